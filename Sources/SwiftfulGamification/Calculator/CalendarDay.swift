@@ -1,0 +1,97 @@
+import Foundation
+
+/// A date on the proleptic Gregorian calendar with no time and no zone, stored as the
+/// number of days since 1970-01-01 so that day arithmetic is integer arithmetic.
+public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let dayNumber: Int
+
+    public init(dayNumber: Int) {
+        self.dayNumber = dayNumber
+    }
+
+    /// - Precondition: `month` is 1...12 and `day` 1...31 (out-of-range values roll over).
+    public init(year: Int, month: Int, day: Int) {
+        // Days-from-civil: count from 0000-03-01 so the leap day ends each 400-year era.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        self.dayNumber = era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The calendar day containing `date` in `timeZone`.
+    public init(containing date: Date, in timeZone: TimeZone) {
+        let second = date.flooredEpochSecond
+        self.dayNumber = (second + timeZone.secondsFromGMT(for: date)).floorDivided(by: 86_400)
+    }
+
+    public var year: Int { civil.year }
+    public var month: Int { civil.month }
+    public var day: Int { civil.day }
+
+    /// 1 = Sunday ... 7 = Saturday, as `Calendar` numbers weekdays.
+    public var weekday: Int { (dayNumber + 4).floorModulo(7) + 1 }
+
+    public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + days) }
+
+    /// Whole days from `self` to `other`.
+    public func days(to other: CalendarDay) -> Int { other.dayNumber - dayNumber }
+
+    /// The first instant of this day in `timeZone` (DST-aware).
+    public func startDate(in timeZone: TimeZone) -> Date {
+        ZoneDays(timeZone: timeZone).start(of: dayNumber)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = civil
+        let paddedYear = year < 0 ? "-" + String(-year).leftPadded(to: 4) : String(year).leftPadded(to: 4)
+        return "\(paddedYear)-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+    private var civil: (year: Int, month: Int, day: Int) {
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}
+
+extension Int {
+    /// Division rounding toward negative infinity (Swift's `/` rounds toward zero).
+    func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    /// The remainder that has the sign of the divisor.
+    func floorModulo(_ divisor: Int) -> Int {
+        let remainder = self % divisor
+        return remainder != 0 && (remainder < 0) != (divisor < 0) ? remainder + divisor : remainder
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension Date {
+    /// Whole seconds since 1970, rounded down (so 23:59:59.9 is still 23:59:59).
+    var flooredEpochSecond: Int {
+        let seconds = timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return seconds > 0 ? Int.max / 2 : Int.min / 2 }
+        return Int(max(min(seconds, 1e15), -1e15))
+    }
+}

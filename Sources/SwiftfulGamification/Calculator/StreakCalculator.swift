@@ -1,0 +1,140 @@
+import Foundation
+
+/// The one implementation of STREAK_RULES.md: a pure function of events, freezes,
+/// configuration, `now` and the current zone.
+///
+/// - Complexity: O(events + days of history). Events are reduced to per-day counts with
+///   cached zone offsets, so a million events take well under a second.
+public enum StreakCalculator {
+    /// Upstream's entry point: the streak and the freezes this calculation consumed.
+    public static func calculateStreak(
+        events: [StreakEvent],
+        freezes: [StreakFreeze] = [],
+        configuration: StreakConfiguration,
+        userId: String? = nil,
+        currentDate: Date = Date(),
+        timezone: TimeZone = .current,
+        goalSchedule: [StreakGoalChange] = []
+    ) -> (streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption]) {
+        let evaluation = evaluate(
+            events: events, freezes: freezes, configuration: configuration, userId: userId,
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
+        )
+        return (evaluation.streak, evaluation.freezeConsumptions)
+    }
+
+    /// The streak plus the per-day crediting behind it.
+    ///
+    /// Out-of-range configuration values are clamped (goal >= 1, leeway 0...24); use
+    /// `StreakConfiguration.validate()` to reject them instead.
+    public static func evaluate(
+        events: [StreakEvent],
+        freezes: [StreakFreeze] = [],
+        configuration: StreakConfiguration,
+        userId: String? = nil,
+        currentDate: Date = Date(),
+        timezone: TimeZone = .current,
+        goalSchedule: [StreakGoalChange] = []
+    ) -> StreakEvaluation {
+        let leewayHours = min(max(configuration.leewayHours, 0), 24)
+        let behavior = configuration.freezeBehavior
+        let nowSecond = currentDate.flooredEpochSecond
+        var earliestDate = currentDate
+        for event in events where event.dateCreated < earliestDate {
+            earliestDate = event.dateCreated
+        }
+        let earliestSecond = earliestDate.flooredEpochSecond
+        var clocks = ZoneClocks(current: timezone, firstSecond: earliestSecond - 86_400, lastSecond: nowSecond + 86_400)
+        let now = clocks.currentLocalTime(atSecond: nowSecond)
+        let schedule = GoalSchedule(changes: goalSchedule, fallback: configuration.eventsRequiredPerDay) {
+            clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
+        }
+        let digest = EventDigest(
+            events: events, now: currentDate, today: now.day, leewayHours: leewayHours,
+            countsFreezeEvents: behavior != .noFreezes, clocks: &clocks, earliestSecond: earliestSecond
+        )
+        let usableFreezes = behavior == .noFreezes ? [] : freezes
+        let pool = FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
+        let input = WalkInput(
+            ledger: digest.ledger,
+            goals: schedule.goals(from: digest.ledger.baseDay, count: digest.ledger.dayCount),
+            frozen: digest.frozen,
+            today: now.day,
+            firstDay: digest.firstDay ?? now.day + 1,
+            yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
+            behavior: behavior,
+            freezes: pool
+        )
+        let walk = bestWalk(input)
+        return StreakSummary(
+            input: input, walk: walk, digest: digest, events: events, freezes: usableFreezes,
+            configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
+            leewayHours: leewayHours, schedule: schedule
+        ).evaluation
+    }
+
+    /// The consumptions an explicit "use freezes" makes in manual mode: one available freeze
+    /// (unused, unexpired at `currentDate`, oldest earned first) per missed day, all or nothing.
+    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
+    public static func manualFreezeConsumptions(
+        events: [StreakEvent],
+        freezes: [StreakFreeze],
+        configuration: StreakConfiguration,
+        currentDate: Date = Date(),
+        timezone: TimeZone = .current,
+        goalSchedule: [StreakGoalChange] = []
+    ) throws -> [FreezeConsumption] {
+        guard configuration.freezeBehavior == .manuallyConsumeFreezes else {
+            throw StreakError.freezesNotManual(configuration.freezeBehavior)
+        }
+        let evaluation = evaluate(
+            events: events, freezes: freezes, configuration: configuration,
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
+        )
+        guard !evaluation.daysToSave.isEmpty else { throw StreakError.nothingToSave }
+        let available = oldestEarnedFirst(freezes, where: { $0.isAvailable(at: currentDate) }).map { freezes[$0] }
+        guard available.count >= evaluation.daysToSave.count else {
+            throw StreakError.notEnoughFreezes(needed: evaluation.daysToSave.count, available: available.count)
+        }
+        let zoneDays = ZoneDays(timeZone: timezone)
+        return zip(evaluation.daysToSave, available).map { day, freeze in
+            FreezeConsumption(
+                freezeId: freeze.id, date: zoneDays.wallClock(day: day.dayNumber, hour: 12),
+                day: day, timezone: timezone.identifier
+            )
+        }
+    }
+
+    /// Tries every choice of open days to keep (at most four) and keeps the best (rule 4).
+    private static func bestWalk(_ input: WalkInput) -> StreakWalk {
+        let yesterdayChoices = input.yesterdayIsOpen && input.today - 1 >= input.firstDay ? [true, false] : [false]
+        var best: StreakWalk?
+        for keepToday in [true, false] {
+            for keepYesterday in yesterdayChoices {
+                guard let walk = StreakWalk(input, keepToday: keepToday, keepYesterday: keepYesterday) else { continue }
+                if best.map({ walk.isBetter(than: $0) }) ?? true { best = walk }
+            }
+        }
+        // Keeping no open day never needs an event, so at least that choice exists.
+        return best!
+    }
+
+    private static func freezePoolEntries(_ freezes: [StreakFreeze], clocks: inout ZoneClocks) -> [FreezePool.Entry] {
+        oldestEarnedFirst(freezes, where: { !$0.isUsed }).map { index in
+            let freeze = freezes[index]
+            let earnedDay = freeze.dateEarned.map { clocks.currentLocalTime(atSecond: $0.flooredEpochSecond).day }
+            let expires = freeze.dateExpires.map { date -> Int in
+                let local = clocks.currentLocalTime(atSecond: date.flooredEpochSecond)
+                return local.day * 86_400 + local.secondOfDay
+            }
+            return FreezePool.Entry(index: index, earnedDay: earnedDay, expiresLocalSecond: expires)
+        }
+    }
+
+    /// Indices of the freezes matching `condition`, oldest earned first (never-dated first).
+    static func oldestEarnedFirst(_ freezes: [StreakFreeze], where condition: (StreakFreeze) -> Bool) -> [Int] {
+        freezes.indices.filter { condition(freezes[$0]) }.sorted {
+            (freezes[$0].dateEarned ?? .distantPast, freezes[$0].id) < (freezes[$1].dateEarned ?? .distantPast, freezes[$1].id)
+        }
+    }
+}

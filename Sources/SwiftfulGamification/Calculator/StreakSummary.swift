@@ -1,0 +1,113 @@
+import Foundation
+
+/// Turns the chosen crediting into the results of rules 6 and 7.
+struct StreakSummary {
+    let evaluation: StreakEvaluation
+
+    // swiftlint:disable:next function_parameter_count
+    init(
+        input: WalkInput, walk: StreakWalk, digest: EventDigest, events: [StreakEvent], freezes: [StreakFreeze],
+        configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
+        leewayHours: Int, schedule: GoalSchedule
+    ) {
+        let zoneDays = ZoneDays(timeZone: timezone)
+        let base = input.ledger.baseDay
+        let today = input.today
+        let consumptions = walk.consumptions.map { freezeIndex, day in
+            FreezeConsumption(
+                freezeId: freezes[freezeIndex].id, date: zoneDays.wallClock(day: day, hour: 12),
+                day: CalendarDay(dayNumber: day), timezone: timezone.identifier
+            )
+        }
+        let consumedIds = Set(consumptions.map(\.freezeId))
+        let available = StreakCalculator.oldestEarnedFirst(freezes) {
+            $0.isAvailable(at: now) && !consumedIds.contains($0.id)
+        }.map { freezes[$0] }
+
+        let state = { (day: Int) -> DayState in walk.states[day - base] }
+        let todayKept = state(today) == .kept
+        let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
+        let current = walk.currentStreak
+        let status = Self.status(
+            hasEvents: digest.regularCount > 0, current: current, todayKept: todayKept,
+            yesterdayPending: yesterdayPending, lastKeptOrEventDay: Self.lastKeptDay(walk, input) ?? digest.lastRegularDay,
+            today: today
+        )
+        var deadline: Date?
+        if current > 0, !todayKept, state(today) != .frozen {
+            let dayToKeep = yesterdayPending ? today - 1 : today
+            deadline = zoneDays.wallClock(day: dayToKeep + 1, hour: leewayHours)
+        }
+        let daysToSave = walk.trailingGap.map { $0.map(CalendarDay.init(dayNumber:)) } ?? []
+        let recentEvents = digest.recentIndices.map { events[$0] }.sorted { $0.dateCreated < $1.dateCreated }
+        let lastEvent = digest.lastRegular.map { events[$0] }
+
+        let streak = CurrentStreakData(
+            streakKey: configuration.streakKey,
+            userId: userId,
+            currentStreak: current,
+            longestStreak: max(Self.longestRun(walk, input), current),
+            dateLastEvent: lastEvent?.dateCreated,
+            lastEventTimezone: lastEvent?.timezone,
+            dateStreakStart: current > 0 ? walk.streakStartDay.map(zoneDays.start(of:)) : nil,
+            totalEvents: digest.regularCount,
+            freezesAvailable: available,
+            freezesAvailableCount: available.count,
+            dateCreated: digest.firstRegular.map { events[$0].dateCreated },
+            dateUpdated: now,
+            eventsRequiredPerDay: schedule.goal(on: today),
+            todayEventCount: Int(walk.credited[today - base]),
+            recentEvents: recentEvents,
+            dateStreakDeadline: deadline,
+            freezesNeededToSaveStreak: daysToSave.count,
+            calculatedStatus: status
+        )
+        evaluation = StreakEvaluation(
+            streak: streak,
+            freezeConsumptions: consumptions,
+            today: CalendarDay(dayNumber: today),
+            daysToSave: daysToSave,
+            ledgerBaseDay: base,
+            firstDay: digest.firstDay,
+            states: walk.states,
+            credited: walk.credited,
+            goals: input.goals,
+            schedule: schedule,
+            consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first })
+        )
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private static func status(
+        hasEvents: Bool, current: Int, todayKept: Bool, yesterdayPending: Bool, lastKeptOrEventDay: Int?, today: Int
+    ) -> StreakStatus {
+        guard hasEvents else { return .noEvents }
+        if todayKept { return .active(daysSinceLastEvent: 0) }
+        if current > 0 { return yesterdayPending ? .canExtendWithLeeway : .atRisk }
+        return .broken(daysSinceLastEvent: max(0, today - (lastKeptOrEventDay ?? today)))
+    }
+
+    private static func lastKeptDay(_ walk: StreakWalk, _ input: WalkInput) -> Int? {
+        guard input.firstDay <= input.today else { return nil }
+        return (input.firstDay...input.today).reversed().first { walk.states[$0 - input.ledger.baseDay] == .kept }
+    }
+
+    /// Longest run of kept days, bridged by frozen days; open days do not break a run.
+    private static func longestRun(_ walk: StreakWalk, _ input: WalkInput) -> Int {
+        guard input.firstDay <= input.today else { return 0 }
+        var longest = 0
+        var run = 0
+        for day in input.firstDay...input.today {
+            switch walk.states[day - input.ledger.baseDay] {
+            case .kept:
+                run += 1
+                longest = max(longest, run)
+            case .gap:
+                run = 0
+            case .frozen, .open, .beforeHistory:
+                break
+            }
+        }
+        return longest
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A wall-clock reading: the day number and the second within that day.
+struct LocalTime: Equatable {
+    let day: Int
+    let secondOfDay: Int
+}
+
+/// Converts instants to local days in one zone without a `Calendar` call per instant.
+///
+/// Offsets are cached per UTC day. A UTC day whose first and last second share an offset is
+/// taken to have that offset throughout (zones change offset at most twice a year, never
+/// twice and back within one day); a day with a transition asks the zone for each instant.
+struct ZoneClock {
+    let zone: TimeZone
+    private var offsets: [Int32]
+    private let firstBucket: Int
+
+    private static let unknown = Int32.min
+    private static let changesWithinDay = Int32.max
+    private static let maximumBuckets = 1 << 18
+
+    init(zone: TimeZone, firstSecond: Int, lastSecond: Int) {
+        self.zone = zone
+        firstBucket = firstSecond.floorDivided(by: 86_400)
+        let lastBucket = lastSecond.floorDivided(by: 86_400)
+        let count = Swift.min(Swift.max(lastBucket - firstBucket + 1, 0), Self.maximumBuckets)
+        offsets = Array(repeating: Self.unknown, count: count)
+    }
+
+    mutating func localTime(atSecond second: Int) -> LocalTime {
+        let local = second + offset(atSecond: second)
+        let day = local.floorDivided(by: 86_400)
+        return LocalTime(day: day, secondOfDay: local - day * 86_400)
+    }
+
+    mutating func offset(atSecond second: Int) -> Int {
+        let bucket = second.floorDivided(by: 86_400)
+        let index = bucket - firstBucket
+        guard index >= 0, index < offsets.count else { return exactOffset(atSecond: second) }
+        var cached = offsets[index]
+        if cached == Self.unknown {
+            let first = exactOffset(atSecond: bucket * 86_400)
+            let last = exactOffset(atSecond: bucket * 86_400 + 86_399)
+            cached = first == last ? Int32(first) : Self.changesWithinDay
+            offsets[index] = cached
+        }
+        return cached == Self.changesWithinDay ? exactOffset(atSecond: second) : Int(cached)
+    }
+
+    private func exactOffset(atSecond second: Int) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second)))
+    }
+}
+
+/// Turns day numbers back into instants in one zone; used for a handful of days per
+/// calculation (streak start, deadline, freeze days), never per event.
+struct ZoneDays {
+    private let calendar: Calendar
+
+    init(timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The first instant of `day` (which is not 00:00 where DST starts at midnight).
+    func start(of day: Int) -> Date {
+        calendar.startOfDay(for: wallClock(day: day, hour: 12))
+    }
+
+    /// The instant the wall clock shows `hour`:00 on `day` (24 means midnight ending it).
+    func wallClock(day: Int, hour: Int) -> Date {
+        let date = CalendarDay(dayNumber: day + hour / 24)
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour % 24)
+        if let instant = calendar.date(from: components) { return instant }
+        return Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + (hour % 24) * 3_600))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// A streak as calculated at one moment: what screens show and what providers cache.
+///
+/// Every field but the key is optional so that data written by any older version decodes.
+public struct CurrentStreakData: Identifiable, Sendable, Hashable {
+    public var id: String { streakKey }
+
+    public let streakKey: String
+    public let userId: String?
+    public let currentStreak: Int?
+    public let longestStreak: Int?
+    /// The latest regular event.
+    public let dateLastEvent: Date?
+    public let lastEventTimezone: String?
+    /// Start of the first kept day of the current run (nil when the streak is 0).
+    public let dateStreakStart: Date?
+    /// Regular events only.
+    public let totalEvents: Int?
+    /// Unused, unexpired freezes, oldest earned first.
+    public let freezesAvailable: [StreakFreeze]?
+    public let freezesAvailableCount: Int?
+    /// The first regular event.
+    public let dateCreated: Date?
+    /// When this was calculated.
+    public let dateUpdated: Date?
+    /// Today's goal.
+    public let eventsRequiredPerDay: Int?
+    public let todayEventCount: Int?
+    /// Events of the last 60 days, oldest first, for small calendars.
+    public let recentEvents: [StreakEvent]?
+    /// When the streak breaks if nothing more is logged (nil when today is kept or the streak is 0).
+    public let dateStreakDeadline: Date?
+    /// Manual mode: freezes that would bridge the missed days and restore the streak.
+    public let freezesNeededToSaveStreak: Int?
+    /// The status the calculator found; `status` falls back to an estimate without it.
+    public let calculatedStatus: StreakStatus?
+
+    public init(
+        streakKey: String,
+        userId: String? = nil,
+        currentStreak: Int? = nil,
+        longestStreak: Int? = nil,
+        dateLastEvent: Date? = nil,
+        lastEventTimezone: String? = nil,
+        dateStreakStart: Date? = nil,
+        totalEvents: Int? = nil,
+        freezesAvailable: [StreakFreeze]? = nil,
+        freezesAvailableCount: Int? = nil,
+        dateCreated: Date? = nil,
+        dateUpdated: Date? = nil,
+        eventsRequiredPerDay: Int? = nil,
+        todayEventCount: Int? = nil,
+        recentEvents: [StreakEvent]? = nil,
+        dateStreakDeadline: Date? = nil,
+        freezesNeededToSaveStreak: Int? = nil,
+        calculatedStatus: StreakStatus? = nil
+    ) {
+        self.streakKey = streakKey
+        self.userId = userId
+        self.currentStreak = currentStreak
+        self.longestStreak = longestStreak
+        self.dateLastEvent = dateLastEvent
+        self.lastEventTimezone = lastEventTimezone
+        self.dateStreakStart = dateStreakStart
+        self.totalEvents = totalEvents
+        self.freezesAvailable = freezesAvailable
+        self.freezesAvailableCount = freezesAvailableCount
+        self.dateCreated = dateCreated
+        self.dateUpdated = dateUpdated
+        self.eventsRequiredPerDay = eventsRequiredPerDay
+        self.todayEventCount = todayEventCount
+        self.recentEvents = recentEvents
+        self.dateStreakDeadline = dateStreakDeadline
+        self.freezesNeededToSaveStreak = freezesNeededToSaveStreak
+        self.calculatedStatus = calculatedStatus
+    }
+
+    /// The calculated status; for data from a provider that does not store one, an estimate
+    /// from the counts (it cannot know how many days have passed).
+    public var status: StreakStatus {
+        if let calculatedStatus { return calculatedStatus }
+        if dateLastEvent == nil && (totalEvents ?? 0) == 0 { return .noEvents }
+        if (currentStreak ?? 0) > 0 { return isGoalMet ? .active(daysSinceLastEvent: 0) : .atRisk }
+        return .broken(daysSinceLastEvent: 0)
+    }
+
+    /// Kept today, at risk, or extendable with the leeway.
+    public var isStreakActive: Bool { status.isActive }
+
+    /// Today (or yesterday, in the grace period) still has to be kept.
+    public var isStreakAtRisk: Bool { status.needsAction }
+
+    /// Days from the last kept day to today, for the `active` and `broken` statuses.
+    public var daysSinceLastEvent: Int? { status.daysSinceLastEvent }
+
+    /// True when nothing needs saving, or when enough freezes are available to save it.
+    public var canStreakBeSaved: Bool {
+        let needed = freezesNeededToSaveStreak ?? 0
+        return needed == 0 || (freezesAvailableCount ?? 0) >= needed
+    }
+
+    public var applyManualStreakFreezeStatus: ApplyManualStreakFreezeStatus {
+        let needed = freezesNeededToSaveStreak ?? 0
+        guard needed > 0, (freezesAvailableCount ?? 0) >= needed else { return .cannotSaveStreakWithFreezes }
+        return .canSaveStreakWithFreezes(count: needed)
+    }
+
+    /// Freezes are needed and enough are available.
+    public var shouldPromptFreezeUsage: Bool {
+        if case .canSaveStreakWithFreezes = applyManualStreakFreezeStatus { return true }
+        return false
+    }
+
+    /// Today's goal is met.
+    public var isGoalMet: Bool {
+        (todayEventCount ?? 0) >= max(1, eventsRequiredPerDay ?? 1)
+    }
+
+    /// Today's progress toward the goal, 0 through 1.
+    public var goalProgress: Double {
+        min(Double(todayEventCount ?? 0) / Double(max(1, eventsRequiredPerDay ?? 1)), 1)
+    }
+
+    /// Not recalculated for an hour or more before `now`.
+    public func isDataStale(now: Date) -> Bool {
+        guard let dateUpdated else { return true }
+        return now.timeIntervalSince(dateUpdated) >= 3_600
+    }
+
+    /// Upstream's property, against the real clock; prefer `isDataStale(now:)`.
+    public var isDataStale: Bool { isDataStale(now: Date()) }
+
+    /// Counts are non-negative, the goal is at least 1, longest >= current, the zone exists.
+    public var isValid: Bool {
+        let counts = [currentStreak, longestStreak, totalEvents, freezesAvailableCount, todayEventCount, freezesNeededToSaveStreak]
+        if counts.contains(where: { ($0 ?? 0) < 0 }) { return false }
+        if let goal = eventsRequiredPerDay, goal < 1 { return false }
+        if let current = currentStreak, let longest = longestStreak, longest < current { return false }
+        if let zone = lastEventTimezone, TimeZone(identifier: zone) == nil { return false }
+        return true
+    }
+
+    /// This data for another user.
+    public func updatingUserId(_ userId: String?) -> CurrentStreakData {
+        CurrentStreakData(
+            streakKey: streakKey, userId: userId, currentStreak: currentStreak, longestStreak: longestStreak,
+            dateLastEvent: dateLastEvent, lastEventTimezone: lastEventTimezone, dateStreakStart: dateStreakStart,
+            totalEvents: totalEvents, freezesAvailable: freezesAvailable, freezesAvailableCount: freezesAvailableCount,
+            dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
+            todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
+            freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus
+        )
+    }
+
+    /// Parameters for analytics, prefixed `current_streak_`.
+    public var eventParameters: [String: Any] {
+        var parameters: [String: Any] = [
+            "current_streak_streak_id": streakKey,
+            "current_streak_status": status.name,
+            "current_streak_is_streak_active": isStreakActive,
+            "current_streak_is_goal_met": isGoalMet,
+            "current_streak_goal_progress": goalProgress,
+        ]
+        let optionalValues: [(String, Any?)] = [
+            ("user_id", userId),
+            ("current_streak", currentStreak),
+            ("longest_streak", longestStreak),
+            ("total_events", totalEvents),
+            ("freezes_available_count", freezesAvailableCount),
+            ("freezes_needed_to_save_streak", freezesNeededToSaveStreak),
+            ("events_required_per_day", eventsRequiredPerDay),
+            ("today_event_count", todayEventCount),
+            ("date_last_event", dateLastEvent?.timeIntervalSince1970),
+            ("date_streak_start", dateStreakStart?.timeIntervalSince1970),
+            ("date_streak_deadline", dateStreakDeadline?.timeIntervalSince1970),
+        ]
+        for case let (name, value?) in optionalValues {
+            parameters["current_streak_\(name)"] = value
+        }
+        return parameters
+    }
+}

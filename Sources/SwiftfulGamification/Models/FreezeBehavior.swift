@@ -1,0 +1,21 @@
+/// What happens to freezes when a day is missed.
+public enum FreezeBehavior: String, Codable, Sendable, CaseIterable {
+    /// Freezes and freeze events are ignored.
+    case noFreezes
+    /// A missed run of days is bridged automatically when enough freezes are eligible.
+    case autoConsumeFreezes
+    /// The user decides; the streak reports how many freezes would save it.
+    case manuallyConsumeFreezes
+}
+
+/// The outcome of `StreakManager.useStreakFreezes()`.
+public enum UseFreezesResult: Sendable, Equatable {
+    case didUseFreezesAndSavedStreak
+    case didNotUseFreezes
+}
+
+/// Whether using freezes by hand could save the streak now.
+public enum ApplyManualStreakFreezeStatus: Sendable, Equatable {
+    case canSaveStreakWithFreezes(count: Int)
+    case cannotSaveStreakWithFreezes
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// How one streak is counted.
+public struct StreakConfiguration: Sendable, Hashable {
+    /// The streak's key, `^[a-z0-9_]+$` (1 to 64 characters), e.g. "workout".
+    public let streakKey: String
+    /// Events needed for a day to be kept (the goal); 1 is a plain daily streak.
+    public let eventsRequiredPerDay: Int
+    /// Ask the remote service to calculate instead of calculating on the client.
+    public let useServerCalculation: Bool
+    /// Hours of grace on either side of midnight, 0 through 24.
+    public let leewayHours: Int
+    public let freezeBehavior: FreezeBehavior
+
+    /// Creates a configuration without checking it, as upstream's initialiser is used;
+    /// `validate()` (called by the manager and the providers) reports bad values.
+    public init(
+        streakKey: String,
+        eventsRequiredPerDay: Int = 1,
+        useServerCalculation: Bool = false,
+        leewayHours: Int = 0,
+        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes
+    ) {
+        self.streakKey = streakKey
+        self.eventsRequiredPerDay = eventsRequiredPerDay
+        self.useServerCalculation = useServerCalculation
+        self.leewayHours = leewayHours
+        self.freezeBehavior = freezeBehavior
+    }
+
+    /// Creates a configuration, throwing on a bad key, goal or leeway.
+    public static func validated(
+        streakKey: String,
+        eventsRequiredPerDay: Int = 1,
+        useServerCalculation: Bool = false,
+        leewayHours: Int = 0,
+        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes
+    ) throws -> StreakConfiguration {
+        let configuration = StreakConfiguration(
+            streakKey: streakKey,
+            eventsRequiredPerDay: eventsRequiredPerDay,
+            useServerCalculation: useServerCalculation,
+            leewayHours: leewayHours,
+            freezeBehavior: freezeBehavior
+        )
+        try configuration.validate()
+        return configuration
+    }
+
+    /// - Throws: `StreakError.invalidStreakKey`, `.invalidGoal` or `.invalidLeeway`.
+    public func validate() throws {
+        try StreakValidation.validateStreakKey(streakKey)
+        guard eventsRequiredPerDay >= 1 else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
+        guard (0...24).contains(leewayHours) else { throw StreakError.invalidLeeway(leewayHours) }
+    }
+
+    public var isGoalBasedStreak: Bool { eventsRequiredPerDay > 1 }
+    public var isStrictMode: Bool { leewayHours == 0 }
+    public var isTravelFriendly: Bool { leewayHours >= 12 }
+
+    /// The same configuration with other values.
+    public func with(
+        eventsRequiredPerDay: Int? = nil,
+        leewayHours: Int? = nil,
+        freezeBehavior: FreezeBehavior? = nil,
+        useServerCalculation: Bool? = nil
+    ) -> StreakConfiguration {
+        StreakConfiguration(
+            streakKey: streakKey,
+            eventsRequiredPerDay: eventsRequiredPerDay ?? self.eventsRequiredPerDay,
+            useServerCalculation: useServerCalculation ?? self.useServerCalculation,
+            leewayHours: leewayHours ?? self.leewayHours,
+            freezeBehavior: freezeBehavior ?? self.freezeBehavior
+        )
+    }
+
+    /// Parameters for analytics, prefixed `streak_config_`.
+    public var eventParameters: [String: Any] {
+        [
+            "streak_config_streak_id": streakKey,
+            "streak_config_events_required_per_day": eventsRequiredPerDay,
+            "streak_config_use_server_calculation": useServerCalculation,
+            "streak_config_leeway_hours": leewayHours,
+            "streak_config_freeze_behavior": freezeBehavior.rawValue,
+        ]
+    }
+}
+
+extension StreakConfiguration: Codable {
+    public enum CodingKeys: String, CodingKey {
+        case streakKey = "streak_id"
+        case eventsRequiredPerDay = "events_required_per_day"
+        case useServerCalculation = "use_server_calculation"
+        case leewayHours = "leeway_hours"
+        case freezeBehavior = "freeze_behavior"
+    }
+
+    /// Decoding applies `validate()`, so a stored configuration is never out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            streakKey: try container.decode(String.self, forKey: .streakKey),
+            eventsRequiredPerDay: try container.decodeIfPresent(Int.self, forKey: .eventsRequiredPerDay) ?? 1,
+            useServerCalculation: try container.decodeIfPresent(Bool.self, forKey: .useServerCalculation) ?? false,
+            leewayHours: try container.decodeIfPresent(Int.self, forKey: .leewayHours) ?? 0,
+            freezeBehavior: try container.decodeIfPresent(FreezeBehavior.self, forKey: .freezeBehavior) ?? .manuallyConsumeFreezes
+        )
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
+        }
+    }
+}
+
+extension StreakConfiguration {
+    public static func mock(
+        streakKey: String = "workout",
+        eventsRequiredPerDay: Int = 1,
+        useServerCalculation: Bool = false,
+        leewayHours: Int = 0,
+        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes
+    ) -> Self {
+        StreakConfiguration(
+            streakKey: streakKey,
+            eventsRequiredPerDay: eventsRequiredPerDay,
+            useServerCalculation: useServerCalculation,
+            leewayHours: leewayHours,
+            freezeBehavior: freezeBehavior
+        )
+    }
+
+    public static func mockDefault(streakKey: String = "workout") -> Self { mock(streakKey: streakKey) }
+    public static func mockGoalBased(streakKey: String = "workout", eventsRequiredPerDay: Int = 3) -> Self {
+        mock(streakKey: streakKey, eventsRequiredPerDay: eventsRequiredPerDay)
+    }
+    public static func mockLenient(streakKey: String = "workout", leewayHours: Int = 3) -> Self {
+        mock(streakKey: streakKey, leewayHours: leewayHours)
+    }
+    public static func mockTravelFriendly(streakKey: String = "workout") -> Self { mock(streakKey: streakKey, leewayHours: 24) }
+    public static func mockServerCalculation(streakKey: String = "workout") -> Self {
+        mock(streakKey: streakKey, useServerCalculation: true)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Everything the library refuses, with a message a person can act on.
+public enum StreakError: Error, Equatable, Sendable {
+    case notLoggedIn
+    case invalidStreakKey(String)
+    case invalidMetadataKey(String)
+    case invalidTimeZone(String)
+    case emptyIdentifier(String)
+    case invalidGoal(Int)
+    case invalidLeeway(Int)
+    case eventInFuture(eventDate: Date, now: Date)
+    case eventTooOld(eventDate: Date, oldestAllowed: Date)
+    case freezeNotFound(String)
+    case freezeAlreadyUsed(String)
+    case freezeExpired(String)
+    case notEnoughFreezes(needed: Int, available: Int)
+    case freezesNotManual(FreezeBehavior)
+    case nothingToSave
+}
+
+extension StreakError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .notLoggedIn:
+            return "No user is logged in: call logIn(userId:) first."
+        case .invalidStreakKey(let key):
+            return "Invalid streak key '\(key)': use 1 to 64 lowercase letters, digits or underscores."
+        case .invalidMetadataKey(let key):
+            return "Invalid metadata key '\(key)': use letters, digits or underscores only."
+        case .invalidTimeZone(let name):
+            return "Unknown time zone '\(name)': use an IANA name such as America/New_York."
+        case .emptyIdentifier(let what):
+            return "The \(what) id must not be empty."
+        case .invalidGoal(let goal):
+            return "Invalid goal \(goal): events required per day must be at least 1."
+        case .invalidLeeway(let hours):
+            return "Invalid leeway \(hours)h: leeway must be between 0 and 24 hours."
+        case .eventInFuture(let eventDate, let now):
+            return "Event date \(eventDate.iso8601) is in the future (now is \(now.iso8601))."
+        case .eventTooOld(let eventDate, let oldestAllowed):
+            return "Event date \(eventDate.iso8601) is more than a year old (oldest allowed \(oldestAllowed.iso8601)); import it instead."
+        case .freezeNotFound(let id):
+            return "No streak freeze with id '\(id)'."
+        case .freezeAlreadyUsed(let id):
+            return "Streak freeze '\(id)' has already been used."
+        case .freezeExpired(let id):
+            return "Streak freeze '\(id)' has expired."
+        case .notEnoughFreezes(let needed, let available):
+            return "Saving this streak needs \(needed) freeze\(needed == 1 ? "" : "s") but only \(available) \(available == 1 ? "is" : "are") available."
+        case .freezesNotManual(let behavior):
+            return "Freezes are used by hand only in manual mode (this streak is '\(behavior.rawValue)')."
+        case .nothingToSave:
+            return "The streak has no missed days that freezes could fill."
+        }
+    }
+}
+
+extension Date {
+    /// ISO 8601 in UTC, as every message and JSON document of the project shows dates.
+    var iso8601: String {
+        formatted(.iso8601)
+    }
+}

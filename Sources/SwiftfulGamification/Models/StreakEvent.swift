@@ -1,0 +1,110 @@
+import Foundation
+
+/// One logged activity (or one day bridged by a freeze) of one streak.
+public struct StreakEvent: Identifiable, Sendable, Hashable {
+    /// Unique id; providers treat a second event with the same id as the same event.
+    public let id: String
+    /// The instant it happened (UTC).
+    public let dateCreated: Date
+    /// The IANA zone it was logged in; its calendar day is taken in this zone, forever.
+    public let timezone: String
+    /// True for a freeze event, which bridges its own day instead of counting as activity.
+    public let isFreeze: Bool
+    /// The freeze that a freeze event consumed.
+    public let freezeId: String?
+    /// Developer-defined data, for example `["action": "workout", "minutes": 30]`.
+    public let metadata: [String: GamificationDictionaryValue]
+
+    public init(
+        id: String = UUID().uuidString,
+        dateCreated: Date = Date(),
+        timezone: String = TimeZone.current.identifier,
+        isFreeze: Bool = false,
+        freezeId: String? = nil,
+        metadata: [String: GamificationDictionaryValue] = [:]
+    ) {
+        self.id = id
+        self.dateCreated = dateCreated
+        self.timezone = timezone
+        self.isFreeze = isFreeze
+        self.freezeId = freezeId
+        self.metadata = metadata
+    }
+
+    /// Checks the id, zone and metadata keys, that it is not after `now`, and (when given)
+    /// not before `oldestAllowed`.
+    /// - Throws: `StreakError` naming the first problem found.
+    public func validate(now: Date, oldestAllowed: Date? = nil) throws {
+        guard !id.isEmpty else { throw StreakError.emptyIdentifier("event") }
+        try StreakValidation.timeZone(named: timezone)
+        for key in metadata.keys.sorted() {
+            try StreakValidation.validateMetadataKey(key)
+        }
+        guard dateCreated <= now else { throw StreakError.eventInFuture(eventDate: dateCreated, now: now) }
+        if let oldestAllowed, dateCreated < oldestAllowed {
+            throw StreakError.eventTooOld(eventDate: dateCreated, oldestAllowed: oldestAllowed)
+        }
+    }
+
+    /// True when the id, zone and metadata keys are well formed (dates are not checked).
+    public var isValid: Bool {
+        (try? validate(now: .distantFuture)) != nil
+    }
+
+    /// Parameters for analytics, prefixed `streak_event_`.
+    public var eventParameters: [String: Any] {
+        var parameters: [String: Any] = [
+            "streak_event_id": id,
+            "streak_event_date_created": dateCreated.timeIntervalSince1970,
+            "streak_event_timezone": timezone,
+            "streak_event_is_freeze": isFreeze,
+            "streak_event_metadata_count": metadata.count,
+        ]
+        if let freezeId { parameters["streak_event_freeze_id"] = freezeId }
+        for (key, value) in metadata {
+            parameters["streak_event_metadata_\(key)"] = value.anyValue
+        }
+        return parameters
+    }
+}
+
+extension StreakEvent: Codable {
+    public enum CodingKeys: String, CodingKey {
+        case id
+        case dateCreated = "date_created"
+        case timezone
+        case isFreeze = "is_freeze"
+        case freezeId = "freeze_id"
+        case metadata
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .id)
+        guard !id.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "event id is empty")
+        }
+        let timezone = try container.decode(String.self, forKey: .timezone)
+        guard !timezone.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .timezone, in: container, debugDescription: "event time zone is empty")
+        }
+        self.init(
+            id: id,
+            dateCreated: try container.decode(Date.self, forKey: .dateCreated),
+            timezone: timezone,
+            isFreeze: try container.decodeIfPresent(Bool.self, forKey: .isFreeze) ?? false,
+            freezeId: try container.decodeIfPresent(String.self, forKey: .freezeId),
+            metadata: try container.decodeIfPresent([String: GamificationDictionaryValue].self, forKey: .metadata) ?? [:]
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(dateCreated, forKey: .dateCreated)
+        try container.encode(timezone, forKey: .timezone)
+        try container.encode(isFreeze, forKey: .isFreeze)
+        try container.encodeIfPresent(freezeId, forKey: .freezeId)
+        if !metadata.isEmpty { try container.encode(metadata, forKey: .metadata) }
+    }
+}
