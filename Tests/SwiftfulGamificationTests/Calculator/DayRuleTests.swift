@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import SwiftfulGamification
+
+/// Rule 1: an event's own day is taken in its own zone; today in the current zone.
+struct DayRuleTests {
+    @Test func eventKeepsTheDayOfTheZoneItWasLoggedIn() {
+        // 23:30 in New York is 04:30 the next day in London.
+        let result = calculate([event("2024-01-10 23:30", .newYork)], now: "2024-01-11 10:00", zone: .london)
+        #expect(result.day(day("2024-01-10")).state == .kept)
+        #expect(result.streak.currentStreak == 1)
+        #expect(result.streak.status == .atRisk)
+    }
+
+    @Test func invalidZoneFallsBackToTheCurrentZone() {
+        let instant = at("2024-01-10 23:30", .newYork)
+        let odd = StreakEvent(dateCreated: instant, timezone: "Mars/Olympus_Mons")
+        let inNewYork = StreakCalculator.evaluate(events: [odd], configuration: config(), currentDate: instant, timezone: .newYork)
+        let inTokyo = StreakCalculator.evaluate(events: [odd], configuration: config(), currentDate: instant, timezone: .tokyo)
+        #expect(inNewYork.day(day("2024-01-10")).eventCount == 1)
+        #expect(inTokyo.day(day("2024-01-11")).eventCount == 1)
+    }
+
+    @Test func travellingEastDoesNotMoveEarlierEvents() {
+        // Logged 20:00 in New York (10:00 next day in Tokyo); now in Tokyo the next day.
+        let history = [event("2024-01-10 20:00", .newYork)]
+        let before = calculate(history, now: "2024-01-11 12:00", zone: .tokyo).streak
+        #expect(before.currentStreak == 1)
+        #expect(before.status == .atRisk)
+        let after = calculate(history + [event("2024-01-11 12:30", .tokyo)], now: "2024-01-11 13:00", zone: .tokyo).streak
+        #expect(after.currentStreak == 2)
+        #expect(after.status == .active(daysSinceLastEvent: 0))
+    }
+
+    @Test func eventsAfterNowAreIgnored() {
+        let result = calculate(
+            [event("2024-01-10 12:00"), event("2024-01-11 12:00")], now: "2024-01-11 11:00"
+        ).streak
+        #expect(result.totalEvents == 1)
+        #expect(result.todayEventCount == 0)
+        #expect(result.status == .atRisk)
+    }
+
+    @Test func fallBackDayOf25HoursIsOneDay() {
+        let history = [event("2024-11-02 23:00"), event("2024-11-03 23:00"), event("2024-11-04 09:00")]
+        #expect(calculate(history, now: "2024-11-04 10:00").streak.currentStreak == 3)
+        // 01:30 happens twice on 2024-11-03; both readings are that day.
+        let first = Date(timeIntervalSince1970: 1_730_611_800)   // 01:30 EDT
+        let second = Date(timeIntervalSince1970: 1_730_615_400)  // 01:30 EST
+        let repeated = [first, second].map { StreakEvent(dateCreated: $0, timezone: "America/New_York") }
+        let result = calculate(repeated, goal: 2, now: "2024-11-03 12:00")
+        #expect(result.day(day("2024-11-03")).eventCount == 2)
+        #expect(result.streak.status == .active(daysSinceLastEvent: 0))
+    }
+
+    @Test func southernHemisphereDaylightSavingEnds() {
+        let history = [event("2024-04-06 23:00", .sydney), event("2024-04-07 23:00", .sydney)]
+        #expect(calculate(history, now: "2024-04-07 23:30", zone: .sydney).streak.currentStreak == 2)
+    }
+
+    @Test func calendarDayRoundTripsCivilDates() {
+        for (text, number) in [("1970-01-01", 0), ("2000-02-29", 11_016), ("2024-03-10", 19_792), ("1969-12-31", -1)] {
+            let parsed = day(text)
+            #expect(parsed.dayNumber == number)
+            #expect(parsed.description == text)
+        }
+        #expect(day("2024-01-07").weekday == 1)
+        #expect(day("2024-01-13").weekday == 7)
+    }
+
+    /// The cached offsets must agree with `Calendar` for every instant and zone.
+    @Test func cachedDayNumbersMatchCalendar() {
+        var generator = SeededGenerator(seed: 20_241_103)
+        let zones = ["America/New_York", "Europe/London", "Australia/Sydney", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham"]
+        var clocks = ZoneClocks(current: .utc, firstSecond: 1_500_000_000, lastSecond: 1_800_000_000)
+        for _ in 0..<5_000 {
+            let second = Int.random(in: 1_500_000_000...1_800_000_000, using: &generator)
+            let zoneName = zones.randomElement(using: &generator)!
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: zoneName)!
+            let date = Date(timeIntervalSince1970: TimeInterval(second))
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let local = clocks.localTime(atSecond: second, inZoneNamed: zoneName)
+            #expect(local.day == CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!).dayNumber, "seed 20241103, \(zoneName) \(second)")
+            #expect(local.secondOfDay == parts.hour! * 3_600 + parts.minute! * 60 + parts.second!, "seed 20241103, \(zoneName) \(second)")
+        }
+    }
+}
