@@ -1,0 +1,86 @@
+import Foundation
+
+extension StreakManager {
+    /// What the manager reports to its `GamificationLogger`.
+    enum Event: GamificationLogEvent {
+        case remoteListenerStart
+        case remoteListenerSuccess(streak: CurrentStreakData)
+        case remoteListenerFail(error: any Error)
+        case saveLocalStart(streak: CurrentStreakData)
+        case saveLocalSuccess(streak: CurrentStreakData)
+        case saveLocalFail(error: any Error)
+        case calculateStreakStart
+        case calculateStreakSuccess(streak: CurrentStreakData)
+        case calculateStreakFail(error: any Error)
+        case freezeAutoConsumed(consumption: FreezeConsumption)
+        case freezeManuallyConsumed(consumption: FreezeConsumption)
+        case addStreakEventStart(event: StreakEvent)
+        case addStreakEventSuccess(event: StreakEvent)
+        case addStreakEventFail(error: any Error)
+        case addStreakFreezeStart(freezeId: String)
+        case addStreakFreezeSuccess(freezeId: String)
+        case addStreakFreezeFail(error: any Error)
+        case useStreakFreezesStart
+        case useStreakFreezesSuccess(count: Int)
+        case useStreakFreezesFail(error: any Error)
+
+        var eventName: String {
+            switch self {
+            case .remoteListenerStart: return "StreakMan_RemoteListener_Start"
+            case .remoteListenerSuccess: return "StreakMan_RemoteListener_Success"
+            case .remoteListenerFail: return "StreakMan_RemoteListener_Fail"
+            case .saveLocalStart: return "StreakMan_SaveLocal_Start"
+            case .saveLocalSuccess: return "StreakMan_SaveLocal_Success"
+            case .saveLocalFail: return "StreakMan_SaveLocal_Fail"
+            case .calculateStreakStart: return "StreakMan_CalculateStreak_Start"
+            case .calculateStreakSuccess: return "StreakMan_CalculateStreak_Success"
+            case .calculateStreakFail: return "StreakMan_CalculateStreak_Fail"
+            case .freezeAutoConsumed: return "StreakMan_Freeze_AutoConsumed"
+            case .freezeManuallyConsumed: return "StreakMan_Freeze_ManuallyConsumed"
+            case .addStreakEventStart: return "StreakMan_AddStreakEvent_Start"
+            case .addStreakEventSuccess: return "StreakMan_AddStreakEvent_Success"
+            case .addStreakEventFail: return "StreakMan_AddStreakEvent_Fail"
+            case .addStreakFreezeStart: return "StreakMan_AddStreakFreeze_Start"
+            case .addStreakFreezeSuccess: return "StreakMan_AddStreakFreeze_Success"
+            case .addStreakFreezeFail: return "StreakMan_AddStreakFreeze_Fail"
+            case .useStreakFreezesStart: return "StreakMan_UseStreakFreezes_Start"
+            case .useStreakFreezesSuccess: return "StreakMan_UseStreakFreezes_Success"
+            case .useStreakFreezesFail: return "StreakMan_UseStreakFreezes_Fail"
+            }
+        }
+
+        var parameters: [String: Any]? {
+            switch self {
+            case .remoteListenerSuccess(let streak), .saveLocalStart(let streak), .saveLocalSuccess(let streak),
+                 .calculateStreakSuccess(let streak):
+                return streak.eventParameters
+            case .freezeAutoConsumed(let consumption), .freezeManuallyConsumed(let consumption):
+                return ["freeze_id": consumption.freezeId, "frozen_day": consumption.day.description]
+            case .addStreakEventStart(let event), .addStreakEventSuccess(let event):
+                return event.eventParameters
+            case .addStreakFreezeStart(let freezeId), .addStreakFreezeSuccess(let freezeId):
+                return ["freeze_id": freezeId]
+            case .useStreakFreezesSuccess(let count):
+                return ["freezes_used": count]
+            case .remoteListenerFail(let error), .saveLocalFail(let error), .calculateStreakFail(let error),
+                 .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error):
+                return ["error": error.localizedDescription]
+            case .remoteListenerStart, .calculateStreakStart, .useStreakFreezesStart:
+                return nil
+            }
+        }
+
+        var type: GamificationLogType {
+            switch self {
+            case .remoteListenerFail, .saveLocalFail, .calculateStreakFail, .addStreakEventFail,
+                 .addStreakFreezeFail, .useStreakFreezesFail:
+                return .severe
+            case .remoteListenerStart, .saveLocalStart, .calculateStreakStart, .addStreakEventStart,
+                 .addStreakFreezeStart, .useStreakFreezesStart:
+                return .info
+            default:
+                return .analytic
+            }
+        }
+    }
+}

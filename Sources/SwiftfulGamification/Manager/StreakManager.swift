@@ -1,0 +1,266 @@
+import Foundation
+import Observation
+
+/// One streak of the logged-in user, observable by SwiftUI or any `Observations` loop.
+///
+/// Every write goes to the remote service; `currentStreakData` changes when the remote's
+/// stream or a calculation delivers new data. Calculations run one at a time, so freezes
+/// consumed by one are seen by the next and recorded exactly once.
+@MainActor
+@Observable
+public final class StreakManager {
+    /// The latest streak data (the cached copy until the first calculation or update).
+    public private(set) var currentStreakData: CurrentStreakData
+    /// The logged-in user, if any.
+    public private(set) var userId: String?
+    public let configuration: StreakConfiguration
+
+    @ObservationIgnored let remote: any RemoteStreakService
+    @ObservationIgnored private let local: any LocalStreakPersistence
+    @ObservationIgnored let logger: (any GamificationLogger)?
+    @ObservationIgnored let now: @Sendable () -> Date
+    @ObservationIgnored let timeZone: @Sendable () -> TimeZone
+    @ObservationIgnored private let listenerRetryDelay: Duration
+    @ObservationIgnored private var listenerTask: Task<Void, Never>?
+    @ObservationIgnored private var calculationChain: Task<Void, Never>?
+
+    /// Loads the cached streak synchronously.
+    /// - Parameters:
+    ///   - now: the clock (default: the system clock); nothing else reads the time.
+    ///   - timeZone: the user's current zone (default: the system's).
+    ///   - listenerRetryDelay: the wait before re-attaching a failed remote listener.
+    public init(
+        services: any StreakServices,
+        configuration: StreakConfiguration,
+        logger: (any GamificationLogger)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init,
+        timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current },
+        listenerRetryDelay: Duration = .seconds(2)
+    ) {
+        remote = services.remote
+        local = services.local
+        self.configuration = configuration
+        self.logger = logger
+        self.now = now
+        self.timeZone = timeZone
+        self.listenerRetryDelay = listenerRetryDelay
+        currentStreakData = services.local.getSavedStreakData(streakKey: configuration.streakKey)
+            ?? .blank(streakKey: configuration.streakKey)
+    }
+
+    // MARK: - Session
+
+    /// Attaches the remote listener for `userId` and calculates the streak.
+    /// - Throws: `StreakError` for an empty user id or an invalid configuration.
+    public func logIn(userId: String) async throws {
+        guard !userId.isEmpty else { throw StreakError.emptyIdentifier("user") }
+        try configuration.validate()
+        if self.userId != nil, self.userId != userId { logOut() }
+        self.userId = userId
+        if currentStreakData.userId != userId {
+            currentStreakData = currentStreakData.updatingUserId(userId)
+        }
+        attachListener(userId: userId)
+        await calculate(userId: userId)
+    }
+
+    /// Stops listening and forgets the user's data, here and in the local cache.
+    public func logOut() {
+        listenerTask?.cancel()
+        listenerTask = nil
+        userId = nil
+        let blank = CurrentStreakData.blank(streakKey: configuration.streakKey)
+        currentStreakData = blank
+        saveLocally(blank)
+    }
+
+    /// Whether the remote listener is attached.
+    public var isListening: Bool { listenerTask != nil }
+
+    // MARK: - Events
+
+    /// Logs an event now, in the current zone.
+    @discardableResult
+    public func addStreakEvent(
+        id: String = UUID().uuidString,
+        metadata: [String: GamificationDictionaryValue] = [:]
+    ) async throws -> StreakEvent {
+        try await addStreakEvent(id: id, date: now(), timeZone: timeZone(), metadata: metadata)
+    }
+
+    /// Logs an event that happened at `date` in `timeZone` (backfill), at most a year ago.
+    /// - Throws: `StreakError` for a future or older date, bad metadata keys, or no user.
+    @discardableResult
+    public func addStreakEvent(
+        id: String = UUID().uuidString,
+        date: Date,
+        timeZone: TimeZone,
+        metadata: [String: GamificationDictionaryValue] = [:]
+    ) async throws -> StreakEvent {
+        let userId = try requireUser()
+        let event = StreakEvent(id: id, dateCreated: date, timezone: timeZone.identifier, metadata: metadata)
+        logger?.trackEvent(event: Event.addStreakEventStart(event: event))
+        do {
+            try event.validate(now: now(), oldestAllowed: oldestBackfillDate())
+            try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: event)
+            logger?.trackEvent(event: Event.addStreakEventSuccess(event: event))
+        } catch {
+            logger?.trackEvent(event: Event.addStreakEventFail(error: error))
+            throw error
+        }
+        await calculate(userId: userId)
+        return event
+    }
+
+    /// Adds events from elsewhere (an export, another app) with no age limit; all are
+    /// validated before any is added.
+    public func importStreakEvents(_ events: [StreakEvent]) async throws {
+        let userId = try requireUser()
+        let now = now()
+        for event in events { try event.validate(now: now) }
+        for event in events {
+            try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: event)
+        }
+        await calculate(userId: userId)
+    }
+
+    public func getAllStreakEvents() async throws -> [StreakEvent] {
+        try await remote.getAllEvents(userId: requireUser(), streakKey: configuration.streakKey)
+    }
+
+    public func deleteAllStreakEvents() async throws {
+        let userId = try requireUser()
+        try await remote.deleteAllEvents(userId: userId, streakKey: configuration.streakKey)
+        await calculate(userId: userId)
+    }
+
+    // MARK: - Calculation
+
+    /// Recalculates in the background (upstream's fire-and-forget call).
+    public func recalculateStreak() {
+        guard let userId else { return }
+        Task { await calculate(userId: userId) }
+    }
+
+    /// Recalculates and returns when the new data is in `currentStreakData`.
+    public func recalculateStreakAndWait() async {
+        guard let userId else { return }
+        await calculate(userId: userId)
+    }
+
+    /// Queues a calculation behind any running one and waits for it.
+    func calculate(userId: String) async {
+        let previous = calculationChain
+        let next = Task { [weak self] in
+            await previous?.value
+            await self?.performCalculation(userId: userId)
+        }
+        calculationChain = next
+        await next.value
+    }
+
+    private func performCalculation(userId: String) async {
+        guard self.userId == userId else { return }
+        logger?.trackEvent(event: Event.calculateStreakStart)
+        do {
+            if configuration.useServerCalculation {
+                try await remote.calculateStreak(
+                    userId: userId, streakKey: configuration.streakKey,
+                    eventsRequiredPerDay: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours,
+                    freezeBehavior: configuration.freezeBehavior, timezone: timeZone().identifier
+                )
+                return
+            }
+            var evaluation = try await evaluate(userId: userId)
+            if !evaluation.freezeConsumptions.isEmpty {
+                try await record(evaluation.freezeConsumptions, userId: userId, event: Event.freezeAutoConsumed)
+                evaluation = try await evaluate(userId: userId)
+            }
+            guard self.userId == userId else { return }
+            apply(evaluation.streak)
+            try await remote.updateCurrentStreak(userId: userId, streakKey: configuration.streakKey, streak: evaluation.streak)
+            logger?.trackEvent(event: Event.calculateStreakSuccess(streak: evaluation.streak))
+        } catch {
+            logger?.trackEvent(event: Event.calculateStreakFail(error: error))
+        }
+    }
+
+    func evaluate(userId: String) async throws -> StreakEvaluation {
+        let key = configuration.streakKey
+        let events = try await remote.getAllEvents(userId: userId, streakKey: key)
+        let freezes = try await remote.getAllStreakFreezes(userId: userId, streakKey: key)
+        let schedule = try await remote.getGoalSchedule(userId: userId, streakKey: key)
+        return StreakCalculator.evaluate(
+            events: events, freezes: freezes, configuration: configuration, userId: userId,
+            currentDate: now(), timezone: timeZone(), goalSchedule: schedule
+        )
+    }
+
+    /// Records consumptions: the freeze event (idempotent by id) and the freeze's use. A
+    /// freeze another writer already used is left as it is.
+    func record(_ consumptions: [FreezeConsumption], userId: String, event: (FreezeConsumption) -> Event) async throws {
+        for consumption in consumptions {
+            try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: consumption.freezeEvent)
+            do {
+                try await remote.useStreakFreeze(userId: userId, streakKey: configuration.streakKey, freezeId: consumption.freezeId)
+            } catch StreakError.freezeAlreadyUsed {
+                continue
+            }
+            logger?.trackEvent(event: event(consumption))
+        }
+    }
+
+    // MARK: - Listener and cache
+
+    private func attachListener(userId: String) {
+        listenerTask?.cancel()
+        listenerTask = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                self.logger?.trackEvent(event: Event.remoteListenerStart)
+                do {
+                    for try await streak in self.remote.streamCurrentStreak(userId: userId, streakKey: self.configuration.streakKey) {
+                        guard !Task.isCancelled, self.userId == userId else { return }
+                        self.apply(streak)
+                        self.logger?.trackEvent(event: Event.remoteListenerSuccess(streak: self.currentStreakData))
+                        self.logger?.addUserProperties(dict: self.currentStreakData.eventParameters, isHighPriority: false)
+                    }
+                    return
+                } catch {
+                    self.logger?.trackEvent(event: Event.remoteListenerFail(error: error))
+                }
+                try? await Task.sleep(for: self.listenerRetryDelay)
+            }
+        }
+    }
+
+    private func apply(_ streak: CurrentStreakData) {
+        let owned = streak.userId == userId ? streak : streak.updatingUserId(userId)
+        guard owned != currentStreakData else { return }
+        currentStreakData = owned
+        saveLocally(owned)
+    }
+
+    private func saveLocally(_ streak: CurrentStreakData) {
+        logger?.trackEvent(event: Event.saveLocalStart(streak: streak))
+        do {
+            try local.saveCurrentStreakData(streakKey: configuration.streakKey, streak)
+            logger?.trackEvent(event: Event.saveLocalSuccess(streak: streak))
+        } catch {
+            logger?.trackEvent(event: Event.saveLocalFail(error: error))
+        }
+    }
+
+    func requireUser() throws -> String {
+        guard let userId else { throw StreakError.notLoggedIn }
+        return userId
+    }
+
+    /// One calendar year before now, in the current zone.
+    private func oldestBackfillDate() -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone()
+        let now = now()
+        return calendar.date(byAdding: .year, value: -1, to: now) ?? now.addingTimeInterval(-366 * 86_400)
+    }
+}

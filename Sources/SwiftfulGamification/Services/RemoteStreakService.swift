@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where a user's streak data lives (a server, or the local file store) and is calculated
+/// when `useServerCalculation` is set.
+///
+/// Providers treat events with the same id as one event, so recording the same event twice
+/// (for example the freeze event of an auto-consumed freeze) stores it once.
+@MainActor
+public protocol RemoteStreakService: Sendable {
+    /// Yields the current streak now (when there is one) and after every change.
+    func streamCurrentStreak(userId: String, streakKey: String) -> AsyncThrowingStream<CurrentStreakData, any Error>
+    func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws
+    /// Calculates on the provider's side; the result arrives through `streamCurrentStreak`.
+    // swiftlint:disable:next function_parameter_count
+    func calculateStreak(
+        userId: String, streakKey: String, eventsRequiredPerDay: Int, leewayHours: Int,
+        freezeBehavior: FreezeBehavior, timezone: String?
+    ) async throws
+    func addEvent(userId: String, streakKey: String, event: StreakEvent) async throws
+    func getAllEvents(userId: String, streakKey: String) async throws -> [StreakEvent]
+    func deleteAllEvents(userId: String, streakKey: String) async throws
+    func addStreakFreeze(userId: String, streakKey: String, freeze: StreakFreeze) async throws
+    /// Marks a freeze used. - Throws: `StreakError.freezeAlreadyUsed` when it already is.
+    func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws
+    func getAllStreakFreezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
+    /// The streak's goal changes, oldest first (empty when the goal never changed).
+    func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange]
+}
+
+extension RemoteStreakService {
+    public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] { [] }
+}
+
+/// A device-local cache of the last streak data, read synchronously at start-up.
+@MainActor
+public protocol LocalStreakPersistence: Sendable {
+    func getSavedStreakData(streakKey: String) -> CurrentStreakData?
+    func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws
+}
+
+/// The pair of services a `StreakManager` runs on.
+public protocol StreakServices: Sendable {
+    var remote: any RemoteStreakService { get }
+    var local: any LocalStreakPersistence { get }
+}
