@@ -7,15 +7,10 @@ extension StreakManager {
     public func addStreakFreeze(id: String = UUID().uuidString, dateExpires: Date? = nil) async throws -> StreakFreeze {
         let userId = try requireUser()
         let freeze = StreakFreeze(id: id, dateEarned: now(), dateExpires: dateExpires)
-        logger?.trackEvent(event: Event.addStreakFreezeStart(freezeId: id))
-        do {
+        try await tracked(start: .addStreakFreezeStart(freezeId: id), success: .addStreakFreezeSuccess(freezeId: id), failure: Event.addStreakFreezeFail) {
             guard !id.isEmpty else { throw StreakError.emptyIdentifier("freeze") }
             guard !freeze.isExpired(at: now()) else { throw StreakError.freezeExpired(id) }
             try await remote.addStreakFreeze(userId: userId, streakKey: configuration.streakKey, freeze: freeze)
-            logger?.trackEvent(event: Event.addStreakFreezeSuccess(freezeId: id))
-        } catch {
-            logger?.trackEvent(event: Event.addStreakFreezeFail(error: error))
-            throw error
         }
         await calculate(userId: userId)
         return freeze

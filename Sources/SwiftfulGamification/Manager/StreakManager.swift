@@ -99,14 +99,9 @@ public final class StreakManager {
     ) async throws -> StreakEvent {
         let userId = try requireUser()
         let event = StreakEvent(id: id, dateCreated: date, timezone: timeZone.identifier, metadata: metadata)
-        logger?.trackEvent(event: Event.addStreakEventStart(event: event))
-        do {
+        try await tracked(start: .addStreakEventStart(event: event), success: .addStreakEventSuccess(event: event), failure: Event.addStreakEventFail) {
             try event.validate(now: now(), oldestAllowed: oldestBackfillDate())
             try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: event)
-            logger?.trackEvent(event: Event.addStreakEventSuccess(event: event))
-        } catch {
-            logger?.trackEvent(event: Event.addStreakEventFail(error: error))
-            throw error
         }
         await calculate(userId: userId)
         return event
@@ -249,6 +244,18 @@ public final class StreakManager {
         } catch {
             logger?.trackEvent(event: Event.saveLocalFail(error: error))
         }
+    }
+
+    /// Runs a write between its start and success events, reporting a failure before rethrowing it.
+    func tracked(start: Event, success: Event, failure: (any Error) -> Event, _ write: () async throws -> Void) async throws {
+        logger?.trackEvent(event: start)
+        do {
+            try await write()
+        } catch {
+            logger?.trackEvent(event: failure(error))
+            throw error
+        }
+        logger?.trackEvent(event: success)
     }
 
     func requireUser() throws -> String {
