@@ -38,9 +38,9 @@ struct CreditLedger {
     }
 
     /// Records an event that may be credited to `lo...hi` and was logged on `own`.
-    mutating func add(lo: Int, hi: Int, own: Int) {
+    mutating func add(lo: Int, hi: Int, own: Int, count: Int32 = 1) {
         let index = (hi - baseDay) * Self.classesPerDay + Self.classIndex(width: hi - lo, ownOffset: own - lo)
-        remaining[index] += 1
+        remaining[index] += count
     }
 
     /// The order in which events are taken for day `d` (rule 4): windows starting latest

@@ -36,40 +36,52 @@ public enum StreakCalculator {
         timezone: TimeZone = .current,
         goalSchedule: [StreakGoalChange] = []
     ) -> StreakEvaluation {
-        let leewayHours = min(max(configuration.leewayHours, 0), 24)
+        let past = events.contains { $0.dateCreated > currentDate } ? events.filter { $0.dateCreated <= currentDate } : events
+        return evaluate(
+            history: StreakHistory(events: past, leewayHours: configuration.leewayHours, fallbackZone: timezone),
+            freezes: freezes, configuration: configuration, userId: userId,
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
+        )
+    }
+
+    /// The same, from a history kept up to date by a provider.
+    ///
+    /// The history's leeway is the one credited (the configuration's is not used), and it
+    /// must hold no event after `currentDate`: evaluate the events themselves when it might.
+    /// - Complexity: O(days of history), whatever the number of events.
+    public static func evaluate(
+        history: StreakHistory,
+        freezes: [StreakFreeze] = [],
+        configuration: StreakConfiguration,
+        userId: String? = nil,
+        currentDate: Date = Date(),
+        timezone: TimeZone = .current,
+        goalSchedule: [StreakGoalChange] = []
+    ) -> StreakEvaluation {
+        let leewayHours = history.leewayHours
         let behavior = configuration.freezeBehavior
         let nowSecond = currentDate.flooredEpochSecond
-        var earliestDate = currentDate
-        for event in events where event.dateCreated < earliestDate {
-            earliestDate = event.dateCreated
-        }
-        let earliestSecond = earliestDate.flooredEpochSecond
-        var clocks = ZoneClocks(current: timezone, firstSecond: earliestSecond - 86_400, lastSecond: nowSecond + 86_400)
+        var clocks = ZoneClocks(current: timezone, firstSecond: nowSecond - 86_400 * 400, lastSecond: nowSecond + 86_400)
         let now = clocks.currentLocalTime(atSecond: nowSecond)
         let schedule = GoalSchedule(changes: goalSchedule, fallback: configuration.eventsRequiredPerDay) {
             clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
         }
-        let digest = EventDigest(
-            events: events, now: currentDate, today: now.day, leewayHours: leewayHours,
-            countsFreezeEvents: behavior != .noFreezes, clocks: &clocks, earliestSecond: earliestSecond
-        )
+        let (ledger, frozen, firstDay) = history.ledger(through: now.day, countingFreezeEvents: behavior != .noFreezes)
         let usableFreezes = behavior == .noFreezes ? [] : freezes
-        let pool = FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         let input = WalkInput(
-            ledger: digest.ledger,
-            goals: schedule.goals(from: digest.ledger.baseDay, count: digest.ledger.dayCount),
-            frozen: digest.frozen,
+            ledger: ledger,
+            goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
+            frozen: frozen,
             today: now.day,
-            firstDay: digest.firstDay ?? now.day + 1,
+            firstDay: firstDay ?? now.day + 1,
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
             behavior: behavior,
-            freezes: pool
+            freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
-        let walk = bestWalk(input)
         return StreakSummary(
-            input: input, walk: walk, digest: digest, events: events, freezes: usableFreezes,
+            input: input, walk: bestWalk(input), history: history, firstDay: firstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
-            leewayHours: leewayHours, schedule: schedule
+            clocks: &clocks, schedule: schedule
         ).evaluation
     }
 

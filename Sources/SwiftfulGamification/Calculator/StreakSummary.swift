@@ -1,14 +1,19 @@
 import Foundation
 
+/// How far back `CurrentStreakData.recentEvents` reaches.
+enum EventWindow {
+    static let recentDays = 60
+}
+
 /// Turns the chosen crediting into the results of rules 6 and 7.
 struct StreakSummary {
     let evaluation: StreakEvaluation
 
     // swiftlint:disable:next function_parameter_count
     init(
-        input: WalkInput, walk: StreakWalk, digest: EventDigest, events: [StreakEvent], freezes: [StreakFreeze],
+        input: WalkInput, walk: StreakWalk, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
         configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
-        leewayHours: Int, schedule: GoalSchedule
+        clocks: inout ZoneClocks, schedule: GoalSchedule
     ) {
         let zoneDays = ZoneDays(timeZone: timezone)
         let base = input.ledger.baseDay
@@ -29,31 +34,36 @@ struct StreakSummary {
         let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
         let current = walk.currentStreak
         let status = Self.status(
-            hasEvents: digest.regularCount > 0, current: current, todayKept: todayKept,
-            yesterdayPending: yesterdayPending, lastKeptOrEventDay: Self.lastKeptDay(walk, input) ?? digest.lastRegularDay,
+            hasEvents: history.regularCount > 0, current: current, todayKept: todayKept,
+            yesterdayPending: yesterdayPending, lastKeptOrEventDay: Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
+                min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, today)
+            },
             today: today
         )
         var deadline: Date?
         if current > 0, !todayKept, state(today) != .frozen {
             let dayToKeep = yesterdayPending ? today - 1 : today
-            deadline = zoneDays.wallClock(day: dayToKeep + 1, hour: leewayHours)
+            deadline = zoneDays.wallClock(day: dayToKeep + 1, hour: history.leewayHours)
         }
         let daysToSave = walk.trailingGap.map { $0.map(CalendarDay.init(dayNumber:)) } ?? []
-        let recentEvents = digest.recentIndices.map { events[$0] }.sorted { $0.dateCreated < $1.dateCreated }
-        let lastEvent = digest.lastRegular.map { events[$0] }
+        let recentFrom = today - EventWindow.recentDays + 1
+        let recentEvents = history.recentEvents.filter {
+            $0.dateCreated <= now && clocks.localTime(atSecond: $0.dateCreated.flooredEpochSecond, inZoneNamed: $0.timezone).day >= recentFrom
+        }
+        let lastEvent = history.lastEvent
 
         let streak = CurrentStreakData(
             streakKey: configuration.streakKey,
             userId: userId,
             currentStreak: current,
             longestStreak: max(Self.longestRun(walk, input), current),
-            dateLastEvent: lastEvent?.dateCreated,
+            dateLastEvent: lastEvent?.date,
             lastEventTimezone: lastEvent?.timezone,
             dateStreakStart: current > 0 ? walk.streakStartDay.map(zoneDays.start(of:)) : nil,
-            totalEvents: digest.regularCount,
+            totalEvents: history.regularCount,
             freezesAvailable: available,
             freezesAvailableCount: available.count,
-            dateCreated: digest.firstRegular.map { events[$0].dateCreated },
+            dateCreated: history.firstEvent?.date,
             dateUpdated: now,
             eventsRequiredPerDay: schedule.goal(on: today),
             todayEventCount: Int(walk.credited[today - base]),
@@ -68,7 +78,7 @@ struct StreakSummary {
             today: CalendarDay(dayNumber: today),
             daysToSave: daysToSave,
             ledgerBaseDay: base,
-            firstDay: digest.firstDay,
+            firstDay: firstDay,
             states: walk.states,
             credited: walk.credited,
             goals: input.goals,

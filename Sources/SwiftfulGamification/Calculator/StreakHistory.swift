@@ -1,0 +1,174 @@
+import Foundation
+
+/// What the calculator needs to know about a streak's events, in O(days) space, kept up to
+/// date one event at a time: per-day counts of events by the days they may be credited to
+/// (for one leeway), the days covered by freeze events, and the totals.
+///
+/// A provider can persist it beside its event log so that logging an event never re-reads
+/// the history (`StreakCalculator.evaluate(history:...)`).
+public struct StreakHistory: Sendable, Hashable, Codable {
+    /// The leeway the counts were made for; a different leeway needs a new history.
+    public let leewayHours: Int
+    /// Regular events.
+    public private(set) var regularCount = 0
+    /// The earliest and the latest regular event.
+    public private(set) var firstEvent: Stamp?
+    public private(set) var lastEvent: Stamp?
+    /// The latest instant of any event (regular or freeze).
+    public private(set) var latestEventDate: Date?
+    /// Events (regular and freeze) from the 60 days before `latestEventDate`, oldest first.
+    public private(set) var recentEvents: [StreakEvent] = []
+
+    /// First day number the arrays cover.
+    private(set) var baseDay = 0
+    /// Ledger counts keyed by the unclamped window end day: `(hi - baseDay) * 6 + class`.
+    private(set) var counts: [Int32] = []
+    /// Freeze events per own day.
+    private(set) var frozenCounts: [Int32] = []
+
+    /// An event's instant and zone.
+    public struct Stamp: Sendable, Hashable, Codable {
+        public let date: Date
+        public let timezone: String
+    }
+
+    static let recentWindow: TimeInterval = 61 * 86_400
+
+    public init(leewayHours: Int) {
+        self.leewayHours = min(max(leewayHours, 0), 24)
+    }
+
+    /// The history of `events` (freeze events included), reading each once.
+    /// - Complexity: O(events + days); no `Calendar` call per event.
+    /// - Parameter fallbackZone: the zone for events whose zone identifier is not valid.
+    public init(events: [StreakEvent], leewayHours: Int, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.init(leewayHours: leewayHours)
+        guard var earliest = events.first?.dateCreated else { return }
+        var latest = earliest
+        for event in events {
+            if event.dateCreated < earliest { earliest = event.dateCreated }
+            if event.dateCreated > latest { latest = event.dateCreated }
+        }
+        var clocks = ZoneClocks(
+            current: fallbackZone, firstSecond: earliest.flooredEpochSecond - 86_400,
+            lastSecond: latest.flooredEpochSecond + 86_400
+        )
+        for event in events {
+            let local = clocks.localTime(atSecond: event.dateCreated.flooredEpochSecond, inZoneNamed: event.timezone)
+            record(event, at: local, delta: 1)
+        }
+        let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
+        recentEvents = events.filter { $0.dateCreated >= recentFrom }.sorted(by: Self.chronological)
+    }
+
+    /// Adds one event. - Complexity: amortised O(1), plus O(days) when it extends the range.
+    public mutating func add(_ event: StreakEvent, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        record(event, at: Self.localTime(of: event, fallbackZone: fallbackZone), delta: 1)
+        guard let latest = latestEventDate, event.dateCreated >= latest.addingTimeInterval(-Self.recentWindow) else { return }
+        let position = recentEvents.firstIndex { Self.chronological(event, $0) } ?? recentEvents.count
+        recentEvents.insert(event, at: position)
+        let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
+        recentEvents.removeAll { $0.dateCreated < recentFrom }
+    }
+
+    /// Removes an event that was added. Returns false when the history cannot stay exact
+    /// without the other events (the removed one was the first or last regular event and no
+    /// recent event replaces it); rebuild it from the events then.
+    @discardableResult
+    public mutating func remove(_ event: StreakEvent, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) -> Bool {
+        let wasLast = !event.isFreeze && lastEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
+        let wasFirst = !event.isFreeze && firstEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
+        record(event, at: Self.localTime(of: event, fallbackZone: fallbackZone), delta: -1)
+        if let index = recentEvents.firstIndex(where: { $0.id == event.id }) { recentEvents.remove(at: index) }
+        if regularCount == 0 {
+            firstEvent = nil
+            lastEvent = nil
+        } else if wasFirst {
+            return false
+        } else if wasLast {
+            guard let replacement = recentEvents.last(where: { !$0.isFreeze }) else { return false }
+            lastEvent = Stamp(date: replacement.dateCreated, timezone: replacement.timezone)
+        }
+        latestEventDate = recentEvents.last?.dateCreated ?? latestEventDate
+        return true
+    }
+
+    /// The ledger of the days up to `today`: windows reaching past today end on today, and
+    /// an event's own day after today counts as today (rule 1).
+    func ledger(through today: Int, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
+        let base = frozenCounts.isEmpty ? today : min(baseDay, today)
+        var ledger = CreditLedger(baseDay: base, lastDay: today)
+        var frozen = Array(repeating: false, count: ledger.dayCount)
+        var firstDay = Int.max
+        for dayIndex in frozenCounts.indices {
+            let day = baseDay + dayIndex
+            if countingFreezeEvents, frozenCounts[dayIndex] > 0 {
+                let own = min(day, today)
+                frozen[own - base] = true
+                firstDay = min(firstDay, own)
+            }
+            for classIndex in 0..<CreditLedger.classesPerDay {
+                let count = counts[dayIndex * CreditLedger.classesPerDay + classIndex]
+                guard count > 0 else { continue }
+                let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
+                let lo = day - width
+                ledger.add(lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), count: count)
+                firstDay = min(firstDay, min(lo, today))
+            }
+        }
+        return (ledger, frozen, firstDay == .max ? nil : firstDay)
+    }
+
+    private mutating func record(_ event: StreakEvent, at local: LocalTime, delta: Int32) {
+        if event.isFreeze {
+            ensureDays(local.day, local.day)
+            frozenCounts[local.day - baseDay] += delta
+        } else {
+            let leewaySeconds = leewayHours * 3_600
+            let lo = leewaySeconds > 0 && local.secondOfDay < leewaySeconds ? local.day - 1 : local.day
+            let hi = leewaySeconds > 0 && local.secondOfDay >= 86_400 - leewaySeconds ? local.day + 1 : local.day
+            ensureDays(lo, hi)
+            counts[(hi - baseDay) * CreditLedger.classesPerDay + CreditLedger.classIndex(width: hi - lo, ownOffset: local.day - lo)] += delta
+            regularCount += Int(delta)
+            if delta > 0 { noteRegular(Stamp(date: event.dateCreated, timezone: event.timezone)) }
+        }
+        if delta > 0, latestEventDate.map({ event.dateCreated > $0 }) ?? true { latestEventDate = event.dateCreated }
+    }
+
+    private mutating func noteRegular(_ stamp: Stamp) {
+        if firstEvent.map({ stamp.date < $0.date }) ?? true { firstEvent = stamp }
+        if lastEvent.map({ stamp.date >= $0.date }) ?? true { lastEvent = stamp }
+    }
+
+    /// Grows the arrays (by at least a year at a time) to cover `first...last`.
+    private mutating func ensureDays(_ first: Int, _ last: Int) {
+        let dayCount = frozenCounts.count
+        if dayCount == 0 {
+            baseDay = first - 366
+            counts = Array(repeating: 0, count: (last - baseDay + 367) * CreditLedger.classesPerDay)
+            frozenCounts = Array(repeating: 0, count: last - baseDay + 367)
+            return
+        }
+        if first < baseDay {
+            let extra = baseDay - first + 366
+            counts.insert(contentsOf: repeatElement(0, count: extra * CreditLedger.classesPerDay), at: 0)
+            frozenCounts.insert(contentsOf: repeatElement(0, count: extra), at: 0)
+            baseDay -= extra
+        }
+        if last >= baseDay + frozenCounts.count {
+            let extra = last - (baseDay + frozenCounts.count) + 367
+            counts.append(contentsOf: repeatElement(0, count: extra * CreditLedger.classesPerDay))
+            frozenCounts.append(contentsOf: repeatElement(0, count: extra))
+        }
+    }
+
+    private static func localTime(of event: StreakEvent, fallbackZone: TimeZone) -> LocalTime {
+        let zone = TimeZone(identifier: event.timezone) ?? fallbackZone
+        var clock = ZoneClock(zone: zone, firstSecond: 0, lastSecond: 0)
+        return clock.localTime(atSecond: event.dateCreated.flooredEpochSecond)
+    }
+
+    static func chronological(_ lhs: StreakEvent, _ rhs: StreakEvent) -> Bool {
+        (lhs.dateCreated, lhs.id) < (rhs.dateCreated, rhs.id)
+    }
+}
