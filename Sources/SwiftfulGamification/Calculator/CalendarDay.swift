@@ -69,27 +69,27 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
 extension Int {
     /// Division rounding toward negative infinity (Swift's `/` rounds toward zero).
-    func floorDivided(by divisor: Int) -> Int {
+    package func floorDivided(by divisor: Int) -> Int {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
     /// The remainder that has the sign of the divisor.
-    func floorModulo(_ divisor: Int) -> Int {
+    package func floorModulo(_ divisor: Int) -> Int {
         let remainder = self % divisor
         return remainder != 0 && (remainder < 0) != (divisor < 0) ? remainder + divisor : remainder
     }
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String {
+    package func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 
 extension Date {
     /// Whole seconds since 1970, rounded down (so 23:59:59.9 is still 23:59:59).
-    var flooredEpochSecond: Int {
+    package var flooredEpochSecond: Int {
         let seconds = timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite else { return seconds > 0 ? Int.max / 2 : Int.min / 2 }
         return Int(max(min(seconds, 1e15), -1e15))

@@ -1,0 +1,103 @@
+import Foundation
+import SwiftfulGamification
+
+/// ISO 8601 dates without `DateFormatter` (which costs tens of microseconds a call):
+/// written as UTC with microseconds when there are any, read with `Z` or a `±HH:MM` offset.
+enum ISODate {
+    /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
+    static func format(_ date: Date) -> String {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let totalMicros = Int(micros)
+        let seconds = totalMicros.floorDivided(by: 1_000_000)
+        let fraction = totalMicros - seconds * 1_000_000
+        let day = CalendarDay(dayNumber: seconds.floorDivided(by: 86_400))
+        let secondOfDay = seconds - day.dayNumber * 86_400
+        var text = "\(day)T\(pad(secondOfDay / 3_600)):\(pad(secondOfDay % 3_600 / 60)):\(pad(secondOfDay % 60))"
+        if fraction != 0 { text += "." + String(fraction).leftPadded(to: 6) }
+        return text + "Z"
+    }
+
+    /// The date rounded to whole microseconds, as `format` writes it.
+    static func normalized(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(UnsafeBufferPointer(rebasing: $0[...])) }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `T` may be a space.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var reader = Reader(bytes: bytes)
+        guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
+              let day = reader.digits(2), reader.take("T") || reader.take(" ") || reader.take("t"),
+              let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2), reader.take(":"),
+              let second = reader.digits(2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var fraction = 0.0
+        if reader.take(".") || reader.take(",") {
+            var scale = 0.1
+            var any = false
+            while let digit = reader.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+                any = true
+            }
+            guard any else { return nil }
+        }
+        var offset = 0
+        if reader.take("Z") || reader.take("z") {
+            offset = 0
+        } else if let sign = reader.sign(), let offsetHours = reader.digits(2) {
+            _ = reader.take(":")
+            guard let offsetMinutes = reader.digits(2), offsetHours < 24, offsetMinutes < 60 else { return nil }
+            offset = sign * (offsetHours * 3_600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard reader.isAtEnd else { return nil }
+        let date = CalendarDay(year: year, month: month, day: day)
+        guard date.month == month else { return nil }  // rejects 2023-02-30
+        let seconds = date.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count, (48...57).contains(bytes[index]) else { return nil }
+            index += 1
+            return Int(bytes[index - 1] - 48)
+        }
+
+        mutating func digits(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        mutating func sign() -> Int? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+    }
+}

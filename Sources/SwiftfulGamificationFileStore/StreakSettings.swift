@@ -1,0 +1,73 @@
+import Foundation
+import SwiftfulGamification
+
+/// A streak's `config.json`: its configuration and the history of its goal.
+struct StreakSettings: Codable, Equatable {
+    var configuration: StreakConfiguration
+    /// Every goal the streak had, from the day it was set; the first is the goal at creation.
+    var goalHistory: [StreakGoalChange]
+    var dateCreated: Date
+
+    enum CodingKeys: String, CodingKey {
+        case configuration
+        case goalHistory = "goal_history"
+        case dateCreated = "date_created"
+    }
+
+    static func read(_ path: String) throws -> StreakSettings? {
+        guard let bytes = try POSIXFile.read(path) else { return nil }
+        do {
+            return try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
+        } catch {
+            throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
+        }
+    }
+
+    func write(to path: String) throws {
+        try POSIXFile.writeAtomically(Array(try StoreJSON.prettyEncoder.encode(self)) + [10], to: path)
+    }
+}
+
+/// The JSON coders for the store's small files (the logs use `JSONValue` and `JSONText`).
+enum StoreJSON {
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+            let text = try container.decode(String.self)
+            guard let date = ISODate.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }()
+
+    static let encoder = makeEncoder(pretty: false)
+    static let prettyEncoder = makeEncoder(pretty: true)
+
+    private static func makeEncoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISODate.format(date))
+        }
+        return encoder
+    }
+
+    /// A decoding error in a sentence.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _):
+            return "missing \"\(key.stringValue)\""
+        default:
+            return error.localizedDescription
+        }
+    }
+}
