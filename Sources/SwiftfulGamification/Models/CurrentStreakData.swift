@@ -143,6 +143,15 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
 
     /// This data for another user.
     public func updatingUserId(_ userId: String?) -> CurrentStreakData {
+        copy(userId: userId, dateUpdated: dateUpdated)
+    }
+
+    /// Equal in everything but `dateUpdated` (when it was calculated).
+    public func isSameStreak(as other: CurrentStreakData) -> Bool {
+        copy(userId: userId, dateUpdated: nil) == other.copy(userId: other.userId, dateUpdated: nil)
+    }
+
+    private func copy(userId: String?, dateUpdated: Date?) -> CurrentStreakData {
         CurrentStreakData(
             streakKey: streakKey, userId: userId, currentStreak: currentStreak, longestStreak: longestStreak,
             dateLastEvent: dateLastEvent, lastEventTimezone: lastEventTimezone, dateStreakStart: dateStreakStart,

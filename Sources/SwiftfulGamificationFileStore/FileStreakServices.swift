@@ -1,0 +1,119 @@
+import Foundation
+import SwiftfulGamification
+
+/// The file store as `StreakServices`, so a `StreakManager` runs on it unchanged.
+///
+/// With `useServerCalculation` the store calculates under its lock (the fast path: it keeps
+/// a running history); otherwise the manager calculates from all events, as with any remote.
+public struct FileStreakServices: StreakServices {
+    public let remote: any RemoteStreakService
+    public let local: any LocalStreakPersistence
+
+    @MainActor
+    public init(
+        store: FileStreakStore,
+        userId: String,
+        now: @escaping @Sendable () -> Date = Date.init,
+        timezone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+    ) {
+        remote = FileRemoteStreakService(store: store, now: now, timezone: timezone)
+        local = FileLocalStreakPersistence(store: store, userId: userId)
+    }
+}
+
+/// `RemoteStreakService` over a `FileStreakStore`; file work runs off the main actor.
+@MainActor
+public final class FileRemoteStreakService: RemoteStreakService {
+    public let store: FileStreakStore
+    private let now: @Sendable () -> Date
+    private let timezone: @Sendable () -> TimeZone
+
+    public init(store: FileStreakStore, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) {
+        self.store = store
+        self.now = now
+        self.timezone = timezone
+    }
+
+    public func streamCurrentStreak(userId: String, streakKey: String) -> AsyncThrowingStream<CurrentStreakData, any Error> {
+        let evaluations = store.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        let (stream, continuation) = AsyncThrowingStream<CurrentStreakData, any Error>.makeStream()
+        let task = Task {
+            do {
+                for try await evaluation in evaluations { continuation.yield(evaluation.streak) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The store writes its own cache on every change; this keeps it when nothing newer is there.
+    public func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws {}
+
+    /// Recalculates in the store with its stored configuration (the parameters are the
+    /// manager's copy of it); the result reaches listeners through the stream.
+    public func calculateStreak(
+        userId: String, streakKey: String, eventsRequiredPerDay: Int, leewayHours: Int,
+        freezeBehavior: FreezeBehavior, timezone: String?
+    ) async throws {
+        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
+        try await run { store, now in _ = try store.recalculate(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
+    }
+
+    public func addEvent(userId: String, streakKey: String, event: StreakEvent) async throws {
+        try await run { store, now in _ = try store.addEvents([event], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+    }
+
+    public func getAllEvents(userId: String, streakKey: String) async throws -> [StreakEvent] {
+        try await run { store, _ in try store.events(userId: userId, streakKey: streakKey) }
+    }
+
+    public func deleteAllEvents(userId: String, streakKey: String) async throws {
+        try await run { store, now in _ = try store.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+    }
+
+    public func addStreakFreeze(userId: String, streakKey: String, freeze: StreakFreeze) async throws {
+        try await run { store, now in _ = try store.addFreezes([freeze], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+    }
+
+    public func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws {
+        try await run { store, now in try store.useFreeze(id: freezeId, userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+    }
+
+    public func getAllStreakFreezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
+        try await run { store, _ in try store.freezes(userId: userId, streakKey: streakKey) }
+    }
+
+    public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] {
+        try await run { store, _ in try store.settings(userId: userId, streakKey: streakKey).goalHistory }
+    }
+
+    private nonisolated var zone: TimeZone { timezone() }
+
+    private func run<T: Sendable>(_ work: @escaping @Sendable (FileStreakStore, Date) throws -> T) async throws -> T {
+        let store = store
+        let now = now()
+        return try await Task.detached { try work(store, now) }.value
+    }
+}
+
+/// The manager's start-up cache is the store's own `current.json`, which every writer keeps
+/// current; saving is therefore left to the store.
+@MainActor
+public final class FileLocalStreakPersistence: LocalStreakPersistence {
+    private let store: FileStreakStore
+    private let userId: String
+
+    public init(store: FileStreakStore, userId: String) {
+        self.store = store
+        self.userId = userId
+    }
+
+    public func getSavedStreakData(streakKey: String) -> CurrentStreakData? {
+        store.cachedStreak(userId: userId, streakKey: streakKey)
+    }
+
+    public func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws {}
+}

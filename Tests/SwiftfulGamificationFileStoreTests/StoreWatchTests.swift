@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import SwiftfulGamification
+@testable import SwiftfulGamificationFileStore
+
+struct StoreWatchTests {
+    @Test func watchYieldsWritesFromAnotherStoreObject() async throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let stream = store.watch(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { newYork })
+        var iterator = stream.makeAsyncIterator()
+        let first = try #require(try await next(&iterator))
+        #expect(first.streak.totalEvents == 0)
+        try fixture.store().log([event("2024-01-02 09:00")], now: "2024-01-02 10:00")
+        let second = try #require(try await next(&iterator))
+        #expect(second.streak.totalEvents == 1)
+        #expect(second.streak.status == .active(daysSinceLastEvent: 0))
+    }
+
+    @Test func watchYieldsAtMidnightWithoutAnyWrite() async throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        try store.log([event("2024-01-02 09:00")], now: "2024-01-02 10:00")
+        let clock = TestClock(at("2024-01-02 23:59:59"))
+        var iterator = store.watch(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { newYork }).makeAsyncIterator()
+        #expect(try await next(&iterator)?.streak.status == .active(daysSinceLastEvent: 0))
+        clock.set(at("2024-01-03 00:00:01"))
+        let after = try #require(try await next(&iterator))
+        #expect(after.streak.status == .atRisk)
+        #expect(after.today == CalendarDay(year: 2024, month: 1, day: 3))
+    }
+
+    @Test func watchingAnUnknownStreakFails() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        var iterator = fixture.store().watch(userId: "u1", streakKey: "nope", now: { Date() }, timezone: { newYork }).makeAsyncIterator()
+        await #expect(throws: FileStoreError.self) { _ = try await next(&iterator) }
+    }
+
+    @Test func nextBoundaryIsMidnightOrTheLeewayHour() {
+        let zone = newYork
+        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 0) == at("2024-01-03 00:00"))
+        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 01:00"), timezone: zone, leewayHours: 3) == at("2024-01-02 03:00"))
+        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 3) == at("2024-01-03 00:00"))
+        #expect(FileStreakStore.nextBoundary(after: at("2024-03-09 22:00"), timezone: zone, leewayHours: 3) == at("2024-03-10 00:00"))
+    }
+}
+
+@MainActor
+struct FileStreakServicesTests {
+    func manager(_ fixture: StoreFixture, clock: TestClock) -> StreakManager {
+        let configuration = StreakConfiguration(streakKey: "daily", useServerCalculation: true, freezeBehavior: .autoConsumeFreezes)
+        return StreakManager(
+            services: FileStreakServices(store: fixture.store(), userId: "u1", now: { clock.now }, timezone: { newYork }),
+            configuration: configuration, now: { clock.now }, timeZone: { newYork }
+        )
+    }
+
+    @Test func twoManagersOnOneStoreSeeEachOthersEvents() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let first = manager(fixture, clock: clock)
+        let second = manager(fixture, clock: clock)
+        try await first.logIn(userId: "u1")
+        try await second.logIn(userId: "u1")
+        try await first.addStreakEvent(metadata: ["from": "first"])
+        #expect(await eventually { second.currentStreakData.totalEvents == 1 })
+        try await second.addStreakEvent()
+        #expect(await eventually { first.currentStreakData.totalEvents == 2 })
+        #expect(first.currentStreakData.currentStreak == 1)
+        #expect(try await second.getAllStreakEvents().count == 2)
+    }
+
+    @Test func managerStartsFromTheStoresCacheAndUsesFreezes() async throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        try store.log([event("2024-01-01 12:00"), event("2024-01-02 12:00")], now: "2024-01-02 13:00")
+        let clock = TestClock(at("2024-01-02 14:00"))
+        let manager = manager(fixture, clock: clock)
+        #expect(manager.currentStreakData.totalEvents == 2)
+        try await manager.logIn(userId: "u1")
+        try await manager.addStreakFreeze(id: "gift")
+        #expect(await eventually { manager.currentStreakData.freezesAvailableCount == 1 })
+        clock.set(at("2024-01-04 09:00"))
+        await manager.recalculateStreakAndWait()
+        #expect(await eventually { manager.currentStreakData.freezesAvailableCount == 0 && manager.currentStreakData.currentStreak == 2 })
+        #expect(try await manager.getAllStreakFreezes().first?.isUsed == true)
+        #expect(try await manager.getAllStreakEvents().filter(\.isFreeze).count == 1)
+    }
+}
