@@ -7,14 +7,28 @@ let package = Package(
     products: [
         .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification"]),
         .library(name: "SwiftfulGamificationFileStore", targets: ["SwiftfulGamificationFileStore"]),
+        .executable(name: "streaks", targets: ["streaks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
         .target(name: "SwiftfulGamificationFileStore", dependencies: ["SwiftfulGamification"]),
+        .target(
+            name: "StreaksCLI",
+            dependencies: [
+                "SwiftfulGamification",
+                "SwiftfulGamificationFileStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
             dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
         ),
+        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
     ]
 )

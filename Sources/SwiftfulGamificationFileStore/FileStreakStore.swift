@@ -77,10 +77,7 @@ public final class FileStreakStore: Sendable {
         _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         for event in events { try event.validate(now: now) }
-        let normalized = events.map {
-            StreakEvent(id: $0.id, dateCreated: ISODate.normalized($0.dateCreated), timezone: $0.timezone,
-                        isFreeze: $0.isFreeze, freezeId: $0.freezeId, metadata: $0.metadata)
-        }
+        let normalized = events.map(Self.normalized)
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             added = try context.folder.append(normalized, to: &context.loaded)

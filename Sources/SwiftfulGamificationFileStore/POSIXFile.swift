@@ -40,17 +40,18 @@ enum POSIXFile {
         return try body()
     }
 
-    /// Appends `bytes` with one `write` loop and `fsync`, first ending an unterminated last
-    /// line (a torn write) so the new data always starts on a fresh line.
+    /// Appends `bytes` with one `write` loop and `fsync`. For text (`lines`), an
+    /// unterminated last line (a torn write) is ended first, so the new data starts on a
+    /// fresh line.
     /// - Returns: the file size after the append.
     @discardableResult
-    static func append(_ bytes: [UInt8], to path: String, sync: Bool = true) throws -> Int {
+    static func append(_ bytes: [UInt8], to path: String, lines: Bool = true, sync: Bool = true) throws -> Int {
         let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileStoreError.notWritable(path: path, reason: errorText()) }
         defer { close(descriptor) }
         var output = bytes
         let size = Int(lseek(descriptor, 0, SEEK_END))
-        if size > 0 {
+        if lines, size > 0 {
             var last: UInt8 = 0
             if pread(descriptor, &last, 1, off_t(size - 1)) == 1, last != UInt8(ascii: "\n") {
                 output.insert(UInt8(ascii: "\n"), at: 0)

@@ -125,7 +125,7 @@ struct StreakFolder {
             POSIXFile.shrink(idsPath, to: loaded.keptIds * 8)
         }
         if !loaded.newIds.isEmpty {
-            try POSIXFile.append(EventIdHash.bytes(loaded.newIds), to: idsPath, sync: false)
+            try POSIXFile.append(EventIdHash.bytes(loaded.newIds), to: idsPath, lines: false, sync: false)
         }
         loaded.snapshot.idCount = loaded.keptIds + loaded.newIds.count
         loaded.keptIds = loaded.snapshot.idCount

@@ -1,0 +1,57 @@
+import Foundation
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+/// Problems with the command line itself, each naming the argument.
+enum CLIError: Error, LocalizedError, Equatable {
+    case badDate(option: String, value: String)
+    case badMetadata(String)
+    case badNumber(option: String, value: String)
+    case missingConfirmation(String)
+    case nothingToUndo(String)
+    case cannotRead(String, reason: String)
+    case importRejected(count: Int, file: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .badDate(let option, let value):
+            return "\(option) '\(value)' is not a date: use 2024-01-05, 2024-01-05T09:30, or ISO 8601 with an offset (2024-01-05T09:30:00-05:00)."
+        case .badMetadata(let value):
+            return "--meta '\(value)' must be key=value, with a key of letters, digits or underscores."
+        case .badNumber(let option, let value):
+            return "\(option) '\(value)' is out of range."
+        case .missingConfirmation(let key):
+            return "Resetting '\(key)' makes every event stop counting; add --yes to confirm."
+        case .nothingToUndo(let key):
+            return "Nothing to undo in '\(key)'."
+        case .cannotRead(let file, let reason):
+            return "Cannot read \(file): \(reason)."
+        case .importRejected(let count, let file):
+            return "\(file): \(count) invalid line\(count == 1 ? "" : "s"); nothing was imported (use --skip-invalid to import the rest)."
+        }
+    }
+}
+
+/// The one place errors become a message and an exit code.
+enum ErrorReport {
+    static func isOurs(_ error: any Error) -> Bool {
+        error is CLIError || error is StreakError || error is FileStoreError
+    }
+
+    /// 2 for bad input (arguments, dates, files), 1 when the store cannot do it.
+    static func exitCode(for error: any Error) -> Int32 {
+        switch error {
+        case is CLIError, is StreakError: return 2
+        case let store as FileStoreError:
+            switch store {
+            case .invalidUserId, .unknownStreak, .streakExists, .ambiguousStreak, .invalidLine: return 2
+            default: return 1
+            }
+        default: return 1
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import SwiftfulGamification
+
+struct CreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a streak.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak's key: lowercase letters, digits and underscores.") var key: String
+    @OptionGroup var settings: StreakSettingsOptions
+
+    func run() throws {
+        let context = try global.context()
+        let configuration = try StreakConfiguration.validated(
+            streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
+            freezeBehavior: settings.freezes?.behavior ?? .manuallyConsumeFreezes
+        )
+        try context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
+        context.console.print("Created '\(key)': \(Report.configurationText(configuration)).")
+    }
+}
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show or change a streak's goal, leeway and freezes.",
+        discussion: "A new goal applies from today; earlier days keep the goal they had."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak (default: the only one).") var key: String?
+    @OptionGroup var settings: StreakSettingsOptions
+
+    func run() throws {
+        let context = try global.context()
+        let key = try context.streakKey(key)
+        if !settings.isEmpty {
+            try context.store.updateConfiguration(
+                userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
+                freezeBehavior: settings.freezes?.behavior, now: context.now, timezone: context.zone
+            )
+        }
+        let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
+        context.console.print("\(key): \(Report.configurationText(configuration))")
+    }
+}
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the streaks.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "One JSON object per streak, one per line.") var json = false
+
+    func run() throws {
+        let context = try global.context()
+        let keys = try context.store.streakKeys(userId: context.userId)
+        if keys.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
+        for key in keys {
+            let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
+            let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            if json {
+                context.console.print(Report.statusJSON(streak, configuration: configuration))
+            } else {
+                context.console.print("\(key)  \(Report.days(streak.currentStreak ?? 0))  \(streak.status.name)  (\(Report.configurationText(configuration)))")
+            }
+        }
+    }
+}
+
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Make every event of a streak stop counting.",
+        discussion: "The event log keeps the events (a reset is recorded in it), so nothing is deleted."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak to reset.") var key: String
+    @Flag(help: "Confirm the reset.") var yes = false
+
+    func run() throws {
+        guard yes else { throw CLIError.missingConfirmation(key) }
+        let context = try global.context()
+        try context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
+        context.console.print("Reset '\(key)'.")
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+struct EventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "events", abstract: "List the events that count, oldest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak (default: the only one).") var key: String?
+    @Flag(help: "A JSON array.") var json = false
+    @Option(help: "Only events at or after this date (a bare date means its midnight).") var since: String?
+
+    func run() throws {
+        let context = try global.context()
+        let since = try self.since.map { try DateArgument.parse($0, option: "--since", zone: context.zone) }
+        let key = try context.streakKey(key)
+        let events = try context.store.events(userId: context.userId, streakKey: key)
+            .filter { event in since.map { event.dateCreated >= $0 } ?? true }
+            .sorted { $0.dateCreated < $1.dateCreated }
+        if json {
+            let lines = events.map(eventObject)
+            context.console.print(Report.json(lines))
+            return
+        }
+        for event in events {
+            let zone = TimeZone(identifier: event.timezone) ?? context.zone
+            var line = "\(Report.localTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
+            if !event.metadata.isEmpty {
+                line += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
+            }
+            context.console.print(line)
+        }
+    }
+
+    private func eventObject(_ event: StreakEvent) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": event.id, "date_created": Report.iso8601(event.dateCreated), "timezone": event.timezone, "is_freeze": event.isFreeze,
+        ]
+        if let freezeId = event.freezeId { object["freeze_id"] = freezeId }
+        if !event.metadata.isEmpty { object["metadata"] = event.metadata.mapValues(\.anyValue) }
+        return object
+    }
+}
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import events from JSON Lines (a file, or - for standard input).",
+        discussion: """
+        One event per line: {"date_created": "2024-01-05T09:30:00-05:00", "timezone": "America/New_York", \
+        "id": "optional", "metadata": {"minutes": 30}}. Lines already imported (same id) are skipped. \
+        Any invalid line stops the whole import unless --skip-invalid is given.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak, then the file; the streak defaults to the only one (or 'daily').")
+    var arguments: [String]
+    @Flag(help: "Import the valid lines and report the others.") var skipInvalid = false
+
+    func validate() throws {
+        guard (1...2).contains(arguments.count) else { throw ValidationError("Give the file (and optionally the streak before it).") }
+    }
+
+    func run() throws {
+        let context = try global.context()
+        let file = arguments.last!
+        let key = try context.streakKey(arguments.count == 2 ? arguments[0] : nil)
+        let bytes: [UInt8]
+        if file == "-" {
+            bytes = context.console.readStandardInput()
+        } else {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CLIError.cannotRead(file, reason: FileManager.default.fileExists(atPath: file) ? "permission denied" : "no such file")
+            }
+            bytes = Array(data)
+        }
+        let source = file == "-" ? "stdin" : file
+        let batch = StreakTransfer.parseJSONLines(bytes, source: source, now: context.now)
+        for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
+        if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
+        if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
+        let result = try context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let skipped = batch.events.count - result.added.count
+        context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
+            + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(batch.problems.count) invalid line\(batch.problems.count == 1 ? "" : "s")")
+            + ": \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write a streak to standard output.",
+        discussion: "jsonl (the default) holds the configuration, freezes and events, so `import` into an empty store reproduces the streak."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak (default: the only one).") var key: String?
+    @Option(help: "jsonl or csv.") var format: Format = .jsonl
+
+    func run() throws {
+        let context = try global.context()
+        let key = try context.streakKey(key)
+        let events = try context.store.events(userId: context.userId, streakKey: key)
+        switch format {
+        case .csv:
+            context.console.write(StreakTransfer.exportCSV(events: events))
+        case .jsonl:
+            let settings = try context.store.settings(userId: context.userId, streakKey: key)
+            context.console.write(try StreakTransfer.exportJSONLines(
+                configuration: settings.configuration, goalHistory: settings.goalHistory,
+                freezes: try context.store.freezes(userId: context.userId, streakKey: key), events: events
+            ))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+
+struct FreezeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "freeze", abstract: "Add, use and list streak freezes.",
+        subcommands: [Add.self, Use.self, List.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Give freezes (earned now).")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The streak (default: the only one).") var key: String?
+        @Option(help: "How many.") var count = 1
+        @Option(help: "When they expire (default: never).") var expires: String?
+
+        func run() throws {
+            guard (1...1_000).contains(count) else { throw CLIError.badNumber(option: "--count", value: String(count)) }
+            let context = try global.context()
+            let expires = try self.expires.map { try DateArgument.parse($0, option: "--expires", zone: context.zone) }
+            if let expires, expires <= context.now { throw CLIError.badDate(option: "--expires", value: self.expires!) }
+            let key = try context.streakKey(key)
+            let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
+            let streak = try context.store.addFreezes(freezes, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            context.console.print("Added \(count) freeze\(count == 1 ? "" : "s") to \(key): \(streak.freezesAvailableCount ?? 0) available.")
+        }
+    }
+
+    struct Use: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Manual mode: spend freezes to restore a broken streak.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The streak (default: the only one).") var key: String?
+
+        func run() throws {
+            let context = try global.context()
+            let key = try context.streakKey(key)
+            let result = try context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            let days = result.used.map(\.day.description).joined(separator: ", ")
+            context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List freezes.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The streak (default: the only one).") var key: String?
+        @Flag(help: "A JSON array.") var json = false
+
+        func run() throws {
+            let context = try global.context()
+            let freezes = try context.store.freezes(userId: context.userId, streakKey: context.streakKey(key))
+            if json {
+                context.console.print(Report.json(freezes.map { freeze -> [String: Any] in
+                    var object: [String: Any] = ["id": freeze.id, "available": freeze.isAvailable(at: context.now)]
+                    for (name, date) in [("date_earned", freeze.dateEarned), ("date_used", freeze.dateUsed), ("date_expires", freeze.dateExpires)] {
+                        object[name] = date.map(Report.iso8601) ?? NSNull()
+                    }
+                    return object
+                }))
+                return
+            }
+            if freezes.isEmpty { context.console.print("No freezes.") }
+            for freeze in freezes {
+                let state = freeze.dateUsed.map { "used \(Report.localTime($0, context.zone))" }
+                    ?? (freeze.isExpired(at: context.now) ? "expired" : "available")
+                let expiry = freeze.dateExpires.map { ", expires \(Report.localTime($0, context.zone))" } ?? ""
+                context.console.print("\(freeze.id)  \(state)\(expiry)")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log", abstract: "Log an event (now, or --at a past time).",
+        discussion: "Example git hook: streaks log coding --meta repo=$(basename \"$PWD\")"
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak (default: the only one, or 'daily').") var key: String?
+    @Option(help: "When it happened (default: now); a bare date means noon that day.") var at: String?
+    @Option(name: .customLong("meta"), help: ArgumentHelp("Metadata key=value (repeatable).", valueName: "key=value"))
+    var metadata: [String] = []
+    @Flag(help: "Print the streak as JSON afterwards.") var json = false
+
+    func run() throws {
+        let context = try global.context()
+        let metadata = try MetadataArgument.parse(self.metadata)
+        let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12) } ?? context.now
+        let key = try context.streakKey(key, createIfNew: true)
+        let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
+        let result = try context.store.addEvents([event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let streak = result.evaluation.streak
+        if json {
+            let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
+            context.console.print(Report.statusJSON(streak, configuration: configuration))
+        } else {
+            context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+        }
+    }
+}
+
+struct UndoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "undo", abstract: "Remove the last event logged.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The streak (default: the only one).") var key: String?
+
+    func run() throws {
+        let context = try global.context()
+        let key = try context.streakKey(key)
+        let result = try context.store.undoLastEvent(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
+        context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+    }
+}
+
+/// `key=value` pairs: whole numbers, numbers, true/false, otherwise text.
+enum MetadataArgument {
+    static func parse(_ pairs: [String]) throws -> [String: GamificationDictionaryValue] {
+        var metadata: [String: GamificationDictionaryValue] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "=") else { throw CLIError.badMetadata(pair) }
+            let key = String(pair[..<equals])
+            let text = String(pair[pair.index(after: equals)...])
+            guard (try? StreakValidation.validateMetadataKey(key)) != nil else { throw CLIError.badMetadata(pair) }
+            if let number = Int(text) {
+                metadata[key] = .int(number)
+            } else if let number = Double(text), number.isFinite, text.contains(".") {
+                metadata[key] = .double(number)
+            } else if text == "true" || text == "false" {
+                metadata[key] = .bool(text == "true")
+            } else {
+                metadata[key] = .string(text)
+            }
+        }
+        return metadata
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Dates as people type them: ISO 8601 with an offset or `Z`; or a local date and time
+/// (`2024-01-05T09:30`, `2024-01-05 09:30`) or a bare date, read in the given zone.
+enum DateArgument {
+    /// - Parameter bareDateHour: the hour a bare date stands for (0 for "since", 12 for "at").
+    static func parse(_ text: String, option: String, zone: TimeZone, bareDateHour: Int = 0) throws -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let absolute = ISO8601Parsing.absolute(trimmed) { return absolute }
+        if let seconds = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        let parts = trimmed.split(whereSeparator: { "-T: ".contains($0) }).map { Int($0) }
+        guard [3, 5, 6].contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+            throw CLIError.badDate(option: option, value: text)
+        }
+        let numbers = parts.map { $0! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(
+            year: numbers[0], month: numbers[1], day: numbers[2],
+            hour: numbers.count > 3 ? numbers[3] : bareDateHour, minute: numbers.count > 4 ? numbers[4] : 0,
+            second: numbers.count > 5 ? numbers[5] : 0
+        )
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+            throw CLIError.badDate(option: option, value: text)
+        }
+        return date
+    }
+}
+
+/// ISO 8601 instants with an explicit offset, via Foundation (used for a few arguments only).
+enum ISO8601Parsing {
+    static func absolute(_ text: String) -> Date? {
+        guard text.hasSuffix("Z") || text.hasSuffix("z") || text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) != nil,
+              text.contains("T") || text.contains(" ") else { return nil }
+        let normalized = text.replacingOccurrences(of: " ", with: "T")
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: normalized) { return date }
+        }
+        return nil
+    }
+}

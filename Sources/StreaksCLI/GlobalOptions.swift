@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The store directory.", discussion: "Default: $STREAKS_HOME, else $XDG_DATA_HOME/streaks, else ~/.local/share/streaks."))
+    var store: String?
+
+    @Option(help: "The user whose streaks to use (default: your login name).")
+    var user: String?
+
+    @Option(help: ArgumentHelp("Pin the clock, e.g. 2024-01-05T09:30:00Z (for scripts and tests).", valueName: "iso8601"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("The current time zone, an IANA name such as Europe/Paris (default: the system's).", valueName: "id"))
+    var timezone: String?
+
+    func context() throws -> CommandContext {
+        let console = Console.current
+        let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
+        let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
+        let root = StoreLocation.resolve(explicit: store, environment: console.environment)
+        let store = FileStreakStore(rootPath: root) { console.warn($0) }
+        let userId = user ?? console.environment["STREAKS_USER"] ?? console.environment["USER"]
+            ?? console.environment["LOGNAME"] ?? NSUserName()
+        return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
+    }
+}
+
+/// What a command runs against: the store, the user, the pinned or real clock and zone.
+struct CommandContext {
+    let store: FileStreakStore
+    let userId: String
+    let now: Date
+    let zone: TimeZone
+    let console: Console
+
+    static let defaultKey = "daily"
+
+    /// `key`, else the only streak, else `daily` when the user has none (created when
+    /// `createIfNew`).
+    func streakKey(_ key: String?, createIfNew: Bool = false) throws -> String {
+        if let key {
+            try StreakValidation.validateStreakKey(key)
+            return key
+        }
+        let keys = try store.streakKeys(userId: userId)
+        switch keys.count {
+        case 0:
+            if createIfNew {
+                try store.createStreak(userId: userId, configuration: StreakConfiguration(streakKey: Self.defaultKey), now: now, timezone: zone)
+            }
+            return Self.defaultKey
+        case 1:
+            return keys[0]
+        default:
+            throw FileStoreError.ambiguousStreak(known: keys)
+        }
+    }
+}

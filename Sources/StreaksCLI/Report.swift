@@ -1,0 +1,105 @@
+import Foundation
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+/// How streaks read on the terminal and in JSON.
+enum Report {
+    /// One object with the fields scripts rely on; dates are ISO 8601 in UTC.
+    static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration) -> String {
+        func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
+        let object: [String: Any] = [
+            "streak_id": streak.streakKey,
+            "current_streak": streak.currentStreak ?? 0,
+            "longest_streak": streak.longestStreak ?? 0,
+            "status": streak.status.name,
+            "days_since_last_event": streak.status.daysSinceLastEvent.map { $0 as Any } ?? NSNull(),
+            "today_event_count": streak.todayEventCount ?? 0,
+            "events_required_per_day": streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay,
+            "leeway_hours": configuration.leewayHours,
+            "freeze_behavior": configuration.freezeBehavior.rawValue,
+            "freezes_available_count": streak.freezesAvailableCount ?? 0,
+            "freezes_needed_to_save_streak": streak.freezesNeededToSaveStreak ?? 0,
+            "total_events": streak.totalEvents ?? 0,
+            "date_streak_start": date(streak.dateStreakStart),
+            "date_streak_deadline": date(streak.dateStreakDeadline),
+            "date_last_event": date(streak.dateLastEvent),
+        ]
+        return json(object)
+    }
+
+    static func json(_ object: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A few lines for people.
+    static func statusText(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
+        let current = streak.currentStreak ?? 0
+        let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
+        var lines = ["\(streak.streakKey): \(days(current)) — \(statusPhrase(streak, now: now, zone: zone))"]
+        var details = ["today \(streak.todayEventCount ?? 0)/\(goal)", "longest \(days(streak.longestStreak ?? 0))", count(streak.totalEvents ?? 0, "event")]
+        if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
+        lines.append("  " + details.joined(separator: " · "))
+        if configuration.freezeBehavior != .noFreezes {
+            var freezes = "  freezes: \(streak.freezesAvailableCount ?? 0) available"
+            if let needed = streak.freezesNeededToSaveStreak, needed > 0 {
+                freezes += " · \(needed) would restore the streak (streaks freeze use)"
+            }
+            lines.append(freezes)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
+        switch streak.status {
+        case .noEvents: return "no events yet: log one with `streaks log`"
+        case .active: return "kept today"
+        case .atRisk, .canExtendWithLeeway:
+            let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
+            guard let deadline = streak.dateStreakDeadline else { return prefix }
+            return "\(prefix), \(duration(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
+        case .broken(let daysSince): return "broken (\(days(daysSince)) since the last kept day)"
+        }
+    }
+
+    static func days(_ number: Int) -> String { count(number, "day") }
+
+    static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
+
+    static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = max(0, Int(seconds / 60))
+        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    static func localDay(_ date: Date, _ zone: TimeZone) -> String {
+        format(date, zone, "yyyy-MM-dd")
+    }
+
+    static func localTime(_ date: Date, _ zone: TimeZone) -> String {
+        format(date, zone, "yyyy-MM-dd HH:mm zzz")
+    }
+
+    static func format(_ date: Date, _ zone: TimeZone, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    static func configurationText(_ configuration: StreakConfiguration) -> String {
+        let freezes: String
+        switch configuration.freezeBehavior {
+        case .autoConsumeFreezes: freezes = "auto"
+        case .manuallyConsumeFreezes: freezes = "manual"
+        case .noFreezes: freezes = "off"
+        }
+        return "goal \(configuration.eventsRequiredPerDay)/day, leeway \(configuration.leewayHours)h, freezes \(freezes)"
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `streaks`: streak tracking from the terminal and from scripts.
+public struct StreaksCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "streaks",
+        abstract: "Track daily streaks in plain files: log from scripts, git hooks and cron.",
+        discussion: """
+        KEY defaults to the only streak, or to 'daily' when there is none yet.
+        Dates: 2024-01-05, 2024-01-05T09:30 (in the current zone), or ISO 8601 with an offset.
+        """,
+        subcommands: [
+            StatusCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
+            CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
+            FreezeCommand.self, ImportCommand.self, ExportCommand.self,
+        ],
+        defaultSubcommand: StatusCommand.self
+    )
+
+    public init() {}
+
+    /// Parses, runs, and exits, turning any error into one line on stderr and an exit code.
+    public static func runAndExit() -> Never {
+        Foundation.exit(run(CommandLine.arguments.dropFirst().map { $0 }))
+    }
+
+    /// Runs a command line and returns its exit code (the testable entry point).
+    static func run(_ arguments: [String]) -> Int32 {
+        let console = Console.current
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error where ErrorReport.isOurs(error) {
+            console.writeError("streaks: error: \(ErrorReport.message(for: error))\n")
+            return ErrorReport.exitCode(for: error)
+        } catch {
+            // ArgumentParser's own: help, version, usage and parse errors.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            let text = message.hasSuffix("\n") || message.isEmpty ? message : message + "\n"
+            if code == .success { console.write(text) } else { console.writeError(text) }
+            return code.rawValue
+        }
+    }
+}

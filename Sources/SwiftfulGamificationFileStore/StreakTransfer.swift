@@ -1,0 +1,169 @@
+import Foundation
+import SwiftfulGamification
+
+/// A line of an import that could not be used.
+public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let source: String
+    public let line: Int
+    public let reason: String
+
+    public var description: String { "\(source):\(line): \(reason)" }
+}
+
+/// What an import file holds: optionally the streak's configuration and freezes (as
+/// `export` writes them), and events.
+public struct ImportBatch: Sendable {
+    public var configuration: StreakConfiguration?
+    public var goalHistory: [StreakGoalChange] = []
+    public var freezes: [StreakFreeze] = []
+    public var events: [StreakEvent] = []
+    public var problems: [ImportProblem] = []
+}
+
+/// The JSON Lines import/export format and the CSV export.
+///
+/// Each line is an event — `date_created` (ISO 8601 with an offset or `Z`, or epoch
+/// seconds), `timezone` (IANA, required), optional `id`, `metadata`, `is_freeze` — or a
+/// `{"configuration": ...}` or `{"freeze": ...}` line. An event without an id gets one
+/// derived from its line, so importing a file twice adds nothing the second time.
+public enum StreakTransfer {
+    public static func parseJSONLines(_ bytes: [UInt8], source: String, now: Date) -> ImportBatch {
+        var batch = ImportBatch()
+        var zones = ZoneNameCache()
+        var occurrences: [String: Int] = [:]
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !line.isEmpty else { continue }
+            do {
+                try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
+            } catch let problem as EventJSON.Problem {
+                batch.problems.append(ImportProblem(source: source, line: index + 1, reason: problem.reason))
+            } catch {
+                batch.problems.append(ImportProblem(source: source, line: index + 1, reason: error.localizedDescription))
+            }
+        }
+        return batch
+    }
+
+    private static func parse(
+        _ line: String, into batch: inout ImportBatch, zones: inout ZoneNameCache, occurrences: inout [String: Int], now: Date
+    ) throws {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(line)
+        } catch let error as JSONValue.ParseError {
+            throw EventJSON.Problem("not valid JSON (\(error.reason) at column \(error.offset + 1))")
+        }
+        if value["configuration"] != nil {
+            let header = try decode(Header.self, line)
+            batch.configuration = header.configuration
+            batch.goalHistory = header.goalHistory ?? []
+            return
+        }
+        if value["freeze"] != nil {
+            let freeze = try decode(FreezeLine.self, line).freeze
+            guard !freeze.id.isEmpty else { throw EventJSON.Problem("freeze without an id") }
+            batch.freezes.append(freeze)
+            return
+        }
+        var event = try EventJSON.event(from: value, zones: &zones, requireId: false)
+        if value["id"] == nil || value["id"] == .null {
+            let occurrence = occurrences[line, default: 0]
+            occurrences[line] = occurrence + 1
+            event = StreakEvent(
+                id: "import-" + String(EventIdHash.of(line), radix: 16) + (occurrence == 0 ? "" : "-\(occurrence)"),
+                dateCreated: event.dateCreated, timezone: event.timezone, isFreeze: event.isFreeze,
+                freezeId: event.freezeId, metadata: event.metadata
+            )
+        }
+        do {
+            try event.validate(now: now)
+        } catch {
+            throw EventJSON.Problem((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        }
+        batch.events.append(event)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ line: String) throws -> T {
+        do {
+            return try StoreJSON.decoder.decode(T.self, from: Data(line.utf8))
+        } catch {
+            throw EventJSON.Problem(StoreJSON.describe(error))
+        }
+    }
+
+    /// Configuration, freezes, then every event that counts, one per line.
+    public static func exportJSONLines(
+        configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent]
+    ) throws -> String {
+        var lines = [String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self)]
+        for freeze in freezes {
+            lines.append(String(decoding: try StoreJSON.encoder.encode(FreezeLine(freeze: freeze)), as: UTF8.self))
+        }
+        lines.append(contentsOf: events.map(EventJSON.line(for:)))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `id,date_created,timezone,is_freeze,freeze_id,metadata` (metadata as JSON).
+    public static func exportCSV(events: [StreakEvent]) -> String {
+        var rows = ["id,date_created,timezone,is_freeze,freeze_id,metadata"]
+        for event in events {
+            let metadata = event.metadata.isEmpty ? "" : JSONText.object(event.metadata.sorted { $0.key < $1.key }.map { ($0.key, EventJSON.plain($0.value)) })
+            rows.append([event.id, ISODate.format(event.dateCreated), event.timezone, event.isFreeze ? "true" : "false", event.freezeId ?? "", metadata]
+                .map(csvField).joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    private static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private struct Header: Codable {
+        let configuration: StreakConfiguration
+        let goalHistory: [StreakGoalChange]?
+
+        enum CodingKeys: String, CodingKey {
+            case configuration
+            case goalHistory = "goal_history"
+        }
+    }
+
+    private struct FreezeLine: Codable {
+        let freeze: StreakFreeze
+    }
+}
+
+extension FileStreakStore {
+    /// Adds an import's freezes and events in one write, creating the streak (with the
+    /// file's configuration, or the defaults) when it does not exist.
+    /// - Returns: the events added (ids already present are skipped).
+    public func importBatch(
+        _ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone
+    ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        let base = batch.configuration ?? StreakConfiguration(streakKey: streakKey)
+        let configuration = StreakConfiguration(
+            streakKey: streakKey, eventsRequiredPerDay: base.eventsRequiredPerDay, useServerCalculation: base.useServerCalculation,
+            leewayHours: base.leewayHours, freezeBehavior: base.freezeBehavior
+        )
+        try configuration.validate()
+        var added: [StreakEvent] = []
+        let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
+            if context.isNew, !batch.goalHistory.isEmpty {
+                context.settings.goalHistory = batch.goalHistory
+                try context.settings.write(to: context.folder.settingsPath)
+            }
+            let known = Set(try context.folder.freezes().freezes.map(\.id))
+            try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) })
+            added = try context.folder.append(batch.events.map(Self.normalized), to: &context.loaded)
+        }
+        return (added, evaluation)
+    }
+
+    static func normalized(_ event: StreakEvent) -> StreakEvent {
+        StreakEvent(id: event.id, dateCreated: ISODate.normalized(event.dateCreated), timezone: event.timezone,
+                    isFreeze: event.isFreeze, freezeId: event.freezeId, metadata: event.metadata)
+    }
+}

@@ -1,0 +1,3 @@
+import StreaksCLI
+
+StreaksCommand.runAndExit()

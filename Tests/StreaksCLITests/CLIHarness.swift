@@ -1,0 +1,68 @@
+import Foundation
+@testable import StreaksCLI
+
+/// Runs `streaks` in-process on a temporary store with captured output.
+final class CLIHarness: @unchecked Sendable {
+    let store: String
+    private let lock = NSLock()
+    private var output = ""
+    private var errors = ""
+    var standardInput: [UInt8] = []
+
+    init() {
+        store = NSTemporaryDirectory() + "streaks-cli-" + UUID().uuidString
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: store)
+    }
+
+    struct Result {
+        let code: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs `arguments` with `--store`, New York time and the clock pinned to `now`.
+    func run(_ arguments: [String], now: String = "2024-01-05T15:00:00Z") -> Result {
+        lock.withLock { output = ""; errors = "" }
+        let input = standardInput
+        let console = Console(
+            environment: ["USER": "tester", "HOME": store],
+            write: { [weak self] text in self?.lock.withLock { self?.output += text } },
+            writeError: { [weak self] text in self?.lock.withLock { self?.errors += text } },
+            readStandardInput: { input },
+            clock: { Date(timeIntervalSince1970: 0) }
+        )
+        let global = ["--store", store, "--timezone", "America/New_York", "--now", now]
+        let code = Console.$current.withValue(console) {
+            StreaksCommand.run(Self.insert(global, into: arguments))
+        }
+        return lock.withLock { Result(code: code, output: output, errors: errors) }
+    }
+
+    /// Global options go after the (sub)command words.
+    private static func insert(_ global: [String], into arguments: [String]) -> [String] {
+        let commandWords = ["freeze"].contains(arguments.first ?? "") ? 2 : 1
+        let split = min(commandWords, arguments.count)
+        return Array(arguments[..<split]) + global + Array(arguments[split...])
+    }
+
+    /// Every file of the store and its bytes, to prove a command changed nothing.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: store) else { return files }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: store + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: store + "/" + path)
+            }
+        }
+        return files
+    }
+
+    func statusJSON(now: String = "2024-01-05T15:00:00Z", key: String? = nil) throws -> [String: Any] {
+        let result = run(["status", "--json"] + (key.map { [$0] } ?? []), now: now)
+        return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+    }
+}
