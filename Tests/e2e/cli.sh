@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# End-to-end checks of the real `streaks` binary on temporary stores: concurrent writers,
+# a writer killed mid-loop, torn and corrupt lines, unwritable stores, a git hook.
+# Usage: Tests/e2e/cli.sh [path/to/streaks]
+set -euo pipefail
+
+BIN=${1:-.build/debug/streaks}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export TZ=America/New_York
+passed=0
+failed=0
+
+check() { # check NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $name"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $name"
+    fi
+}
+
+json_field() { # json_field FIELD < json
+    python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"
+}
+
+# 4 processes x 250 concurrent `streaks log` give exactly 1000 events.
+store=$WORK/concurrent
+"$BIN" create daily --store "$store" --goal 1 >/dev/null
+for worker in 1 2 3 4; do
+    (for i in $(seq 1 250); do "$BIN" log --store "$store" --meta "worker=$worker" --meta "i=$i" >/dev/null; done) &
+done
+wait
+total=$("$BIN" status --json --store "$store" | json_field total_events)
+lines=$(wc -l <"$store/users/$(id -un)/streaks/daily/events.jsonl")
+check "4 x 250 concurrent logs give 1000 events (got $total, $lines lines)" test "$total" = 1000 -a "$lines" = 1000
+
+# A writer killed with SIGKILL mid-loop leaves every acknowledged event readable.
+store=$WORK/killed
+"$BIN" create daily --store "$store" >/dev/null
+acknowledged=$WORK/acknowledged
+: >"$acknowledged"
+(
+    i=0
+    while true; do
+        i=$((i + 1))
+        "$BIN" log --store "$store" --meta "n=$i" >/dev/null && echo "$i" >>"$acknowledged"
+    done
+) &
+writer=$!
+sleep 3
+kill -9 "$writer" 2>/dev/null || true
+pkill -9 -f "$store" 2>/dev/null || true
+wait "$writer" 2>/dev/null || true  # bash reports the kill; expected
+acked=$(wc -l <"$acknowledged")
+missing=0
+logged=$("$BIN" events --json --store "$store" | python3 -c "import json,sys; print(' '.join(str(e['metadata']['n']) for e in json.load(sys.stdin)))")
+for n in $(cat "$acknowledged"); do
+    case " $logged " in *" $n "*) ;; *) missing=$((missing + 1)) ;; esac
+done
+check "SIGKILL mid-loop: all $acked acknowledged events readable ($missing missing)" test "$acked" -gt 0 -a "$missing" = 0
+check "SIGKILL mid-loop: the store still accepts writes" bash -c "\"$BIN\" log --store \"$store\" >/dev/null"
+
+# A torn last line is skipped with a warning and never glued to the next append.
+store=$WORK/torn
+"$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
+log=$store/users/$(id -un)/streaks/daily/events.jsonl
+printf '{"id":"torn","date_cre' >>"$log"
+warning=$("$BIN" status --store "$store" --now 2024-01-05T16:00:00Z 2>&1 >/dev/null)
+check "torn line: warned" grep -q "incomplete last line" <<<"$warning"
+"$BIN" log --store "$store" --now 2024-01-06T15:00:00Z >/dev/null
+check "torn line: next append starts a fresh line" test "$(tail -n 1 "$log" | cut -c1-6)" = '{"id":'
+check "torn line: torn bytes kept, two events count" test "$("$BIN" status --json --store "$store" --now 2024-01-06T16:00:00Z 2>/dev/null | json_field total_events)" = 2
+check "torn line: the fragment is kept in the file" grep -q '"date_cre$' "$log"
+
+# A corrupt line is reported with its line number and the rest loads.
+store=$WORK/corrupt
+"$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
+log=$store/users/$(id -un)/streaks/daily/events.jsonl
+echo 'not json at all' >>"$log"
+echo '{"id":"later","date_created":"2024-01-06T15:00:00Z","timezone":"America/New_York"}' >>"$log"
+rm -f "$(dirname "$log")/snapshot.json"
+before=$(sha256sum "$log")
+output=$("$BIN" status --json --store "$store" --now 2024-01-06T16:00:00Z 2>"$WORK/err")
+check "corrupt line: reported with its number" grep -q "events.jsonl:2: not valid JSON" "$WORK/err"
+check "corrupt line: the rest loads" test "$(json_field total_events <<<"$output")" = 2
+check "corrupt line: the log is not rewritten" test "$(sha256sum "$log")" = "$before"
+
+# Bad input: one line on stderr, non-zero exit, the store byte-for-byte unchanged.
+store=$WORK/bad
+"$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
+digest() { find "$store" -type f -print0 | sort -z | xargs -0 sha256sum; }
+before=$(digest)
+for args in "log --at 2030-01-01" "log --at notadate" "log nosuchkey" "log --timezone Mars/Base" "freeze use" "reset daily" "create daily"; do
+    set +e
+    # shellcheck disable=SC2086
+    err=$("$BIN" $args --store "$store" --now 2024-01-05T16:00:00Z 2>&1 >/dev/null)
+    code=$?
+    set -e
+    check "bad input '$args': exit $code, one line" test "$code" -ne 0 -a "$(wc -l <<<"$err")" = 1
+done
+check "bad input: store unchanged" test "$(digest)" = "$before"
+
+# Unwritable and impossible store locations give a clear error.
+if command -v setpriv >/dev/null; then
+    store=$WORK/readonly
+    mkdir -p "$store"
+    chmod 555 "$store"
+    chmod o+x "$WORK"
+    set +e
+    err=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$BIN" log --store "$store" 2>&1)
+    code=$?
+    set -e
+    check "read-only store: exit $code with a clear error ($err)" test "$code" -ne 0 -a -n "$(grep -i 'permission denied' <<<"$err")"
+fi
+set +e
+err=$("$BIN" log --store /proc/no/such/store 2>&1)
+code=$?
+set -e
+check "impossible store path: exit $code with the path named" test "$code" -ne 0 -a -n "$(grep '/proc/no/such/store' <<<"$err")"
+
+# The README's git hook logs a streak on every commit.
+repo=$WORK/repo
+store=$WORK/hooked
+git init -q "$repo"
+cat >"$repo/.git/hooks/post-commit" <<HOOK
+#!/bin/sh
+"$BIN" log coding --store "$store" --meta repo=\$(basename "\$PWD") >/dev/null
+HOOK
+chmod +x "$repo/.git/hooks/post-commit"
+"$BIN" create coding --store "$store" >/dev/null
+(cd "$repo" && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m one && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m two)
+check "git hook: two commits log two events" test "$("$BIN" status coding --json --store "$store" | json_field total_events)" = 2
+
+echo "$passed passed, $failed failed"
+test "$failed" = 0
