@@ -77,13 +77,14 @@ enum EventJSON {
         guard let value, value != .null else { return [:] }
         guard case .object(let members) = value else { throw Problem("\"metadata\" must be an object") }
         var metadata: [String: GamificationDictionaryValue] = [:]
-        for (key, member) in members {
+        for member in members {
+            let key = member.key
             do {
                 try StreakValidation.validateMetadataKey(key)
             } catch {
                 throw Problem("metadata key '\(key)' must use letters, digits or underscores")
             }
-            metadata[key] = try metadataValue(member, key: key)
+            metadata[key] = try metadataValue(member.value, key: key)
         }
         return metadata
     }

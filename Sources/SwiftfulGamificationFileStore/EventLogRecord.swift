@@ -52,11 +52,17 @@ enum EventLogRecord: Equatable {
 /// Remembers which zone names are valid, so a million lines cost a handful of lookups.
 struct ZoneNameCache {
     private var known: [String: Bool] = [:]
+    private var lastValid: String?
 
     mutating func isValid(_ name: String) -> Bool {
-        if let answer = known[name] { return answer }
+        if name == lastValid { return true }
+        if let answer = known[name] {
+            if answer { lastValid = name }
+            return answer
+        }
         let answer = !name.isEmpty && TimeZone(identifier: name) != nil
         known[name] = answer
+        if answer { lastValid = name }
         return answer
     }
 }

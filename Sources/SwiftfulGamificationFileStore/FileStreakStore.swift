@@ -158,8 +158,13 @@ public final class FileStreakStore: Sendable {
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         let folder = try folder(userId: userId, streakKey: streakKey)
         let settings = try existingSettings(folder, streakKey: streakKey, userId: userId)
-        let loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
+        var loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
         loaded.warnings.forEach(warn)
+        if loaded.changed {
+            // Keep what was read for the next reader; a read-only store just reads again.
+            let lock = try userDirectory(userId) + "/lock"
+            try? POSIXFile.withExclusiveLock(lock) { try folder.persist(&loaded) }
+        }
         return try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
     }
 

@@ -63,10 +63,11 @@ struct StreakFolder {
         var loaded = LoadedHistory(snapshot: snapshot, keptIds: snapshot.idCount)
         guard snapshot.position.offset < log.size else { return loaded }
         var exact = true
+        var clocks = Self.clocks()
         let outcome = try EventLog.visit(eventsPath, from: snapshot.position) { _, record in
             switch record {
             case .event(let event):
-                snapshot.history.add(event)
+                snapshot.history.add(event, clocks: &clocks)
                 loaded.newIds.append(EventIdHash.of(event.id))
             case .remove(let event, _):
                 exact = exact && snapshot.history.remove(event)
@@ -92,10 +93,11 @@ struct StreakFolder {
         var removed = Set<String>()
         var exact = true
         var lastReset = 0
+        var clocks = Self.clocks()
         let outcome = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
             switch record {
             case .event(let event):
-                history.add(event)
+                history.add(event, clocks: &clocks)
                 ids.append(EventIdHash.of(event.id))
             case .remove(let event, _):
                 removed.insert(event.id)
@@ -111,11 +113,16 @@ struct StreakFolder {
         if !exact {
             history = StreakHistory(leewayHours: leewayHours)
             _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
-                if line > lastReset, case .event(let event) = record, !removed.contains(event.id) { history.add(event) }
+                if line > lastReset, case .event(let event) = record, !removed.contains(event.id) { history.add(event, clocks: &clocks) }
             }
         }
         let snapshot = HistorySnapshot(position: outcome.end, logInode: log.inode, idCount: 0, history: history)
         return LoadedHistory(snapshot: snapshot, keptIds: 0, newIds: ids, changed: true, warnings: outcome.warnings)
+    }
+
+    /// Zone offsets cached per day from 1970 to 2100 (other instants are looked up directly).
+    private static func clocks() -> ZoneClocks {
+        ZoneClocks(current: TimeZone(identifier: "UTC")!, firstSecond: 0, lastSecond: 4_102_444_800)
     }
 
     /// Writes the snapshot and the id index (caller holds the lock).
@@ -127,6 +134,7 @@ struct StreakFolder {
         if !loaded.newIds.isEmpty {
             try POSIXFile.append(EventIdHash.bytes(loaded.newIds), to: idsPath, lines: false, sync: false)
         }
+        loaded.snapshot.history.trimRecentEvents()
         loaded.snapshot.idCount = loaded.keptIds + loaded.newIds.count
         loaded.keptIds = loaded.snapshot.idCount
         loaded.newIds = []
@@ -179,11 +187,20 @@ struct StreakFolder {
     /// Drops events whose id is already in the log. Hashes find candidates cheaply; a hash
     /// match is confirmed against the log's ids before anything is dropped.
     private func withoutKnownIds(_ events: [StreakEvent], loaded: LoadedHistory) throws -> [StreakEvent] {
-        var known = Set(try EventIdHash.read(idsPath, count: loaded.keptIds))
-        known.formUnion(loaded.newIds)
         var seen = Set<String>()
         let unique = events.filter { seen.insert($0.id).inserted }
-        let candidates = unique.filter { known.contains(EventIdHash.of($0.id)) }
+        let stored = try EventIdHash.read(idsPath, count: loaded.keptIds) + loaded.newIds
+        let candidates: [StreakEvent]
+        if unique.count <= 16 {
+            // A scan of 8 MB per million events beats building a set for one or two ids.
+            candidates = unique.filter { event in
+                let hash = EventIdHash.of(event.id)
+                return stored.contains(hash)
+            }
+        } else {
+            let known = Set(stored)
+            candidates = unique.filter { known.contains(EventIdHash.of($0.id)) }
+        }
         guard !candidates.isEmpty else { return unique }
         var logIds = Set<String>()
         _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { _, record in

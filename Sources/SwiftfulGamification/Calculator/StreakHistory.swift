@@ -16,7 +16,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     public private(set) var lastEvent: Stamp?
     /// The latest instant of any event (regular or freeze).
     public private(set) var latestEventDate: Date?
-    /// Events (regular and freeze) from the 60 days before `latestEventDate`, oldest first.
+    /// The latest events (regular and freeze), at most `recentLimit` of them and none more
+    /// than 61 days before `latestEventDate`, oldest first.
     public private(set) var recentEvents: [StreakEvent] = []
 
     /// First day number the arrays cover.
@@ -33,6 +34,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     static let recentWindow: TimeInterval = 61 * 86_400
+    /// Enough for a two-month calendar at a few events a day, small enough to store.
+    public static let recentLimit = 500
 
     public init(leewayHours: Int) {
         self.leewayHours = min(max(leewayHours, 0), 24)
@@ -58,17 +61,46 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             record(event, at: local, delta: 1)
         }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
-        recentEvents = events.filter { $0.dateCreated >= recentFrom }.sorted(by: Self.chronological)
+        recentEvents = Array(events.filter { $0.dateCreated >= recentFrom }.sorted(by: Self.chronological).suffix(Self.recentLimit))
     }
 
-    /// Adds one event. - Complexity: amortised O(1), plus O(days) when it extends the range.
+    /// Adds one event. - Complexity: amortised O(1) for events in time order (O(log r + r)
+    /// for a backfilled one, r <= `recentLimit`), plus O(days) when it extends the range.
     public mutating func add(_ event: StreakEvent, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        record(event, at: Self.localTime(of: event, fallbackZone: fallbackZone), delta: 1)
-        guard let latest = latestEventDate, event.dateCreated >= latest.addingTimeInterval(-Self.recentWindow) else { return }
-        let position = recentEvents.firstIndex { Self.chronological(event, $0) } ?? recentEvents.count
-        recentEvents.insert(event, at: position)
+        var clocks = ZoneClocks(current: fallbackZone, firstSecond: 0, lastSecond: 0)
+        add(event, clocks: &clocks)
+    }
+
+    /// Adds one event, reusing `clocks` (and its zone offsets) across many calls.
+    package mutating func add(_ event: StreakEvent, clocks: inout ZoneClocks) {
+        record(event, at: clocks.localTime(atSecond: event.dateCreated.flooredEpochSecond, inZoneNamed: event.timezone), delta: 1)
+        guard let latest = latestEventDate else { return }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
-        recentEvents.removeAll { $0.dateCreated < recentFrom }
+        guard event.dateCreated >= recentFrom else { return }
+        if let last = recentEvents.last, Self.chronological(event, last) {
+            var low = 0
+            var high = recentEvents.count
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.chronological(recentEvents[middle], event) { low = middle + 1 } else { high = middle }
+            }
+            recentEvents.insert(event, at: low)
+        } else {
+            recentEvents.append(event)
+        }
+        // Prune in batches so that appending stays amortised O(1).
+        if recentEvents.count > Self.recentLimit * 2 || recentEvents.first.map({ $0.dateCreated < recentFrom.addingTimeInterval(-7 * 86_400) }) == true {
+            let stale = recentEvents.prefix { $0.dateCreated < recentFrom }.count
+            recentEvents.removeFirst(max(stale, recentEvents.count - Self.recentLimit))
+        }
+    }
+
+    /// `recentEvents` as they should be stored: trimmed to the window and the limit.
+    package mutating func trimRecentEvents() {
+        guard let latest = latestEventDate else { return }
+        let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
+        let stale = recentEvents.prefix { $0.dateCreated < recentFrom }.count
+        recentEvents.removeFirst(max(stale, recentEvents.count - Self.recentLimit))
     }
 
     /// Removes an event that was added. Returns false when the history cannot stay exact

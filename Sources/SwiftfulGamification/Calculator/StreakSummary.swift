@@ -47,9 +47,9 @@ struct StreakSummary {
         }
         let daysToSave = walk.trailingGap.map { $0.map(CalendarDay.init(dayNumber:)) } ?? []
         let recentFrom = today - EventWindow.recentDays + 1
-        let recentEvents = history.recentEvents.filter {
+        let recentEvents = Array(history.recentEvents.filter {
             $0.dateCreated <= now && clocks.localTime(atSecond: $0.dateCreated.flooredEpochSecond, inZoneNamed: $0.timezone).day >= recentFrom
-        }
+        }.suffix(StreakHistory.recentLimit))
         let lastEvent = history.lastEvent
 
         let streak = CurrentStreakData(

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A wall-clock reading: the day number and the second within that day.
-struct LocalTime: Equatable {
-    let day: Int
-    let secondOfDay: Int
+package struct LocalTime: Equatable {
+    package let day: Int
+    package let secondOfDay: Int
 }
 
 /// Converts instants to local days in one zone without a `Calendar` call per instant.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `ZoneClock` per zone identifier seen, with the current zone for unknown identifiers.
-struct ZoneClocks {
+package struct ZoneClocks {
     private var clocks: [ZoneClock]
     private var indexByIdentifier: [String: Int] = [:]
     private var lastIdentifier: String?
@@ -10,13 +10,13 @@ struct ZoneClocks {
     private let lastSecond: Int
 
     /// `current` is index 0 and stands in for identifiers that are not valid zones (rule 1).
-    init(current: TimeZone, firstSecond: Int, lastSecond: Int) {
+    package init(current: TimeZone, firstSecond: Int, lastSecond: Int) {
         self.firstSecond = firstSecond
         self.lastSecond = lastSecond
         clocks = [ZoneClock(zone: current, firstSecond: firstSecond, lastSecond: lastSecond)]
     }
 
-    mutating func localTime(atSecond second: Int, inZoneNamed identifier: String) -> LocalTime {
+    package mutating func localTime(atSecond second: Int, inZoneNamed identifier: String) -> LocalTime {
         let index = clockIndex(for: identifier)
         return clocks[index].localTime(atSecond: second)
     }
