@@ -24,6 +24,7 @@ enum EventLog {
         guard let bytes = try POSIXFile.read(path, from: start.offset) else { return Outcome(end: start) }
         var outcome = Outcome(end: start)
         var zones = ZoneNameCache()
+        var fastPath = EventLineFastPath()
         let name = (path as NSString).lastPathComponent
         try bytes.withUnsafeBufferPointer { buffer in
             var lineStart = 0
@@ -32,7 +33,9 @@ enum EventLog {
                 guard let newline = memchrIndex(buffer, from: index) else { break }
                 outcome.end.lines += 1
                 let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<newline])
-                if !isBlank(line) {
+                if let event = fastPath.event(line, zones: &zones) {
+                    try visitor(outcome.end.lines, .event(event))
+                } else if !isBlank(line) {
                     do {
                         try visitor(outcome.end.lines, try EventLogRecord.parse(line, zones: &zones))
                     } catch let problem as EventJSON.Problem {
