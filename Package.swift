@@ -20,9 +20,13 @@ let package = Package(
             dependencies: [
                 "SwiftfulGamification",
                 "SwiftfulGamificationFileStore",
+                "StreakDashboard",
+                "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
@@ -30,5 +34,6 @@ let package = Package(
             dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
+        .testTarget(name: "StreakDashboardTests", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
     ]
 )

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `streaks`: streak tracking from the terminal and from scripts.
-public struct StreaksCommand: ParsableCommand {
+public struct StreaksCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "streaks",
         abstract: "Track daily streaks in plain files: log from scripts, git hooks and cron.",
@@ -11,26 +11,30 @@ public struct StreaksCommand: ParsableCommand {
         Dates: 2024-01-05, 2024-01-05T09:30 (in the current zone), or ISO 8601 with an offset.
         """,
         subcommands: [
-            StatusCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
+            DashboardCommand.self, StatusCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             FreezeCommand.self, ImportCommand.self, ExportCommand.self,
         ],
-        defaultSubcommand: StatusCommand.self
+        defaultSubcommand: DashboardCommand.self
     )
 
     public init() {}
 
     /// Parses, runs, and exits, turning any error into one line on stderr and an exit code.
-    public static func runAndExit() -> Never {
-        Foundation.exit(run(CommandLine.arguments.dropFirst().map { $0 }))
+    public static func runAndExit() async -> Never {
+        Foundation.exit(await run(CommandLine.arguments.dropFirst().map { $0 }))
     }
 
     /// Runs a command line and returns its exit code (the testable entry point).
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
             return 0
         } catch let error where ErrorReport.isOurs(error) {
             console.writeError("streaks: error: \(ErrorReport.message(for: error))\n")

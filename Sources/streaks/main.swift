@@ -1,3 +1,3 @@
 import StreaksCLI
 
-StreaksCommand.runAndExit()
+await StreaksCommand.runAndExit()

@@ -24,7 +24,7 @@ final class CLIHarness: @unchecked Sendable {
     }
 
     /// Runs `arguments` with `--store`, New York time and the clock pinned to `now`.
-    func run(_ arguments: [String], now: String = "2024-01-05T15:00:00Z") -> Result {
+    func run(_ arguments: [String], now: String = "2024-01-05T15:00:00Z") async -> Result {
         lock.withLock { output = ""; errors = "" }
         let input = standardInput
         let console = Console(
@@ -35,8 +35,8 @@ final class CLIHarness: @unchecked Sendable {
             clock: { Date(timeIntervalSince1970: 0) }
         )
         let global = ["--store", store, "--timezone", "America/New_York", "--now", now]
-        let code = Console.$current.withValue(console) {
-            StreaksCommand.run(Self.insert(global, into: arguments))
+        let code = await Console.$current.withValue(console) {
+            await StreaksCommand.run(Self.insert(global, into: arguments))
         }
         return lock.withLock { Result(code: code, output: output, errors: errors) }
     }
@@ -61,8 +61,8 @@ final class CLIHarness: @unchecked Sendable {
         return files
     }
 
-    func statusJSON(now: String = "2024-01-05T15:00:00Z", key: String? = nil) throws -> [String: Any] {
-        let result = run(["status", "--json"] + (key.map { [$0] } ?? []), now: now)
+    func statusJSON(now: String = "2024-01-05T15:00:00Z", key: String? = nil) async throws -> [String: Any] {
+        let result = await run(["status", "--json"] + (key.map { [$0] } ?? []), now: now)
         return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     }
 }

@@ -3,13 +3,13 @@ import Testing
 @testable import StreaksCLI
 
 struct CommandTests {
-    @Test func logCreatesDailyOnANewStoreAndStatusReportsIt() throws {
+    @Test func logCreatesDailyOnANewStoreAndStatusReportsIt() async throws {
         let cli = CLIHarness()
-        #expect(cli.run(["log", "--meta", "repo=app"], now: "2024-01-04T15:00:00Z").code == 0)
-        let logged = cli.run(["log"])
+        #expect(await cli.run(["log", "--meta", "repo=app"], now: "2024-01-04T15:00:00Z").code == 0)
+        let logged = await cli.run(["log"])
         #expect(logged.code == 0)
         #expect(logged.output.contains("Logged daily"))
-        let status = try cli.statusJSON()
+        let status = try await cli.statusJSON()
         #expect(status["streak_id"] as? String == "daily")
         #expect(status["current_streak"] as? Int == 2)
         #expect(status["status"] as? String == "active")
@@ -21,18 +21,18 @@ struct CommandTests {
         }
     }
 
-    @Test func statusTextReadsAsASentence() {
+    @Test func statusTextReadsAsASentence() async {
         let cli = CLIHarness()
-        _ = cli.run(["create", "reading", "--goal", "2", "--leeway", "3", "--freezes", "auto"])
-        _ = cli.run(["log", "reading"], now: "2024-01-05T14:00:00Z")
-        let status = cli.run(["status"], now: "2024-01-05T20:00:00Z")
+        _ = await cli.run(["create", "reading", "--goal", "2", "--leeway", "3", "--freezes", "auto"])
+        _ = await cli.run(["log", "reading"], now: "2024-01-05T14:00:00Z")
+        let status = await cli.run(["status"], now: "2024-01-05T20:00:00Z")
         #expect(status.output.contains("reading: 0 days — broken") || status.output.contains("reading: 0 days"))
         #expect(status.output.contains("today 1/2"))
     }
 
-    @Test func badInputPrintsOneLineExitsNonZeroAndChangesNothing() {
+    @Test func badInputPrintsOneLineExitsNonZeroAndChangesNothing() async {
         let cli = CLIHarness()
-        _ = cli.run(["log"])
+        _ = await cli.run(["log"])
         let before = cli.snapshot()
         let cases: [[String]] = [
             ["log", "--at", "2024-02-01"],
@@ -49,7 +49,7 @@ struct CommandTests {
             ["status", "--timezone", "Mars/Base"],
         ]
         for arguments in cases {
-            let result = cli.run(arguments)
+            let result = await cli.run(arguments)
             #expect(result.code != 0, "\(arguments)")
             #expect(result.errors.hasPrefix("streaks: error: "), "\(arguments): \(result.errors)")
             #expect(result.errors.split(separator: "\n").count == 1, "\(arguments): \(result.errors)")
@@ -57,9 +57,9 @@ struct CommandTests {
         }
     }
 
-    @Test func importReportsBadLinesAndImportsNothingWithoutSkipInvalid() throws {
+    @Test func importReportsBadLinesAndImportsNothingWithoutSkipInvalid() async throws {
         let cli = CLIHarness()
-        _ = cli.run(["log"])
+        _ = await cli.run(["log"])
         let before = cli.snapshot()
         let file = cli.store + "-import.jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -70,68 +70,68 @@ struct CommandTests {
 
         {"date_created": "2024-01-04T12:00:00Z", "timezone": "UTC", "metadata": {"n": {"type": "int", "value": 2}}}
         """.write(toFile: file, atomically: true, encoding: .utf8)
-        let rejected = cli.run(["import", file])
+        let rejected = await cli.run(["import", file])
         #expect(rejected.code == 2)
         #expect(rejected.errors.contains("import.jsonl:2: \"date_created\" '2024-01-03T12:00:00' is not ISO 8601"))
         #expect(rejected.errors.contains("import.jsonl:3: unknown time zone 'Nowhere/City'"))
         #expect(cli.snapshot() == before)
 
-        let skipped = cli.run(["import", "--skip-invalid", file])
+        let skipped = await cli.run(["import", "--skip-invalid", file])
         #expect(skipped.code == 0)
         #expect(skipped.output.contains("Imported 2 events into daily"))
-        let again = cli.run(["import", "--skip-invalid", file])
+        let again = await cli.run(["import", "--skip-invalid", file])
         #expect(again.output.contains("Imported 0 events into daily (2 already there)"))
-        #expect(try cli.statusJSON()["total_events"] as? Int == 3)
+        #expect(try await cli.statusJSON()["total_events"] as? Int == 3)
     }
 
-    @Test func exportThenImportIntoAnEmptyStoreReproducesTheStatus() throws {
+    @Test func exportThenImportIntoAnEmptyStoreReproducesTheStatus() async throws {
         let cli = CLIHarness()
-        _ = cli.run(["create", "gym", "--goal", "2", "--leeway", "3", "--freezes", "auto"])
-        _ = cli.run(["freeze", "add", "gym", "--count", "2"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["create", "gym", "--goal", "2", "--leeway", "3", "--freezes", "auto"])
+        _ = await cli.run(["freeze", "add", "gym", "--count", "2"], now: "2024-01-01T15:00:00Z")
         for day in ["01", "02", "04"] {
-            _ = cli.run(["log", "gym", "--meta", "sets=3"], now: "2024-01-\(day)T15:00:00Z")
-            _ = cli.run(["log", "gym"], now: "2024-01-\(day)T16:00:00Z")
+            _ = await cli.run(["log", "gym", "--meta", "sets=3"], now: "2024-01-\(day)T15:00:00Z")
+            _ = await cli.run(["log", "gym"], now: "2024-01-\(day)T16:00:00Z")
         }
-        let exported = cli.run(["export", "gym"], now: "2024-01-04T17:00:00Z")
+        let exported = await cli.run(["export", "gym"], now: "2024-01-04T17:00:00Z")
         #expect(exported.code == 0)
-        let original = try cli.statusJSON(now: "2024-01-05T15:00:00Z", key: "gym")
+        let original = try await cli.statusJSON(now: "2024-01-05T15:00:00Z", key: "gym")
 
         let copy = CLIHarness()
         copy.standardInput = Array(exported.output.utf8)
-        #expect(copy.run(["import", "gym", "-"], now: "2024-01-04T17:00:00Z").code == 0)
-        let imported = try copy.statusJSON(now: "2024-01-05T15:00:00Z", key: "gym")
+        #expect(await copy.run(["import", "gym", "-"], now: "2024-01-04T17:00:00Z").code == 0)
+        let imported = try await copy.statusJSON(now: "2024-01-05T15:00:00Z", key: "gym")
         #expect(NSDictionary(dictionary: imported) == NSDictionary(dictionary: original))
         #expect(original["current_streak"] as? Int == 3)
 
-        let csv = cli.run(["export", "gym", "--format", "csv"])
+        let csv = await cli.run(["export", "gym", "--format", "csv"])
         #expect(csv.output.hasPrefix("id,date_created,timezone,is_freeze,freeze_id,metadata\n"))
         #expect(csv.output.contains("\"{\"\"sets\"\":3}\""))
     }
 
-    @Test func undoEventsAndFreezeCommands() throws {
+    @Test func undoEventsAndFreezeCommands() async throws {
         let cli = CLIHarness()
-        _ = cli.run(["create", "daily", "--freezes", "manual"])
-        _ = cli.run(["log"], now: "2024-01-01T15:00:00Z")
-        _ = cli.run(["log"], now: "2024-01-02T15:00:00Z")
-        _ = cli.run(["freeze", "add", "--count", "2"], now: "2024-01-02T16:00:00Z")
-        #expect(try cli.statusJSON(now: "2024-01-05T15:00:00Z")["freezes_needed_to_save_streak"] as? Int == 2)
-        let used = cli.run(["freeze", "use"], now: "2024-01-05T15:00:00Z")
+        _ = await cli.run(["create", "daily", "--freezes", "manual"])
+        _ = await cli.run(["log"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["log"], now: "2024-01-02T15:00:00Z")
+        _ = await cli.run(["freeze", "add", "--count", "2"], now: "2024-01-02T16:00:00Z")
+        #expect(try await cli.statusJSON(now: "2024-01-05T15:00:00Z")["freezes_needed_to_save_streak"] as? Int == 2)
+        let used = await cli.run(["freeze", "use"], now: "2024-01-05T15:00:00Z")
         #expect(used.output.contains("Used 2 freezes for 2024-01-03, 2024-01-04: 2 days."))
-        let list = cli.run(["freeze", "list", "--json"], now: "2024-01-05T15:00:00Z")
+        let list = await cli.run(["freeze", "list", "--json"], now: "2024-01-05T15:00:00Z")
         #expect((try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])?.count == 2)
-        let events = cli.run(["events", "--json", "--since", "2024-01-02"], now: "2024-01-05T15:00:00Z")
+        let events = await cli.run(["events", "--json", "--since", "2024-01-02"], now: "2024-01-05T15:00:00Z")
         #expect((try JSONSerialization.jsonObject(with: Data(events.output.utf8)) as? [Any])?.count == 3)
-        #expect(cli.run(["undo"], now: "2024-01-05T15:00:00Z").code == 0)
-        #expect(try cli.statusJSON(now: "2024-01-05T15:00:00Z")["total_events"] as? Int == 1)
+        #expect(await cli.run(["undo"], now: "2024-01-05T15:00:00Z").code == 0)
+        #expect(try await cli.statusJSON(now: "2024-01-05T15:00:00Z")["total_events"] as? Int == 1)
     }
 
-    @Test func severalStreaksNeedAKey() {
+    @Test func severalStreaksNeedAKey() async {
         let cli = CLIHarness()
-        _ = cli.run(["create", "a"])
-        _ = cli.run(["create", "b"])
-        let result = cli.run(["log"])
+        _ = await cli.run(["create", "a"])
+        _ = await cli.run(["create", "b"])
+        let result = await cli.run(["log"])
         #expect(result.code == 2)
         #expect(result.errors.contains("Several streaks exist (a, b)"))
-        #expect(cli.run(["list"]).output.split(separator: "\n").count == 2)
+        #expect(await cli.run(["list"]).output.split(separator: "\n").count == 2)
     }
 }

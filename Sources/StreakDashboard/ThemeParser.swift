@@ -1,0 +1,104 @@
+/// A theme file that cannot be read, with the line at fault.
+public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let source: String
+    public let line: Int
+    public let reason: String
+
+    public var description: String { "\(source):\(line): \(reason)" }
+}
+
+/// Reads the TOML that theme files use: `name`, optional `inherits`, and a `[roles]`
+/// table of `role = "colour [bold] [dim] [reverse] [underline] [on colour]"`.
+/// Colours: `#rrggbb`, `0`-`255`, an ANSI name (`red`, `bright-blue`), or `default`.
+public enum ThemeParser {
+    public struct Parsed: Equatable, Sendable {
+        public var name: String
+        public var inherits: String?
+        public var styles: [Role: ThemeStyle]
+    }
+
+    public static func parse(_ text: String, source: String) throws -> Parsed {
+        var parsed = Parsed(name: "", inherits: nil, styles: [:])
+        var section = ""
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            func fail(_ reason: String) -> ThemeError { ThemeError(source: source, line: number, reason: reason) }
+            let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else { throw fail("unclosed table header") }
+                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                guard section == "roles" else { throw fail("unknown table [\(section)] (only [roles])") }
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { throw fail("expected key = \"value\"") }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let rawValue = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard rawValue.count >= 2, rawValue.hasPrefix("\""), rawValue.hasSuffix("\"") else { throw fail("the value of \(key) must be a quoted string") }
+            let value = String(rawValue.dropFirst().dropLast())
+            if section.isEmpty {
+                switch key {
+                case "name": parsed.name = value
+                case "inherits": parsed.inherits = value
+                default: throw fail("unknown key '\(key)' (expected name, inherits or a [roles] table)")
+                }
+            } else {
+                guard let role = Role(rawValue: key) else {
+                    throw fail("unknown role '\(key)' (roles: \(Role.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                do { parsed.styles[role] = try style(value) } catch let reason as Reason { throw fail(reason.text) }
+            }
+        }
+        return parsed
+    }
+
+    private struct Reason: Error { let text: String }
+
+    static func style(_ value: String) throws -> ThemeStyle {
+        var style = ThemeStyle()
+        var words = value.split(separator: " ").map(String.init)[...]
+        while let word = words.popFirst() {
+            switch word.lowercased() {
+            case "bold": style.bold = true
+            case "dim": style.dim = true
+            case "reverse": style.reverse = true
+            case "underline": style.underline = true
+            case "on":
+                guard let background = words.popFirst() else { throw Reason(text: "'on' needs a colour") }
+                style.background = try color(background)
+            default:
+                guard style.foreground == nil else { throw Reason(text: "unexpected '\(word)'") }
+                style.foreground = try color(word)
+            }
+        }
+        return style
+    }
+
+    static let ansiNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    static func color(_ word: String) throws -> ThemeColor {
+        let lower = word.lowercased()
+        if lower == "default" { return .terminalDefault }
+        if lower.hasPrefix("#") {
+            let hex = lower.dropFirst()
+            guard hex.count == 6, let value = Int(hex, radix: 16) else { throw Reason(text: "'\(word)' is not #rrggbb") }
+            return .rgb(value >> 16, (value >> 8) & 0xFF, value & 0xFF)
+        }
+        if let number = Int(lower) {
+            guard (0...255).contains(number) else { throw Reason(text: "colour \(number) is not 0-255") }
+            return .index(number)
+        }
+        let bright = lower.hasPrefix("bright-")
+        if let index = ansiNames.firstIndex(of: bright ? String(lower.dropFirst(7)) : lower) { return .ansi(index + (bright ? 8 : 0)) }
+        throw Reason(text: "unknown colour '\(word)'")
+    }
+
+    private static func stripComment(_ line: String) -> String {
+        var inQuotes = false
+        for (offset, character) in line.enumerated() {
+            if character == "\"" { inQuotes.toggle() }
+            if character == "#", !inQuotes { return String(line.prefix(offset)) }
+        }
+        return line
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import CNcurses
+import Foundation
+import StreakDashboard
+import SwiftfulGamification
+
+struct DashboardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard", abstract: "The full-screen dashboard (the default command).",
+        discussion: "Keys: space log, u undo, f use freezes, F add a freeze, tab switch streak, arrows or hjkl move, t theme, ? help, q quit."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.")
+    var theme: String?
+    @Flag(help: "Draw with ASCII only.") var ascii = false
+
+    func run() async throws {
+        let context = try global.context()
+        guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
+            // Piped or scripted: the status is what can be shown.
+            try StatusCommand.parse(forwarding(global)).run()
+            return
+        }
+        var keys = try context.store.streakKeys(userId: context.userId)
+        if keys.isEmpty {
+            _ = try context.streakKey(nil, createIfNew: true)
+            keys = [CommandContext.defaultKey]
+        }
+        let (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)
+        let noColor = !(context.console.environment["NO_COLOR"] ?? "").isEmpty
+        let pinned = context.now
+        let clock: @Sendable () -> Date
+        if global.now == nil { clock = context.console.clock } else { clock = { pinned } }
+        try await Self.show(context: context, clock: clock, themes: themes, theme: selected, ascii: ascii, noColor: noColor, keys: keys, notice: problems.first)
+        for problem in problems { context.console.warn(problem) }
+    }
+
+    @MainActor
+    private static func show(
+        context: CommandContext, clock: @escaping @Sendable () -> Date, themes: ThemeCatalog, theme: String,
+        ascii: Bool, noColor: Bool, keys: [String], notice: String?
+    ) async throws {
+        TerminalSafety.install()
+        let screen = try TerminalScreen(noColor: noColor)
+        let app = DashboardApp(
+            store: context.store, userId: context.userId, zone: context.zone, clock: clock, themes: themes,
+            theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice
+        )
+        await app.run()
+    }
+
+    private func forwarding(_ global: GlobalOptions) -> [String] {
+        var arguments: [String] = []
+        if let store = global.store { arguments += ["--store", store] }
+        if let user = global.user { arguments += ["--user", user] }
+        if let now = global.now { arguments += ["--now", now] }
+        if let timezone = global.timezone { arguments += ["--timezone", timezone] }
+        return arguments
+    }
+}
+
+/// The built-in themes plus the user's (`$XDG_CONFIG_HOME/streaks/themes/*.toml`) and a
+/// `--theme` file. A bad file is reported by line and the default theme is used instead.
+enum ThemeLoading {
+    static func load(requested: String?, environment: [String: String]) -> (ThemeCatalog, String, [String]) {
+        var catalog = ThemeCatalog.builtIn
+        var problems: [String] = []
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        let directory = configHome + "/streaks/themes"
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() where file.hasSuffix(".toml") {
+            add(directory + "/" + file, to: &catalog, problems: &problems)
+        }
+        var selected = "default"
+        if let requested {
+            if requested.hasSuffix(".toml") || requested.contains("/") {
+                if let name = add(requested, to: &catalog, problems: &problems) { selected = name }
+            } else if catalog.theme(named: requested) != nil {
+                selected = requested
+            } else {
+                problems.append("Unknown theme '\(requested)' (themes: \(catalog.names.joined(separator: ", "))); using default.")
+            }
+        }
+        return (catalog, selected, problems)
+    }
+
+    @discardableResult
+    private static func add(_ path: String, to catalog: inout ThemeCatalog, problems: inout [String]) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            problems.append("Cannot read theme \(path); using default.")
+            return nil
+        }
+        do {
+            return try catalog.add(text, source: path)
+        } catch {
+            problems.append("Theme \(error); using default.")
+            return nil
+        }
+    }
+}
