@@ -34,6 +34,10 @@ let package = Package(
             dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
-        .testTarget(name: "StreakDashboardTests", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
+        .testTarget(
+            name: "StreakDashboardTests",
+            dependencies: ["StreakDashboard", "SwiftfulGamification"],
+            exclude: ["__Snapshots__"]
+        ),
     ]
 )

@@ -50,6 +50,16 @@ enum Fixture {
         return view("pushups", configuration, events, [StreakFreeze(id: "f1", dateEarned: at("2024-06-01 09:00"))])
     }
 
+    /// Kept 30 days to 06-10, missed 06-11..06-13, manual freezes: 3 needed, 4 available.
+    static func brokenManual() -> StreakView {
+        let events = (4...33).map { offset in
+            StreakEvent(id: "b\(offset)", dateCreated: at("\(CalendarDay(year: 2024, month: 6, day: 14).adding(days: -offset)) 19:00"), timezone: newYork.identifier)
+        }
+        let freezes = (1...4).map { StreakFreeze(id: "m\($0)", dateEarned: at("2024-05-0\($0) 09:00")) }
+        let configuration = StreakConfiguration(streakKey: "reading", freezeBehavior: .manuallyConsumeFreezes)
+        return view("reading", configuration, events, freezes)
+    }
+
     static func view(_ key: String, _ configuration: StreakConfiguration, _ events: [StreakEvent], _ freezes: [StreakFreeze]) -> StreakView {
         let evaluation = StreakCalculator.evaluate(events: events, freezes: freezes, configuration: configuration, currentDate: now, timezone: newYork)
         return StreakView(key: key, configuration: configuration, evaluation: evaluation, freezes: freezes)

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import StreakDashboard
+
+/// Compares a grid with `__Snapshots__/NAME.txt` (its text, then its style map). Set
+/// RECORD_SNAPSHOTS=1 to write the files anew.
+func assertSnapshot(_ grid: Grid, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+    let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+    let file = directory.appendingPathComponent("\(name).txt")
+    let rendered = "size \(grid.width)x\(grid.height)\n" + grid.lines.joined(separator: "\n") + "\n--- styles\n" + grid.styleLines.joined(separator: "\n") + "\n"
+    let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil
+    guard !recording, let stored = try? String(contentsOf: file, encoding: .utf8) else {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? rendered.write(to: file, atomically: true, encoding: .utf8)
+        if !recording { Issue.record("No snapshot \(name).txt: recorded it; run again.", sourceLocation: sourceLocation) }
+        return
+    }
+    if stored != rendered {
+        let storedLines = stored.split(separator: "\n", omittingEmptySubsequences: false)
+        let renderedLines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = zip(storedLines, renderedLines).enumerated().first { $0.element.0 != $0.element.1 }
+        let detail = first.map { "line \($0.offset + 1):\n  expected: \($0.element.0)\n  rendered: \($0.element.1)" } ?? "different length"
+        Issue.record("Snapshot \(name).txt differs (RECORD_SNAPSHOTS=1 re-records): \(detail)", sourceLocation: sourceLocation)
+    }
+}
