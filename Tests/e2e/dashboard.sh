@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Drives the real `streaks` dashboard in tmux: log with space, an external `streaks log`,
+# resize, undo, quit; the terminal restored (stty -g identical); a 20 s random-keystroke
+# run; and each TERM from xterm-256color down to vt100.
+# Usage: Tests/e2e/dashboard.sh [path/to/streaks]
+set -euo pipefail
+
+BIN=${1:-.build/debug/streaks}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+WORK=$(mktemp -d)
+SOCKET=streaks-e2e-$$
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+export TZ=America/New_York
+passed=0
+failed=0
+
+check() {
+    local name=$1
+    shift
+    if "$@"; then passed=$((passed + 1)); echo "ok - $name"; else failed=$((failed + 1)); echo "not ok - $name"; fi
+}
+
+screen() { tmux -L "$SOCKET" capture-pane -t "$1" -p; }
+
+wait_for() { # wait_for SESSION TEXT [SECONDS]
+    local deadline=$((SECONDS + ${3:-10}))
+    while [ "$SECONDS" -lt "$deadline" ]; do
+        screen "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    echo "  (timed out waiting for '$2'; screen was:)"
+    screen "$1" | sed 's/^/  | /'
+    return 1
+}
+
+launch() { # launch SESSION TERM STORE [ARGS...]
+    local session=$1 term=$2 store=$3
+    shift 3
+    tmux -L "$SOCKET" new-session -d -s "$session" -x 100 -y 30 \
+        "stty -g > '$WORK/$session.before'; TERM=$term $* '$BIN' --store '$store'; echo EXITED \$? > '$WORK/$session.code'; stty -g > '$WORK/$session.after'; sleep 600"
+}
+
+finished() { # finished SESSION: the dashboard exited 0 and left the terminal as it found it
+    local deadline=$((SECONDS + 10))
+    while [ ! -s "$WORK/$1.after" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
+    grep -q "EXITED 0" "$WORK/$1.code" 2>/dev/null && cmp -s "$WORK/$1.before" "$WORK/$1.after"
+}
+
+# The main walk-through.
+store=$WORK/main
+launch main xterm-256color "$store"
+check "first run creates 'daily' and shows how to log" wait_for main "press space to log your first event"
+tmux -L "$SOCKET" send-keys -t main Space
+check "space logs an event" wait_for main "1 event"
+"$BIN" log --store "$store" >/dev/null
+check "an external 'streaks log' appears" wait_for main "2 events" 2
+tmux -L "$SOCKET" resize-window -t main -x 50 -y 12
+check "a tiny terminal gets a clear message" wait_for main "needs 64x21"
+tmux -L "$SOCKET" resize-window -t main -x 120 -y 40
+check "resizing back reflows" wait_for main "2 events"
+tmux -L "$SOCKET" send-keys -t main u
+check "undo asks first" wait_for main "Undo today's last event?"
+tmux -L "$SOCKET" send-keys -t main y
+check "undo removes today's last event" wait_for main "1 event"
+tmux -L "$SOCKET" send-keys -t main F
+check "F adds a freeze" wait_for main "1 available"
+tmux -L "$SOCKET" send-keys -t main q
+check "q quits and restores the terminal (stty -g identical)" finished main
+
+# SIGTERM restores the terminal too.
+launch term xterm-256color "$store"
+wait_for term "streaks" >/dev/null
+pkill -TERM -f "^$BIN --store $store\$" || true
+check "SIGTERM quits and restores the terminal" finished term
+
+# 20 s of random keys and resizes end without a crash.
+store=$WORK/random
+launch random xterm-256color "$store"
+wait_for random "press space" >/dev/null
+# Every key but the ones that quit (q, Escape, Ctrl-C).
+keys=(Space Enter u y n f F Tab BTab Left Right Up Down h j k l t '?' x 1)
+end=$((SECONDS + 20))
+while [ "$SECONDS" -lt "$end" ]; do
+    key=${keys[$((RANDOM % ${#keys[@]}))]}
+    tmux -L "$SOCKET" send-keys -t random "$key"
+    if [ $((RANDOM % 25)) = 0 ]; then tmux -L "$SOCKET" resize-window -t random -x $((40 + RANDOM % 120)) -y $((10 + RANDOM % 40)); fi
+    sleep 0.02
+done
+check "random keys for 20 s: still running" test ! -s "$WORK/random.code"
+tmux -L "$SOCKET" resize-window -t random -x 100 -y 30
+# An overlay may be open: any key closes it, then q quits.
+tmux -L "$SOCKET" send-keys -t random n
+sleep 0.3
+tmux -L "$SOCKET" send-keys -t random q
+check "random keys for 20 s: quits cleanly" finished random
+
+# Every TERM degrades without crashing; NO_COLOR and --ascii too.
+for term in xterm-256color xterm screen linux vt100; do
+    session=term-${term//[^a-z0-9]/}
+    launch "$session" "$term" "$WORK/$session"
+    check "TERM=$term draws" wait_for "$session" "press space"
+    tmux -L "$SOCKET" send-keys -t "$session" Space
+    check "TERM=$term logs" wait_for "$session" "1 event"
+    tmux -L "$SOCKET" send-keys -t "$session" q
+    check "TERM=$term quits cleanly" finished "$session"
+done
+launch nocolor xterm-256color "$WORK/nocolor" NO_COLOR=1
+check "NO_COLOR draws" wait_for nocolor "press space"
+tmux -L "$SOCKET" send-keys -t nocolor q
+check "NO_COLOR quits cleanly" finished nocolor
+tmux -L "$SOCKET" new-session -d -s ascii -x 100 -y 30 \
+    "stty -g > '$WORK/ascii.before'; TERM=xterm LANG=C LC_ALL=C '$BIN' dashboard --ascii --store '$WORK/ascii'; echo EXITED \$? > '$WORK/ascii.code'; stty -g > '$WORK/ascii.after'; sleep 600"
+check "--ascii under the C locale draws ASCII" wait_for ascii "hjkl day"
+tmux -L "$SOCKET" send-keys -t ascii q
+check "--ascii quits cleanly" finished ascii
+
+# Not on a terminal: the status instead of the screen.
+check "piped output gets the status" bash -c "'$BIN' --store '$WORK/main' | grep -q 'daily:'"
+
+echo "$passed passed, $failed failed"
+test "$failed" = 0
