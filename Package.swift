@@ -27,6 +27,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
+        .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
+        .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard"]),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
@@ -36,7 +38,7 @@ let package = Package(
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
         .testTarget(
             name: "StreakDashboardTests",
-            dependencies: ["StreakDashboard", "SwiftfulGamification"],
+            dependencies: ["StreakDashboard", "DashboardDemo", "SwiftfulGamification"],
             exclude: ["__Snapshots__"]
         ),
     ]
