@@ -14,6 +14,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.")
     var theme: String?
     @Flag(help: "Draw with ASCII only.") var ascii = false
+    @Flag(help: .hidden) var exitAfterFirstFrame = false
 
     func run() async throws {
         let context = try global.context()
@@ -32,14 +33,17 @@ struct DashboardCommand: AsyncParsableCommand {
         let pinned = context.now
         let clock: @Sendable () -> Date
         if global.now == nil { clock = context.console.clock } else { clock = { pinned } }
-        try await Self.show(context: context, clock: clock, themes: themes, theme: selected, ascii: ascii, noColor: noColor, keys: keys, notice: problems.first)
+        try await Self.show(
+            context: context, clock: clock, themes: themes, theme: selected, ascii: ascii, noColor: noColor, keys: keys,
+            notice: problems.first, exitAfterFirstFrame: exitAfterFirstFrame
+        )
         for problem in problems { context.console.warn(problem) }
     }
 
     @MainActor
     private static func show(
         context: CommandContext, clock: @escaping @Sendable () -> Date, themes: ThemeCatalog, theme: String,
-        ascii: Bool, noColor: Bool, keys: [String], notice: String?
+        ascii: Bool, noColor: Bool, keys: [String], notice: String?, exitAfterFirstFrame: Bool
     ) async throws {
         TerminalSafety.install()
         let screen = try TerminalScreen(noColor: noColor)
@@ -47,7 +51,7 @@ struct DashboardCommand: AsyncParsableCommand {
             store: context.store, userId: context.userId, zone: context.zone, clock: clock, themes: themes,
             theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice
         )
-        await app.run()
+        await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
     }
 
     private func forwarding(_ global: GlobalOptions) -> [String] {

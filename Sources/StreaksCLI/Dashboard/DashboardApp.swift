@@ -44,7 +44,9 @@ final class DashboardApp {
         state.message = notice
     }
 
-    func run() async {
+    /// - Parameter exitAfterFirstFrame: stop once the first frame with streak data is drawn
+    ///   (to measure the time to first frame).
+    func run(exitAfterFirstFrame: Bool = false) async {
         installSources()
         startTicking()
         await select(state.selected)
@@ -54,7 +56,7 @@ final class DashboardApp {
             state = next
             redraw()
             for effect in effects { await perform(effect) }
-            if state.isFinished { break }
+            if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
         }
         shutdown()
     }
