@@ -29,6 +29,11 @@ let package = Package(
         .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard"]),
+        .executableTarget(
+            name: "benchmarks",
+            dependencies: ["SwiftfulGamification", "StreakDashboard", "DashboardDemo"],
+            exclude: ["RESULTS.md"]
+        ),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(

@@ -90,8 +90,10 @@ extension String {
 extension Date {
     /// Whole seconds since 1970, rounded down (so 23:59:59.9 is still 23:59:59).
     package var flooredEpochSecond: Int {
-        let seconds = timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite else { return seconds > 0 ? Int.max / 2 : Int.min / 2 }
-        return Int(max(min(seconds, 1e15), -1e15))
+        let seconds = timeIntervalSince1970
+        // Within ±1e15 s (every real date) a truncation plus a correction below zero floors.
+        guard seconds > -1e15, seconds < 1e15 else { return seconds > 0 ? Int(1e15) : Int(-1e15) }
+        let whole = Int(seconds)
+        return Double(whole) > seconds ? whole - 1 : whole
     }
 }

@@ -36,9 +36,8 @@ public enum StreakCalculator {
         timezone: TimeZone = .current,
         goalSchedule: [StreakGoalChange] = []
     ) -> StreakEvaluation {
-        let past = events.contains { $0.dateCreated > currentDate } ? events.filter { $0.dateCreated <= currentDate } : events
-        return evaluate(
-            history: StreakHistory(events: past, leewayHours: configuration.leewayHours, fallbackZone: timezone),
+        evaluate(
+            history: StreakHistory(events: events, through: currentDate, leewayHours: configuration.leewayHours, fallbackZone: timezone),
             freezes: freezes, configuration: configuration, userId: userId,
             currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
         )

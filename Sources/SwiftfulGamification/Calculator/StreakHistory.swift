@@ -42,26 +42,43 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     /// The history of `events` (freeze events included), reading each once.
-    /// - Complexity: O(events + days); no `Calendar` call per event.
     /// - Parameter fallbackZone: the zone for events whose zone identifier is not valid.
+    /// - Complexity: O(events + days); no `Calendar` call per event.
     public init(events: [StreakEvent], leewayHours: Int, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.init(events: events, through: nil, leewayHours: leewayHours, fallbackZone: fallbackZone)
+    }
+
+    /// The history of the events at or before `through` (all when nil). Fields are read by
+    /// index so a million events are not copied whole.
+    init(events: [StreakEvent], through limit: Date?, leewayHours: Int, fallbackZone: TimeZone) {
         self.init(leewayHours: leewayHours)
-        guard var earliest = events.first?.dateCreated else { return }
-        var latest = earliest
-        for event in events {
-            if event.dateCreated < earliest { earliest = event.dateCreated }
-            if event.dateCreated > latest { latest = event.dateCreated }
+        let cutoff = limit ?? .distantFuture
+        var earliest = Date.distantFuture
+        var latest = Date.distantPast
+        for index in events.indices {
+            let date = events[index].dateCreated
+            guard date <= cutoff else { continue }
+            if date < earliest { earliest = date }
+            if date > latest { latest = date }
         }
+        guard earliest <= latest else { return }
         var clocks = ZoneClocks(
-            current: fallbackZone, firstSecond: earliest.flooredEpochSecond - 86_400,
-            lastSecond: latest.flooredEpochSecond + 86_400
+            current: fallbackZone, firstSecond: earliest.flooredEpochSecond - 86_400, lastSecond: latest.flooredEpochSecond + 86_400
         )
-        for event in events {
-            let local = clocks.localTime(atSecond: event.dateCreated.flooredEpochSecond, inZoneNamed: event.timezone)
-            record(event, at: local, delta: 1)
-        }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
-        recentEvents = Array(events.filter { $0.dateCreated >= recentFrom }.sorted(by: Self.chronological).suffix(Self.recentLimit))
+        var recent: [Int] = []
+        var zones = ZoneStorageCache()
+        for index in events.indices {
+            let date = events[index].dateCreated
+            guard date <= cutoff else { continue }
+            let clock = zones.clock(for: events[index].timezone, in: &clocks)
+            let local = clocks.localTime(atSecond: date.flooredEpochSecond, clock: clock)
+            record(isFreeze: events[index].isFreeze, date: date, at: local, delta: 1) { Stamp(date: date, timezone: events[index].timezone) }
+            if date >= recentFrom { recent.append(index) }
+        }
+        // Sort indices, not events: copying an event retains four references.
+        recent.sort { Self.chronological(events[$0], events[$1]) }
+        recentEvents = recent.suffix(Self.recentLimit).map { events[$0] }
     }
 
     /// Adds one event. - Complexity: amortised O(1) for events in time order (O(log r + r)
@@ -152,7 +169,14 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     private mutating func record(_ event: StreakEvent, at local: LocalTime, delta: Int32) {
-        if event.isFreeze {
+        record(isFreeze: event.isFreeze, date: event.dateCreated, at: local, delta: delta) {
+            Stamp(date: event.dateCreated, timezone: event.timezone)
+        }
+    }
+
+    /// Counts one event; `stamp` is only built when it becomes the first or last event.
+    private mutating func record(isFreeze: Bool, date: Date, at local: LocalTime, delta: Int32, stamp: () -> Stamp) {
+        if isFreeze {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
         } else {
@@ -162,14 +186,12 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             ensureDays(lo, hi)
             counts[(hi - baseDay) * CreditLedger.classesPerDay + CreditLedger.classIndex(width: hi - lo, ownOffset: local.day - lo)] += delta
             regularCount += Int(delta)
-            if delta > 0 { noteRegular(Stamp(date: event.dateCreated, timezone: event.timezone)) }
+            if delta > 0 {
+                if firstEvent == nil || date < firstEvent!.date { firstEvent = stamp() }
+                if lastEvent == nil || date >= lastEvent!.date { lastEvent = stamp() }
+            }
         }
-        if delta > 0, latestEventDate.map({ event.dateCreated > $0 }) ?? true { latestEventDate = event.dateCreated }
-    }
-
-    private mutating func noteRegular(_ stamp: Stamp) {
-        if firstEvent.map({ stamp.date < $0.date }) ?? true { firstEvent = stamp }
-        if lastEvent.map({ stamp.date >= $0.date }) ?? true { lastEvent = stamp }
+        if delta > 0, latestEventDate == nil || date > latestEventDate! { latestEventDate = date }
     }
 
     /// Grows the arrays (by at least a year at a time) to cover `first...last`.
@@ -201,6 +223,28 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     static func chronological(_ lhs: StreakEvent, _ rhs: StreakEvent) -> Bool {
-        (lhs.dateCreated, lhs.id) < (rhs.dateCreated, rhs.id)
+        lhs.dateCreated != rhs.dateCreated ? lhs.dateCreated < rhs.dateCreated : lhs.id < rhs.id
+    }
+}
+
+/// Finds an event's zone clock by the identity of its identifier's storage: within one pass
+/// over an array of events, whose strings all stay alive, the same storage is the same zone.
+/// Identifiers of up to 15 bytes are stored inline; they are matched by length, then value.
+private struct ZoneStorageCache {
+    private var stored: [(storage: UnsafeRawPointer, clock: Int)] = []
+    private var inline: [(identifier: String, length: Int, clock: Int)] = []
+
+    mutating func clock(for identifier: String, in clocks: inout ZoneClocks) -> Int {
+        let length = identifier.utf8.count
+        if length > 15, let storage = identifier.utf8.withContiguousStorageIfAvailable({ UnsafeRawPointer($0.baseAddress) }) ?? nil {
+            for entry in stored where entry.storage == storage { return entry.clock }
+            let clock = clocks.clockIndex(for: identifier)
+            if stored.count < 16 { stored.append((storage, clock)) }
+            return clock
+        }
+        for entry in inline where entry.length == length && entry.identifier == identifier { return entry.clock }
+        let clock = clocks.clockIndex(for: identifier)
+        if inline.count < 16 { inline.append((identifier, length, clock)) }
+        return clock
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 package struct ZoneClocks {
     private var clocks: [ZoneClock]
     private var indexByIdentifier: [String: Int] = [:]
-    private var lastIdentifier: String?
-    private var lastIndex = 0
+    /// The identifiers seen so far, searched before hashing: a history holds a handful.
+    private var known: [(identifier: String, index: Int)] = []
     private let firstSecond: Int
     private let lastSecond: Int
 
@@ -17,7 +17,7 @@ package struct ZoneClocks {
     }
 
     package mutating func localTime(atSecond second: Int, inZoneNamed identifier: String) -> LocalTime {
-        let index = clockIndex(for: identifier)
+        let index = resolvedIndex(for: identifier)
         return clocks[index].localTime(atSecond: second)
     }
 
@@ -26,8 +26,18 @@ package struct ZoneClocks {
         clocks[0].localTime(atSecond: second)
     }
 
-    private mutating func clockIndex(for identifier: String) -> Int {
-        if identifier == lastIdentifier { return lastIndex }
+    /// The clock for a zone identifier (the current zone's for an invalid one).
+    package mutating func clockIndex(for identifier: String) -> Int {
+        resolvedIndex(for: identifier)
+    }
+
+    /// Local time on the clock `clockIndex` returned.
+    package mutating func localTime(atSecond second: Int, clock: Int) -> LocalTime {
+        clocks[clock].localTime(atSecond: second)
+    }
+
+    private mutating func resolvedIndex(for identifier: String) -> Int {
+        for entry in known where entry.identifier == identifier { return entry.index }
         let index: Int
         if let known = indexByIdentifier[identifier] {
             index = known
@@ -39,8 +49,7 @@ package struct ZoneClocks {
             index = 0
             indexByIdentifier[identifier] = 0
         }
-        lastIdentifier = identifier
-        lastIndex = index
+        if known.count < 8 { known.append((identifier, index)) }
         return index
     }
 }

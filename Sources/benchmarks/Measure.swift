@@ -1,0 +1,51 @@
+import Foundation
+
+/// Wall-clock timing and child processes for the benchmarks.
+enum Measure {
+    /// The median of `runs` timings of `body`, in seconds.
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    struct ProcessResult {
+        let seconds: Double
+        let peakKilobytes: Int
+        let output: String
+    }
+
+    /// Runs a command under GNU time; returns its wall time and peak resident memory.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%e %M", "-o", timeFile, executable] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let fields = ((try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? "0 0").split(separator: " ")
+        return ProcessResult(seconds: seconds, peakKilobytes: Int(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? 0, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The median wall time of `runs` runs of a command.
+    static func medianRun(runs: Int, _ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs { times.append(try run(executable, arguments, environment: environment).seconds) }
+        return times.sorted()[times.count / 2]
+    }
+
+    private static let timeFile = NSTemporaryDirectory() + "streaks-bench-time-\(getpid())"
+}

@@ -1,0 +1,131 @@
+import DashboardDemo
+import Foundation
+import StreakDashboard
+import SwiftfulGamification
+
+// Benchmarks of the calculator, the store and the screen, with a baseline measured in the
+// same run. Prints a table and writes it to Markdown (and the README's Performance
+// section). Run: swift build -c release && .build/release/benchmarks
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let resultsPath = "Sources/benchmarks/RESULTS.md"
+let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+let streaks = binDirectory + "/streaks"
+let zone = TimeZone(identifier: "America/New_York")!
+let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
+let largest = sizes.last!
+
+struct Verdict {
+    let measure: String
+    let result: String
+    let target: String
+    let met: Bool
+}
+var verdicts: [Verdict] = []
+var calculatorRows: [String] = []
+func log(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+func ms(_ seconds: Double) -> String { seconds < 0.01 ? String(format: "%.2f ms", seconds * 1_000) : seconds < 1 ? String(format: "%.0f ms", seconds * 1_000) : String(format: "%.2f s", seconds) }
+
+// MARK: Calculator
+
+var calculatorTimes: [Int: Double] = [:]
+var baselineAtLargest = 0.0
+var ourAtLargest = 0.0
+var agree = true
+let freezes = (0..<5).map { StreakFreeze(id: "f\($0)", dateEarned: Workload.now.addingTimeInterval(-400 * 86_400)) }
+for size in sizes {
+    log("calculator: \(size) events")
+    let workload = Workload(count: size)
+    var cells: [String] = []
+    for (goal, leeway) in [(1, 0), (1, 3), (3, 0), (3, 3)] {
+        let configuration = StreakConfiguration(streakKey: "bench", eventsRequiredPerDay: goal, leewayHours: leeway, freezeBehavior: .autoConsumeFreezes)
+        let time = Measure.median(runs: 3) {
+            _ = StreakCalculator.calculateStreak(events: workload.events, freezes: freezes, configuration: configuration, currentDate: Workload.now, timezone: zone)
+        }
+        if goal == 1, leeway == 0 { calculatorTimes[size] = time }
+        cells.append(ms(time))
+    }
+    let plain = StreakConfiguration(streakKey: "bench", freezeBehavior: .noFreezes)
+    let ours = StreakCalculator.calculateStreak(events: workload.events, configuration: plain, currentDate: Workload.now, timezone: zone).streak
+    var baseline = (current: 0, longest: 0)
+    let baselineTime = Measure.median(runs: size >= 1_000_000 ? 1 : 3) { baseline = Baseline.streak(events: workload.events, now: Workload.now, zone: zone) }
+    let ourTime = Measure.median(runs: 3) { _ = StreakCalculator.calculateStreak(events: workload.events, configuration: plain, currentDate: Workload.now, timezone: zone) }
+    let same = baseline.current == ours.currentStreak && baseline.longest == ours.longestStreak
+    agree = agree && same
+    if size == largest { baselineAtLargest = baselineTime; ourAtLargest = ourTime }
+    calculatorRows.append("| \(size) | " + cells.joined(separator: " | ") + " | \(ms(baselineTime)) | \(String(format: "%.0fx", baselineTime / ourTime)) | \(same ? "yes" : "NO") (\(ours.currentStreak ?? -1)/\(ours.longestStreak ?? -1)) |")
+}
+verdicts.append(Verdict(measure: "calculator, \(largest) events, vs the startOfDay baseline", result: String(format: "%.0fx faster (%@ vs %@)", baselineAtLargest / ourAtLargest, ms(ourAtLargest), ms(baselineAtLargest)), target: "at least 100x", met: baselineAtLargest / ourAtLargest >= 100))
+verdicts.append(Verdict(measure: "calculator and baseline give the same streaks", result: agree ? "yes, every size" : "NO", target: "same numbers", met: agree))
+if let small = calculatorTimes[100_000], let big = calculatorTimes[1_000_000] {
+    let factor = big / small / 10
+    verdicts.append(Verdict(measure: "calculator scaling 100k -> 1M", result: String(format: "%.2fx of linear (%@ -> %@)", factor, ms(small), ms(big)), target: "within 1.2x of linear", met: factor <= 1.2))
+}
+
+// MARK: Store and command
+
+func makeStore(_ size: Int) throws -> String {
+    let store = NSTemporaryDirectory() + "streaks-bench-\(size)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: store)
+    try Measure.run(streaks, ["create", "daily", "--store", store, "--user", "bench", "--now", "2014-01-01T00:00:00Z", "--freezes", "auto"])
+    try Workload(count: size).jsonLines().write(toFile: store + "/users/bench/streaks/daily/events.jsonl", atomically: true, encoding: .utf8)
+    return store
+}
+
+let now = "--now=2024-11-14T17:00:00Z"
+let storeSizes = quick ? [1_000, 100_000] : [1_000, 1_000_000]
+var stores: [Int: String] = [:]
+for size in storeSizes { log("store: \(size) events"); stores[size] = try makeStore(size) }
+let bigStore = stores[storeSizes.last!]!
+let statusArguments = ["status", "--json", "--store", bigStore, "--user", "bench", now]
+let firstLoad = try Measure.run(streaks, statusArguments)
+let status = try Measure.medianRun(runs: 7, streaks, statusArguments)
+let statusMemory = try Measure.run(streaks, statusArguments).peakKilobytes
+let lineCount = try Measure.medianRun(runs: 7, "/usr/bin/wc", ["-l", bigStore + "/users/bench/streaks/daily/events.jsonl"])
+verdicts.append(Verdict(measure: "`streaks status --json`, \(storeSizes.last!)-event store, vs `wc -l` on the log", result: String(format: "%.1fx (%@ vs %@)", status / lineCount, ms(status), ms(lineCount)), target: "at most 10x", met: status / lineCount <= 10))
+verdicts.append(Verdict(measure: "first load with no snapshot (the log read once)", result: "\(ms(firstLoad.seconds)), \(firstLoad.peakKilobytes / 1_024) MB", target: "about a second", met: firstLoad.seconds <= 1.5))
+verdicts.append(Verdict(measure: "peak memory of `streaks status` at \(storeSizes.last!) events", result: "\(statusMemory / 1_024) MB (first load \(firstLoad.peakKilobytes / 1_024) MB)", target: "under 200 MB", met: max(statusMemory, firstLoad.peakKilobytes) < 200 * 1_024))
+
+var logTimes: [Int: Double] = [:]
+for size in storeSizes {
+    _ = try Measure.run(streaks, ["status", "--store", stores[size]!, "--user", "bench", now])
+    logTimes[size] = try Measure.medianRun(runs: 11, streaks, ["log", "--store", stores[size]!, "--user", "bench", now])
+}
+let logRatio = logTimes[storeSizes.last!]! / logTimes[storeSizes.first!]!
+verdicts.append(Verdict(measure: "`streaks log` with \(storeSizes.last!) events of history vs 1k", result: String(format: "%.2fx (%@ vs %@)", logRatio, ms(logTimes[storeSizes.last!]!), ms(logTimes[storeSizes.first!]!)), target: "at most 2x", met: logRatio <= 2))
+
+// MARK: Screen
+
+let dashboard = try Measure.medianRun(
+    runs: 5, "/usr/bin/script", ["-qec", "\(streaks) dashboard --exit-after-first-frame --store \(bigStore) --user bench \(now)", "/dev/null"],
+    environment: ["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]
+)
+let statusViaScript = try Measure.medianRun(
+    runs: 5, "/usr/bin/script", ["-qec", "\(streaks) status --store \(bigStore) --user bench \(now)", "/dev/null"], environment: ["TERM": "xterm-256color"]
+)
+verdicts.append(Verdict(measure: "dashboard: time to first frame on the \(storeSizes.last!) store vs `streaks status`", result: String(format: "%.2fx (%@ vs %@)", dashboard / statusViaScript, ms(dashboard), ms(statusViaScript)), target: "at most 1.5x", met: dashboard / statusViaScript <= 1.5))
+
+let frameState = DemoStreaks.state(DemoStreaks.longStreak(), keys: ["daily", "pushups"], width: 200, height: 60)
+let frame = Measure.median(runs: 301) { _ = Render.render(frameState) }
+verdicts.append(Verdict(measure: "dashboard: render of one 200x60 frame", result: ms(frame), target: "under 2 ms", met: frame < 0.002))
+
+for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
+
+// MARK: Report
+
+let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+var report = "| measure | result | target | met |\n|---|---|---|---|\n"
+for verdict in verdicts { report += "| \(verdict.measure) | \(verdict.result) | \(verdict.target) | \(verdict.met ? "yes" : "**no**") |\n" }
+report += "\nCalculator (median of 3; auto freezes; baseline: goal 1, leeway 0, no freezes):\n\n"
+report += "| events | goal 1, leeway 0 | goal 1, leeway 3 | goal 3, leeway 0 | goal 3, leeway 3 | baseline | ours vs baseline | same streak (current/longest) |\n|---|---|---|---|---|---|---|---|\n"
+report += calculatorRows.joined(separator: "\n") + "\n"
+report += "\nRelease build, \(machine); wall-clock medians measured in one run, so ratios are what to compare.\n"
+print(report)
+if !quick {
+    try ("# Benchmarks\n\nMade by `swift build -c release && .build/release/benchmarks`.\n\n" + report).write(toFile: resultsPath, atomically: true, encoding: .utf8)
+    if let readme = try? String(contentsOfFile: "README.md", encoding: .utf8),
+       let start = readme.range(of: "<!-- benchmarks:start -->"), let end = readme.range(of: "<!-- benchmarks:end -->") {
+        let updated = readme.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + report)
+        try updated.write(toFile: "README.md", atomically: true, encoding: .utf8)
+    }
+}
