@@ -72,15 +72,17 @@ public final class FileStreakStore: Sendable {
     // MARK: - Events
 
     /// Adds events, skipping ids the log already holds; all are validated first.
+    /// - Parameter freshIds: the caller made the ids up just now (random UUIDs), so the
+    ///   duplicate check, which reads an index of every id, is skipped.
     /// - Throws: `StreakError` for an invalid or future event (nothing is written then).
     public func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         for event in events { try event.validate(now: now) }
         let normalized = events.map(Self.normalized)
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            added = try context.folder.append(normalized, to: &context.loaded)
+            added = try context.folder.append(normalized, to: &context.loaded, checkingIds: !freshIds)
         }
         return (added, evaluation)
     }

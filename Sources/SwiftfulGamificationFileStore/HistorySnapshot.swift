@@ -5,7 +5,7 @@ import SwiftfulGamification
 /// up to a position) and `ids.bin` (a 64-bit hash per event id, for duplicate checks).
 /// Both can always be rebuilt from the log, so they are written without `fsync`.
 struct HistorySnapshot: Codable {
-    static let version = 1
+    static let version = 2
 
     var version = Self.version
     /// How much of the log the history covers.

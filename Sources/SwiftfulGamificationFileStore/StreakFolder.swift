@@ -145,8 +145,8 @@ struct StreakFolder {
     // MARK: - Writes (caller holds the lock and has persisted the loaded history)
 
     /// Appends the events whose ids the log does not hold yet; returns those.
-    func append(_ events: [StreakEvent], to loaded: inout LoadedHistory) throws -> [StreakEvent] {
-        let fresh = try withoutKnownIds(events, loaded: loaded)
+    func append(_ events: [StreakEvent], to loaded: inout LoadedHistory, checkingIds: Bool = true) throws -> [StreakEvent] {
+        let fresh = checkingIds ? try withoutKnownIds(events, loaded: loaded) : events
         guard !fresh.isEmpty else { return [] }
         let text = fresh.map { EventLogRecord.event($0).line + "\n" }.joined()
         try record(text, loaded: &loaded)

@@ -76,6 +76,8 @@ let now = "--now=2024-11-14T17:00:00Z"
 let storeSizes = quick ? [1_000, 100_000] : [1_000, 1_000_000]
 var stores: [Int: String] = [:]
 for size in storeSizes { log("store: \(size) events"); stores[size] = try makeStore(size) }
+// Flush the freshly written logs so that no measured fsync waits on them.
+sync()
 let bigStore = stores[storeSizes.last!]!
 let statusArguments = ["status", "--json", "--store", bigStore, "--user", "bench", now]
 let firstLoad = try Measure.run(streaks, statusArguments)

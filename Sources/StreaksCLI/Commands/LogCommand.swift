@@ -21,7 +21,8 @@ struct LogCommand: ParsableCommand {
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12) } ?? context.now
         let key = try context.streakKey(key, createIfNew: true)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
-        let result = try context.store.addEvents([event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        // The id is a new UUID, so the store can skip its duplicate check.
+        let result = try context.store.addEvents([event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true)
         let streak = result.evaluation.streak
         if json {
             let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration

@@ -34,8 +34,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     static let recentWindow: TimeInterval = 61 * 86_400
-    /// Enough for a two-month calendar at a few events a day, small enough to store.
-    public static let recentLimit = 500
+    /// Enough for a two-month calendar at three events a day, small enough to store with
+    /// every write (calendars of any length should use `StreakEvaluation.days`).
+    public static let recentLimit = 200
 
     public init(leewayHours: Int) {
         self.leewayHours = min(max(leewayHours, 0), 24)
@@ -246,5 +247,66 @@ private struct ZoneStorageCache {
         let clock = clocks.clockIndex(for: identifier)
         if inline.count < 16 { inline.append((identifier, length, clock)) }
         return clock
+    }
+}
+
+extension StreakHistory {
+    private enum CodingKeys: String, CodingKey {
+        case leewayHours = "leeway_hours"
+        case regularCount = "regular_count"
+        case firstEvent = "first_event"
+        case lastEvent = "last_event"
+        case latestEventDate = "latest_event_date"
+        case recentEvents = "recent_events"
+        case baseDay = "base_day"
+        case counts
+        case frozenCounts = "frozen_counts"
+    }
+
+    /// The day counts are stored as base64 of little-endian 32-bit integers: tens of
+    /// thousands of numbers that a JSON array would make slow to read on every write.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(leewayHours: try container.decode(Int.self, forKey: .leewayHours))
+        regularCount = try container.decode(Int.self, forKey: .regularCount)
+        firstEvent = try container.decodeIfPresent(Stamp.self, forKey: .firstEvent)
+        lastEvent = try container.decodeIfPresent(Stamp.self, forKey: .lastEvent)
+        latestEventDate = try container.decodeIfPresent(Date.self, forKey: .latestEventDate)
+        recentEvents = try container.decode([StreakEvent].self, forKey: .recentEvents)
+        baseDay = try container.decode(Int.self, forKey: .baseDay)
+        counts = try Self.integers(container.decode(String.self, forKey: .counts), key: .counts, in: container)
+        frozenCounts = try Self.integers(container.decode(String.self, forKey: .frozenCounts), key: .frozenCounts, in: container)
+        guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
+            throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(leewayHours, forKey: .leewayHours)
+        try container.encode(regularCount, forKey: .regularCount)
+        try container.encodeIfPresent(firstEvent, forKey: .firstEvent)
+        try container.encodeIfPresent(lastEvent, forKey: .lastEvent)
+        try container.encodeIfPresent(latestEventDate, forKey: .latestEventDate)
+        try container.encode(recentEvents, forKey: .recentEvents)
+        try container.encode(baseDay, forKey: .baseDay)
+        try container.encode(Self.base64(counts), forKey: .counts)
+        try container.encode(Self.base64(frozenCounts), forKey: .frozenCounts)
+    }
+
+    private static func base64(_ values: [Int32]) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(values.count * 4)
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        return Data(bytes).base64EncodedString()
+    }
+
+    private static func integers(_ text: String, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> [Int32] {
+        guard let data = Data(base64Encoded: text), data.count % 4 == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not base64 of 32-bit integers")
+        }
+        return data.withUnsafeBytes { raw in
+            (0..<(data.count / 4)).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
+        }
     }
 }

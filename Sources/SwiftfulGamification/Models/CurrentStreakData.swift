@@ -27,7 +27,7 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     /// Today's goal.
     public let eventsRequiredPerDay: Int?
     public let todayEventCount: Int?
-    /// Events of the last 60 days (at most the latest 500), oldest first, for small calendars.
+    /// Events of the last 60 days (at most the latest 200), oldest first, for small calendars.
     public let recentEvents: [StreakEvent]?
     /// When the streak breaks if nothing more is logged (nil when today is kept or the streak is 0).
     public let dateStreakDeadline: Date?
