@@ -50,36 +50,73 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     /// The history of the events at or before `through` (all when nil). Fields are read by
-    /// index so a million events are not copied whole.
+    /// index so a million events are not copied whole; large inputs are split across two
+    /// cores and the per-day counts merged.
     init(events: [StreakEvent], through limit: Date?, leewayHours: Int, fallbackZone: TimeZone) {
         self.init(leewayHours: leewayHours)
         let cutoff = limit ?? .distantFuture
-        var earliest = Date.distantFuture
-        var latest = Date.distantPast
-        for index in events.indices {
-            let date = events[index].dateCreated
-            guard date <= cutoff else { continue }
-            if date < earliest { earliest = date }
-            if date > latest { latest = date }
+        var candidates: [Int]
+        if events.count >= 200_000, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            let middle = events.count / 2
+            let halves = [0..<middle, middle..<events.count]
+            nonisolated(unsafe) var parts = [(StreakHistory, [Int])?](repeating: nil, count: 2)
+            parts.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    slots[half] = Self.part(events, halves[half], cutoff: cutoff, leewayHours: leewayHours, fallbackZone: fallbackZone)
+                }
+            }
+            self = parts[0]!.0
+            merge(parts[1]!.0)
+            candidates = parts[0]!.1 + parts[1]!.1
+        } else {
+            (self, candidates) = Self.part(events, events.indices, cutoff: cutoff, leewayHours: leewayHours, fallbackZone: fallbackZone)
         }
-        guard earliest <= latest else { return }
-        var clocks = ZoneClocks(
-            current: fallbackZone, firstSecond: earliest.flooredEpochSecond - 86_400, lastSecond: latest.flooredEpochSecond + 86_400
-        )
+        guard let latest = latestEventDate else { return }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
-        var recent: [Int] = []
+        // Sort indices, not events: copying an event retains four references.
+        var recent = candidates.filter { events[$0].dateCreated >= recentFrom }
+        recent.sort { Self.chronological(events[$0], events[$1]) }
+        recentEvents = recent.suffix(Self.recentLimit).map { events[$0] }
+    }
+
+    /// One pass over `range` of `events`: its history, and the indices of events that were
+    /// recent when read (a superset of the recent ones, filtered once the latest is known).
+    private static func part(
+        _ events: [StreakEvent], _ range: Range<Int>, cutoff: Date, leewayHours: Int, fallbackZone: TimeZone
+    ) -> (StreakHistory, [Int]) {
+        var history = StreakHistory(leewayHours: leewayHours)
+        var clocks = ZoneClocks(current: fallbackZone, firstSecond: 0, lastSecond: -1)
+        var candidates: [Int] = []
         var zones = ZoneStorageCache()
-        for index in events.indices {
+        var recentFrom = Date.distantPast
+        for index in range {
             let date = events[index].dateCreated
             guard date <= cutoff else { continue }
             let clock = zones.clock(for: events[index].timezone, in: &clocks)
             let local = clocks.localTime(atSecond: date.flooredEpochSecond, clock: clock)
-            record(isFreeze: events[index].isFreeze, date: date, at: local, delta: 1) { Stamp(date: date, timezone: events[index].timezone) }
-            if date >= recentFrom { recent.append(index) }
+            history.record(isFreeze: events[index].isFreeze, date: date, at: local, delta: 1) { Stamp(date: date, timezone: events[index].timezone) }
+            if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
+            if date >= recentFrom { candidates.append(index) }
         }
-        // Sort indices, not events: copying an event retains four references.
-        recent.sort { Self.chronological(events[$0], events[$1]) }
-        recentEvents = recent.suffix(Self.recentLimit).map { events[$0] }
+        return (history, candidates)
+    }
+
+    /// Adds another history of the same leeway (its recent events aside).
+    private mutating func merge(_ other: StreakHistory) {
+        guard !other.frozenCounts.isEmpty else { return }
+        ensureDays(other.baseDay, other.baseDay + other.frozenCounts.count - 1)
+        let offset = other.baseDay - baseDay
+        for day in other.frozenCounts.indices {
+            frozenCounts[offset + day] += other.frozenCounts[day]
+        }
+        for index in other.counts.indices {
+            counts[offset * CreditLedger.classesPerDay + index] += other.counts[index]
+        }
+        regularCount += other.regularCount
+        if let first = other.firstEvent, firstEvent == nil || first.date < firstEvent!.date { firstEvent = first }
+        if let last = other.lastEvent, lastEvent == nil || last.date >= lastEvent!.date { lastEvent = last }
+        if let latest = other.latestEventDate, latestEventDate == nil || latest > latestEventDate! { latestEventDate = latest }
     }
 
     /// Adds one event. - Complexity: amortised O(1) for events in time order (O(log r + r)

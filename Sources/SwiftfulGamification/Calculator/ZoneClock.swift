@@ -13,19 +13,23 @@ package struct LocalTime: Equatable {
 /// twice and back within one day); a day with a transition asks the zone for each instant.
 struct ZoneClock {
     let zone: TimeZone
-    private var offsets: [Int32]
-    private let firstBucket: Int
+    private var offsets: [Int32] = []
+    private var firstBucket = 0
 
     private static let unknown = Int32.min
     private static let changesWithinDay = Int32.max
     private static let maximumBuckets = 1 << 18
 
+    /// `firstSecond...lastSecond` is a hint for the first allocation; the cache grows to
+    /// any day asked for (up to about 700 years).
     init(zone: TimeZone, firstSecond: Int, lastSecond: Int) {
         self.zone = zone
-        firstBucket = firstSecond.floorDivided(by: 86_400)
-        let lastBucket = lastSecond.floorDivided(by: 86_400)
-        let count = Swift.min(Swift.max(lastBucket - firstBucket + 1, 0), Self.maximumBuckets)
-        offsets = Array(repeating: Self.unknown, count: count)
+        let first = firstSecond.floorDivided(by: 86_400)
+        let last = lastSecond.floorDivided(by: 86_400)
+        if last >= first, last - first < Self.maximumBuckets {
+            firstBucket = first
+            offsets = Array(repeating: Self.unknown, count: last - first + 1)
+        }
     }
 
     mutating func localTime(atSecond second: Int) -> LocalTime {
@@ -36,8 +40,11 @@ struct ZoneClock {
 
     mutating func offset(atSecond second: Int) -> Int {
         let bucket = second.floorDivided(by: 86_400)
-        let index = bucket - firstBucket
-        guard index >= 0, index < offsets.count else { return exactOffset(atSecond: second) }
+        var index = bucket - firstBucket
+        if index < 0 || index >= offsets.count {
+            guard grow(toInclude: bucket) else { return exactOffset(atSecond: second) }
+            index = bucket - firstBucket
+        }
         var cached = offsets[index]
         if cached == Self.unknown {
             let first = exactOffset(atSecond: bucket * 86_400)
@@ -46,6 +53,22 @@ struct ZoneClock {
             offsets[index] = cached
         }
         return cached == Self.changesWithinDay ? exactOffset(atSecond: second) : Int(cached)
+    }
+
+    /// Widens the cache (at least doubling it) to cover `bucket`; false past the limit.
+    private mutating func grow(toInclude bucket: Int) -> Bool {
+        let margin = max(offsets.count, 366)
+        let newFirst = offsets.isEmpty ? bucket - margin : min(firstBucket, bucket - margin)
+        let newLast = offsets.isEmpty ? bucket + margin : max(firstBucket + offsets.count - 1, bucket + margin)
+        guard newLast - newFirst < Self.maximumBuckets else { return false }
+        var grown = Array(repeating: Self.unknown, count: newLast - newFirst + 1)
+        if !offsets.isEmpty {
+            let shift = firstBucket - newFirst
+            grown.replaceSubrange(shift..<(shift + offsets.count), with: offsets)
+        }
+        offsets = grown
+        firstBucket = newFirst
+        return true
     }
 
     private func exactOffset(atSecond second: Int) -> Int {
