@@ -76,6 +76,8 @@ struct StreakManagerEventTests {
         let fixture = ManagerFixture()
         try await fixture.manager.logIn(userId: "u1")
         try await fixture.manager.addStreakEvent()
+        // The listener's events and user properties arrive asynchronously.
+        await settle { fixture.logger.userProperties.last?["current_streak_current_streak"] as? Int == 1 }
         let names = fixture.logger.names
         #expect(names.contains("StreakMan_RemoteListener_Start"))
         #expect(names.contains("StreakMan_RemoteListener_Success"))

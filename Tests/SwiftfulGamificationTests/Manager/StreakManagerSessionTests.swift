@@ -17,6 +17,7 @@ struct StreakManagerSessionTests {
         try await fixture.seed([event("2024-01-09 12:00"), event("2024-01-10 08:00")])
         try await fixture.manager.logIn(userId: "u1")
         #expect(fixture.manager.isListening)
+        await settle { fixture.remote.listenerCount(streakKey: "daily") == 1 }
         #expect(fixture.remote.listenerCount(streakKey: "daily") == 1)
         #expect(fixture.manager.currentStreakData.currentStreak == 2)
         #expect(fixture.manager.currentStreakData.userId == "u1")
