@@ -10,14 +10,13 @@ public struct Glyphs: Sendable, Equatable {
     public let freeze: Character
     public let separator: Character
     public let dot: String
-    public let bullet: Character
 
     public static let unicode = Glyphs(
         block: "█", day: "■", frozen: "❄", gap: "·", barFull: "█", barEmpty: "░", freeze: "❄",
-        separator: "─", dot: " · ", bullet: "•"
+        separator: "─", dot: " · "
     )
     public static let ascii = Glyphs(
         block: "#", day: "#", frozen: "*", gap: ".", barFull: "#", barEmpty: "-", freeze: "*",
-        separator: "-", dot: " | ", bullet: "*"
+        separator: "-", dot: " | "
     )
 }

@@ -134,8 +134,4 @@ public struct Rect: Equatable, Sendable {
         let left = min(columns, width)
         return (Rect(x: x, y: y, width: left, height: height), Rect(x: x + left, y: y, width: width - left, height: height))
     }
-
-    public func inset(_ amount: Int) -> Rect {
-        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
-    }
 }
