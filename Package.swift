@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
         .testTarget(
             name: "StreakDashboardTests",
-            dependencies: ["StreakDashboard", "DashboardDemo", "SwiftfulGamification"],
+            dependencies: ["StreakDashboard", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
             exclude: ["__Snapshots__"]
         ),
     ]

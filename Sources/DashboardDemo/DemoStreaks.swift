@@ -20,6 +20,12 @@ public enum DemoStreaks {
 
     /// A long daily streak with some frozen days and two earlier gaps.
     public static func longStreak() -> StreakView {
+        let (configuration, events, freezes) = longStreakHistory()
+        return view("daily", configuration, events, freezes)
+    }
+
+    /// The configuration, events and freezes behind `longStreak()`, to load into a store.
+    public static func longStreakHistory() -> (StreakConfiguration, [StreakEvent], [StreakFreeze]) {
         var events: [StreakEvent] = []
         var random = DemoRandom(seed: 7)
         let start = CalendarDay(year: 2023, month: 6, day: 20)
@@ -38,7 +44,7 @@ public enum DemoStreaks {
         }
         let configuration = StreakConfiguration(streakKey: "daily", eventsRequiredPerDay: 1, leewayHours: 3, freezeBehavior: .autoConsumeFreezes)
         let freezes = [StreakFreeze(id: "spare", dateEarned: demoDate("2024-05-01 09:00")), StreakFreeze(id: "used", dateEarned: demoDate("2024-04-01 09:00"), dateUsed: demoDate("2024-05-20 09:00"))]
-        return view("daily", configuration, events + frozen, freezes)
+        return (configuration, events + frozen, freezes)
     }
 
     /// A goal streak (3 a day) with today at 1 of 3.

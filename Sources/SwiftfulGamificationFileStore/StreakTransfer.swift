@@ -18,6 +18,16 @@ public struct ImportBatch: Sendable {
     public var freezes: [StreakFreeze] = []
     public var events: [StreakEvent] = []
     public var problems: [ImportProblem] = []
+
+    public init(
+        configuration: StreakConfiguration? = nil, goalHistory: [StreakGoalChange] = [],
+        freezes: [StreakFreeze] = [], events: [StreakEvent] = []
+    ) {
+        self.configuration = configuration
+        self.goalHistory = goalHistory
+        self.freezes = freezes
+        self.events = events
+    }
 }
 
 /// The JSON Lines import/export format and the CSV export.
