@@ -143,11 +143,11 @@ public final class FileStreakStore: Sendable {
     public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
         var used: [FreezeConsumption] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let freezes = try context.folder.freezes().freezes
-            let events = try self.liveEvents(context.folder)
+            // From the running history: the log is not read again.
             used = try StreakCalculator.manualFreezeConsumptions(
-                events: events, freezes: freezes, configuration: context.settings.configuration,
-                currentDate: now, timezone: timezone, goalSchedule: context.settings.goalHistory
+                for: try self.calculate(context, userId: userId, now: now, timezone: timezone),
+                freezes: try context.folder.freezes().freezes, configuration: context.settings.configuration,
+                currentDate: now, timezone: timezone
             )
             try self.record(used, in: context)
         }

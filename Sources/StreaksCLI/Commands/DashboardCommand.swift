@@ -20,7 +20,7 @@ struct DashboardCommand: AsyncParsableCommand {
         let context = try global.context()
         guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
             // Piped or scripted: the status is what can be shown.
-            try StatusCommand.parse(forwarding(global)).run()
+            try StatusCommand.show(nil, json: false, context: context)
             return
         }
         var keys = try context.store.streakKeys(userId: context.userId)
@@ -52,15 +52,6 @@ struct DashboardCommand: AsyncParsableCommand {
             theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice
         )
         await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
-    }
-
-    private func forwarding(_ global: GlobalOptions) -> [String] {
-        var arguments: [String] = []
-        if let store = global.store { arguments += ["--store", store] }
-        if let user = global.user { arguments += ["--user", user] }
-        if let now = global.now { arguments += ["--now", now] }
-        if let timezone = global.timezone { arguments += ["--timezone", timezone] }
-        return arguments
     }
 }
 

@@ -9,7 +9,11 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "One JSON object, for scripts.") var json = false
 
     func run() throws {
-        let context = try global.context()
+        try Self.show(key, json: json, context: global.context())
+    }
+
+    /// Prints a streak's status (also what the dashboard shows when output is not a terminal).
+    static func show(_ key: String?, json: Bool, context: CommandContext) throws {
         let key = try context.streakKey(key, createIfNew: true)
         let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
         let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak

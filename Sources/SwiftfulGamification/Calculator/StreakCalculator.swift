@@ -95,13 +95,25 @@ public enum StreakCalculator {
         timezone: TimeZone = .current,
         goalSchedule: [StreakGoalChange] = []
     ) throws -> [FreezeConsumption] {
-        guard configuration.freezeBehavior == .manuallyConsumeFreezes else {
-            throw StreakError.freezesNotManual(configuration.freezeBehavior)
-        }
         let evaluation = evaluate(
             events: events, freezes: freezes, configuration: configuration,
             currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
         )
+        return try manualFreezeConsumptions(for: evaluation, freezes: freezes, configuration: configuration, currentDate: currentDate, timezone: timezone)
+    }
+
+    /// The same, for an evaluation already made (from a provider's running history).
+    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
+    public static func manualFreezeConsumptions(
+        for evaluation: StreakEvaluation,
+        freezes: [StreakFreeze],
+        configuration: StreakConfiguration,
+        currentDate: Date,
+        timezone: TimeZone
+    ) throws -> [FreezeConsumption] {
+        guard configuration.freezeBehavior == .manuallyConsumeFreezes else {
+            throw StreakError.freezesNotManual(configuration.freezeBehavior)
+        }
         guard !evaluation.daysToSave.isEmpty else { throw StreakError.nothingToSave }
         let available = oldestEarnedFirst(freezes, where: { $0.isAvailable(at: currentDate) }).map { freezes[$0] }
         guard available.count >= evaluation.daysToSave.count else {
