@@ -76,6 +76,8 @@ public struct DashboardState: Sendable {
 public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, escape, tab, backTab, up, down, left, right, interrupt
+    /// Ctrl-Z: the run loop stops the process and redraws when it continues.
+    case suspend
 }
 
 /// Everything that can happen to the dashboard.

@@ -5,6 +5,7 @@ import SwiftfulGamificationFileStore
 /// Problems with the command line itself, each naming the argument.
 enum CLIError: Error, LocalizedError, Equatable {
     case badDate(option: String, value: String)
+    case dateOutOfRange(option: String, value: String)
     case badMetadata(String)
     case badNumber(option: String, value: String)
     case missingConfirmation(String)
@@ -16,6 +17,8 @@ enum CLIError: Error, LocalizedError, Equatable {
         switch self {
         case .badDate(let option, let value):
             return "\(option) '\(value)' is not a date: use 2024-01-05, 2024-01-05T09:30, or ISO 8601 with an offset (2024-01-05T09:30:00-05:00)."
+        case .dateOutOfRange(let option, let value):
+            return "\(option) '\(value)' is out of range: dates must be from 1970-01-01 to 2199-12-31."
         case .badMetadata(let value):
             return "--meta '\(value)' must be key=value, with a key of letters, digits or underscores."
         case .badNumber(let option, let value):

@@ -5,19 +5,39 @@ struct Console: Sendable {
     var environment: [String: String]
     var write: @Sendable (String) -> Void
     var writeError: @Sendable (String) -> Void
-    var readStandardInput: @Sendable () -> [UInt8]
+    /// - Throws: `CLIError.cannotRead` when standard input is closed or fails.
+    var readStandardInput: @Sendable () throws -> [UInt8]
     var clock: @Sendable () -> Date
+    /// Why standard output did not take everything written to it, if it did not.
+    var outputFailure: @Sendable () -> String? = { nil }
+    /// What the command has saved so far, so that any later failure can say so.
+    let saved = SavedWork()
 
     static let system = Console(
         environment: ProcessInfo.processInfo.environment,
-        write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-        clock: Date.init
+        write: { StandardStreams.output.write($0) },
+        writeError: { StandardStreams.error.write($0) },
+        readStandardInput: { try StandardStreams.readInput() },
+        clock: Date.init,
+        outputFailure: { StandardStreams.output.failure }
     )
 
     @TaskLocal static var current = Console.system
 
     func print(_ line: String = "") { write(line + "\n") }
     func warn(_ line: String) { writeError("streaks: warning: " + line + "\n") }
+}
+
+/// What a command has saved, named the way its message would name it ("the event of
+/// 2024-01-05 09:30 EST"), so a failure after the save says exactly what a retry would
+/// repeat.
+final class SavedWork: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func note(_ item: String) { lock.withLock { items.append(item) } }
+
+    var summary: String? {
+        lock.withLock { items.isEmpty ? nil : items.joined(separator: ", ") }
+    }
 }

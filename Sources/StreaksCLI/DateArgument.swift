@@ -1,13 +1,20 @@
 import Foundation
+import SwiftfulGamification
 
 /// Dates as people type them: ISO 8601 with an offset or `Z`; or a local date and time
 /// (`2024-01-05T09:30`, `2024-01-05 09:30`) or a bare date, read in the given zone.
 enum DateArgument {
     /// - Parameter bareDateHour: the hour a bare date stands for (0 for "since", 12 for "at").
     static func parse(_ text: String, option: String, zone: TimeZone, bareDateHour: Int = 0) throws -> Date {
+        let date = try parseUnchecked(text, option: option, zone: zone, bareDateHour: bareDateHour)
+        guard StreakValidation.supportedDates.contains(date) else { throw CLIError.dateOutOfRange(option: option, value: text) }
+        return date
+    }
+
+    private static func parseUnchecked(_ text: String, option: String, zone: TimeZone, bareDateHour: Int) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let absolute = ISO8601Parsing.absolute(trimmed) { return absolute }
-        if let seconds = Double(trimmed), trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
+        if let seconds = Double(trimmed), seconds.isFinite, trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
             return Date(timeIntervalSince1970: seconds)
         }
         let parts = trimmed.split(whereSeparator: { "-T: ".contains($0) }).map { Int($0) }
@@ -15,6 +22,10 @@ enum DateArgument {
             throw CLIError.badDate(option: option, value: text)
         }
         let numbers = parts.map { $0! }
+        // Keep Calendar away from absurd numbers; the range check above says what is allowed.
+        guard (1...9999).contains(numbers[0]), numbers.allSatisfy({ (0...9999).contains($0) }) else {
+            throw CLIError.dateOutOfRange(option: option, value: text)
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(

@@ -22,6 +22,7 @@ public struct StreaksCommand: AsyncParsableCommand {
 
     /// Parses, runs, and exits, turning any error into one line on stderr and an exit code.
     public static func runAndExit() async -> Never {
+        StandardStreams.secure()
         Foundation.exit(await run(CommandLine.arguments.dropFirst().map { $0 }))
     }
 
@@ -35,17 +36,29 @@ public struct StreaksCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            if let failure = console.outputFailure() {
+                // Nothing the command said reached its reader: say so, and what was saved.
+                let saved = console.saved.summary.map { "; \($0) was saved" } ?? "; nothing was changed"
+                console.writeError("streaks: error: cannot write to standard output (\(failure))\(saved).\n")
+                return 1
+            }
             return 0
         } catch let error where ErrorReport.isOurs(error) {
-            console.writeError("streaks: error: \(ErrorReport.message(for: error))\n")
+            let saved = console.saved.summary.map { " (\($0) was saved before this)" } ?? ""
+            console.writeError("streaks: error: \(ErrorReport.message(for: error))\(saved)\n")
             return ErrorReport.exitCode(for: error)
         } catch {
             // ArgumentParser's own: help, version, usage and parse errors.
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             let text = message.hasSuffix("\n") || message.isEmpty ? message : message + "\n"
-            if code == .success { console.write(text) } else { console.writeError(text) }
-            return code.rawValue
+            if code == .success {
+                console.write(text)
+                return 0
+            }
+            // Bad input of any kind, the parser's included, exits 2 (as the README says).
+            console.writeError(text)
+            return 2
         }
     }
 }

@@ -40,7 +40,11 @@ enum EventJSON {
         guard case .object = value else { throw Problem("expected a JSON object") }
         let id: String
         switch value["id"] {
-        case .string(let text) where !text.isEmpty: id = text
+        case .string(let text) where !text.isEmpty:
+            guard text.utf8.count <= StreakValidation.maximumIdLength else {
+                throw Problem("\"id\" is \(text.utf8.count) bytes long; at most \(StreakValidation.maximumIdLength) are allowed")
+            }
+            id = text
         case .integer(let number): id = String(number)
         case nil, .null?:
             guard !requireId else { throw Problem("missing \"id\"") }
@@ -57,6 +61,9 @@ enum EventJSON {
         case .integer(let seconds)?: date = Date(timeIntervalSince1970: TimeInterval(seconds))
         case .number(let seconds)?: date = Date(timeIntervalSince1970: seconds)
         default: throw Problem("missing \"date_created\"")
+        }
+        guard StreakValidation.supportedDates.contains(date) else {
+            throw Problem("\"date_created\" \(value["date_created"]!.shortText) is out of range: dates must be from 1970-01-01 to 2199-12-31")
         }
         guard let zone = value["timezone"]?.string else { throw Problem("missing \"timezone\"") }
         guard zones.isValid(zone) else { throw Problem("unknown time zone '\(zone)'") }

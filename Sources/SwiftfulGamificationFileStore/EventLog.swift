@@ -14,40 +14,50 @@ enum EventLog {
 
     struct Outcome {
         var end: Position
-        var warnings: [String] = []
+        /// The checksum of the complete lines up to `end`, continued from the start's.
+        var hash: UInt64
+        /// The file's size when read (bytes of an unterminated last line included).
+        var size: Int
+        /// Complete lines that were skipped, with their numbers and reasons.
+        var skipped: [String] = []
+        /// An unterminated last line, when there is one.
+        var tail: String?
+
+        var warnings: [String] { skipped + (tail.map { [$0] } ?? []) }
     }
 
     /// Visits every record after `start`, in order, with its 1-based line number.
+    /// - Parameter hash: the checksum of the log before `start`.
     static func visit(
-        _ path: String, from start: Position, _ visitor: (Int, EventLogRecord) throws -> Void
+        _ path: String, from start: Position, hash: UInt64 = ContentHash().value,
+        _ visitor: (Int, EventLogRecord) throws -> Void
     ) throws -> Outcome {
-        guard let bytes = try POSIXFile.read(path, from: start.offset) else { return Outcome(end: start) }
-        var outcome = Outcome(end: start)
+        guard let bytes = try POSIXFile.read(path, from: start.offset, role: .user) else {
+            return Outcome(end: start, hash: hash, size: start.offset)
+        }
+        var outcome = Outcome(end: start, hash: hash, size: start.offset + bytes.count)
         var zones = ZoneNameCache()
         var fastPath = EventLineFastPath()
         let name = (path as NSString).lastPathComponent
         try bytes.withUnsafeBufferPointer { buffer in
-            var lineStart = 0
-            var index = 0
-            while index < buffer.count {
-                guard let newline = memchrIndex(buffer, from: index) else { break }
+            let complete = try TextLines.forEach(buffer) { line in
                 outcome.end.lines += 1
-                let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<newline])
                 if let event = fastPath.event(line, zones: &zones) {
                     try visitor(outcome.end.lines, .event(event))
-                } else if !isBlank(line) {
+                } else if !TextLines.isBlank(line) {
                     do {
                         try visitor(outcome.end.lines, try EventLogRecord.parse(line, zones: &zones))
                     } catch let problem as EventJSON.Problem {
-                        outcome.warnings.append("\(name):\(outcome.end.lines): \(problem.reason); line skipped")
+                        outcome.skipped.append("\(name):\(outcome.end.lines): \(problem.reason); line skipped")
                     }
                 }
-                index = newline + 1
-                lineStart = index
             }
-            outcome.end.offset = start.offset + lineStart
-            if lineStart < buffer.count {
-                outcome.warnings.append("\(name): incomplete last line (\(buffer.count - lineStart) bytes) ignored")
+            var checksum = ContentHash(continuing: hash)
+            checksum.add(UnsafeBufferPointer(rebasing: buffer[0..<complete]))
+            outcome.hash = checksum.value
+            outcome.end.offset = start.offset + complete
+            if complete < buffer.count {
+                outcome.tail = "\(name): incomplete last line (\(buffer.count - complete) bytes) ignored"
             }
         }
         return outcome
@@ -55,7 +65,7 @@ enum EventLog {
 
     /// The last event that still counts, reading backwards from the end of the file.
     static func lastLiveEvent(_ path: String, where include: (StreakEvent) -> Bool) throws -> StreakEvent? {
-        guard let bytes = try POSIXFile.read(path) else { return nil }
+        guard let bytes = try POSIXFile.read(path, role: .user) else { return nil }
         var zones = ZoneNameCache()
         var removed = Set<String>()
         return bytes.withUnsafeBufferPointer { buffer -> StreakEvent? in
@@ -65,9 +75,11 @@ enum EventLog {
             while end > 0 {
                 var start = end - 1
                 while start > 0, buffer[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-                let line = UnsafeBufferPointer(rebasing: buffer[start..<(end - 1)])
+                var lineEnd = end - 1
+                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
                 end = start
-                guard !isBlank(line), let record = try? EventLogRecord.parse(line, zones: &zones) else { continue }
+                guard !TextLines.isBlank(line), let record = try? EventLogRecord.parse(line, zones: &zones) else { continue }
                 switch record {
                 case .reset: return nil
                 case .remove(let event, _): removed.insert(event.id)
@@ -77,15 +89,5 @@ enum EventLog {
             }
             return nil
         }
-    }
-
-    private static func memchrIndex(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < buffer.count, let base = buffer.baseAddress,
-              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }

@@ -37,7 +37,10 @@ public final class FileStreakStore: Sendable {
 
     /// The configuration and goal history of a streak.
     public func settings(userId: String, streakKey: String) throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
-        let settings = try existingSettings(try folder(userId: userId, streakKey: streakKey), streakKey: streakKey, userId: userId)
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        let settings = try StoreLock.shared(try userDirectory(userId)) {
+            try existingSettings(folder, streakKey: streakKey, userId: userId)
+        }
         return (settings.configuration, settings.goalHistory)
     }
 
@@ -54,7 +57,7 @@ public final class FileStreakStore: Sendable {
                 context.settings.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
             }
             context.settings.configuration = updated
-            try context.settings.write(to: context.folder.settingsPath)
+            try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
             if updated.leewayHours != context.loaded.history.leewayHours {
                 context.loaded = try context.folder.loadHistory(leewayHours: updated.leewayHours)
             }
@@ -65,7 +68,7 @@ public final class FileStreakStore: Sendable {
     @discardableResult
     public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            try context.folder.reset(at: now, loaded: &context.loaded)
+            try context.folder.reset(at: now, loaded: &context.loaded, journal: context.journal)
         }
     }
 
@@ -78,11 +81,12 @@ public final class FileStreakStore: Sendable {
     public func addEvents(
         _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        try StreakValidation.validateDate(now, "current date")
         for event in events { try event.validate(now: now) }
         let normalized = events.map(Self.normalized)
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            added = try context.folder.append(normalized, to: &context.loaded, checkingIds: !freshIds)
+            added = try context.folder.append(normalized, to: &context.loaded, journal: context.journal, checkingIds: !freshIds)
         }
         return (added, evaluation)
     }
@@ -96,7 +100,7 @@ public final class FileStreakStore: Sendable {
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             guard let last = try EventLog.lastLiveEvent(context.folder.eventsPath, where: { !$0.isFreeze }),
                   since.map({ last.dateCreated >= $0 }) ?? true else { return }
-            try context.folder.remove(last, at: now, loaded: &context.loaded)
+            try context.folder.remove(last, at: now, loaded: &context.loaded, journal: context.journal)
             removed = last
         }
         return (removed, evaluation)
@@ -105,27 +109,31 @@ public final class FileStreakStore: Sendable {
     /// Every event that counts (regular and freeze), in log order.
     public func events(userId: String, streakKey: String) throws -> [StreakEvent] {
         let folder = try folder(userId: userId, streakKey: streakKey)
-        _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-        return try liveEvents(folder)
+        return try StoreLock.shared(try userDirectory(userId)) {
+            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            return try liveEvents(folder)
+        }
     }
 
     // MARK: - Freezes
 
     public func freezes(userId: String, streakKey: String) throws -> [StreakFreeze] {
         let folder = try folder(userId: userId, streakKey: streakKey)
-        _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-        let (freezes, warnings) = try folder.freezes()
-        warnings.forEach(warn)
-        return freezes
+        return try StoreLock.shared(try userDirectory(userId)) {
+            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            let (freezes, warnings) = try folder.freezes()
+            warnings.forEach(warn)
+            return freezes
+        }
     }
 
     /// Adds freezes (a freeze id already in the ledger is skipped).
     @discardableResult
     public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        for freeze in freezes where freeze.id.isEmpty { throw StreakError.emptyIdentifier("freeze") }
+        for freeze in freezes { try freeze.validate() }
         return try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let known = Set(try context.folder.freezes().freezes.map(\.id))
-            try context.folder.appendFreezeRecords(freezes.filter { !known.contains($0.id) }.map { .add($0) })
+            try context.folder.appendFreezeRecords(freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
         }
     }
 
@@ -134,7 +142,7 @@ public final class FileStreakStore: Sendable {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakError.freezeNotFound(id) }
             guard !freeze.isUsed else { throw StreakError.freezeAlreadyUsed(id) }
-            try context.folder.appendFreezeRecords([.use(id: id, date: now)])
+            try context.folder.appendFreezeRecords([.use(id: id, date: now)], journal: context.journal)
         }
     }
 
@@ -156,18 +164,22 @@ public final class FileStreakStore: Sendable {
 
     // MARK: - Calculation
 
-    /// Calculates without writing (auto-consumed freezes show but are not recorded).
+    /// Calculates without writing (auto-consumed freezes show but are not recorded). What
+    /// it read is kept for the next reader when the store can be written.
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try StreakValidation.validateDate(now, "current date")
         let folder = try folder(userId: userId, streakKey: streakKey)
-        let settings = try existingSettings(folder, streakKey: streakKey, userId: userId)
-        var loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
-        loaded.warnings.forEach(warn)
-        if loaded.changed {
-            // Keep what was read for the next reader; a read-only store just reads again.
-            let lock = try userDirectory(userId) + "/lock"
-            try? POSIXFile.withExclusiveLock(lock) { try folder.persist(&loaded) }
+        return try StoreLock.shared(try userDirectory(userId)) {
+            let settings = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            var loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
+            loaded.warnings.forEach(warn)
+            if loaded.changed {
+                // A reader may persist what it read: the files it writes are derived, and a
+                // writer (holding the lock exclusively) cannot be half-way through meanwhile.
+                try? folder.persist(&loaded)
+            }
+            return try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
         }
-        return try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
     }
 
     /// Calculates under the lock, records consumed freezes and refreshes the cache.
@@ -189,58 +201,102 @@ public final class FileStreakStore: Sendable {
         var settings: StreakSettings
         var loaded: StreakFolder.LoadedHistory
         let isNew: Bool
+        let journal: WriteJournal
 
-        init(folder: StreakFolder, settings: StreakSettings, loaded: StreakFolder.LoadedHistory, isNew: Bool) {
+        init(folder: StreakFolder, settings: StreakSettings, loaded: StreakFolder.LoadedHistory, isNew: Bool, journal: WriteJournal) {
             self.folder = folder
             self.settings = settings
             self.loaded = loaded
             self.isNew = isNew
+            self.journal = journal
         }
     }
 
-    /// Runs `change` under the user's lock, then recalculates, records consumed freezes,
-    /// persists the snapshot and the cache. Creates the streak when `creating` is given.
+    /// Runs `change` under the user's lock, then recalculates and records consumed freezes:
+    /// all of it or, when anything fails, none of it (every user file is put back byte for
+    /// byte). Then refreshes the derived files, whose failure only costs speed later.
+    /// Creates the streak when `creating` is given.
     @discardableResult
     func write(
         userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil,
         now: Date, timezone: TimeZone, _ change: (WriteContext) throws -> Void
     ) throws -> StreakEvaluation {
+        try StreakValidation.validateDate(now, "current date")
         let userDirectory = try userDirectory(userId)
         let folder = try self.folder(userId: userId, streakKey: streakKey)
-        try POSIXFile.makeDirectory(userDirectory)
-        return try POSIXFile.withExclusiveLock(userDirectory + "/lock") {
-            var settings = try folder.settings()
-            let isNew = settings == nil
-            if isNew {
-                guard let configuration else { throw unknownStreak(streakKey, userId: userId) }
-                try POSIXFile.makeDirectory(folder.directory)
-                settings = StreakSettings(
-                    configuration: configuration,
-                    goalHistory: [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)],
-                    dateCreated: now
+        let journal = WriteJournal()
+        journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
+        do {
+            return try StoreLock.exclusive(userDirectory) {
+                let (context, evaluation) = try applyChange(
+                    folder: folder, userId: userId, streakKey: streakKey, creating: configuration,
+                    now: now, timezone: timezone, journal: journal, change
                 )
-                try settings!.write(to: folder.settingsPath)
+                journal.finish()
+                persistDerived(context, streak: evaluation.streak)
+                return evaluation
             }
-            let context = WriteContext(
-                folder: folder, settings: settings!,
-                loaded: try folder.loadHistory(leewayHours: settings!.configuration.leewayHours), isNew: isNew
+        } catch {
+            let kept = journal.undo()
+            guard kept.isEmpty else {
+                throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept)
+            }
+            throw error
+        }
+    }
+
+    private func applyChange(
+        folder: StreakFolder, userId: String, streakKey: String, creating configuration: StreakConfiguration?,
+        now: Date, timezone: TimeZone, journal: WriteJournal, _ change: (WriteContext) throws -> Void
+    ) throws -> (WriteContext, StreakEvaluation) {
+        try folder.discardLinkedDerivedFiles()
+        try folder.checkUserFilesWritable()
+        var settings = try folder.settings()
+        let isNew = settings == nil
+        if isNew {
+            guard let configuration else { throw unknownStreak(streakKey, userId: userId) }
+            journal.createdDirectories(try POSIXFile.makeDirectory(folder.directory))
+            settings = StreakSettings(
+                configuration: configuration,
+                goalHistory: [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)],
+                dateCreated: now
             )
-            context.loaded.warnings.forEach(warn)
-            try change(context)
-            var evaluation = try calculate(context, userId: userId, now: now, timezone: timezone)
-            if !evaluation.freezeConsumptions.isEmpty {
-                try record(evaluation.freezeConsumptions, in: context)
-                evaluation = try calculate(context, userId: userId, now: now, timezone: timezone)
-            }
-            try folder.persist(&context.loaded)
-            try folder.writeCachedStreak(evaluation.streak)
-            return evaluation
+            try settings!.write(to: folder.settingsPath, journal: journal)
+        }
+        let context = WriteContext(
+            folder: folder, settings: settings!,
+            loaded: try folder.loadHistory(leewayHours: settings!.configuration.leewayHours), isNew: isNew, journal: journal
+        )
+        context.loaded.warnings.forEach(warn)
+        try change(context)
+        var evaluation = try calculate(context, userId: userId, now: now, timezone: timezone)
+        if !evaluation.freezeConsumptions.isEmpty {
+            try record(evaluation.freezeConsumptions, in: context)
+            evaluation = try calculate(context, userId: userId, now: now, timezone: timezone)
+        }
+        return (context, evaluation)
+    }
+
+    /// Refreshes the snapshot, the id index and the cached streak. They are rebuilt from
+    /// the log whenever missing or stale, so a failure here (a full disk) is a warning; a
+    /// cache that could not be refreshed is removed rather than left stale.
+    private func persistDerived(_ context: WriteContext, streak: CurrentStreakData) {
+        do {
+            try context.folder.persist(&context.loaded)
+        } catch {
+            warn("could not update the snapshot: \(FileStoreError.sentence(error)); it is rebuilt from the log when needed")
+        }
+        do {
+            try context.folder.writeCachedStreak(streak)
+        } catch {
+            unlink(context.folder.currentPath)
+            warn("could not update current.json: \(FileStoreError.sentence(error))")
         }
     }
 
     private func record(_ consumptions: [FreezeConsumption], in context: WriteContext) throws {
-        _ = try context.folder.append(consumptions.map(\.freezeEvent), to: &context.loaded)
-        try context.folder.appendFreezeRecords(consumptions.map { .use(id: $0.freezeId, date: $0.date) })
+        _ = try context.folder.append(consumptions.map(\.freezeEvent), to: &context.loaded, journal: context.journal)
+        try context.folder.appendFreezeRecords(consumptions.map { .use(id: $0.freezeId, date: $0.date) }, journal: context.journal)
     }
 
     private func calculate(_ context: WriteContext, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {

@@ -23,34 +23,38 @@ enum FreezeLedger {
 
     /// The freezes in the order they were added, with the warnings for lines skipped.
     static func read(_ path: String) throws -> (freezes: [StreakFreeze], warnings: [String]) {
-        guard let bytes = try POSIXFile.read(path) else { return ([], []) }
+        guard let bytes = try POSIXFile.read(path, role: .user) else { return ([], []) }
         var freezes: [StreakFreeze] = []
         var positions: [String: Int] = [:]
         var warnings: [String] = []
+        var number = 0
         let name = (path as NSString).lastPathComponent
-        let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            let isLast = index == lines.count - 1
-            if isLast { warnings.append("\(name): incomplete last line ignored"); break }
-            do {
-                switch try parse(String(line)) {
-                case .add(let freeze):
-                    guard positions[freeze.id] == nil else { continue }
-                    positions[freeze.id] = freezes.count
-                    freezes.append(freeze)
-                case .use(let id, let date):
-                    guard let position = positions[id] else { throw EventJSON.Problem("use of unknown freeze '\(id)'") }
-                    if !freezes[position].isUsed { freezes[position] = freezes[position].markedUsed(at: date) }
+        let complete = bytes.withUnsafeBufferPointer { buffer in
+            TextLines.forEach(buffer) { line in
+                number += 1
+                guard !TextLines.isBlank(line) else { return }
+                do {
+                    switch try parse(line) {
+                    case .add(let freeze):
+                        guard positions[freeze.id] == nil else { return }
+                        positions[freeze.id] = freezes.count
+                        freezes.append(freeze)
+                    case .use(let id, let date):
+                        guard let position = positions[id] else { throw EventJSON.Problem("use of unknown freeze '\(id)'") }
+                        if !freezes[position].isUsed { freezes[position] = freezes[position].markedUsed(at: date) }
+                    }
+                } catch let problem as EventJSON.Problem {
+                    warnings.append("\(name):\(number): \(problem.reason); line skipped")
+                } catch {
+                    warnings.append("\(name):\(number): \(error.localizedDescription); line skipped")
                 }
-            } catch let problem as EventJSON.Problem {
-                warnings.append("\(name):\(index + 1): \(problem.reason); line skipped")
             }
         }
+        if complete < bytes.count { warnings.append("\(name): incomplete last line ignored") }
         return (freezes, warnings)
     }
 
-    static func parse(_ line: String) throws -> Record {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws -> Record {
         let value: JSONValue
         do { value = try JSONValue.parse(line) } catch { throw EventJSON.Problem("not valid JSON") }
         switch value["op"]?.string {
@@ -58,10 +62,12 @@ enum FreezeLedger {
             guard let freeze = value["freeze"], let id = freeze["id"]?.string, !id.isEmpty else {
                 throw EventJSON.Problem("add without a freeze id")
             }
-            return .add(StreakFreeze(
+            let parsed = StreakFreeze(
                 id: id, dateEarned: try date(freeze["date_earned"]), dateUsed: try date(freeze["date_used"]),
                 dateExpires: try date(freeze["date_expires"])
-            ))
+            )
+            try parsed.validate()
+            return .add(parsed)
         case "use":
             guard let id = value["id"]?.string, let used = try date(value["date_used"]) else {
                 throw EventJSON.Problem("use without an id and date")
@@ -74,7 +80,8 @@ enum FreezeLedger {
 
     private static func date(_ value: JSONValue?) throws -> Date? {
         guard let value, value != .null else { return nil }
-        guard let text = value.string, let date = ISODate.parse(text) else { throw EventJSON.Problem("bad date \(value)") }
+        guard let text = value.string, let date = ISODate.parse(text) else { throw EventJSON.Problem("bad date \(value.shortText)") }
+        guard StreakValidation.supportedDates.contains(date) else { throw EventJSON.Problem("date \(text) out of range (1970-01-01 to 2199-12-31)") }
         return date
     }
 }

@@ -3,11 +3,14 @@ import SwiftfulGamification
 
 /// ISO 8601 dates without `DateFormatter` (which costs tens of microseconds a call):
 /// written as UTC with microseconds when there are any, read with `Z` or a `±HH:MM` offset.
+///
+/// One rule for all three: a date is stored as whole microseconds, rounded down. So what is
+/// written reads back as exactly the same `Date`, and an event stamped "now" is never after
+/// the `now` it was logged with.
 enum ISODate {
     /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
     static func format(_ date: Date) -> String {
-        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        let totalMicros = Int(micros)
+        let totalMicros = micros(date)
         let seconds = totalMicros.floorDivided(by: 1_000_000)
         let fraction = totalMicros - seconds * 1_000_000
         let day = CalendarDay(dayNumber: seconds.floorDivided(by: 86_400))
@@ -17,9 +20,20 @@ enum ISODate {
         return text + "Z"
     }
 
-    /// The date rounded to whole microseconds, as `format` writes it.
+    /// The date rounded down to whole microseconds, as `format` writes it and `parse` reads it.
     static func normalized(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+        date.timeIntervalSince1970.isFinite ? Date(microseconds: micros(date)) : date
+    }
+
+    /// The largest whole number of microseconds `m` with `m / 1e6 <= date`, computed so that
+    /// a date made from `m` gives `m` back (a plain `floor(t * 1e6)` can give `m - 1`).
+    static func micros(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 9e12 else { return seconds > 0 ? Int(9e18) : Int(-9e18) }
+        var value = Int((seconds * 1_000_000).rounded(.down))
+        while Double(value + 1) / 1_000_000 <= seconds { value += 1 }
+        while Double(value) / 1_000_000 > seconds { value -= 1 }
+        return value
     }
 
     static func parse(_ text: String) -> Date? {
@@ -27,7 +41,8 @@ enum ISODate {
         return text.withUTF8 { parse(UnsafeBufferPointer(rebasing: $0[...])) }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `T` may be a space.
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `T` may be a space. Digits past the
+    /// sixth of the fraction are dropped (rounded down, as `normalized`).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
@@ -35,16 +50,15 @@ enum ISODate {
               let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2), reader.take(":"),
               let second = reader.digits(2),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var fraction = 0.0
+        var fraction = 0
         if reader.take(".") || reader.take(",") {
-            var scale = 0.1
-            var any = false
+            var digits = 0
             while let digit = reader.digit() {
-                fraction += Double(digit) * scale
-                scale /= 10
-                any = true
+                if digits < 6 { fraction = fraction * 10 + digit }
+                digits += 1
             }
-            guard any else { return nil }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 6) { fraction *= 10 }
         }
         var offset = 0
         if reader.take("Z") || reader.take("z") {
@@ -60,7 +74,7 @@ enum ISODate {
         let date = CalendarDay(year: year, month: month, day: day)
         guard date.month == month else { return nil }  // rejects 2023-02-30
         let seconds = date.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(microseconds: seconds * 1_000_000 + fraction)
     }
 
     private static func pad(_ value: Int) -> String {
@@ -99,5 +113,12 @@ enum ISODate {
             if take("-") { return -1 }
             return nil
         }
+    }
+}
+
+extension Date {
+    /// The date `micros` microseconds after 1970 (the one `ISODate.micros` maps back to it).
+    init(microseconds micros: Int) {
+        self.init(timeIntervalSince1970: Double(micros) / 1_000_000)
     }
 }

@@ -27,6 +27,21 @@ enum JSONValue: Equatable {
         return nil
     }
 
+    /// The value as JSON text, cut to 40 characters, for messages.
+    var shortText: String {
+        let text: String
+        switch self {
+        case .object: text = "{…}"
+        case .array: text = "[…]"
+        case .string(let value): text = JSONText.quoted(value)
+        case .integer(let value): text = String(value)
+        case .number(let value): text = "\(value)"
+        case .bool(let value): text = value ? "true" : "false"
+        case .null: text = "null"
+        }
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
+    }
+
     var double: Double? {
         switch self {
         case .integer(let value): return Double(value)

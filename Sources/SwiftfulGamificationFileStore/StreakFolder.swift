@@ -1,8 +1,8 @@
 import Foundation
 import SwiftfulGamification
 
-/// The files of one streak and the operations on them. Reads need no lock; every write is
-/// made by a caller holding the user's lock.
+/// The files of one streak and the operations on them. Every operation runs under the
+/// user's lock (`StoreLock`); writes record what they change in a `WriteJournal`.
 ///
 /// - `events.jsonl`: the event log, the source of truth (append-only, fsynced).
 /// - `freezes.jsonl`: the freeze ledger (append-only, fsynced).
@@ -18,6 +18,8 @@ struct StreakFolder {
     var idsPath: String { directory + "/ids.bin" }
     var currentPath: String { directory + "/current.json" }
 
+    var userFiles: [String] { [eventsPath, freezesPath, settingsPath] }
+
     /// The history of the log, caught up from the snapshot (or rebuilt), not yet persisted.
     struct LoadedHistory {
         var snapshot: HistorySnapshot
@@ -25,12 +27,15 @@ struct StreakFolder {
         var keptIds: Int
         var newIds: [UInt64] = []
         var changed = false
+        /// What this load has to report: damaged lines, a torn last line, a recount.
         var warnings: [String] = []
+        /// The log's size when last read, an unterminated last line included.
+        var logSize = 0
 
         var history: StreakHistory { snapshot.history }
     }
 
-    var exists: Bool { POSIXFile.identity(settingsPath) != nil }
+    var exists: Bool { (try? POSIXFile.status(settingsPath)) ?? nil != nil }
 
     func settings() throws -> StreakSettings? {
         try StreakSettings.read(settingsPath)
@@ -40,9 +45,32 @@ struct StreakFolder {
         try FreezeLedger.read(freezesPath)
     }
 
+    var derivedFiles: [String] { [snapshotPath, idsPath, currentPath] }
+
+    /// Removes derived files that are links (symbolic, or hard links sharing a user file's
+    /// data): they are rebuilt as files of their own, and a user file linked to one of them
+    /// becomes a file of its own again. Removing a link never touches what it points at.
+    func discardLinkedDerivedFiles() throws {
+        for path in derivedFiles {
+            guard let status = try POSIXFile.status(path) else { continue }
+            if status.kind == .symbolicLink || (status.kind == .regular && status.links > 1) { unlink(path) }
+        }
+    }
+
+    /// Refuses a write while a user file is anything but a plain file of its own.
+    func checkUserFilesWritable() throws {
+        for path in userFiles {
+            guard let status = try POSIXFile.status(path) else { continue }
+            guard status.kind == .regular else { throw FileStoreError.notARegularFile(path: path, kind: status.kind.description) }
+            guard status.links == 1 else { throw FileStoreError.hardLinked(path: path, links: status.links) }
+        }
+    }
+
     func cachedStreak() -> CurrentStreakData? {
-        guard let bytes = try? POSIXFile.read(currentPath) else { return nil }
-        return try? StoreJSON.decoder.decode(CurrentStreakData.self, from: Data(bytes))
+        guard let bytes = try? POSIXFile.read(currentPath, role: .derived, limit: 1 << 20),
+              let streak = try? StoreJSON.decoder.decode(CurrentStreakData.self, from: Data(bytes)),
+              streak.datesAreSupported else { return nil }
+        return streak
     }
 
     func writeCachedStreak(_ streak: CurrentStreakData) throws {
@@ -52,42 +80,80 @@ struct StreakFolder {
     // MARK: - History
 
     func loadHistory(leewayHours: Int) throws -> LoadedHistory {
-        let log = POSIXFile.identity(eventsPath) ?? (0, 0)
-        guard var snapshot = HistorySnapshot.read(snapshotPath),
-              snapshot.history.leewayHours == leewayHours,
-              snapshot.position.offset <= log.size,
-              snapshot.logInode == log.inode || snapshot.position.offset == 0,
-              (POSIXFile.identity(idsPath)?.size ?? 0) >= snapshot.idCount * 8 else {
-            return try rebuildHistory(leewayHours: leewayHours, log: log)
+        let log = try POSIXFile.status(eventsPath)
+        if let log, log.kind != .regular { throw FileStoreError.notARegularFile(path: eventsPath, kind: log.kind.description) }
+        guard let snapshot = HistorySnapshot.read(snapshotPath), snapshot.history.leewayHours == leewayHours,
+              try idsMatch(snapshot) else {
+            return try rebuildHistory(leewayHours: leewayHours)
         }
-        var loaded = LoadedHistory(snapshot: snapshot, keptIds: snapshot.idCount)
-        guard snapshot.position.offset < log.size else { return loaded }
-        var exact = true
-        var clocks = Self.clocks()
-        let outcome = try EventLog.visit(eventsPath, from: snapshot.position) { _, record in
-            switch record {
-            case .event(let event):
-                snapshot.history.add(event, clocks: &clocks)
-                loaded.newIds.append(EventIdHash.of(event.id))
-            case .remove(let event, _):
-                exact = exact && snapshot.history.remove(event)
-            case .reset:
-                snapshot.history = StreakHistory(leewayHours: leewayHours)
-                loaded.keptIds = 0
-                loaded.newIds = []
+        var recount: String?
+        if snapshot.logStamp != log?.stamp, snapshot.position.offset > 0 {
+            // Not as the last writer left it: an append is fine, any other change is damage.
+            if log == nil {
+                recount = "events.jsonl is gone: the \(snapshot.history.regularCount) events counted before no longer count"
+            } else if POSIXFile.hashOfPrefix(eventsPath, count: snapshot.position.offset) != snapshot.logHash {
+                recount = "events.jsonl changed in its first \(snapshot.position.lines) lines since they were counted (not by an append); counting the whole log again"
             }
         }
-        guard exact else { return try rebuildHistory(leewayHours: leewayHours, log: log) }
-        loaded.changed = outcome.end != snapshot.position
-        snapshot.position = outcome.end
-        snapshot.logInode = log.inode
-        loaded.snapshot = snapshot
-        loaded.warnings = outcome.warnings
+        if let recount {
+            var rebuilt = try rebuildHistory(leewayHours: leewayHours)
+            rebuilt.warnings.insert(recount, at: 0)
+            return rebuilt
+        }
+        var loaded = LoadedHistory(snapshot: snapshot, keptIds: snapshot.idCount, logSize: snapshot.position.offset)
+        loaded.warnings = snapshot.skippedWarnings
+        try catchUp(&loaded)
+        if loaded.snapshot.logStamp != log?.stamp { loaded.changed = true }
         return loaded
     }
 
+    /// `ids.bin` is as the snapshot's writer left it.
+    private func idsMatch(_ snapshot: HistorySnapshot) throws -> Bool {
+        guard snapshot.idCount > 0 else { return true }
+        guard let ids = try POSIXFile.status(idsPath), ids.isPrivateRegularFile else { return false }
+        return ids.stamp == snapshot.idsStamp
+    }
+
+    /// Reads the log after the loaded position: the new lines join the history and the
+    /// checksum. A removal that cannot be subtracted exactly recounts the whole log.
+    private func catchUp(_ loaded: inout LoadedHistory) throws {
+        var exact = true
+        var clocks = Self.clocks()
+        var snapshot = loaded.snapshot
+        var newIds = loaded.newIds
+        var keptIds = loaded.keptIds
+        let outcome = try EventLog.visit(eventsPath, from: snapshot.position, hash: snapshot.logHash) { _, record in
+            switch record {
+            case .event(let event):
+                snapshot.history.add(event, clocks: &clocks)
+                newIds.append(EventIdHash.of(event.id))
+            case .remove(let event, _):
+                exact = exact && snapshot.history.remove(event)
+            case .reset:
+                snapshot.history = StreakHistory(leewayHours: snapshot.history.leewayHours)
+                keptIds = 0
+                newIds = []
+            }
+        }
+        guard exact else {
+            let warnings = loaded.warnings
+            loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours)
+            loaded.warnings = warnings + loaded.warnings.filter { !warnings.contains($0) }
+            return
+        }
+        if outcome.end != snapshot.position { loaded.changed = true }
+        snapshot.position = outcome.end
+        snapshot.logHash = outcome.hash
+        snapshot.noteSkipped(outcome.skipped)
+        loaded.snapshot = snapshot
+        loaded.newIds = newIds
+        loaded.keptIds = keptIds
+        loaded.logSize = outcome.size
+        loaded.warnings += outcome.warnings
+    }
+
     /// Reads the whole log: one pass, or two when a removal cannot be subtracted exactly.
-    private func rebuildHistory(leewayHours: Int, log: (size: Int, inode: UInt64)) throws -> LoadedHistory {
+    private func rebuildHistory(leewayHours: Int) throws -> LoadedHistory {
         var history = StreakHistory(leewayHours: leewayHours)
         var ids: [UInt64] = []
         var removed = Set<String>()
@@ -116,8 +182,11 @@ struct StreakFolder {
                 if line > lastReset, case .event(let event) = record, !removed.contains(event.id) { history.add(event, clocks: &clocks) }
             }
         }
-        let snapshot = HistorySnapshot(position: outcome.end, logInode: log.inode, idCount: 0, history: history)
-        return LoadedHistory(snapshot: snapshot, keptIds: 0, newIds: ids, changed: true, warnings: outcome.warnings)
+        var snapshot = HistorySnapshot(history: history)
+        snapshot.position = outcome.end
+        snapshot.logHash = outcome.hash
+        snapshot.noteSkipped(outcome.skipped)
+        return LoadedHistory(snapshot: snapshot, keptIds: 0, newIds: ids, changed: true, warnings: outcome.warnings, logSize: outcome.size)
     }
 
     /// Zone offsets cached per day from 1970 to 2100 (other instants are looked up directly).
@@ -125,63 +194,86 @@ struct StreakFolder {
         ZoneClocks(current: TimeZone(identifier: "UTC")!, firstSecond: 0, lastSecond: 4_102_444_800)
     }
 
-    /// Writes the snapshot and the id index (caller holds the lock).
+    /// Writes the snapshot and the id index, derived files that are replaced or rewritten in
+    /// place only when they are regular files of their own (caller holds the lock).
     func persist(_ loaded: inout LoadedHistory) throws {
         guard loaded.changed else { return }
-        if loaded.keptIds < loaded.snapshot.idCount || POSIXFile.identity(idsPath).map({ $0.size != loaded.keptIds * 8 }) ?? true {
-            POSIXFile.shrink(idsPath, to: loaded.keptIds * 8)
-        }
-        if !loaded.newIds.isEmpty {
-            try POSIXFile.append(EventIdHash.bytes(loaded.newIds), to: idsPath, lines: false, sync: false)
+        let kept = loaded.keptIds
+        let newIds = loaded.newIds
+        try POSIXFile.writeHashes(newIds, to: idsPath, keeping: kept) {
+            try EventIdHash.read(idsPath, count: kept).map { $0 + newIds } ?? { throw FileStoreError.cannotRead(path: idsPath, reason: "it changed") }()
         }
         loaded.snapshot.history.trimRecentEvents()
-        loaded.snapshot.idCount = loaded.keptIds + loaded.newIds.count
+        loaded.snapshot.idCount = kept + newIds.count
+        loaded.snapshot.idsStamp = try POSIXFile.status(idsPath)?.stamp
+        loaded.snapshot.logStamp = try POSIXFile.status(eventsPath)?.stamp
         loaded.keptIds = loaded.snapshot.idCount
         loaded.newIds = []
         try loaded.snapshot.write(to: snapshotPath)
         loaded.changed = false
     }
 
-    // MARK: - Writes (caller holds the lock and has persisted the loaded history)
+    // MARK: - Writes (caller holds the lock)
 
     /// Appends the events whose ids the log does not hold yet; returns those.
-    func append(_ events: [StreakEvent], to loaded: inout LoadedHistory, checkingIds: Bool = true) throws -> [StreakEvent] {
+    func append(_ events: [StreakEvent], to loaded: inout LoadedHistory, journal: WriteJournal, checkingIds: Bool = true) throws -> [StreakEvent] {
         let fresh = checkingIds ? try withoutKnownIds(events, loaded: loaded) : events
         guard !fresh.isEmpty else { return [] }
         let text = fresh.map { EventLogRecord.event($0).line + "\n" }.joined()
-        try record(text, loaded: &loaded)
-        for event in fresh {
-            loaded.snapshot.history.add(event)
-            loaded.newIds.append(EventIdHash.of(event.id))
+        try record(text, loaded: &loaded, journal: journal) { loaded in
+            var clocks = Self.clocks()
+            for event in fresh {
+                loaded.snapshot.history.add(event, clocks: &clocks)
+                loaded.newIds.append(EventIdHash.of(event.id))
+            }
+            return true
         }
         return fresh
     }
 
-    func remove(_ event: StreakEvent, at date: Date, loaded: inout LoadedHistory) throws {
-        try record(EventLogRecord.remove(event, date: date).line + "\n", loaded: &loaded)
-        if !loaded.snapshot.history.remove(event) {
-            loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours, log: POSIXFile.identity(eventsPath) ?? (0, 0))
+    func remove(_ event: StreakEvent, at date: Date, loaded: inout LoadedHistory, journal: WriteJournal) throws {
+        try record(EventLogRecord.remove(event, date: date).line + "\n", loaded: &loaded, journal: journal) { loaded in
+            loaded.snapshot.history.remove(event)
         }
     }
 
-    func reset(at date: Date, loaded: inout LoadedHistory) throws {
-        try record(EventLogRecord.reset(date: date).line + "\n", loaded: &loaded)
-        loaded.snapshot.history = StreakHistory(leewayHours: loaded.history.leewayHours)
-        loaded.keptIds = 0
-        loaded.newIds = []
+    func reset(at date: Date, loaded: inout LoadedHistory, journal: WriteJournal) throws {
+        try record(EventLogRecord.reset(date: date).line + "\n", loaded: &loaded, journal: journal) { loaded in
+            loaded.snapshot.history = StreakHistory(leewayHours: loaded.history.leewayHours)
+            loaded.keptIds = 0
+            loaded.newIds = []
+            return true
+        }
     }
 
-    func appendFreezeRecords(_ records: [FreezeLedger.Record]) throws {
+    func appendFreezeRecords(_ records: [FreezeLedger.Record], journal: WriteJournal) throws {
         guard !records.isEmpty else { return }
-        try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath)
+        _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath, journal: journal)
     }
 
-    private func record(_ text: String, loaded: inout LoadedHistory) throws {
-        let size = try POSIXFile.append(Array(text.utf8), to: eventsPath)
-        let lines = text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
-        loaded.snapshot.position = EventLog.Position(offset: size, lines: loaded.snapshot.position.lines + lines)
-        loaded.snapshot.logInode = POSIXFile.identity(eventsPath)?.inode ?? 0
+    /// Appends `text` to the log. When the log ended where the history did and nobody else
+    /// wrote meanwhile, `apply` updates the history directly (false: it cannot stay exact);
+    /// otherwise the log is read from the history's position, the new lines included.
+    private func record(_ text: String, loaded: inout LoadedHistory, journal: WriteJournal, apply: (inout LoadedHistory) -> Bool) throws {
+        let bytes = Array(text.utf8)
+        let result = try POSIXFile.append(bytes, to: eventsPath, journal: journal)
         loaded.changed = true
+        let position = loaded.snapshot.position
+        guard result.wasAlone, !result.repairedFragment, result.sizeBefore == position.offset, loaded.logSize == position.offset else {
+            try catchUp(&loaded)
+            return
+        }
+        guard apply(&loaded) else {
+            let warnings = loaded.warnings
+            loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours)
+            loaded.warnings = warnings
+            return
+        }
+        var hash = ContentHash(continuing: loaded.snapshot.logHash)
+        hash.add(bytes)
+        loaded.snapshot.logHash = hash.value
+        loaded.snapshot.position = EventLog.Position(offset: result.sizeAfter, lines: position.lines + bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+        loaded.logSize = result.sizeAfter
     }
 
     /// Drops events whose id is already in the log. Hashes find candidates cheaply; a hash
@@ -189,7 +281,10 @@ struct StreakFolder {
     private func withoutKnownIds(_ events: [StreakEvent], loaded: LoadedHistory) throws -> [StreakEvent] {
         var seen = Set<String>()
         let unique = events.filter { seen.insert($0.id).inserted }
-        let stored = try EventIdHash.read(idsPath, count: loaded.keptIds) + loaded.newIds
+        guard let kept = try EventIdHash.read(idsPath, count: loaded.keptIds) else {
+            return try withoutLoggedIds(unique)
+        }
+        let stored = kept + loaded.newIds
         let candidates: [StreakEvent]
         if unique.count <= 16 {
             // A scan of 8 MB per million events beats building a set for one or two ids.
@@ -202,6 +297,11 @@ struct StreakFolder {
             candidates = unique.filter { known.contains(EventIdHash.of($0.id)) }
         }
         guard !candidates.isEmpty else { return unique }
+        return try withoutLoggedIds(unique)
+    }
+
+    /// Drops the events whose id the log holds (reading the whole log).
+    private func withoutLoggedIds(_ events: [StreakEvent]) throws -> [StreakEvent] {
         var logIds = Set<String>()
         _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { _, record in
             switch record {
@@ -210,6 +310,6 @@ struct StreakFolder {
             case .remove: break
             }
         }
-        return unique.filter { !logIds.contains($0.id) }
+        return events.filter { !logIds.contains($0.id) }
     }
 }

@@ -14,8 +14,31 @@ struct StreakSettings: Codable, Equatable {
         case dateCreated = "date_created"
     }
 
+    init(configuration: StreakConfiguration, goalHistory: [StreakGoalChange], dateCreated: Date) {
+        self.configuration = configuration
+        self.goalHistory = goalHistory
+        self.dateCreated = dateCreated
+    }
+
+    /// Decoding validates every value (the configuration and goal changes validate their own).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        configuration = try container.decode(StreakConfiguration.self, forKey: .configuration)
+        goalHistory = try container.decode([StreakGoalChange].self, forKey: .goalHistory)
+        dateCreated = try container.decode(Date.self, forKey: .dateCreated)
+        guard StreakValidation.supportedDates.contains(dateCreated) else {
+            throw DecodingError.dataCorruptedError(forKey: .dateCreated, in: container, debugDescription: "date out of range")
+        }
+        guard goalHistory.count <= 100_000 else {
+            throw DecodingError.dataCorruptedError(forKey: .goalHistory, in: container, debugDescription: "too many goal changes")
+        }
+    }
+
+    /// A config file is a few hundred bytes; anything past this is not one.
+    static let sizeLimit = 1 << 20
+
     static func read(_ path: String) throws -> StreakSettings? {
-        guard let bytes = try POSIXFile.read(path) else { return nil }
+        guard let bytes = try POSIXFile.read(path, role: .user, limit: sizeLimit) else { return nil }
         do {
             return try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
         } catch {
@@ -23,8 +46,8 @@ struct StreakSettings: Codable, Equatable {
         }
     }
 
-    func write(to path: String) throws {
-        try POSIXFile.writeAtomically(Array(try StoreJSON.prettyEncoder.encode(self)) + [10], to: path)
+    func write(to path: String, journal: WriteJournal) throws {
+        try POSIXFile.writeAtomically(Array(try StoreJSON.prettyEncoder.encode(self)) + [10], to: path, journal: journal)
     }
 }
 
@@ -34,7 +57,12 @@ enum StoreJSON {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+            if let seconds = try? container.decode(Double.self) {
+                guard seconds.isFinite, abs(seconds) < 1e12 else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(seconds) seconds is not a date")
+                }
+                return Date(timeIntervalSince1970: seconds)
+            }
             let text = try container.decode(String.self)
             guard let date = ISODate.parse(text) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")

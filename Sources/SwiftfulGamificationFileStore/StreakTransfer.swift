@@ -37,27 +37,46 @@ public struct ImportBatch: Sendable {
 /// `{"configuration": ...}` or `{"freeze": ...}` line. An event without an id gets one
 /// derived from its line, so importing a file twice adds nothing the second time.
 public enum StreakTransfer {
+    /// Reads an import file. Invalid lines become `problems` (with their numbers); a line
+    /// ends at `\n` or `\r\n`.
     public static func parseJSONLines(_ bytes: [UInt8], source: String, now: Date) -> ImportBatch {
         var batch = ImportBatch()
         var zones = ZoneNameCache()
-        var occurrences: [String: Int] = [:]
-        let text = String(decoding: bytes, as: UTF8.self)
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !line.isEmpty else { continue }
-            do {
-                try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
-            } catch let problem as EventJSON.Problem {
-                batch.problems.append(ImportProblem(source: source, line: index + 1, reason: problem.reason))
-            } catch {
-                batch.problems.append(ImportProblem(source: source, line: index + 1, reason: error.localizedDescription))
+        var occurrences: [UInt64: Int] = [:]
+        var number = 0
+        let complete = bytes.withUnsafeBufferPointer { buffer in
+            TextLines.forEach(buffer) { line in
+                number += 1
+                guard !TextLines.isBlank(line) else { return }
+                do {
+                    try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
+                } catch let problem as EventJSON.Problem {
+                    batch.problems.append(ImportProblem(source: source, line: number, reason: problem.reason))
+                } catch {
+                    batch.problems.append(ImportProblem(source: source, line: number, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
+                }
+            }
+        }
+        if complete < bytes.count {
+            // A file need not end with a newline: its last line counts all the same.
+            bytes.withUnsafeBufferPointer { buffer in
+                var line = UnsafeBufferPointer(rebasing: buffer[complete...])
+                if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+                guard !TextLines.isBlank(line) else { return }
+                do {
+                    try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
+                } catch {
+                    let reason = (error as? EventJSON.Problem)?.reason ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                    batch.problems.append(ImportProblem(source: source, line: number + 1, reason: reason))
+                }
             }
         }
         return batch
     }
 
     private static func parse(
-        _ line: String, into batch: inout ImportBatch, zones: inout ZoneNameCache, occurrences: inout [String: Int], now: Date
+        _ line: UnsafeBufferPointer<UInt8>, into batch: inout ImportBatch, zones: inout ZoneNameCache,
+        occurrences: inout [UInt64: Int], now: Date
     ) throws {
         let value: JSONValue
         do {
@@ -73,31 +92,32 @@ public enum StreakTransfer {
         }
         if value["freeze"] != nil {
             let freeze = try decode(FreezeLine.self, line).freeze
-            guard !freeze.id.isEmpty else { throw EventJSON.Problem("freeze without an id") }
+            try freeze.validate()
             batch.freezes.append(freeze)
             return
         }
         var event = try EventJSON.event(from: value, zones: &zones, requireId: false)
         if value["id"] == nil || value["id"] == .null {
-            let occurrence = occurrences[line, default: 0]
-            occurrences[line] = occurrence + 1
+            // The same line imported again gets the same id, so it is skipped then.
+            let lineHash = ContentHash.of(Array(line.drop { Self.isSpace($0) }.reversed().drop { Self.isSpace($0) }.reversed()))
+            let occurrence = occurrences[lineHash, default: 0]
+            occurrences[lineHash] = occurrence + 1
             event = StreakEvent(
-                id: "import-" + String(EventIdHash.of(line), radix: 16) + (occurrence == 0 ? "" : "-\(occurrence)"),
+                id: "import-" + String(lineHash, radix: 16) + (occurrence == 0 ? "" : "-\(occurrence)"),
                 dateCreated: event.dateCreated, timezone: event.timezone, isFreeze: event.isFreeze,
                 freezeId: event.freezeId, metadata: event.metadata
             )
         }
-        do {
-            try event.validate(now: now)
-        } catch {
-            throw EventJSON.Problem((error as? LocalizedError)?.errorDescription ?? "\(error)")
-        }
+        // The id, zone, metadata keys and date range were checked while reading the line.
+        guard event.dateCreated <= now else { throw StreakError.eventInFuture(eventDate: event.dateCreated, now: now) }
         batch.events.append(event)
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ line: String) throws -> T {
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ line: UnsafeBufferPointer<UInt8>) throws -> T {
         do {
-            return try StoreJSON.decoder.decode(T.self, from: Data(line.utf8))
+            return try StoreJSON.decoder.decode(T.self, from: Data(buffer: line))
         } catch {
             throw EventJSON.Problem(StoreJSON.describe(error))
         }
@@ -163,11 +183,11 @@ extension FileStreakStore {
         let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
             if context.isNew, !batch.goalHistory.isEmpty {
                 context.settings.goalHistory = batch.goalHistory
-                try context.settings.write(to: context.folder.settingsPath)
+                try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
             }
             let known = Set(try context.folder.freezes().freezes.map(\.id))
-            try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) })
-            added = try context.folder.append(batch.events.map(Self.normalized), to: &context.loaded)
+            try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
+            added = try context.folder.append(batch.events.map(Self.normalized), to: &context.loaded, journal: context.journal)
         }
         return (added, evaluation)
     }

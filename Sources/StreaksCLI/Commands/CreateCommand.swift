@@ -15,6 +15,7 @@ struct CreateCommand: ParsableCommand {
             freezeBehavior: settings.freezes?.behavior ?? .manuallyConsumeFreezes
         )
         try context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
+        context.console.saved.note("the streak '\(key)'")
         context.console.print("Created '\(key)': \(Report.configurationText(configuration)).")
     }
 }
@@ -37,6 +38,7 @@ struct ConfigCommand: ParsableCommand {
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
                 freezeBehavior: settings.freezes?.behavior, now: context.now, timezone: context.zone
             )
+            context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
         context.console.print("\(key): \(Report.configurationText(configuration))")
@@ -79,6 +81,7 @@ struct ResetCommand: ParsableCommand {
         guard yes else { throw CLIError.missingConfirmation(key) }
         let context = try global.context()
         try context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
+        context.console.saved.note("the reset of \(key)")
         context.console.print("Reset '\(key)'.")
     }
 }

@@ -66,21 +66,14 @@ struct ImportCommand: ParsableCommand {
         let context = try global.context()
         let file = arguments.last!
         let key = try context.streakKey(arguments.count == 2 ? arguments[0] : nil)
-        let bytes: [UInt8]
-        if file == "-" {
-            bytes = context.console.readStandardInput()
-        } else {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError.cannotRead(file, reason: FileManager.default.fileExists(atPath: file) ? "permission denied" : "no such file")
-            }
-            bytes = Array(data)
-        }
+        let bytes = file == "-" ? try context.console.readStandardInput() : try ImportFile.read(file)
         let source = file == "-" ? "stdin" : file
         let batch = StreakTransfer.parseJSONLines(bytes, source: source, now: context.now)
         for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
         if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
         let result = try context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
             + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(batch.problems.count) invalid line\(batch.problems.count == 1 ? "" : "s")")

@@ -24,6 +24,7 @@ struct FreezeCommand: ParsableCommand {
             let key = try context.streakKey(key)
             let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
             let streak = try context.store.addFreezes(freezes, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            context.console.saved.note("\(Report.count(count, "freeze")) added to \(key)")
             context.console.print("Added \(count) freeze\(count == 1 ? "" : "s") to \(key): \(streak.freezesAvailableCount ?? 0) available.")
         }
     }
@@ -38,6 +39,7 @@ struct FreezeCommand: ParsableCommand {
             let context = try global.context()
             let key = try context.streakKey(key)
             let result = try context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
             let days = result.used.map(\.day.description).joined(separator: ", ")
             context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
         }

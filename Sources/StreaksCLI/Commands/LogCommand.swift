@@ -23,6 +23,7 @@ struct LogCommand: ParsableCommand {
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
         // The id is a new UUID, so the store can skip its duplicate check.
         let result = try context.store.addEvents([event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true)
+        context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
         let streak = result.evaluation.streak
         if json {
             let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
@@ -44,6 +45,7 @@ struct UndoCommand: ParsableCommand {
         let key = try context.streakKey(key)
         let result = try context.store.undoLastEvent(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
+        context.console.saved.note("the removal of the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key)")
         context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
     }
 }

@@ -160,12 +160,28 @@ final class DashboardApp {
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                for key in self.screen.readKeys() { self.continuation.yield(.key(key)) }
+                let keys = self.screen.readKeys()
+                if keys.isEmpty, self.screen.inputHasHungUp {
+                    // The terminal is gone: nobody is left to see the dashboard.
+                    self.continuation.yield(.key(.interrupt))
+                    return
+                }
+                for key in keys {
+                    if key == .suspend {
+                        self.screen.suspend()
+                        self.redraw()
+                    } else {
+                        self.continuation.yield(.key(key))
+                    }
+                }
             }
         }
         input.resume()
         sources.append(input)
-        for (number, event) in [(SIGWINCH, "resize"), (SIGINT, "quit"), (SIGTERM, "quit")] {
+        // Every signal that would end the process ends it through the run loop instead, which
+        // restores the terminal first.
+        let quitting = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ]
+        for (number, event) in [(SIGWINCH, "resize")] + quitting.map({ ($0, "quit") }) {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [weak self] in

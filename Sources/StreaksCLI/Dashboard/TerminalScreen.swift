@@ -21,7 +21,9 @@ final class TerminalScreen {
         }
         self.screen = screen
         set_term(screen)
-        cbreak()
+        // Raw: Ctrl-C, Ctrl-\ and Ctrl-Z arrive as keys, not signals, so none of them can
+        // leave the terminal in a state the program did not restore.
+        raw()
         noecho()
         nonl()
         keypad(streaks_stdscr(), true)
@@ -91,11 +93,28 @@ final class TerminalScreen {
             case 10, 13: keys.append(.enter)
             case 27: keys.append(.escape)
             case 3: keys.append(.interrupt)
+            case 26: keys.append(.suspend)
+            case 28: break  // Ctrl-\ would be SIGQUIT; here it does nothing.
             default:
                 if let scalar = Unicode.Scalar(UInt32(character)) { keys.append(.character(Character(scalar))) }
             }
         }
         return keys
+    }
+
+    /// Gives the terminal back, stops the process (as Ctrl-Z does in a shell), and takes the
+    /// screen again when the shell continues it.
+    func suspend() {
+        endwin()
+        kill(getpid(), SIGSTOP)
+        refresh()
+    }
+
+    /// True when standard input has hung up (the terminal went away).
+    var inputHasHungUp: Bool {
+        var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, 0) >= 0 else { return true }
+        return request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Leaves the screen as it was before.

@@ -141,6 +141,14 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         return true
     }
 
+    /// Every date lies in `StreakValidation.supportedDates` and `isValid` holds: data a
+    /// cache may hand to a screen without it doing arithmetic on absurd values.
+    package var datesAreSupported: Bool {
+        let dates = [dateLastEvent, dateStreakStart, dateCreated, dateUpdated, dateStreakDeadline].compactMap { $0 }
+            + (recentEvents ?? []).map(\.dateCreated)
+        return isValid && dates.allSatisfy(StreakValidation.supportedDates.contains)
+    }
+
     /// This data for another user.
     public func updatingUserId(_ userId: String?) -> CurrentStreakData {
         copy(userId: userId, dateUpdated: dateUpdated)

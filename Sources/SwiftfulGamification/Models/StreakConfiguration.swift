@@ -50,8 +50,8 @@ public struct StreakConfiguration: Sendable, Hashable {
     /// - Throws: `StreakError.invalidStreakKey`, `.invalidGoal` or `.invalidLeeway`.
     public func validate() throws {
         try StreakValidation.validateStreakKey(streakKey)
-        guard eventsRequiredPerDay >= 1 else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
-        guard (0...24).contains(leewayHours) else { throw StreakError.invalidLeeway(leewayHours) }
+        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
+        guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakError.invalidLeeway(leewayHours) }
     }
 
     public var isGoalBasedStreak: Bool { eventsRequiredPerDay > 1 }

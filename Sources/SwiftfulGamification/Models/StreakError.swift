@@ -17,6 +17,8 @@ public enum StreakError: Error, Equatable, Sendable {
     case notEnoughFreezes(needed: Int, available: Int)
     case freezesNotManual(FreezeBehavior)
     case nothingToSave
+    case dateOutOfRange(what: String, date: Date)
+    case identifierTooLong(String, length: Int)
 }
 
 extension StreakError: LocalizedError {
@@ -33,7 +35,7 @@ extension StreakError: LocalizedError {
         case .emptyIdentifier(let what):
             return "The \(what) id must not be empty."
         case .invalidGoal(let goal):
-            return "Invalid goal \(goal): events required per day must be at least 1."
+            return "Invalid goal \(goal): events required per day must be between \(StreakValidation.goalRange.lowerBound) and \(StreakValidation.goalRange.upperBound)."
         case .invalidLeeway(let hours):
             return "Invalid leeway \(hours)h: leeway must be between 0 and 24 hours."
         case .eventInFuture(let eventDate, let now):
@@ -52,6 +54,12 @@ extension StreakError: LocalizedError {
             return "Freezes are used by hand only in manual mode (this streak is '\(behavior.rawValue)')."
         case .nothingToSave:
             return "The streak has no missed days that freezes could fill."
+        case .dateOutOfRange(let what, let date):
+            let shown = StreakValidation.supportedDates.contains(date) || abs(date.timeIntervalSince1970) < 1e11
+                ? date.iso8601 : "\(date.timeIntervalSince1970) seconds since 1970"
+            return "The \(what) \(shown) is out of range: dates must be from 1970-01-01 to 2199-12-31."
+        case .identifierTooLong(let what, let length):
+            return "The \(what) id is \(length) bytes long; at most \(StreakValidation.maximumIdLength) are allowed."
         }
     }
 }

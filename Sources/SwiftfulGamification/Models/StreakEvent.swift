@@ -35,7 +35,8 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
     /// not before `oldestAllowed`.
     /// - Throws: `StreakError` naming the first problem found.
     public func validate(now: Date, oldestAllowed: Date? = nil) throws {
-        guard !id.isEmpty else { throw StreakError.emptyIdentifier("event") }
+        try StreakValidation.validateIdentifier(id, of: "event")
+        try StreakValidation.validateDate(dateCreated, "event date")
         try StreakValidation.timeZone(named: timezone)
         for key in metadata.keys.sorted() {
             try StreakValidation.validateMetadataKey(key)

@@ -41,6 +41,15 @@ public struct StreakFreeze: Identifiable, Sendable, Hashable {
         StreakFreeze(id: id, dateEarned: dateEarned, dateUsed: date, dateExpires: dateExpires)
     }
 
+    /// Checks the id and that every date is in `StreakValidation.supportedDates`.
+    /// - Throws: `StreakError` naming the first problem found.
+    public func validate() throws {
+        try StreakValidation.validateIdentifier(id, of: "freeze")
+        for (date, what) in [(dateEarned, "freeze's earned date"), (dateUsed, "freeze's used date"), (dateExpires, "freeze's expiry date")] {
+            if let date { try StreakValidation.validateDate(date, what) }
+        }
+    }
+
     /// True when the id is set and used/expiry dates do not precede the earned date.
     public var isValid: Bool {
         if id.isEmpty { return false }

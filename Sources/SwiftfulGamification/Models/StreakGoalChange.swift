@@ -17,4 +17,24 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         case date
         case eventsRequiredPerDay = "events_required_per_day"
     }
+
+    /// - Throws: `StreakError.invalidGoal` or `.dateOutOfRange`.
+    public func validate() throws {
+        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
+        try StreakValidation.validateDate(date, "goal change date")
+    }
+
+    /// Decoding applies `validate()`, so a stored goal schedule is never out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            date: try container.decode(Date.self, forKey: .date),
+            eventsRequiredPerDay: try container.decode(Int.self, forKey: .eventsRequiredPerDay)
+        )
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
+        }
+    }
 }

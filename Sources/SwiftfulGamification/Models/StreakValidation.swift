@@ -27,6 +27,31 @@ public enum StreakValidation {
         return zone
     }
 
+    /// Instants the library stores and calculates with: from 1970-01-01T00:00:00Z up to,
+    /// not including, 2200-01-01T00:00:00Z. Day arithmetic and storage stay exact and small
+    /// inside it; a date outside is a typo or a broken clock, never a streak.
+    public static let supportedDates: Range<Date> = Date(timeIntervalSince1970: 0)..<Date(timeIntervalSince1970: 7_258_118_400)
+
+    /// The goals a streak may have: 1 through 10,000 events a day.
+    public static let goalRange: ClosedRange<Int> = 1...10_000
+
+    /// The leeways a streak may have, in hours.
+    public static let leewayRange: ClosedRange<Int> = 0...24
+
+    /// The longest event or freeze id, in UTF-8 bytes.
+    public static let maximumIdLength = 256
+
+    /// - Throws: `StreakError.dateOutOfRange` naming `what` (e.g. "event date").
+    public static func validateDate(_ date: Date, _ what: String) throws {
+        guard supportedDates.contains(date) else { throw StreakError.dateOutOfRange(what: what, date: date) }
+    }
+
+    /// - Throws: `StreakError.emptyIdentifier` or `.identifierTooLong`.
+    public static func validateIdentifier(_ id: String, of what: String) throws {
+        guard !id.isEmpty else { throw StreakError.emptyIdentifier(what) }
+        guard id.utf8.count <= maximumIdLength else { throw StreakError.identifierTooLong(what, length: id.utf8.count) }
+    }
+
     private static let underscore = UInt8(ascii: "_")
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
