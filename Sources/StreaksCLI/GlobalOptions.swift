@@ -39,9 +39,8 @@ struct CommandContext {
 
     static let defaultKey = "daily"
 
-    /// `key`, else the only streak, else `daily` when the user has none (created when
-    /// `createIfNew`).
-    func streakKey(_ key: String?, createIfNew: Bool = false) throws -> String {
+    /// `key`, else the only streak, else `daily` when the user has none.
+    func streakKey(_ key: String?) throws -> String {
         if let key {
             try StreakValidation.validateStreakKey(key)
             return key
@@ -49,9 +48,6 @@ struct CommandContext {
         let keys = try store.streakKeys(userId: userId)
         switch keys.count {
         case 0:
-            if createIfNew {
-                try store.createStreak(userId: userId, configuration: StreakConfiguration(streakKey: Self.defaultKey), now: now, timezone: zone)
-            }
             return Self.defaultKey
         case 1:
             return keys[0]

@@ -23,6 +23,12 @@ enum ImportFile {
         default: throw CLIError.cannotRead(path, reason: "it is not a file")
         }
         var bytes: [UInt8] = []
+        if (info.st_mode & S_IFMT) == S_IFREG {
+            guard Int(info.st_size) <= ImportLimits.maximumBytes else {
+                throw CLIError.cannotRead(path, reason: "it is larger than \(ImportLimits.maximumBytes >> 20) MiB; split it")
+            }
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+        }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }

@@ -12,17 +12,44 @@ enum EventLogRecord: Equatable {
 
     /// The line, without its newline.
     var line: String {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
+
+    func write(to writer: inout JSONWriter) {
         switch self {
         case .event(let event):
-            return EventJSON.line(for: event)
+            EventJSON.write(event, to: &writer)
         case .remove(let event, let date):
-            return JSONText.object([
-                ("op", "\"remove\""), ("id", JSONText.quoted(event.id)), ("date", JSONText.quoted(ISODate.format(date))),
-                ("event", EventJSON.line(for: event)),
-            ])
+            writer.beginObject()
+            writer.key("op")
+            writer.string("remove")
+            writer.key("id")
+            writer.string(event.id)
+            writer.key("date")
+            writer.date(date)
+            writer.key("event")
+            EventJSON.write(event, to: &writer)
+            writer.endObject()
         case .reset(let date):
-            return JSONText.object([("op", "\"reset\""), ("date", JSONText.quoted(ISODate.format(date)))])
+            writer.beginObject()
+            writer.key("op")
+            writer.string("reset")
+            writer.key("date")
+            writer.date(date)
+            writer.endObject()
         }
+    }
+
+    /// Each record's line and newline, as bytes to append to a log.
+    static func lines(_ records: [EventLogRecord]) -> [UInt8] {
+        var writer = JSONWriter(capacity: records.count * 110)
+        for record in records {
+            record.write(to: &writer)
+            writer.newline()
+        }
+        return writer.bytes
     }
 
     /// Reads a line written by `line` (or by a person, in any key order).

@@ -77,15 +77,19 @@ public final class FileStreakStore: Sendable {
     /// Adds events, skipping ids the log already holds; all are validated first.
     /// - Parameter freshIds: the caller made the ids up just now (random UUIDs), so the
     ///   duplicate check, which reads an index of every id, is skipped.
+    /// - Parameter creating: creates the streak with this configuration, in the same write,
+    ///   when it does not exist yet.
     /// - Throws: `StreakError` for an invalid or future event (nothing is written then).
     public func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false,
+        creating configuration: StreakConfiguration? = nil
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         try StreakValidation.validateDate(now, "current date")
         for event in events { try event.validate(now: now) }
+        try configuration?.validate()
         let normalized = events.map(Self.normalized)
         var added: [StreakEvent] = []
-        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
             added = try context.folder.append(normalized, to: &context.loaded, journal: context.journal, checkingIds: !freshIds)
         }
         return (added, evaluation)

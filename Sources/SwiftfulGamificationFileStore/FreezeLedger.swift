@@ -8,16 +8,32 @@ enum FreezeLedger {
         case use(id: String, date: Date)
 
         var line: String {
+            var writer = JSONWriter()
+            writer.beginObject()
             switch self {
             case .add(let freeze):
-                var members: [(String, String)] = [("id", JSONText.quoted(freeze.id))]
-                if let earned = freeze.dateEarned { members.append(("date_earned", JSONText.quoted(ISODate.format(earned)))) }
-                if let expires = freeze.dateExpires { members.append(("date_expires", JSONText.quoted(ISODate.format(expires)))) }
-                if let used = freeze.dateUsed { members.append(("date_used", JSONText.quoted(ISODate.format(used)))) }
-                return JSONText.object([("op", "\"add\""), ("freeze", JSONText.object(members))])
+                writer.key("op")
+                writer.string("add")
+                writer.key("freeze")
+                writer.beginObject()
+                writer.key("id")
+                writer.string(freeze.id)
+                for (key, date) in [("date_earned", freeze.dateEarned), ("date_expires", freeze.dateExpires), ("date_used", freeze.dateUsed)] {
+                    guard let date else { continue }
+                    writer.key(named: key)
+                    writer.date(date)
+                }
+                writer.endObject()
             case .use(let id, let date):
-                return JSONText.object([("op", "\"use\""), ("id", JSONText.quoted(id)), ("date_used", JSONText.quoted(ISODate.format(date)))])
+                writer.key("op")
+                writer.string("use")
+                writer.key("id")
+                writer.string(id)
+                writer.key("date_used")
+                writer.date(date)
             }
+            writer.endObject()
+            return writer.text
         }
     }
 

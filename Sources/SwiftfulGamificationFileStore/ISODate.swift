@@ -10,14 +10,51 @@ import SwiftfulGamification
 enum ISODate {
     /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
     static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `format(date)` at the end of `bytes`.
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
         let totalMicros = micros(date)
         let seconds = totalMicros.floorDivided(by: 1_000_000)
         let fraction = totalMicros - seconds * 1_000_000
         let day = CalendarDay(dayNumber: seconds.floorDivided(by: 86_400))
         let secondOfDay = seconds - day.dayNumber * 86_400
-        var text = "\(day)T\(pad(secondOfDay / 3_600)):\(pad(secondOfDay % 3_600 / 60)):\(pad(secondOfDay % 60))"
-        if fraction != 0 { text += "." + String(fraction).leftPadded(to: 6) }
-        return text + "Z"
+        let civil = day.civil
+        if civil.year < 0 || civil.year > 9_999 {
+            bytes.append(contentsOf: Array(day.description.utf8))
+        } else {
+            digits(civil.year, 4, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            digits(civil.month, 2, to: &bytes)
+            bytes.append(UInt8(ascii: "-"))
+            digits(civil.day, 2, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3_600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 3_600 / 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2, to: &bytes)
+        if fraction != 0 {
+            bytes.append(UInt8(ascii: "."))
+            digits(fraction, 6, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// `value` (non-negative) in exactly `count` decimal digits.
+    private static func digits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The date rounded down to whole microseconds, as `format` writes it and `parse` reads it.
@@ -25,15 +62,17 @@ enum ISODate {
         date.timeIntervalSince1970.isFinite ? Date(microseconds: micros(date)) : date
     }
 
-    /// The largest whole number of microseconds `m` with `m / 1e6 <= date`, computed so that
-    /// a date made from `m` gives `m` back (a plain `floor(t * 1e6)` can give `m - 1`).
+    /// Whole microseconds since 1970, rounded down. `Date` keeps seconds since 2001 (a whole
+    /// number of seconds later), so the rounding is done on that value: rounding the
+    /// 1970-based value instead and converting back can land a hair after the original.
     static func micros(_ date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970
+        let seconds = date.timeIntervalSinceReferenceDate
         guard seconds.isFinite, abs(seconds) < 9e12 else { return seconds > 0 ? Int(9e18) : Int(-9e18) }
+        // The largest m with m / 1e6 <= seconds (a plain floor(seconds * 1e6) can be off by one).
         var value = Int((seconds * 1_000_000).rounded(.down))
         while Double(value + 1) / 1_000_000 <= seconds { value += 1 }
         while Double(value) / 1_000_000 > seconds { value -= 1 }
-        return value
+        return value + Date.referenceMicros
     }
 
     static func parse(_ text: String) -> Date? {
@@ -77,10 +116,6 @@ enum ISODate {
         return Date(microseconds: seconds * 1_000_000 + fraction)
     }
 
-    private static func pad(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
-    }
-
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
@@ -117,8 +152,11 @@ enum ISODate {
 }
 
 extension Date {
+    /// 2001-01-01 in microseconds since 1970.
+    static let referenceMicros = 978_307_200 * 1_000_000
+
     /// The date `micros` microseconds after 1970 (the one `ISODate.micros` maps back to it).
     init(microseconds micros: Int) {
-        self.init(timeIntervalSince1970: Double(micros) / 1_000_000)
+        self.init(timeIntervalSinceReferenceDate: Double(micros - Date.referenceMicros) / 1_000_000)
     }
 }

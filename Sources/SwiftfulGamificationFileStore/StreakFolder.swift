@@ -217,28 +217,25 @@ struct StreakFolder {
 
     /// Appends the events whose ids the log does not hold yet; returns those.
     func append(_ events: [StreakEvent], to loaded: inout LoadedHistory, journal: WriteJournal, checkingIds: Bool = true) throws -> [StreakEvent] {
-        let fresh = checkingIds ? try withoutKnownIds(events, loaded: loaded) : events
+        let (fresh, hashes) = checkingIds ? try withoutKnownIds(events, loaded: loaded) : (events, events.map { EventIdHash.of($0.id) })
         guard !fresh.isEmpty else { return [] }
-        let text = fresh.map { EventLogRecord.event($0).line + "\n" }.joined()
-        try record(text, loaded: &loaded, journal: journal) { loaded in
+        try record(EventJSON.lines(fresh), loaded: &loaded, journal: journal) { loaded in
             var clocks = Self.clocks()
-            for event in fresh {
-                loaded.snapshot.history.add(event, clocks: &clocks)
-                loaded.newIds.append(EventIdHash.of(event.id))
-            }
+            for event in fresh { loaded.snapshot.history.add(event, clocks: &clocks) }
+            loaded.newIds.append(contentsOf: hashes)
             return true
         }
         return fresh
     }
 
     func remove(_ event: StreakEvent, at date: Date, loaded: inout LoadedHistory, journal: WriteJournal) throws {
-        try record(EventLogRecord.remove(event, date: date).line + "\n", loaded: &loaded, journal: journal) { loaded in
+        try record(EventLogRecord.lines([.remove(event, date: date)]), loaded: &loaded, journal: journal) { loaded in
             loaded.snapshot.history.remove(event)
         }
     }
 
     func reset(at date: Date, loaded: inout LoadedHistory, journal: WriteJournal) throws {
-        try record(EventLogRecord.reset(date: date).line + "\n", loaded: &loaded, journal: journal) { loaded in
+        try record(EventLogRecord.lines([.reset(date: date)]), loaded: &loaded, journal: journal) { loaded in
             loaded.snapshot.history = StreakHistory(leewayHours: loaded.history.leewayHours)
             loaded.keptIds = 0
             loaded.newIds = []
@@ -251,11 +248,10 @@ struct StreakFolder {
         _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath, journal: journal)
     }
 
-    /// Appends `text` to the log. When the log ended where the history did and nobody else
+    /// Appends `bytes` (whole lines) to the log. When the log ended where the history did and nobody else
     /// wrote meanwhile, `apply` updates the history directly (false: it cannot stay exact);
     /// otherwise the log is read from the history's position, the new lines included.
-    private func record(_ text: String, loaded: inout LoadedHistory, journal: WriteJournal, apply: (inout LoadedHistory) -> Bool) throws {
-        let bytes = Array(text.utf8)
+    private func record(_ bytes: [UInt8], loaded: inout LoadedHistory, journal: WriteJournal, apply: (inout LoadedHistory) -> Bool) throws {
         let result = try POSIXFile.append(bytes, to: eventsPath, journal: journal)
         loaded.changed = true
         let position = loaded.snapshot.position
@@ -276,32 +272,48 @@ struct StreakFolder {
         loaded.logSize = result.sizeAfter
     }
 
-    /// Drops events whose id is already in the log. Hashes find candidates cheaply; a hash
-    /// match is confirmed against the log's ids before anything is dropped.
-    private func withoutKnownIds(_ events: [StreakEvent], loaded: LoadedHistory) throws -> [StreakEvent] {
-        var seen = Set<String>()
-        let unique = events.filter { seen.insert($0.id).inserted }
+    /// Drops events whose id is already in the log, and repeats within `events`. Hashes find
+    /// candidates cheaply; a hash match is confirmed against the log's ids before anything
+    /// is dropped.
+    private func withoutKnownIds(_ events: [StreakEvent], loaded: LoadedHistory) throws -> (events: [StreakEvent], hashes: [UInt64]) {
+        let hashes = events.map { EventIdHash.of($0.id) }
+        var firstWithHash: [UInt64: Int] = [:]  // the value is unused: a set that reserves
+        firstWithHash.reserveCapacity(events.count)
+        var unique: [Int] = []
+        unique.reserveCapacity(events.count)
+        var repeats = false
+        for index in events.indices {
+            if firstWithHash.updateValue(index, forKey: hashes[index]) == nil {
+                unique.append(index)
+            } else {
+                repeats = true
+            }
+        }
+        if repeats {
+            // Equal hashes: keep each distinct id once (two ids can share a hash).
+            var seen = Set<String>()
+            unique = events.indices.filter { seen.insert(events[$0].id).inserted }
+        }
         guard let kept = try EventIdHash.read(idsPath, count: loaded.keptIds) else {
-            return try withoutLoggedIds(unique)
+            return try withoutLoggedIds(unique.map { events[$0] })
         }
         let stored = kept + loaded.newIds
-        let candidates: [StreakEvent]
+        let anyKnown: Bool
         if unique.count <= 16 {
             // A scan of 8 MB per million events beats building a set for one or two ids.
-            candidates = unique.filter { event in
-                let hash = EventIdHash.of(event.id)
-                return stored.contains(hash)
-            }
+            anyKnown = unique.contains { stored.contains(hashes[$0]) }
+        } else if stored.isEmpty {
+            anyKnown = false
         } else {
             let known = Set(stored)
-            candidates = unique.filter { known.contains(EventIdHash.of($0.id)) }
+            anyKnown = unique.contains { known.contains(hashes[$0]) }
         }
-        guard !candidates.isEmpty else { return unique }
-        return try withoutLoggedIds(unique)
+        guard anyKnown else { return (unique.map { events[$0] }, unique.map { hashes[$0] }) }
+        return try withoutLoggedIds(unique.map { events[$0] })
     }
 
     /// Drops the events whose id the log holds (reading the whole log).
-    private func withoutLoggedIds(_ events: [StreakEvent]) throws -> [StreakEvent] {
+    private func withoutLoggedIds(_ events: [StreakEvent]) throws -> (events: [StreakEvent], hashes: [UInt64]) {
         var logIds = Set<String>()
         _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { _, record in
             switch record {
@@ -310,6 +322,7 @@ struct StreakFolder {
             case .remove: break
             }
         }
-        return events.filter { !logIds.contains($0.id) }
+        let fresh = events.filter { !logIds.contains($0.id) }
+        return (fresh, fresh.map { EventIdHash.of($0.id) })
     }
 }

@@ -42,11 +42,17 @@ public enum StreakTransfer {
     public static func parseJSONLines(_ bytes: [UInt8], source: String, now: Date) -> ImportBatch {
         var batch = ImportBatch()
         var zones = ZoneNameCache()
+        var fastPath = EventLineFastPath()
         var occurrences: [UInt64: Int] = [:]
         var number = 0
         let complete = bytes.withUnsafeBufferPointer { buffer in
             TextLines.forEach(buffer) { line in
                 number += 1
+                // Lines as the store writes them (an export, a log) need no general parser.
+                if let event = fastPath.event(line, zones: &zones), event.dateCreated <= now {
+                    batch.events.append(event)
+                    return
+                }
                 guard !TextLines.isBlank(line) else { return }
                 do {
                     try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
@@ -139,7 +145,7 @@ public enum StreakTransfer {
     public static func exportCSV(events: [StreakEvent]) -> String {
         var rows = ["id,date_created,timezone,is_freeze,freeze_id,metadata"]
         for event in events {
-            let metadata = event.metadata.isEmpty ? "" : JSONText.object(event.metadata.sorted { $0.key < $1.key }.map { ($0.key, EventJSON.plain($0.value)) })
+            let metadata = event.metadata.isEmpty ? "" : EventJSON.metadataObject(event.metadata)
             rows.append([event.id, ISODate.format(event.dateCreated), event.timezone, event.isFreeze ? "true" : "false", event.freezeId ?? "", metadata]
                 .map(csvField).joined(separator: ","))
         }

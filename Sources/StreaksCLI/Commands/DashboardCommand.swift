@@ -25,7 +25,10 @@ struct DashboardCommand: AsyncParsableCommand {
         }
         var keys = try context.store.streakKeys(userId: context.userId)
         if keys.isEmpty {
-            _ = try context.streakKey(nil, createIfNew: true)
+            try context.store.createStreak(
+                userId: context.userId, configuration: StreakConfiguration(streakKey: CommandContext.defaultKey),
+                now: context.now, timezone: context.zone
+            )
             keys = [CommandContext.defaultKey]
         }
         let (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)

@@ -19,10 +19,15 @@ struct LogCommand: ParsableCommand {
         let context = try global.context()
         let metadata = try MetadataArgument.parse(self.metadata)
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12) } ?? context.now
-        let key = try context.streakKey(key, createIfNew: true)
+        let key = try context.streakKey(key)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
+        // On a store with no streaks, the first log starts 'daily' (in the same write).
+        let isFirstStreak = try key == CommandContext.defaultKey && context.store.streakKeys(userId: context.userId).isEmpty
+        let creating = isFirstStreak ? StreakConfiguration(streakKey: key) : nil
         // The id is a new UUID, so the store can skip its duplicate check.
-        let result = try context.store.addEvents([event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true)
+        let result = try context.store.addEvents(
+            [event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true, creating: creating
+        )
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
         let streak = result.evaluation.streak
         if json {

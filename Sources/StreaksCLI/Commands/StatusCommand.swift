@@ -14,7 +14,11 @@ struct StatusCommand: ParsableCommand {
 
     /// Prints a streak's status (also what the dashboard shows when output is not a terminal).
     static func show(_ key: String?, json: Bool, context: CommandContext) throws {
-        let key = try context.streakKey(key, createIfNew: true)
+        if key == nil, try context.store.streakKeys(userId: context.userId).isEmpty {
+            context.console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
+            return
+        }
+        let key = try context.streakKey(key)
         let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
         let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
         context.console.print(json

@@ -53,7 +53,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
-    private var civil: (year: Int, month: Int, day: Int) {
+    /// Year, month and day in one computation.
+    package var civil: (year: Int, month: Int, day: Int) {
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
