@@ -13,6 +13,7 @@ enum StandardStreams {
     static let output = Stream(descriptor: STDOUT_FILENO, name: "standard output")
     static let error = Stream(descriptor: STDERR_FILENO, name: "standard error")
     nonisolated(unsafe) private static var inputClosed = false
+    static let brokenPipe = String(cString: strerror(EPIPE))
 
     /// Call first thing. A descriptor 0, 1 or 2 that was closed by the caller is opened on
     /// /dev/null, so that no store file can be opened as "standard output" and receive the

@@ -37,7 +37,9 @@ public struct StreaksCommand: AsyncParsableCommand {
                 try command.run()
             }
             if let failure = console.outputFailure() {
-                // Nothing the command said reached its reader: say so, and what was saved.
+                // Nothing the command said reached its reader: say so, and what was saved. A
+                // reader that stopped early (`streaks events | head`) needs no message.
+                guard console.saved.summary != nil || failure != StandardStreams.brokenPipe else { return 1 }
                 let saved = console.saved.summary.map { "; \($0) was saved" } ?? "; nothing was changed"
                 console.writeError("streaks: error: cannot write to standard output (\(failure))\(saved).\n")
                 return 1

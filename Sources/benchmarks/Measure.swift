@@ -47,5 +47,13 @@ enum Measure {
         return times.sorted()[times.count / 2]
     }
 
+    /// The median and the worst of several timings: a slow path taken now and then shows in
+    /// the worst, where a best-of-N would hide it.
+    struct Spread {
+        let times: [Double]
+        var median: Double { times.sorted()[times.count / 2] }
+        var worst: Double { times.max() ?? 0 }
+    }
+
     private static let timeFile = NSTemporaryDirectory() + "streaks-bench-time-\(getpid())"
 }

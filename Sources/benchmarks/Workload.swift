@@ -12,7 +12,7 @@ struct Workload {
 
     init(count: Int, seed: UInt64 = 42) {
         self.count = count
-        var random = SplitMix(seed: seed &+ UInt64(count))
+        var random = SeededGenerator(seed: seed &+ UInt64(count))
         let years = count <= 1_000 ? 1.0 : count <= 10_000 ? 3.0 : 10.0
         let span = years * 365 * 86_400
         let start = Self.now.timeIntervalSince1970 - span
@@ -41,17 +41,5 @@ struct Workload {
             text += "{\"id\":\"\(event.id)\",\"date_created\":\"\(formatter.string(from: event.dateCreated))\",\"timezone\":\"\(event.timezone)\",\"is_freeze\":false}\n"
         }
         return text
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

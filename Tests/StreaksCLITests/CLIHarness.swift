@@ -23,8 +23,9 @@ final class CLIHarness: @unchecked Sendable {
         let errors: String
     }
 
-    /// Runs `arguments` with `--store`, New York time and the clock pinned to `now`.
-    func run(_ arguments: [String], now: String = "2024-01-05T15:00:00Z") async -> Result {
+    /// Runs `arguments` with `--store`, New York time and the clock pinned to `now`; with
+    /// `now` nil, without `--now`, on a system clock that reads `clock`.
+    func run(_ arguments: [String], now: String? = "2024-01-05T15:00:00Z", clock: Date = Date(timeIntervalSince1970: 0)) async -> Result {
         lock.withLock { output = ""; errors = "" }
         let input = standardInput
         let console = Console(
@@ -32,9 +33,9 @@ final class CLIHarness: @unchecked Sendable {
             write: { [weak self] text in self?.lock.withLock { self?.output += text } },
             writeError: { [weak self] text in self?.lock.withLock { self?.errors += text } },
             readStandardInput: { input },
-            clock: { Date(timeIntervalSince1970: 0) }
+            clock: { clock }
         )
-        let global = ["--store", store, "--timezone", "America/New_York", "--now", now]
+        let global = ["--store", store, "--timezone", "America/New_York"] + (now.map { ["--now", $0] } ?? [])
         let code = await Console.$current.withValue(console) {
             await StreaksCommand.run(Self.insert(global, into: arguments))
         }

@@ -21,6 +21,22 @@ struct CommandTests {
         }
     }
 
+    /// Six logs in a row on the real clock reply 1, 2, ... 6 events today: the stored time is
+    /// never after the clock the reply is calculated with.
+    @Test func everyLogReplyCountsItsOwnEvent() async throws {
+        let cli = CLIHarness()
+        let start = Date(timeIntervalSinceReferenceDate: 726_238_800.000_000_7)  // 2024-01-05 in New York
+        var counts: [Int] = []
+        for index in 0..<6 {
+            let clock = start.addingTimeInterval(Double(index) * 0.000_000_9)
+            let result = await cli.run(["log", "--json"], now: nil, clock: clock)
+            #expect(result.code == 0, "\(result.errors)")
+            let reply = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+            counts.append(reply?["today_event_count"] as? Int ?? -1)
+        }
+        #expect(counts == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func statusTextReadsAsASentence() async {
         let cli = CLIHarness()
         _ = await cli.run(["create", "reading", "--goal", "2", "--leeway", "3", "--freezes", "auto"])

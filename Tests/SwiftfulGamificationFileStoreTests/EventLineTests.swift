@@ -71,4 +71,18 @@ struct EventLineTests {
         }
         #expect(ISODate.format(Date(timeIntervalSince1970: 1_704_447_000)) == "2024-01-05T09:30:00Z")
     }
+
+    /// The stored time of an event logged "now" is never after now, and reads back exactly.
+    @Test func microsecondsRoundDownAndRoundTrip() {
+        var random = SeededGenerator(seed: 2_024)
+        for _ in 0..<20_000 {
+            let seconds = Double(random.next() % 7_258_118_400) + Double(random.next() % 1_000_000_000) / 1e9
+            let date = Date(timeIntervalSince1970: seconds)
+            let stored = ISODate.normalized(date)
+            #expect(stored <= date, "\(seconds)")
+            #expect(date.timeIntervalSince(stored) < 0.000_001_01, "\(seconds)")
+            #expect(ISODate.normalized(stored) == stored, "\(seconds)")
+            #expect(ISODate.parse(ISODate.format(date)) == stored, "\(seconds)")
+        }
+    }
 }

@@ -73,6 +73,24 @@ struct FileStreakServicesTests {
         #expect(try await second.getAllStreakEvents().count == 2)
     }
 
+    /// A clock between two microseconds: the stored time must not land after it, or the event
+    /// would not count in the reply calculated at that same instant.
+    @Test func anEventLoggedNowCountsAtThatNow() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        for fraction in [0.000_000_7, 0.000_000_3, 0.999_999_9] {
+            let clock = TestClock(Date(timeIntervalSinceReferenceDate: at("2024-01-02 10:00").timeIntervalSinceReferenceDate + fraction))
+            let manager = manager(fixture, clock: clock)
+            try await manager.logIn(userId: "u1")
+            let before = manager.currentStreakData.todayEventCount ?? 0
+            try await manager.addStreakEvent()
+            #expect(await eventually { manager.currentStreakData.todayEventCount == before + 1 }, "fraction \(fraction)")
+            let stored = try await manager.getAllStreakEvents().map(\.dateCreated).max()
+            #expect(stored.map { $0 <= clock.now } == true)
+            manager.logOut()
+        }
+    }
+
     @Test func managerStartsFromTheStoresCacheAndUsesFreezes() async throws {
         let fixture = StoreFixture()
         let store = try fixture.create()

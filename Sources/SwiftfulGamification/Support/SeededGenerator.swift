@@ -1,12 +1,13 @@
-/// A small deterministic generator (SplitMix64) so random tests can be replayed by seed.
-struct SeededGenerator: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64): random tests and benchmarks replay by seed.
+/// Package-internal; not part of the library's API.
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

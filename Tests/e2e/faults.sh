@@ -1,0 +1,373 @@
+#!/usr/bin/env bash
+# Fault injection: every command either does all it says or nothing, and says which.
+#
+# For each write command, on a copy of one base store:
+#   - an I/O error injected (strace --inject) at each write, pwrite, fsync, rename,
+#     ftruncate, link and store-file open the command makes, one at a time;
+#   - a tiny tmpfs at every level of free space, from full to enough;
+#   - each user and derived file replaced by a symlink, a hard link, a directory, a FIFO,
+#     an empty file and garbage;
+# and then standard output and input closed or full, absurd numbers and dates, damage in
+# place, CRLF files, writers racing a deleted lock file.
+#
+# The promise checked each time: exit 0 means the command's effect is there exactly once;
+# a non-zero exit means the user files (events.jsonl, freezes.jsonl, config.json) are
+# byte for byte as before, or the message says what was saved and it is there exactly
+# once; a retry after a failure applies the effect once; the status from the derived files
+# equals a recount from the log; no run crashes (exit >= 128) or hangs.
+#
+# Usage: Tests/e2e/faults.sh [path/to/streaks]
+set -uo pipefail
+
+BIN=${1:-.build/debug/streaks}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+HERE=$(cd "$(dirname "$0")" && pwd)
+STATE="python3 $HERE/store_state.py"
+WORK=$(mktemp -d)
+MOUNT=$WORK/tmpfs
+cleanup() {
+    mountpoint -q "$MOUNT" 2>/dev/null && umount "$MOUNT"
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+export TZ=America/New_York
+NOW=2024-01-13T15:00:00Z
+USER_NAME=tester
+passed=0
+failed=0
+
+check() { # check NAME CONDITION...
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "not ok - $name"
+    fi
+}
+
+streaks() { # streaks STORE ARGS... (pinned clock and user)
+    local store=$1
+    shift
+    timeout 20 "$BIN" "$@" --store "$store" --user "$USER_NAME" --now "$NOW"
+}
+
+starts_with() { # starts_with FILE ORIGINAL: FILE is ORIGINAL, perhaps with lines appended
+    head -c "$(stat -c %s "$2")" "$1" | cmp -s - "$2"
+}
+
+user_files_digest() { # the bytes of every user file of a store
+    (cd "$1" && find . \( -name events.jsonl -o -name freezes.jsonl -o -name config.json \) -type f -print0 | sort -z | xargs -0 -r sha256sum)
+}
+
+# MARK: The base store: two streaks, a trailing gap (11-12) that freezes can fill, an import file.
+
+BASE=$WORK/base
+IMPORT=$WORK/import.jsonl
+make_base() {
+    local day
+    "$BIN" create daily --store "$BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z --freezes manual >/dev/null
+    "$BIN" create reading --store "$BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z --goal 2 >/dev/null
+    for day in 01 02 03 04 05 06 07 08 09 10; do
+        "$BIN" log daily --store "$BASE" --user "$USER_NAME" --now "2024-01-${day}T17:00:00Z" >/dev/null
+        "$BIN" log reading --store "$BASE" --user "$USER_NAME" --now "2024-01-${day}T17:00:00Z" >/dev/null
+        "$BIN" log reading --store "$BASE" --user "$USER_NAME" --now "2024-01-${day}T18:00:00Z" >/dev/null
+    done
+    "$BIN" freeze add daily --count 3 --store "$BASE" --user "$USER_NAME" --now 2024-01-02T08:00:00Z >/dev/null
+    cat >"$IMPORT" <<'LINES'
+{"id":"i1","date_created":"2024-01-02T20:00:00Z","timezone":"America/New_York"}
+{"id":"i2","date_created":"2024-01-03T20:00:00Z","timezone":"Europe/Paris","metadata":{"minutes":30}}
+{"id":"i3","date_created":"2024-01-04T20:00:00Z","timezone":"Asia/Tokyo"}
+LINES
+}
+make_base
+BASE_STATE=$($STATE state "$BIN" "$BASE" "$NOW")
+
+COMMANDS=(
+    "log|log daily"
+    "backfill|log daily --at 2024-01-11T12:00"
+    "undo|undo daily"
+    "import|import daily $IMPORT"
+    "config|config daily --goal 2"
+    "freeze-add|freeze add daily --count 2"
+    "freeze-use|freeze use daily"
+    "create|create extra --goal 3"
+    "reset|reset reading --yes"
+    "import-new|import imported $IMPORT"
+)
+
+# keep_promise CASE STORE NAME ARGS CODE ERRFILE BEFORE_DIGEST
+# Checks the promise after a run that may have failed, then retries a failure.
+keep_promise() {
+    local label=$1 store=$2 name=$3 args=$4 code=$5 errors=$6 before=$7
+    local after_state recount_state
+    check "$label: no crash (exit $code)" test "$code" -lt 124
+    after_state=$($STATE state "$BIN" "$store" "$NOW")
+    if [ "$code" = 0 ]; then
+        check "$label: exit 0 and the effect is there once" $STATE effect "$name" "$BASE_STATE" "$after_state"
+    elif grep -q "was saved" "$errors"; then
+        check "$label: says what was saved, and it is there once" $STATE effect "$name" "$BASE_STATE" "$after_state"
+    else
+        check "$label: exit $code leaves the user files as they were ($(head -c 200 "$errors"))" \
+            test "$(user_files_digest "$store")" = "$before"
+        check "$label: the failure is explained in one line" test "$(grep -c . "$errors")" -ge 1
+        # shellcheck disable=SC2086
+        streaks "$store" $args >/dev/null 2>&1
+        check "$label: a retry succeeds" test $? = 0
+        after_state=$($STATE state "$BIN" "$store" "$NOW")
+        check "$label: after the retry the effect is there once" $STATE effect "$name" "$BASE_STATE" "$after_state"
+    fi
+    # The derived files agree with a recount from the log.
+    cp -a "$store" "$WORK/recount"
+    find "$WORK/recount" \( -name snapshot.json -o -name ids.bin -o -name current.json \) -exec rm -rf {} +
+    recount_state=$($STATE state "$BIN" "$WORK/recount" "$NOW")
+    rm -rf "$WORK/recount"
+    check "$label: the cached status equals a recount" $STATE same "$after_state" "$recount_state"
+}
+
+# MARK: An I/O error at each system call.
+
+STORE=$WORK/store
+injections=0
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null || echo "skip - I/O errors: strace cannot trace here"
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${COMMANDS[@]}"; do
+    name=${entry%%|*}
+    args=${entry#*|}
+    for call in write pwrite64 fsync rename ftruncate link openat; do
+        n=1
+        while :; do
+            rm -rf "$STORE"
+            cp -a "$BASE" "$STORE"
+            before=$(user_files_digest "$STORE")
+            filter=()
+            # Opens are counted on the store's directory tree only (the runtime opens more).
+            [ "$call" = openat ] && filter=(-P "$STORE/users/$USER_NAME/streaks/daily/events.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/freezes.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/config.json" -P "$STORE/users/$USER_NAME/streaks/reading/events.jsonl")
+            # shellcheck disable=SC2086
+            strace -f -qq -o "$WORK/trace" "${filter[@]}" -e trace="$call" -e inject="$call:error=EIO:when=$n" \
+                timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+            code=$?
+            grep -q INJECTED "$WORK/trace" || break
+            injections=$((injections + 1))
+            keep_promise "$name, $call #$n fails" "$STORE" "$name" "$args" "$code" "$WORK/errors" "$before"
+            n=$((n + 1))
+            [ "$n" -gt 60 ] && break
+        done
+    done
+done
+echo "ok - $injections injected I/O errors"
+
+# MARK: A tiny disk at every level of free space.
+
+mkdir -p "$MOUNT"
+if mount -t tmpfs -o size=1m tmpfs "$MOUNT" 2>/dev/null; then
+    levels=0
+    for entry in "${COMMANDS[@]}"; do
+        name=${entry%%|*}
+        args=${entry#*|}
+        pages=0
+        while [ "$pages" -le 48 ]; do
+            rm -rf "${MOUNT:?}"/*
+            cp -a "$BASE" "$MOUNT/store"
+            before=$(user_files_digest "$MOUNT/store")
+            free=$(($(stat -f -c '%a*%S' "$MOUNT")))
+            fill=$((free - pages * 4096))
+            [ "$fill" -gt 0 ] && head -c "$fill" /dev/zero >"$MOUNT/filler" 2>/dev/null
+            # shellcheck disable=SC2086
+            timeout 20 "$BIN" $args --store "$MOUNT/store" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+            code=$?
+            rm -f "$MOUNT/filler"
+            levels=$((levels + 1))
+            keep_promise "$name with $pages free pages" "$MOUNT/store" "$name" "$args" "$code" "$WORK/errors" "$before"
+            [ "$code" = 0 ] && ! grep -q warning "$WORK/errors" && break
+            pages=$((pages + 1))
+        done
+    done
+    umount "$MOUNT"
+    echo "ok - $levels runs on a full disk"
+else
+    echo "skip - tmpfs levels: mounting needs root"
+fi
+
+# MARK: Store files replaced by links, directories, FIFOs, empty files and garbage.
+
+streak_dir=users/$USER_NAME/streaks/daily
+for file in events.jsonl freezes.jsonl config.json snapshot.json ids.bin current.json; do
+    for kind in symlink hardlink directory fifo empty garbage; do
+        for entry in "log|log daily" "import|import daily $IMPORT" "freeze-add|freeze add daily --count 2"; do
+            name=${entry%%|*}
+            args=${entry#*|}
+            rm -rf "$STORE"
+            cp -a "$BASE" "$STORE"
+            target=$STORE/$streak_dir/$file
+            other=events.jsonl
+            [ "$file" = events.jsonl ] && other=freezes.jsonl
+            case $kind in
+            symlink) rm -f "$target" && ln -s "$other" "$target" ;;
+            hardlink) rm -f "$target" && ln "$STORE/$streak_dir/$other" "$target" ;;
+            directory) rm -f "$target" && mkdir "$target" && touch "$target/inside" ;;
+            fifo) rm -f "$target" && mkfifo "$target" ;;
+            empty) : >"$target" ;;
+            garbage) head -c 4000 /dev/urandom >"$target" ;;
+            esac
+            before=$(user_files_digest "$STORE")
+            other_before=$(sha256sum <"$STORE/$streak_dir/$other" 2>/dev/null)
+            # shellcheck disable=SC2086
+            timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+            code=$?
+            label="$name with $file as $kind"
+            check "$label: no crash or hang (exit $code)" test "$code" -lt 124
+            if [ "$code" = 0 ]; then
+                # Whatever was at the file's place, the other user file was only appended to.
+                case $kind in symlink | hardlink)
+                    check "$label: $other was not written through the link" starts_with "$STORE/$streak_dir/$other" "$BASE/$streak_dir/$other" ;;
+                esac
+            else
+                check "$label: exit $code leaves the user files as they were" test "$(user_files_digest "$STORE")" = "$before"
+                check "$label: one clear line names the file ($(head -c 160 "$WORK/errors"))" grep -q "$file\|$other" "$WORK/errors"
+            fi
+            [ -n "$other_before" ] && [ "$kind" != hardlink ] && [ "$code" != 0 ] &&
+                check "$label: $other untouched" test "$(sha256sum <"$STORE/$streak_dir/$other")" = "$other_before"
+        done
+    done
+done
+
+# MARK: Standard output and input closed or full.
+
+for entry in "log|log daily" "undo|undo daily" "status|status daily" "export|export daily"; do
+    name=${entry%%|*}
+    args=${entry#*|}
+    for output in closed full; do
+        rm -rf "$STORE"
+        cp -a "$BASE" "$STORE"
+        if [ "$output" = closed ]; then
+            # shellcheck disable=SC2086
+            timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >&- 2>"$WORK/errors"
+        else
+            # shellcheck disable=SC2086
+            timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/full 2>"$WORK/errors"
+        fi
+        code=$?
+        label="$name with standard output $output"
+        check "$label: exits 1 (got $code)" test "$code" = 1
+        check "$label: says so ($(head -c 160 "$WORK/errors"))" grep -q "standard output" "$WORK/errors"
+        case $name in
+        log | undo)
+            check "$label: says the change was saved" grep -q "was saved" "$WORK/errors"
+            check "$label: and it was, once" $STATE effect "$name" "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")" ;;
+        *) check "$label: changed nothing" test "$(user_files_digest "$STORE")" = "$(user_files_digest "$BASE")" ;;
+        esac
+    done
+done
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+timeout 20 "$BIN" import daily - --store "$STORE" --user "$USER_NAME" --now "$NOW" <&- >/dev/null 2>"$WORK/errors"
+code=$?
+check "import - with standard input closed: exit 2 (got $code) with a message" test "$code" = 2
+check "import - with standard input closed: names it" grep -q "standard input" "$WORK/errors"
+check "import - with standard input closed: changed nothing" test "$(user_files_digest "$STORE")" = "$(user_files_digest "$BASE")"
+
+# MARK: Absurd numbers and dates are refused at the edge; nothing is written.
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+before=$(user_files_digest "$STORE")
+absurd=(
+    "log daily --at -1e13" "log daily --at 0000-01-01" "log daily --at 11476-01-01" "log daily --at 1e300"
+    "create big --goal 3000000000" "create big --leeway 300000000000" "freeze add daily --count 99999999999"
+    "freeze add daily --expires 11476-01-01"
+)
+for args in "${absurd[@]}"; do
+    # shellcheck disable=SC2086
+    timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+    code=$?
+    check "'$args': exit 2 (got $code)" test "$code" = 2
+    check "'$args': one line of reason" test "$(grep -c . "$WORK/errors")" -ge 1
+done
+timeout 20 "$BIN" status daily --store "$STORE" --user "$USER_NAME" --now 300000000000 >/dev/null 2>"$WORK/errors"
+check "--now 300000000000: exit 2 with a reason" test "$?" = 2
+for value in '1e300' '-1e13' '-1e300' '"0000-01-01T00:00:00Z"' '"11476-01-01T00:00:00Z"' '9223372036854775807' '1e19'; do
+    printf '{"id":"x","date_created":%s,"timezone":"UTC"}\n' "$value" >"$WORK/absurd.jsonl"
+    timeout 20 "$BIN" import daily "$WORK/absurd.jsonl" --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+    code=$?
+    check "import with date_created $value: exit 2 (got $code)" test "$code" = 2
+    check "import with date_created $value: the line is named" grep -q "absurd.jsonl:1" "$WORK/errors"
+done
+printf '{"freeze":{"id":"f","date_earned":1e300}}\n' >"$WORK/absurd.jsonl"
+timeout 20 "$BIN" import daily "$WORK/absurd.jsonl" --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+check "import with a freeze earned at 1e300: exit 2" test "$?" = 2
+check "absurd input wrote nothing" test "$(user_files_digest "$STORE")" = "$before"
+# A config.json edited to absurd values is reported, never trusted.
+for edit in 's/"events_required_per_day" : 1/"events_required_per_day" : 3000000000/' \
+    's/"date" : "[^"]*"/"date" : 1e300/' 's/"leeway_hours" : 0/"leeway_hours" : -5/'; do
+    rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+    sed -i "$edit" "$STORE/$streak_dir/config.json"
+    before=$(user_files_digest "$STORE")
+    for args in "status daily" "log daily" "list"; do
+        # shellcheck disable=SC2086
+        timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+        code=$?
+        check "config edited ($edit), '$args': exit 1 (got $code)" test "$code" = 1
+        check "config edited ($edit), '$args': names config.json" grep -q "config.json" "$WORK/errors"
+    done
+    check "config edited ($edit): nothing written" test "$(user_files_digest "$STORE")" = "$before"
+done
+
+# MARK: Damage in place, a forged snapshot, CRLF files, a FIFO config.
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+streaks "$STORE" status daily >/dev/null 2>&1
+log=$STORE/$streak_dir/events.jsonl
+python3 - "$log" <<'EDIT'
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+lines = data.split(b"\n")
+middle = len(lines) // 2
+lines[middle] = b"x" * len(lines[middle])
+open(path, "r+b").write(b"\n".join(lines))
+EDIT
+cached=$($STATE state "$BIN" "$STORE" "$NOW" 2>/dev/null)
+warning=$(streaks "$STORE" status daily 2>&1 >/dev/null)
+check "a line overwritten in place is reported ($warning)" grep -q "changed\|line" <<<"$warning"
+cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete
+check "a line overwritten in place: the status is the recount's" $STATE same "$cached" "$($STATE state "$BIN" "$WORK/recount" "$NOW" 2>/dev/null)"
+rm -rf "$WORK/recount"
+check "a line overwritten in place is reported again on the next command" grep -q "line" <<<"$(streaks "$STORE" status daily 2>&1 >/dev/null)"
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+sed -i 's/"offset":[0-9]*/"offset":0/' "$STORE/$streak_dir/snapshot.json"
+check "a snapshot edited to offset 0 does not count events twice" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+sed -i 's/$/\r/' "$STORE/$streak_dir/freezes.jsonl" "$STORE/$streak_dir/events.jsonl"
+check "CRLF files read as LF" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+streaks "$STORE" freeze add daily --count 3 >/dev/null 2>&1
+count=$(streaks "$STORE" freeze list daily --json | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")
+check "CRLF freezes.jsonl: 3 + 3 freezes listed (got $count)" test "$count" = 6
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+rm "$STORE/$streak_dir/config.json" && mkfifo "$STORE/$streak_dir/config.json"
+timeout 10 "$BIN" status daily --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+code=$?
+check "a FIFO config.json does not hang (exit $code)" test "$code" = 1
+check "a FIFO config.json is named" grep -q "config.json is a FIFO" "$WORK/errors"
+
+# MARK: Six writers racing someone deleting lock files.
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+start=$($STATE state "$BIN" "$STORE" "$NOW" | python3 -c "import json,sys; print(json.load(sys.stdin)['daily']['total_events'])")
+(while :; do rm -f "$STORE/users/$USER_NAME/lock" "$STORE/users/$USER_NAME/streaks/daily/lock"; sleep 0.001; done) &
+deleter=$!
+writers=()
+for worker in 1 2 3 4 5 6; do
+    (for i in $(seq 1 40); do "$BIN" log daily --store "$STORE" --user "$USER_NAME" >/dev/null 2>&1; done) &
+    writers+=($!)
+done
+wait "${writers[@]}"
+kill "$deleter" 2>/dev/null
+wait "$deleter" 2>/dev/null
+total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
+recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
+check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
+
+echo "$passed passed, $failed failed"
+test "$failed" = 0

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Helpers for the fault-injection script: a store's state, and checks on it.
+
+  store_state.py state BIN STORE NOW        prints the state of user tester's streaks as JSON
+  store_state.py effect NAME BEFORE AFTER   exit 0 when AFTER is BEFORE with NAME's effect, once
+  store_state.py same BEFORE AFTER          exit 0 when the states are equal
+"""
+import json
+import subprocess
+import sys
+
+FIELDS = ["total_events", "current_streak", "longest_streak", "events_required_per_day",
+          "freezes_available_count", "freezes_needed_to_save_streak", "today_event_count"]
+
+
+def state(binary, store, now):
+    result = subprocess.run([binary, "list", "--json", "--store", store, "--now", now, "--user", "tester"],
+                            capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        return {"error": result.stderr.strip()}
+    try:
+        items = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        items = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    if isinstance(items, dict):
+        items = [items]
+    return {item["streak_id"]: {field: item.get(field) for field in FIELDS} for item in items}
+
+
+def changed(before, after, key, field, delta):
+    return after[key][field] == before[key][field] + delta
+
+
+def effect(name, before, after):
+    """True when `after` is `before` with the named command's effect applied exactly once."""
+    if "error" in before or "error" in after:
+        return False
+    checks = {
+        "log": lambda: changed(before, after, "daily", "total_events", 1),
+        "backfill": lambda: changed(before, after, "daily", "total_events", 1),
+        "undo": lambda: changed(before, after, "daily", "total_events", -1),
+        "import": lambda: changed(before, after, "daily", "total_events", 3),
+        "config": lambda: after["daily"]["events_required_per_day"] == 2,
+        "freeze-add": lambda: changed(before, after, "daily", "freezes_available_count", 2),
+        "freeze-use": lambda: after["daily"]["freezes_available_count"]
+        == before["daily"]["freezes_available_count"] - before["daily"]["freezes_needed_to_save_streak"]
+        and after["daily"]["freezes_needed_to_save_streak"] == 0,
+        "create": lambda: "extra" in after and "extra" not in before,
+        "reset": lambda: after["reading"]["total_events"] == 0,
+        "import-new": lambda: "imported" in after and after["imported"]["total_events"] == 3,
+    }
+    try:
+        if not checks[name]():
+            return False
+    except KeyError:
+        return False
+    # Nothing else changed.
+    touched = {"create": "extra", "reset": "reading", "import-new": "imported"}.get(name, "daily")
+    return all(after.get(key) == value for key, value in before.items() if key != touched)
+
+
+def main():
+    command = sys.argv[1]
+    if command == "state":
+        print(json.dumps(state(sys.argv[2], sys.argv[3], sys.argv[4]), sort_keys=True))
+    elif command == "effect":
+        sys.exit(0 if effect(sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])) else 1)
+    elif command == "same":
+        sys.exit(0 if json.loads(sys.argv[2]) == json.loads(sys.argv[3]) else 1)
+    else:
+        sys.exit("unknown command " + command)
+
+
+if __name__ == "__main__":
+    main()
