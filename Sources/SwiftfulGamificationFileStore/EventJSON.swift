@@ -44,18 +44,28 @@ enum EventJSON {
         writer.endObject()
     }
 
-    /// The log lines of `events`, newline-terminated, written on two cores when there are
-    /// many (an import).
-    static func lines(_ events: [StreakEvent]) -> [UInt8] {
-        guard events.count >= 50_000, ProcessInfo.processInfo.activeProcessorCount > 1 else { return lines(events, events.indices) }
-        let middle = events.count / 2
-        let halves = [0..<middle, middle..<events.count]
-        nonisolated(unsafe) var parts: [[UInt8]] = [[], []]
-        parts.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: 2) { half in slots[half] = lines(events, halves[half]) }
+    /// The log lines of `events`, newline-terminated, handed to `emit` in blocks of about
+    /// 4 MB; each block is written on two cores when there are many events (an import).
+    static func writeLines(_ events: [StreakEvent], emit: ([UInt8]) throws -> Void) rethrows {
+        let block = 40_000
+        var start = 0
+        while start < events.count {
+            let end = min(events.count, start + block)
+            if end - start >= 2_000, ProcessInfo.processInfo.activeProcessorCount > 1 {
+                let middle = (start + end) / 2
+                let halves = [start..<middle, middle..<end]
+                nonisolated(unsafe) var parts: [[UInt8]] = [[], []]
+                parts.withUnsafeMutableBufferPointer { slots in
+                    nonisolated(unsafe) let slots = slots
+                    DispatchQueue.concurrentPerform(iterations: 2) { half in slots[half] = lines(events, halves[half]) }
+                }
+                try emit(parts[0])
+                try emit(parts[1])
+            } else {
+                try emit(lines(events, start..<end))
+            }
+            start = end
         }
-        return parts[0] + parts[1]
     }
 
     private static func lines(_ events: [StreakEvent], _ range: Range<Int>) -> [UInt8] {

@@ -120,11 +120,21 @@ enum POSIXFile {
         return hash.value
     }
 
-    /// Appends whole lines and `fsync`s, holding the caller's lock. A last line without its
-    /// newline (a torn write) is ended first so the new data starts on a fresh line. On any
-    /// failure the file is cut back to its size before the call, so no partial line stays.
-    /// - Throws: `FileStoreError.notWritable` (the file unchanged), `.notARegularFile`.
+    /// Appends whole lines and `fsync`s, holding the caller's lock.
     static func append(_ bytes: [UInt8], to path: String, journal: WriteJournal) throws -> AppendResult {
+        try append(to: path, journal: journal) { try $0.write(bytes) }
+    }
+
+    /// Appends what `produce` writes to the sink, then `fsync`s, holding the caller's lock.
+    /// A last line without its newline (a torn write) is ended first so the new data starts
+    /// on a fresh line. On any failure, `produce`'s own included, the file is cut back to its
+    /// size before the call, so no partial line stays.
+    /// - Parameter hash: the checksum to continue over the bytes written.
+    /// - Throws: `FileStoreError.notWritable` (the file unchanged), `.notARegularFile`.
+    static func append(
+        to path: String, journal: WriteJournal, continuingHash hash: UInt64 = ContentHash().value,
+        _ produce: (inout AppendSink) throws -> Void
+    ) throws -> AppendResult {
         var created = false
         var descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0, errno == ENOENT {
@@ -141,17 +151,17 @@ enum POSIXFile {
         defer { close(descriptor) }
         if created { journal.created(path) }
         let before = try checkedStatus(descriptor, path: path)
-        var output = bytes
+        var sink = AppendSink(descriptor: descriptor, path: path, hash: ContentHash(continuing: hash))
         var repairedFragment = false
-        if before.size > 0 {
-            var last: UInt8 = 0
-            if pread(descriptor, &last, 1, off_t(before.size - 1)) == 1, last != UInt8(ascii: "\n") {
-                output.insert(UInt8(ascii: "\n"), at: 0)
-                repairedFragment = true
-            }
-        }
         do {
-            try writeAll(output, to: descriptor, path: path)
+            if before.size > 0 {
+                var last: UInt8 = 0
+                if pread(descriptor, &last, 1, off_t(before.size - 1)) == 1, last != UInt8(ascii: "\n") {
+                    try sink.write([UInt8(ascii: "\n")])
+                    repairedFragment = true
+                }
+            }
+            try produce(&sink)
             guard fsync(descriptor) == 0 else { throw FileStoreError.notWritable(path: path, reason: errorText()) }
         } catch {
             // Nothing of a failed append stays: cutting back needs no free space.
@@ -162,7 +172,8 @@ enum POSIXFile {
         journal.appended(path, inode: before.inode, sizeBefore: before.size)
         let after = try checkedStatus(descriptor, path: path)
         return AppendResult(
-            sizeBefore: before.size, sizeAfter: after.size, written: output.count, repairedFragment: repairedFragment
+            sizeBefore: before.size, sizeAfter: after.size, written: sink.written, repairedFragment: repairedFragment,
+            hash: sink.hash.value, newlines: sink.newlines
         )
     }
 
@@ -263,7 +274,7 @@ enum POSIXFile {
         return status
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -279,6 +290,31 @@ enum POSIXFile {
     }
 }
 
+/// Where an append's bytes go: straight to the file, their checksum and lines counted on
+/// the way, so a million-event import never holds all its lines in memory.
+struct AppendSink {
+    fileprivate let descriptor: Int32
+    fileprivate let path: String
+    fileprivate(set) var hash: ContentHash
+    private(set) var written = 0
+    private(set) var newlines = 0
+
+    fileprivate init(descriptor: Int32, path: String, hash: ContentHash) {
+        self.descriptor = descriptor
+        self.path = path
+        self.hash = hash
+    }
+
+    mutating func write(_ bytes: [UInt8]) throws {
+        try POSIXFile.writeAll(bytes, to: descriptor, path: path)
+        bytes.withUnsafeBufferPointer { buffer in
+            hash.add(buffer)
+            newlines += buffer.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        }
+        written += bytes.count
+    }
+}
+
 /// What one append did to a file.
 struct AppendResult {
     let sizeBefore: Int
@@ -287,6 +323,9 @@ struct AppendResult {
     let written: Int
     /// A torn last line was ended with a newline before the new lines.
     let repairedFragment: Bool
+    /// The checksum continued over the bytes written, and their newlines.
+    let hash: UInt64
+    let newlines: Int
 
     /// No other bytes arrived between the size read before the write and the write itself.
     var wasAlone: Bool { sizeAfter == sizeBefore + written }

@@ -219,7 +219,7 @@ struct StreakFolder {
     func append(_ events: [StreakEvent], to loaded: inout LoadedHistory, journal: WriteJournal, checkingIds: Bool = true) throws -> [StreakEvent] {
         let (fresh, hashes) = checkingIds ? try withoutKnownIds(events, loaded: loaded) : (events, events.map { EventIdHash.of($0.id) })
         guard !fresh.isEmpty else { return [] }
-        try record(EventJSON.lines(fresh), loaded: &loaded, journal: journal) { loaded in
+        try record(loaded: &loaded, journal: journal, { sink in try EventJSON.writeLines(fresh) { try sink.write($0) } }) { loaded in
             var clocks = Self.clocks()
             for event in fresh { loaded.snapshot.history.add(event, clocks: &clocks) }
             loaded.newIds.append(contentsOf: hashes)
@@ -248,11 +248,20 @@ struct StreakFolder {
         _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath, journal: journal)
     }
 
-    /// Appends `bytes` (whole lines) to the log. When the log ended where the history did and nobody else
-    /// wrote meanwhile, `apply` updates the history directly (false: it cannot stay exact);
-    /// otherwise the log is read from the history's position, the new lines included.
+    /// Appends `bytes` (whole lines) to the log, as `record(loaded:journal:_:apply:)`.
     private func record(_ bytes: [UInt8], loaded: inout LoadedHistory, journal: WriteJournal, apply: (inout LoadedHistory) -> Bool) throws {
-        let result = try POSIXFile.append(bytes, to: eventsPath, journal: journal)
+        try record(loaded: &loaded, journal: journal, { try $0.write(bytes) }, apply: apply)
+    }
+
+    /// Appends what `produce` writes (whole lines) to the log. When the log ended where the
+    /// history did and nobody else wrote meanwhile, `apply` updates the history directly
+    /// (false: it cannot stay exact); otherwise the log is read from the history's position,
+    /// the new lines included.
+    private func record(
+        loaded: inout LoadedHistory, journal: WriteJournal, _ produce: (inout AppendSink) throws -> Void,
+        apply: (inout LoadedHistory) -> Bool
+    ) throws {
+        let result = try POSIXFile.append(to: eventsPath, journal: journal, continuingHash: loaded.snapshot.logHash, produce)
         loaded.changed = true
         let position = loaded.snapshot.position
         guard result.wasAlone, !result.repairedFragment, result.sizeBefore == position.offset, loaded.logSize == position.offset else {
@@ -265,10 +274,8 @@ struct StreakFolder {
             loaded.warnings = warnings
             return
         }
-        var hash = ContentHash(continuing: loaded.snapshot.logHash)
-        hash.add(bytes)
-        loaded.snapshot.logHash = hash.value
-        loaded.snapshot.position = EventLog.Position(offset: result.sizeAfter, lines: position.lines + bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+        loaded.snapshot.logHash = result.hash
+        loaded.snapshot.position = EventLog.Position(offset: result.sizeAfter, lines: position.lines + result.newlines)
         loaded.logSize = result.sizeAfter
     }
 
@@ -308,7 +315,9 @@ struct StreakFolder {
             let known = Set(stored)
             anyKnown = unique.contains { known.contains(hashes[$0]) }
         }
-        guard anyKnown else { return (unique.map { events[$0] }, unique.map { hashes[$0] }) }
+        guard anyKnown else {
+            return unique.count == events.count ? (events, hashes) : (unique.map { events[$0] }, unique.map { hashes[$0] })
+        }
         return try withoutLoggedIds(unique.map { events[$0] })
     }
 

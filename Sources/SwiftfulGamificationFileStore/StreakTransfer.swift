@@ -40,47 +40,55 @@ public enum StreakTransfer {
     /// Reads an import file. Invalid lines become `problems` (with their numbers); a line
     /// ends at `\n` or `\r\n`.
     public static func parseJSONLines(_ bytes: [UInt8], source: String, now: Date) -> ImportBatch {
+        bytes.withUnsafeBufferPointer { parseJSONLines($0, source: source, now: now) }
+    }
+
+    /// `parseJSONLines` over bytes in place (a mapped file).
+    public static func parseJSONLines(_ bytes: UnsafeBufferPointer<UInt8>, source: String, now: Date) -> ImportBatch {
+        var reader = LineReader(source: source, now: now)
+        let complete = TextLines.forEach(bytes) { reader.read($0) }
+        if complete < bytes.count {
+            // A file need not end with a newline: its last line counts all the same.
+            var line = UnsafeBufferPointer(rebasing: bytes[complete...])
+            if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            reader.read(line)
+        }
+        return reader.batch
+    }
+
+    /// Reads an import line by line, numbering them and collecting the problems.
+    private struct LineReader {
+        let source: String
+        let now: Date
         var batch = ImportBatch()
         var zones = ZoneNameCache()
         var fastPath = EventLineFastPath()
         var occurrences: [UInt64: Int] = [:]
         var number = 0
-        let complete = bytes.withUnsafeBufferPointer { buffer in
-            TextLines.forEach(buffer) { line in
-                number += 1
-                // Lines as the store writes them (an export, a log) need no general parser.
-                if let event = fastPath.event(line, zones: &zones), event.dateCreated <= now {
-                    batch.events.append(event)
-                    return
-                }
-                guard !TextLines.isBlank(line) else { return }
-                do {
-                    try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
-                } catch let problem as EventJSON.Problem {
-                    batch.problems.append(ImportProblem(source: source, line: number, reason: problem.reason))
-                } catch {
-                    batch.problems.append(ImportProblem(source: source, line: number, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
-                }
+
+        init(source: String, now: Date) {
+            self.source = source
+            self.now = now
+        }
+
+        mutating func read(_ line: UnsafeBufferPointer<UInt8>) {
+            number += 1
+            // Lines as the store writes them (an export, a log) need no general parser.
+            if let event = fastPath.event(line, zones: &zones), event.dateCreated <= now {
+                batch.events.append(event)
+                return
+            }
+            guard !TextLines.isBlank(line) else { return }
+            do {
+                try StreakTransfer.parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
+            } catch {
+                let reason = (error as? EventJSON.Problem)?.reason ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                batch.problems.append(ImportProblem(source: source, line: number, reason: reason))
             }
         }
-        if complete < bytes.count {
-            // A file need not end with a newline: its last line counts all the same.
-            bytes.withUnsafeBufferPointer { buffer in
-                var line = UnsafeBufferPointer(rebasing: buffer[complete...])
-                if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-                guard !TextLines.isBlank(line) else { return }
-                do {
-                    try parse(line, into: &batch, zones: &zones, occurrences: &occurrences, now: now)
-                } catch {
-                    let reason = (error as? EventJSON.Problem)?.reason ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
-                    batch.problems.append(ImportProblem(source: source, line: number + 1, reason: reason))
-                }
-            }
-        }
-        return batch
     }
 
-    private static func parse(
+    fileprivate static func parse(
         _ line: UnsafeBufferPointer<UInt8>, into batch: inout ImportBatch, zones: inout ZoneNameCache,
         occurrences: inout [UInt64: Int], now: Date
     ) throws {
@@ -193,7 +201,9 @@ extension FileStreakStore {
             }
             let known = Set(try context.folder.freezes().freezes.map(\.id))
             try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
-            added = try context.folder.append(batch.events.map(Self.normalized), to: &context.loaded, journal: context.journal)
+            // Events read from a file are whole microseconds already; copy only when not.
+            let exact = batch.events.allSatisfy { ISODate.normalized($0.dateCreated) == $0.dateCreated }
+            added = try context.folder.append(exact ? batch.events : batch.events.map(Self.normalized), to: &context.loaded, journal: context.journal)
         }
         return (added, evaluation)
     }

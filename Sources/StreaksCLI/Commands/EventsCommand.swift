@@ -66,9 +66,10 @@ struct ImportCommand: ParsableCommand {
         let context = try global.context()
         let file = arguments.last!
         let key = try context.streakKey(arguments.count == 2 ? arguments[0] : nil)
-        let bytes = file == "-" ? try context.console.readStandardInput() : try ImportFile.read(file)
         let source = file == "-" ? "stdin" : file
-        let batch = StreakTransfer.parseJSONLines(bytes, source: source, now: context.now)
+        let batch = file == "-"
+            ? StreakTransfer.parseJSONLines(try context.console.readStandardInput(), source: source, now: context.now)
+            : try ImportFile.withBytes(file) { StreakTransfer.parseJSONLines($0, source: source, now: context.now) }
         for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
         if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
