@@ -135,6 +135,8 @@ var logRuns: [Int: [Double]] = [:]
 for size in storeSizes { _ = try Measure.run(streaks, ["status", "--store", stores[size]!, "--user", "bench"]) }
 for _ in 0..<10 {
     for size in storeSizes {
+        // An fsync also waits for other files' pending writes (ext4): start with none.
+        sync()
         logRuns[size, default: []].append(try Measure.run(streaks, ["log", "--store", stores[size]!, "--user", "bench"]).seconds)
     }
 }

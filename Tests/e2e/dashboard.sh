@@ -73,6 +73,38 @@ wait_for term "streaks" >/dev/null
 pkill -TERM -f "^$BIN --store $store\$" || true
 check "SIGTERM quits and restores the terminal" finished term
 
+# Every signal that ends a program restores the terminal first; SIGPIPE is ignored.
+for signal in HUP INT QUIT USR1 USR2 ALRM; do
+    launch "sig$signal" xterm-256color "$store"
+    wait_for "sig$signal" "streaks" >/dev/null
+    pkill "-$signal" -f "^$BIN --store $store\$" || true
+    check "SIG$signal quits and restores the terminal" finished "sig$signal"
+done
+launch sigpipe xterm-256color "$store"
+wait_for sigpipe "streaks" >/dev/null
+pkill -PIPE -f "^$BIN --store $store\$" || true
+sleep 0.5
+check "SIGPIPE is ignored: still running" test ! -s "$WORK/sigpipe.code"
+tmux -L "$SOCKET" send-keys -t sigpipe 'C-\\'
+sleep 0.5
+check "Ctrl-\\ neither quits nor prints a backtrace" bash -c "test ! -s '$WORK/sigpipe.code' && ! tmux -L '$SOCKET' capture-pane -t sigpipe -p | grep -qi backtrace"
+tmux -L "$SOCKET" send-keys -t sigpipe q
+check "then q quits and restores the terminal" finished sigpipe
+
+# A terminal that goes away takes the dashboard with it.
+store=$WORK/gone
+tmux -L "$SOCKET" new-session -d -s gone -x 100 -y 30 "TERM=xterm-256color '$BIN' --store '$store'"
+wait_for gone "press space" >/dev/null
+tmux -L "$SOCKET" kill-session -t gone
+gone() {
+    local deadline=$((SECONDS + 5))
+    while pgrep -f "^$BIN --store $store\$" >/dev/null; do
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.1
+    done
+}
+check "the dashboard exits when its terminal goes away" gone
+
 # 20 s of random keys and resizes end without a crash.
 store=$WORK/random
 launch random xterm-256color "$store"

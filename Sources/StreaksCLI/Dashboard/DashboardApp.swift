@@ -179,8 +179,8 @@ final class DashboardApp {
         input.resume()
         sources.append(input)
         // Every signal that would end the process ends it through the run loop instead, which
-        // restores the terminal first.
-        let quitting = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ]
+        // restores the terminal first. SIGPIPE stays ignored: a dashboard writes to no pipe.
+        let quitting = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
         for (number, event) in [(SIGWINCH, "resize")] + quitting.map({ ($0, "quit") }) {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
