@@ -13,79 +13,150 @@ public func demoDate(_ text: String) -> Date {
     return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts.count > 3 ? parts[3] : 0, minute: parts.count > 4 ? parts[4] : 0))!
 }
 
-/// Demo streaks with a pinned clock, built through the real calculator: the fixtures of
-/// the snapshot tests and of the screenshots.
-public enum DemoStreaks {
-    public static let now = demoDate("2024-06-14 15:30")
-
-    /// A long daily streak with some frozen days and two earlier gaps.
-    public static func longStreak() -> StreakView {
-        let (configuration, events, freezes) = longStreakHistory()
-        return view("daily", configuration, events, freezes)
-    }
-
-    /// The configuration, events and freezes behind `longStreak()`, to load into a store.
-    public static func longStreakHistory() -> (StreakConfiguration, [StreakEvent], [StreakFreeze]) {
-        var events: [StreakEvent] = []
-        var random = DemoRandom(seed: 7)
-        let start = CalendarDay(year: 2023, month: 6, day: 20)
-        let today = CalendarDay(year: 2024, month: 6, day: 14)
-        var frozen: [StreakEvent] = []
-        for offset in 0...(today.dayNumber - start.dayNumber) {
-            let day = start.adding(days: offset)
-            if [day.dayNumber % 37 == 0, day.dayNumber % 53 == 0].contains(true), day < today.adding(days: -60) { continue }
-            if day.dayNumber % 41 == 0, day > today.adding(days: -60), day < today {
-                frozen.append(StreakEvent(id: "fz\(offset)", dateCreated: demoDate("\(day) 12:00"), timezone: demoZone.identifier, isFreeze: true, freezeId: "old\(offset)"))
-                continue
-            }
-            for n in 0..<(1 + random.next() % 3) {
-                events.append(StreakEvent(id: "e\(offset)-\(n)", dateCreated: demoDate("\(day) 0\(7 + n):15"), timezone: demoZone.identifier))
-            }
-        }
-        let configuration = StreakConfiguration(streakKey: "daily", eventsRequiredPerDay: 1, leewayHours: 3, freezeBehavior: .autoConsumeFreezes)
-        let freezes = [StreakFreeze(id: "spare", dateEarned: demoDate("2024-05-01 09:00")), StreakFreeze(id: "used", dateEarned: demoDate("2024-04-01 09:00"), dateUsed: demoDate("2024-05-20 09:00"))]
-        return (configuration, events + frozen, freezes)
-    }
-
-    /// A goal streak (3 a day) with today at 1 of 3.
-    public static func goalAtRisk() -> StreakView {
-        var events: [StreakEvent] = []
-        for offset in 1...20 {
-            let day = CalendarDay(year: 2024, month: 6, day: 14).adding(days: -offset)
-            for n in 0..<3 { events.append(StreakEvent(id: "g\(offset)-\(n)", dateCreated: demoDate("\(day) 1\(n):00"), timezone: demoZone.identifier)) }
-        }
-        events.append(StreakEvent(id: "today", dateCreated: demoDate("2024-06-14 08:00"), timezone: demoZone.identifier))
-        let configuration = StreakConfiguration(streakKey: "pushups", eventsRequiredPerDay: 3, freezeBehavior: .manuallyConsumeFreezes)
-        return view("pushups", configuration, events, [StreakFreeze(id: "f1", dateEarned: demoDate("2024-06-01 09:00"))])
-    }
-
-    /// Kept 30 days to 06-10, missed 06-11..06-13, manual freezes: 3 needed, 4 available.
-    public static func brokenManual() -> StreakView {
-        let events = (4...33).map { offset in
-            StreakEvent(id: "b\(offset)", dateCreated: demoDate("\(CalendarDay(year: 2024, month: 6, day: 14).adding(days: -offset)) 19:00"), timezone: demoZone.identifier)
-        }
-        let freezes = (1...4).map { StreakFreeze(id: "m\($0)", dateEarned: demoDate("2024-05-0\($0) 09:00")) }
-        let configuration = StreakConfiguration(streakKey: "reading", freezeBehavior: .manuallyConsumeFreezes)
-        return view("reading", configuration, events, freezes)
-    }
-
-    public static func view(_ key: String, _ configuration: StreakConfiguration, _ events: [StreakEvent], _ freezes: [StreakFreeze]) -> StreakView {
-        let evaluation = StreakCalculator.evaluate(events: events, freezes: freezes, configuration: configuration, currentDate: now, timezone: demoZone)
-        return StreakView(key: key, configuration: configuration, evaluation: evaluation, freezes: freezes)
-    }
-
-    public static func state(_ view: StreakView, keys: [String]? = nil, width: Int = 80, height: Int = 24, ascii: Bool = false) -> DashboardState {
-        var state = DashboardState(keys: keys ?? [view.key], selected: view.key, now: now, zone: demoZone, themeNames: ["default", "light"], ascii: ascii, width: width, height: height)
-        state.view = view
-        return state
-    }
+/// A streak's stored form: what a store would hold for it.
+public struct DemoHistory: Sendable {
+    public let configuration: StreakConfiguration
+    public let events: [StreakEvent]
+    public let freezes: [StreakFreeze]
 }
 
-struct DemoRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int(state >> 33)
+/// Demo streaks with a pinned clock, built through the real calculator: the fixtures of the
+/// snapshot tests, the screenshots and the benchmarks.
+public enum DemoStreaks {
+    public static let now = demoDate("2024-06-14 15:30")
+    static let today = CalendarDay(year: 2024, month: 6, day: 14)
+
+    /// Five streaks over three years: a long daily streak with freezes, a goal streak at
+    /// risk, a broken one that freezes could restore, a goal kept today, a young one.
+    public static func fiveStreaks() -> [DemoHistory] {
+        [longHistory(), pushupsHistory(), readingHistory(), waterHistory(), journalHistory()]
+    }
+
+    /// Three years of a daily streak (goal 1, 3 h leeway, auto freezes): one to four events a
+    /// day, a few missed days and frozen days, a 64-day current run.
+    public static func longHistory() -> DemoHistory {
+        var random = SeededGenerator(seed: 7)
+        let start = CalendarDay(year: 2021, month: 6, day: 20)
+        var events: [StreakEvent] = []
+        for offset in 0...(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            let age = today.dayNumber - day.dayNumber
+            if age > 64, day.dayNumber % 37 == 0 || day.dayNumber % 53 == 0 || random.next() % 40 == 0 { continue }
+            if age > 0, age < 60, day.dayNumber % 41 == 0 {
+                events.append(StreakEvent(id: "fz\(offset)", dateCreated: demoDate("\(day) 12:00"), timezone: demoZone.identifier, isFreeze: true, freezeId: "old\(offset)"))
+                continue
+            }
+            let count = 1 + Int(random.next() % 4) / (random.next() % 3 == 0 ? 1 : 2)
+            for n in 0..<count {
+                events.append(StreakEvent(
+                    id: "e\(offset)-\(n)", dateCreated: demoDate("\(day) \(7 + 3 * n):15"), timezone: demoZone.identifier,
+                    metadata: n == 0 ? ["minutes": .int(20 + offset % 40)] : [:]
+                ))
+            }
+        }
+        // One event of the day before counted by the leeway: logged 01:30 on 06-13.
+        events.append(StreakEvent(id: "late", dateCreated: demoDate("2024-06-13 01:30"), timezone: demoZone.identifier, metadata: ["note": "after midnight"]))
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "daily", leewayHours: 3, freezeBehavior: .autoConsumeFreezes),
+            events: events,
+            freezes: [StreakFreeze(id: "spare", dateEarned: demoDate("2024-05-01 09:00")), StreakFreeze(id: "used", dateEarned: demoDate("2024-04-01 09:00"), dateUsed: demoDate("2024-05-20 09:00"))]
+        )
+    }
+
+    /// Three a day for three years, often two; today one of three so far.
+    public static func pushupsHistory() -> DemoHistory {
+        var random = SeededGenerator(seed: 11)
+        let start = CalendarDay(year: 2021, month: 7, day: 1)
+        var events: [StreakEvent] = []
+        for offset in 0..<(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            let count = [3, 3, 3, 3, 2, 1, 4, 0][Int(random.next() % 8)]
+            for n in 0..<count {
+                events.append(StreakEvent(id: "p\(offset)-\(n)", dateCreated: demoDate("\(day) \(8 + 4 * n):00"), timezone: demoZone.identifier))
+            }
+        }
+        for back in 1...9 {
+            let day = today.adding(days: -back)
+            for n in 0..<3 { events.append(StreakEvent(id: "recent\(back)-\(n)", dateCreated: demoDate("\(day) \(9 + n):30"), timezone: demoZone.identifier)) }
+        }
+        events.append(StreakEvent(id: "today", dateCreated: demoDate("2024-06-14 08:00"), timezone: demoZone.identifier, metadata: ["reps": .int(25)]))
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "pushups", eventsRequiredPerDay: 3, freezeBehavior: .manuallyConsumeFreezes),
+            events: events, freezes: [StreakFreeze(id: "f1", dateEarned: demoDate("2024-06-01 09:00"))]
+        )
+    }
+
+    /// Kept two years to 06-10, then missed 06-11 through 06-13: manual freezes, 3 needed, 4 available.
+    public static func readingHistory() -> DemoHistory {
+        let start = CalendarDay(year: 2022, month: 5, day: 1)
+        var events: [StreakEvent] = []
+        for offset in 0...(CalendarDay(year: 2024, month: 6, day: 10).dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            if day.dayNumber % 29 == 0, day < CalendarDay(year: 2024, month: 4, day: 1) { continue }
+            events.append(StreakEvent(id: "r\(offset)", dateCreated: demoDate("\(day) 21:00"), timezone: demoZone.identifier, metadata: ["pages": .int(10 + offset % 30)]))
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "reading", freezeBehavior: .manuallyConsumeFreezes),
+            events: events, freezes: (1...4).map { StreakFreeze(id: "m\($0)", dateEarned: demoDate("2024-05-0\($0) 09:00")) }
+        )
+    }
+
+    /// Eight glasses a day for a year, kept today.
+    public static func waterHistory() -> DemoHistory {
+        let start = CalendarDay(year: 2023, month: 6, day: 1)
+        var events: [StreakEvent] = []
+        for offset in 0...(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            let glasses = day == today ? 8 : (offset % 9 == 0 ? 6 : 8)
+            for n in 0..<glasses {
+                let hour = day == today ? 7 + n : 8 + n
+                events.append(StreakEvent(id: "w\(offset)-\(n)", dateCreated: demoDate("\(day) \(hour):10"), timezone: demoZone.identifier))
+            }
+        }
+        return DemoHistory(configuration: StreakConfiguration(streakKey: "water", eventsRequiredPerDay: 8, freezeBehavior: .noFreezes), events: events, freezes: [])
+    }
+
+    /// Started ten days ago, logged once a day, not yet today; written while travelling.
+    public static func journalHistory() -> DemoHistory {
+        let events = (1...10).map { back in
+            StreakEvent(id: "j\(back)", dateCreated: demoDate("\(today.adding(days: -back)) 22:30"), timezone: back == 3 ? "Europe/Lisbon" : demoZone.identifier)
+        }
+        return DemoHistory(configuration: StreakConfiguration(streakKey: "journal", leewayHours: 2, freezeBehavior: .autoConsumeFreezes), events: events, freezes: [])
+    }
+
+    /// The calculator's view of a history at the demo clock.
+    public static func view(_ history: DemoHistory) -> StreakView {
+        let evaluation = StreakCalculator.evaluate(
+            events: history.events, freezes: history.freezes, configuration: history.configuration,
+            currentDate: now, timezone: demoZone
+        )
+        return StreakView(key: history.configuration.streakKey, evaluation: evaluation)
+    }
+
+    /// A dashboard showing `histories` (the first selected) at `width`x`height`.
+    public static func state(_ histories: [DemoHistory], width: Int = 80, height: Int = 24, ascii: Bool = false) -> DashboardState {
+        let views = histories.map(view)
+        var state = DashboardState(
+            keys: views.map(\.key), now: now, zone: demoZone, themeNames: ["default", "light"], ascii: ascii, width: width, height: height
+        )
+        for view in views { state = Reducer.reduce(state, .streakUpdated(view)).0 }
+        return state
+    }
+
+    /// `count` generated streaks (for the render benchmark with many streaks).
+    public static func many(_ count: Int) -> [DemoHistory] {
+        let base = [longHistory(), pushupsHistory(), readingHistory(), waterHistory(), journalHistory()]
+        return (0..<count).map { index in
+            let history = base[index % base.count]
+            let configuration = history.configuration.with(eventsRequiredPerDay: history.configuration.eventsRequiredPerDay)
+            let key = "\(configuration.streakKey)_\(index)"
+            return DemoHistory(
+                configuration: StreakConfiguration(
+                    streakKey: key, eventsRequiredPerDay: configuration.eventsRequiredPerDay,
+                    leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior
+                ),
+                events: history.events, freezes: history.freezes
+            )
+        }
     }
 }

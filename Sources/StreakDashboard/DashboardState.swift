@@ -1,21 +1,45 @@
 import Foundation
 import SwiftfulGamification
 
-/// Everything the screen shows about one streak, as the store last reported it.
+/// One streak as its manager last delivered it, with what the screen derives from it
+/// computed once, when it arrives (never per frame).
 public struct StreakView: Sendable {
-    public var key: String
-    public var configuration: StreakConfiguration
-    public var evaluation: StreakEvaluation
-    public var freezes: [StreakFreeze]
+    public let key: String
+    public let evaluation: StreakEvaluation
+    public let statistics: StreakStatistics
+    /// How a day's count maps to a shade.
+    public let shades: HeatShades
 
-    public init(key: String, configuration: StreakConfiguration, evaluation: StreakEvaluation, freezes: [StreakFreeze]) {
+    public init(key: String, evaluation: StreakEvaluation) {
         self.key = key
-        self.configuration = configuration
         self.evaluation = evaluation
-        self.freezes = freezes
+        statistics = StreakStatistics(evaluation: evaluation)
+        shades = HeatShades(evaluation: evaluation)
     }
 
+    public var configuration: StreakConfiguration { evaluation.configuration }
     public var streak: CurrentStreakData { evaluation.streak }
+}
+
+/// The regular events of one day of one streak, loaded for the day detail.
+public struct DayEvents: Sendable, Equatable {
+    public let key: String
+    public let day: CalendarDay
+    public let events: [StreakEvent]
+
+    public init(key: String, day: CalendarDay, events: [StreakEvent]) {
+        self.key = key
+        self.day = day
+        self.events = events
+    }
+}
+
+/// Where the up and down keys go.
+public enum Focus: Equatable, Sendable {
+    /// The streak list: up/down select a streak.
+    case list
+    /// The calendar: up/down move a day.
+    case calendar
 }
 
 /// A question the dashboard asks before a write.
@@ -32,13 +56,20 @@ public enum Overlay: Equatable, Sendable {
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
 public struct DashboardState: Sendable {
+    /// Every streak's key, in the order the list shows them.
     public var keys: [String]
-    public var selected: String
-    public var view: StreakView?
+    /// The streaks delivered so far, by key.
+    public var views: [String: StreakView] = [:]
+    /// Streaks whose data could not be read, with the reason.
+    public var failures: [String: String] = [:]
+    public var selected: String?
+    /// The cursor day's events for the selected streak (nil while loading).
+    public var dayEvents: DayEvents?
     public var now: Date
     public var zone: TimeZone
-    /// The heatmap's selected day; nil follows today.
+    /// The calendar's selected day; nil follows today.
     public var cursor: CalendarDay?
+    public var focus: Focus
     public var themeNames: [String]
     public var themeIndex = 0
     public var overlay: Overlay = .none
@@ -49,33 +80,44 @@ public struct DashboardState: Sendable {
     public var isFinished = false
 
     public init(
-        keys: [String], selected: String, now: Date, zone: TimeZone, themeNames: [String] = ["default"],
+        keys: [String], selected: String? = nil, now: Date, zone: TimeZone, themeNames: [String] = ["default"],
         ascii: Bool = false, width: Int = 80, height: Int = 24
     ) {
         self.keys = keys
-        self.selected = selected
+        self.selected = selected ?? keys.first
         self.now = now
         self.zone = zone
         self.themeNames = themeNames.isEmpty ? ["default"] : themeNames
         self.ascii = ascii
         self.width = width
         self.height = height
+        focus = keys.count > 1 ? .list : .calendar
     }
 
     public var themeName: String { themeNames[themeIndex % themeNames.count] }
     public var glyphs: Glyphs { ascii ? .ascii : .unicode }
 
+    /// The selected streak's data, once delivered.
+    public var view: StreakView? { selected.flatMap { views[$0] } }
+
+    /// The list shows when there is more than one streak.
+    public var showsList: Bool { keys.count > 1 }
+
     /// Today in the current zone.
     public var today: CalendarDay { view?.evaluation.today ?? CalendarDay(containing: now, in: zone) }
 
-    /// The selected day, never after today.
-    public var selectedDay: CalendarDay { min(cursor ?? today, today) }
+    /// The earliest day the cursor may reach: the first day of the selected streak's history.
+    public var firstDay: CalendarDay { min(view?.evaluation.firstHistoryDay ?? today, today) }
+
+    /// The selected day, within the history.
+    public var selectedDay: CalendarDay { max(min(cursor ?? today, today), firstDay) }
 }
 
 /// A key press, already decoded from the terminal.
 public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, escape, tab, backTab, up, down, left, right, interrupt
+    case pageUp, pageDown, home, end
     /// Ctrl-Z: the run loop stops the process and redraws when it continues.
     case suspend
 }
@@ -83,20 +125,23 @@ public enum Key: Equatable, Sendable {
 /// Everything that can happen to the dashboard.
 public enum AppEvent: Sendable {
     case key(Key)
-    case streakUpdated(StreakView)
+    /// The store's streaks, created or removed by any process.
     case keysChanged([String])
+    case streakUpdated(StreakView)
+    case streakFailed(key: String, reason: String)
+    case dayEventsLoaded(DayEvents)
     case tick(Date)
     case resize(width: Int, height: Int)
     case message(String)
 }
 
-/// A write or a change of subscription for the run loop to carry out; its result comes
-/// back as events.
+/// A write or a read for the run loop to carry out; its result comes back as events.
 public enum Effect: Equatable, Sendable {
     case log(streak: String)
     case undo(streak: String)
     case useFreezes(streak: String)
     case addFreeze(streak: String)
-    case select(streak: String)
+    /// Read the day's events for the detail.
+    case loadDay(streak: String, day: CalendarDay)
     case quit
 }

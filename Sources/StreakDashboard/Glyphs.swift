@@ -1,22 +1,32 @@
 /// The characters the dashboard draws with: Unicode where the terminal's locale is UTF-8,
-/// ASCII otherwise (or with `--ascii`).
+/// ASCII otherwise (or with `--ascii`). Each day state has a glyph of its own, so the
+/// calendar reads the same without colour (see `HeatShades`).
 public struct Glyphs: Sendable, Equatable {
     public let block: Character
-    public let day: Character
+    public let kept: Character
+    public let partial: Character
+    public let missed: Character
+    public let open: Character
     public let frozen: Character
-    public let gap: Character
     public let barFull: Character
     public let barEmpty: Character
-    public let freeze: Character
     public let separator: Character
+    public let selection: Character
     public let dot: String
+    public let arrow: String
+    /// Status marks for the streak list: kept today, at risk, grace period, broken, no events.
+    public let keptToday: Character
+    public let atRisk: Character
+    public let grace: Character
+    public let broken: Character
+    public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", day: "■", frozen: "❄", gap: "·", barFull: "█", barEmpty: "░", freeze: "❄",
-        separator: "─", dot: " · "
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", barFull: "█", barEmpty: "░",
+        separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", day: "#", frozen: "*", gap: ".", barFull: "#", barEmpty: "-", freeze: "*",
-        separator: "-", dot: " | "
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", barFull: "#", barEmpty: "-",
+        separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

@@ -2,7 +2,18 @@
 public enum Role: String, CaseIterable, Sendable, Hashable {
     case background, text, muted, accent, streak
     case heat0, heat1, heat2, heat3, heat4
+    /// Days with events but the goal not met, and missed days.
+    case partial, missed
     case frozen, warning, success, danger, cursor, today
+
+    /// The role a theme's style falls back to when the theme does not name this one.
+    public var fallback: Role? {
+        switch self {
+        case .partial: return .warning
+        case .missed: return .muted
+        default: return nil
+        }
+    }
 
     /// One letter per role for snapshot style maps.
     public var code: Character {
@@ -17,6 +28,8 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
         case .heat2: return "2"
         case .heat3: return "3"
         case .heat4: return "4"
+        case .partial: return "p"
+        case .missed: return "x"
         case .frozen: return "f"
         case .warning: return "w"
         case .success: return "g"
@@ -32,11 +45,13 @@ public struct CellStyle: Hashable, Sendable {
     public var role: Role
     public var bold: Bool
     public var reverse: Bool
+    public var dim: Bool
 
-    public init(_ role: Role = .text, bold: Bool = false, reverse: Bool = false) {
+    public init(_ role: Role = .text, bold: Bool = false, reverse: Bool = false, dim: Bool = false) {
         self.role = role
         self.bold = bold
         self.reverse = reverse
+        self.dim = dim
     }
 
     public static let plain = CellStyle(.text)

@@ -1,7 +1,8 @@
 import Foundation
 import SwiftfulGamification
 
-/// `reduce(state, event) -> (state, effects)`: every change of the dashboard, pure.
+/// `reduce(state, event) -> (state, effects)`: every change of the dashboard, pure. Keys are
+/// looked up in `KeyBindings`, the same table the footer and the help show.
 public enum Reducer {
     public static func reduce(_ state: DashboardState, _ event: AppEvent) -> (DashboardState, [Effect]) {
         var state = state
@@ -9,17 +10,26 @@ public enum Reducer {
         case .key(let key):
             let effects = handle(key, &state)
             return (state, effects)
-        case .streakUpdated(let view):
-            guard view.key == state.selected else { return (state, []) }
-            state.view = view
-            if let cursor = state.cursor, cursor > view.evaluation.today { state.cursor = nil }
         case .keysChanged(let keys):
             state.keys = keys
-            if !keys.contains(state.selected), let first = keys.first {
-                state.selected = first
-                state.view = nil
-                return (state, [.select(streak: first)])
-            }
+            state.views = state.views.filter { keys.contains($0.key) }
+            if !state.showsList { state.focus = .calendar }
+            if let selected = state.selected, keys.contains(selected) { return (state, []) }
+            state.selected = keys.first
+            let effects = selectionChanged(&state)
+            return (state, effects)
+        case .streakUpdated(let view):
+            state.views[view.key] = view
+            state.failures[view.key] = nil
+            guard view.key == state.selected else { return (state, []) }
+            if let cursor = state.cursor, cursor >= view.evaluation.today { state.cursor = nil }
+            // What the day shows may have changed with the write.
+            let effects = dayChanged(&state, force: true)
+            return (state, effects)
+        case .streakFailed(let key, let reason):
+            state.failures[key] = reason
+        case .dayEventsLoaded(let events):
+            if events.key == state.selected, events.day == state.selectedDay { state.dayEvents = events }
         case .tick(let now):
             state.now = now
         case .resize(let width, let height):
@@ -32,10 +42,7 @@ public enum Reducer {
     }
 
     private static func handle(_ key: Key, _ state: inout DashboardState) -> [Effect] {
-        if key == .interrupt {
-            state.isFinished = true
-            return [.quit]
-        }
+        if key == .interrupt { return quit(&state) }
         switch state.overlay {
         case .confirm(let question):
             state.overlay = .none
@@ -43,57 +50,73 @@ public enum Reducer {
                 state.message = "Cancelled."
                 return []
             }
+            guard let selected = state.selected else { return [] }
             switch question {
-            case .undo: return [.undo(streak: state.selected)]
-            case .useFreezes: return [.useFreezes(streak: state.selected)]
+            case .undo: return [.undo(streak: selected)]
+            case .useFreezes: return [.useFreezes(streak: selected)]
             }
         case .help:
             state.overlay = .none
-            if key == .character("q") {
-                state.isFinished = true
-                return [.quit]
-            }
-            return []
+            return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
         case .none:
             break
         }
         state.message = nil
-        switch key {
-        case .character("q"), .escape:
-            state.isFinished = true
-            return [.quit]
-        case .character(" "), .enter:
-            return [.log(streak: state.selected)]
-        case .character("u"):
+        guard let action = KeyBindings.action(for: key) else { return [] }
+        return perform(action, &state)
+    }
+
+    private static func perform(_ action: Action, _ state: inout DashboardState) -> [Effect] {
+        switch action {
+        case .quit:
+            return quit(&state)
+        case .help:
+            state.overlay = .help
+        case .nextTheme:
+            state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
+            state.message = "Theme: \(state.themeName)"
+        case .switchFocus:
+            guard state.showsList else {
+                state.message = "One streak: the calendar has the keys."
+                return []
+            }
+            state.focus = state.focus == .list ? .calendar : .list
+        case .log:
+            guard let selected = state.selected, state.view != nil else { return [] }
+            return [.log(streak: selected)]
+        case .undo:
             guard (state.view?.streak.todayEventCount ?? 0) > 0 else {
                 state.message = "Nothing logged today to undo."
                 return []
             }
             state.overlay = .confirm(.undo)
-        case .character("f"):
+        case .useFreezes:
             askToUseFreezes(&state)
-        case .character("F"):
-            return [.addFreeze(streak: state.selected)]
-        case .tab, .backTab:
-            guard state.keys.count > 1, let index = state.keys.firstIndex(of: state.selected) else { return [] }
-            let step = key == .tab ? 1 : state.keys.count - 1
-            state.selected = state.keys[(index + step) % state.keys.count]
-            state.view = nil
-            state.cursor = nil
-            return [.select(streak: state.selected)]
-        case .left, .character("h"): moveCursor(by: -7, &state)
-        case .right, .character("l"): moveCursor(by: 7, &state)
-        case .up, .character("k"): moveCursor(by: -1, &state)
-        case .down, .character("j"): moveCursor(by: 1, &state)
-        case .character("t"):
-            state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
-            state.message = "Theme: \(state.themeName)"
-        case .character("?"):
-            state.overlay = .help
-        default:
-            break
+        case .addFreeze:
+            guard let selected = state.selected, state.view != nil else { return [] }
+            return [.addFreeze(streak: selected)]
+        case .nextStreak, .previousStreak:
+            return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
+        case .up, .down:
+            if state.focus == .list, state.showsList {
+                return selectStreak(by: action == .down ? 1 : -1, wrapping: false, &state)
+            }
+            return moveCursor(to: state.selectedDay.adding(days: action == .down ? 1 : -1), &state)
+        case .left, .right:
+            return moveCursor(to: state.selectedDay.adding(days: action == .right ? 7 : -7), &state)
+        case .monthBack, .monthForward:
+            return moveCursor(to: state.selectedDay.addingMonths(action == .monthForward ? 1 : -1), &state)
+        case .firstDay:
+            return moveCursor(to: state.view.flatMap(firstEventDay) ?? state.firstDay, &state)
+        case .today:
+            return moveCursor(to: state.today, &state)
         }
         return []
+    }
+
+    private static func quit(_ state: inout DashboardState) -> [Effect] {
+        state.isFinished = true
+        return [.quit]
     }
 
     private static func askToUseFreezes(_ state: inout DashboardState) {
@@ -116,12 +139,86 @@ public enum Reducer {
         state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view)))
     }
 
-    /// Moves the heatmap cursor, never past today nor more than a year back.
-    private static func moveCursor(by days: Int, _ state: inout DashboardState) {
-        let today = state.today
-        let target = state.selectedDay.adding(days: days)
-        let earliest = today.adding(days: -370)
-        let clamped = min(max(target, earliest), today)
-        state.cursor = clamped == today ? nil : clamped
+    private static func selectStreak(by step: Int, wrapping: Bool, _ state: inout DashboardState) -> [Effect] {
+        guard !state.keys.isEmpty else { return [] }
+        let index = state.selected.flatMap { state.keys.firstIndex(of: $0) } ?? 0
+        var next = index + step
+        if wrapping {
+            next = (next % state.keys.count + state.keys.count) % state.keys.count
+        } else {
+            next = min(max(next, 0), state.keys.count - 1)
+        }
+        guard state.keys[next] != state.selected else { return [] }
+        state.selected = state.keys[next]
+        return selectionChanged(&state)
+    }
+
+    private static func selectionChanged(_ state: inout DashboardState) -> [Effect] {
+        state.dayEvents = nil
+        return dayChanged(&state, force: true)
+    }
+
+    /// Moves the calendar cursor, never past today nor before the history's first day.
+    private static func moveCursor(to day: CalendarDay, _ state: inout DashboardState) -> [Effect] {
+        let clamped = min(max(day, state.firstDay), state.today)
+        let previous = state.selectedDay
+        state.cursor = clamped == state.today ? nil : clamped
+        return clamped == previous ? [] : dayChanged(&state, force: false)
+    }
+
+    /// The selected day's events: from the streak's recent events when they cover the day
+    /// (no read), otherwise asked of the store.
+    private static func dayChanged(_ state: inout DashboardState, force: Bool) -> [Effect] {
+        guard let view = state.view, let selected = state.selected else { return [] }
+        let day = state.selectedDay
+        if !force, state.dayEvents?.key == selected, state.dayEvents?.day == day { return [] }
+        if let recent = DayEventsFinder.recent(view, day: day) {
+            state.dayEvents = DayEvents(key: selected, day: day, events: recent)
+            return []
+        }
+        if state.dayEvents?.day != day || state.dayEvents?.key != selected { state.dayEvents = nil }
+        return [.loadDay(streak: selected, day: day)]
+    }
+
+    /// The first day with an event (the history's first day may be the day before, through
+    /// the leeway).
+    static func firstEventDay(_ view: StreakView) -> CalendarDay? {
+        guard let first = view.evaluation.firstHistoryDay else { return nil }
+        return view.evaluation.days(from: first, through: view.evaluation.today)
+            .first { $0.ownEventCount > 0 || $0.state == .frozen }?.day
+    }
+}
+
+/// Finds a day's events in what a streak's data already holds.
+enum DayEventsFinder {
+    /// The regular events logged on `day` (in each event's own zone), oldest first, when the
+    /// streak's recent events reach back that far; nil when the store must be asked.
+    static func recent(_ view: StreakView, day: CalendarDay) -> [StreakEvent]? {
+        let recent = view.streak.recentEvents ?? []
+        let today = view.evaluation.today
+        let zone = TimeZone(identifier: view.evaluation.timeZoneIdentifier) ?? .current
+        func ownDay(_ event: StreakEvent) -> CalendarDay {
+            CalendarDay(containing: event.dateCreated, in: TimeZone(identifier: event.timezone) ?? zone)
+        }
+        let windowStart = today.adding(days: -59)
+        let complete = recent.count < StreakHistory.recentLimit
+        let reach = complete ? windowStart : recent.first.map { ownDay($0).adding(days: 1) } ?? today.adding(days: 1)
+        guard day >= max(reach, windowStart) else {
+            // Nothing was ever logged that far back in a young streak.
+            return view.streak.totalEvents == 0 ? [] : nil
+        }
+        return recent.filter { !$0.isFreeze && ownDay($0) == day }
+    }
+}
+
+extension CalendarDay {
+    /// The same day of the month `months` later, on the month's last day when it is shorter.
+    func addingMonths(_ months: Int) -> CalendarDay {
+        let (year, month, day) = civil
+        let index = year * 12 + (month - 1) + months
+        let newYear = index.floorDivided(by: 12)
+        let newMonth = index - newYear * 12 + 1
+        let length = CalendarDay(year: newYear, month: newMonth + 1, day: 1).adding(days: -1).day
+        return CalendarDay(year: newYear, month: newMonth, day: min(day, length))
     }
 }

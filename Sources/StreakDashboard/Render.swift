@@ -2,7 +2,7 @@ import Foundation
 import SwiftfulGamification
 
 /// `render(state) -> Grid`: the whole screen from the state, pure and total (it clamps to
-/// any size, zero included).
+/// any size, zero included). `ScreenPlan` decides what fits where.
 public enum Render {
     public static let minimumWidth = 64
     public static let minimumHeight = 21
@@ -13,27 +13,25 @@ public enum Render {
             drawTooSmall(state, &grid)
             return grid
         }
-        let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
-        let (header, body) = screen.splitTop(1)
-        drawHeader(state, in: header, grid: &grid)
-        let content = Rect(x: 1, y: body.y, width: body.width - 2, height: body.height)
+        let plan = ScreenPlan(state)
+        drawHeader(state, in: plan.header, grid: &grid)
+        if let list = plan.list { StreakList.draw(state, in: list, grid: &grid) }
         if let view = state.view {
-            let (top, rest) = content.splitTop(8)
-            let (numberArea, side) = Rect(x: top.x, y: top.y, width: top.width, height: 6).splitLeft(min(30, top.width / 2))
-            StreakPanel.draw(state, view, in: numberArea, grid: &grid)
-            GoalPanel.draw(state, view, in: Rect(x: side.x, y: side.y + 1, width: side.width, height: 3), grid: &grid)
-            FreezePanel.draw(state, view, in: Rect(x: side.x, y: side.y + 4, width: side.width, height: 2), grid: &grid)
-            StreakPanel.drawStatus(state, view, in: Rect(x: top.x, y: top.y + 6, width: top.width, height: 2), grid: &grid)
-            let heatmap = Rect(x: rest.x, y: rest.y + 1, width: rest.width, height: HeatmapWidget.height)
-            HeatmapWidget.draw(state, view, in: heatmap, grid: &grid)
-            grid.put(HeatmapWidget.detail(state, view), x: heatmap.x, y: heatmap.y + HeatmapWidget.height, style: CellStyle(.text), limit: heatmap.width)
+            StreakPanel.draw(state, view, in: plan.summary, big: plan.bigSummary, grid: &grid)
+            HeatmapWidget.draw(state, view, in: plan.heatmap, bands: plan.bands, grid: &grid)
+            HeatmapWidget.drawLegend(state, view, in: plan.legend, grid: &grid)
+            DayDetail.draw(state, view, in: plan.detail, grid: &grid)
+            if let months = plan.months { MonthsPanel.draw(state, view, in: months, grid: &grid) }
+            if let statistics = plan.statistics { StatisticsPanel.draw(state, view, in: statistics, grid: &grid) }
         } else {
-            grid.put("Loading \(state.selected)…", x: content.x, y: content.y + 1, style: CellStyle(.muted), limit: content.width)
+            let text = state.selected.map { key in state.failures[key].map { "Cannot read \(key): \($0)" } ?? "Loading \(key)…" }
+                ?? "No streaks: create one with `streaks create KEY`."
+            grid.put(text, x: plan.summary.x, y: plan.summary.y, style: CellStyle(.muted), limit: plan.summary.width)
         }
         if let message = state.message {
-            grid.put(message, x: 1, y: state.height - 2, style: CellStyle(.accent), limit: state.width - 2)
+            grid.put(message, x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent), limit: plan.message.width - 2)
         }
-        drawKeyHelp(state, y: state.height - 1, grid: &grid)
+        drawFooter(state, in: plan.footer, grid: &grid)
         switch state.overlay {
         case .none: break
         case .help: drawHelp(state, &grid)
@@ -51,37 +49,42 @@ public enum Render {
         }
     }
 
+    /// " streaks  5 streaks · 3 kept today · 1 at risk        theme: default  Fri 2024-06-14 15:30"
     private static func drawHeader(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         grid.put(" streaks ", x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true))
-        var x = rect.x + 10
-        for key in state.keys where x < rect.width {
-            let isSelected = key == state.selected
-            let label = isSelected ? "[\(key)]" : " \(key) "
-            grid.put(label, x: x, y: rect.y, style: CellStyle(isSelected ? .accent : .muted, bold: isSelected), limit: rect.width - x)
-            x += label.count + 1
+        var summary: [String] = []
+        if state.keys.count > 1 {
+            summary.append("\(state.keys.count) streaks")
+            let statuses = state.views.values.map(\.streak.status)
+            let kept = statuses.filter { if case .active = $0 { return true }; return false }.count
+            let atRisk = statuses.filter { $0 == .atRisk || $0 == .canExtendWithLeeway }.count
+            summary.append("\(kept) kept today")
+            if atRisk > 0 { summary.append("\(atRisk) at risk") }
+        } else if let selected = state.selected {
+            summary.append(selected)
         }
+        grid.put(summary.joined(separator: state.glyphs.dot), x: rect.x + 10, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 10))
+        let clock = "\(state.today)  \(StreakFacts.clock(state.now, state.zone))"
         let theme = "theme: \(state.themeName)"
-        if x + theme.count + 2 < rect.width {
-            grid.put(theme, x: rect.width - theme.count - 1, y: rect.y, style: CellStyle(.muted))
+        let right = theme + "  " + clock
+        if rect.width > right.count + 40 {
+            grid.put(theme, x: rect.x + rect.width - right.count - 1, y: rect.y, style: CellStyle(.muted))
+            grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text))
         }
     }
 
-    private static func drawKeyHelp(_ state: DashboardState, y: Int, grid: inout Grid) {
-        let arrows = state.ascii ? "hjkl" : "←↓↑→"
-        let items = ["space log", "u undo", "f use freezes", "F add freeze", "tab streak", "\(arrows) day", "t theme", "? help", "q quit"]
-        let gap = items.reduce(0) { $0 + $1.count } + 2 * (items.count - 1) < state.width - 2 ? 2 : 1
-        var x = 1
+    private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
+        let items = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList)
+        var x = rect.x + 1
         for item in items {
-            guard x + item.count < state.width else { break }
-            let parts = item.split(separator: " ", maxSplits: 1)
-            grid.put(String(parts[0]), x: x, y: y, style: CellStyle(.accent, bold: true))
-            grid.put(" " + String(parts[1]), x: x + parts[0].count, y: y, style: CellStyle(.muted))
-            x += item.count + gap
+            grid.put(item.keys, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: max(0, rect.width - x))
+            grid.put(" " + item.what, x: x + item.keys.count, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - x - item.keys.count))
+            x += item.keys.count + 1 + item.what.count + 2
         }
     }
 
-    private static func drawBox(_ lines: [String], title: String, _ state: DashboardState, _ grid: inout Grid) {
-        let width = min(state.width - 4, (lines.map(\.count).max() ?? 0) + 4)
+    private static func drawBox(_ lines: [DayDetail.Line], title: String, _ state: DashboardState, _ grid: inout Grid) {
+        let width = min(state.width - 4, (lines.map { $0.reduce(0) { $0 + $1.0.count } }.max() ?? 0) + 4)
         let height = min(state.height - 2, lines.count + 2)
         let rect = Rect(x: (state.width - width) / 2, y: (state.height - height) / 2, width: width, height: height)
         grid.fill(rect, style: CellStyle(.text))
@@ -92,25 +95,34 @@ public enum Render {
         }
         grid.put(" \(title) ", x: rect.x + 2, y: rect.y, style: CellStyle(.accent, bold: true))
         for (index, line) in lines.prefix(rect.height - 2).enumerated() {
-            grid.put(line, x: rect.x + 2, y: rect.y + 1 + index, style: CellStyle(.text), limit: rect.width - 4)
+            var x = rect.x + 2
+            for (text, style) in line {
+                grid.put(text, x: x, y: rect.y + 1 + index, style: style, limit: max(0, rect.x + rect.width - 2 - x))
+                x += text.count
+            }
         }
     }
 
+    /// Every key of the table, the legend, and the commands for what the dashboard does not do.
+    static func helpLines(_ state: DashboardState) -> [DayDetail.Line] {
+        let keyWidth = KeyBindings.all.map { $0.label(ascii: state.ascii).count }.max() ?? 8
+        var lines: [DayDetail.Line] = KeyBindings.all.map { binding in
+            [(binding.label(ascii: state.ascii).padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0), CellStyle(.accent, bold: true)),
+             (binding.description, CellStyle(.text))]
+        }
+        let glyphs = state.glyphs
+        lines.append([])
+        lines.append([("Calendar: ", CellStyle(.text, bold: true)),
+                      ("\(glyphs.kept) kept  \(glyphs.partial) partly done  \(glyphs.missed) missed  \(glyphs.frozen) frozen  \(glyphs.open) open  blank: before the first event", CellStyle(.text))])
+        lines.append([("  shades: a goal of 1 by the day's count against your usual days; a goal of N by the share done", CellStyle(.muted))])
+        lines.append([])
+        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, reset, freeze, import, export, stats", CellStyle(.muted))])
+        lines.append([("  streaks --help lists them all. Another process's writes show up here at once.", CellStyle(.muted))])
+        return lines
+    }
+
     private static func drawHelp(_ state: DashboardState, _ grid: inout Grid) {
-        let lines = [
-            "space, enter   log an event now",
-            "u              undo today's last event (asks first)",
-            "f              use freezes to restore a broken streak",
-            "F              add a freeze",
-            "tab, shift-tab switch streak",
-            "arrows, hjkl   move the day cursor",
-            "t              next theme",
-            "?              this help",
-            "q, esc, ctrl-c quit",
-            "",
-            "Another process's `streaks log` shows up here at once.",
-        ]
-        drawBox(lines, title: "keys", state, &grid)
+        drawBox(helpLines(state), title: "keys (any key closes)", state, &grid)
     }
 
     private static func drawConfirm(_ question: Confirmation, _ state: DashboardState, _ grid: inout Grid) {
@@ -121,6 +133,6 @@ public enum Render {
         case .useFreezes(let count, let restores):
             text = "Use \(count) freeze\(count == 1 ? "" : "s") to restore \(restores) day\(restores == 1 ? "" : "s")?"
         }
-        drawBox([text, "", "y / enter: yes    any other key: no"], title: "confirm", state, &grid)
+        drawBox([[(text, CellStyle(.text))], [], [("y / enter: yes    any other key: no", CellStyle(.muted))]], title: "confirm", state, &grid)
     }
 }

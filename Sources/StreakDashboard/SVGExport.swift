@@ -1,5 +1,6 @@
 /// A grid as an SVG picture in a theme's colours, for screenshots that cannot go stale:
-/// they are rendered from fixtures by the same `render` the terminal shows.
+/// they are rendered from fixtures by the same `render` the terminal shows, and coloured
+/// the way a terminal of the given capability shows them (`.none` for `NO_COLOR`).
 public enum SVGExport {
     /// The terminal's own colours, which `default` in a theme stands for.
     public struct Palette: Sendable {
@@ -10,7 +11,7 @@ public enum SVGExport {
         public static let light = Palette(background: (250, 250, 250), foreground: (48, 48, 48))
     }
 
-    public static func svg(_ grid: Grid, theme: Theme, palette: Palette) -> String {
+    public static func svg(_ grid: Grid, theme: Theme, palette: Palette, capability: ColorCapability = ColorCapability(colors: 256)) -> String {
         let cellWidth = 8.4
         let cellHeight = 18.0
         let width = Double(grid.width) * cellWidth + 24
@@ -24,10 +25,10 @@ public enum SVGExport {
         for y in 0..<grid.height {
             for x in 0..<grid.width {
                 let cell = grid[x, y]
-                let style = theme.style(for: cell.style.role)
-                var foreground = rgb(style.foreground, palette.foreground)
-                var background = style.background.map { rgb($0, palette.background) }
-                if style.reverse != cell.style.reverse {
+                let style = capability.resolve(theme.style(for: cell.style.role), cell: cell.style)
+                var foreground = style.foreground < 0 ? palette.foreground : ColorCapability.xtermRGB(style.foreground)
+                var background = style.background < 0 ? nil : ColorCapability.xtermRGB(style.background)
+                if style.reverse {
                     (foreground, background) = (background ?? palette.background, foreground)
                 }
                 let left = 12 + Double(x) * cellWidth
@@ -37,22 +38,13 @@ public enum SVGExport {
                 }
                 guard cell.glyph != " " else { continue }
                 var attributes = "x=\"\(format(left))\" y=\"\(format(top + 14))\" fill=\"\(hex(foreground))\""
-                if style.bold || cell.style.bold { attributes += " font-weight=\"bold\"" }
+                if style.bold { attributes += " font-weight=\"bold\"" }
                 if style.dim { attributes += " opacity=\"0.6\"" }
                 if style.underline { attributes += " text-decoration=\"underline\"" }
                 output += "<text \(attributes)>\(escape(cell.glyph))</text>\n"
             }
         }
         return output + "</g>\n</svg>\n"
-    }
-
-    private static func rgb(_ color: ThemeColor?, _ fallback: (Int, Int, Int)) -> (Int, Int, Int) {
-        switch color {
-        case nil, .terminalDefault?: return fallback
-        case .ansi(let number)?: return ColorCapability.xtermRGB(number)
-        case .index(let number)?: return ColorCapability.xtermRGB(number)
-        case .rgb(let red, let green, let blue)?: return (red, green, blue)
-        }
     }
 
     private static func hex(_ color: (Int, Int, Int)) -> String {

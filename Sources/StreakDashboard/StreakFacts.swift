@@ -37,6 +37,11 @@ public enum StreakFacts {
         return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
     }
 
+    /// The zone's short name at `date` ("EDT", "CET"), as the system names it.
+    public static func zoneName(_ date: Date, _ zone: TimeZone) -> String {
+        ZoneNames.shared.name(date, zone)
+    }
+
     public static func clock(_ date: Date, _ zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -65,30 +70,25 @@ public enum StreakFacts {
         return view.configuration.freezeBehavior == .autoConsumeFreezes && today.state == .open
             && (view.streak.currentStreak ?? 0) > 0 && (view.streak.freezesAvailableCount ?? 0) > 0
     }
+}
 
-    /// 0 no events, 1 under half the goal, 2 half or more, 3 kept, 4 twice the goal.
-    public static func heatLevel(_ day: StreakDay) -> Int {
-        guard day.eventCount > 0 else { return 0 }
-        let goal = max(day.goal, 1)
-        if day.eventCount >= 2 * goal { return 4 }
-        if day.eventCount >= goal { return 3 }
-        return day.eventCount * 2 >= goal ? 2 : 1
-    }
+/// `DateFormatter`s are slow to make: one per zone, kept.
+private final class ZoneNames: @unchecked Sendable {
+    static let shared = ZoneNames()
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
 
-    /// Why a day looks the way it does, for the detail line.
-    public static func explanation(_ day: StreakDay, today: CalendarDay) -> String {
-        let count = "\(day.eventCount)/\(day.goal) event\(day.goal == 1 && day.eventCount == 1 ? "" : "s")"
-        switch day.state {
-        case .kept: return "\(count) · kept"
-        case .frozen: return day.consumedFreezeId != nil ? "\(count) · frozen (a freeze bridges it)" : "\(count) · frozen"
-        case .gap: return "\(count) · missed"
-        case .open:
-            let remaining = max(day.goal - day.eventCount, 0)
-            return day.day == today
-                ? "\(count) · open: \(remaining) more to keep today"
-                : "\(count) · open: still counts within the leeway"
-        case .beforeHistory: return "before the first event"
-        case .future: return "not yet"
+    func name(_ date: Date, _ zone: TimeZone) -> String {
+        lock.withLock {
+            let formatter = formatters[zone.identifier] ?? {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = zone
+                formatter.dateFormat = "zzz"
+                formatters[zone.identifier] = formatter
+                return formatter
+            }()
+            return formatter.string(from: date)
         }
     }
 }

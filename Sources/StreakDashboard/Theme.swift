@@ -36,7 +36,7 @@ public struct Theme: Equatable, Sendable {
     }
 
     public func style(for role: Role) -> ThemeStyle {
-        styles[role] ?? styles[.text] ?? ThemeStyle()
+        styles[role] ?? role.fallback.flatMap { styles[$0] } ?? styles[.text] ?? ThemeStyle()
     }
 }
 
@@ -61,13 +61,13 @@ public struct ColorCapability: Equatable, Sendable {
 
     public func resolve(_ style: ThemeStyle, cell: CellStyle) -> TerminalStyle {
         var result = TerminalStyle(
-            foreground: color(style.foreground), background: color(style.background),
-            bold: style.bold || cell.bold, dim: style.dim, reverse: style.reverse != cell.reverse, underline: style.underline
+            foreground: color(style.foreground, isForeground: true), background: color(style.background, isForeground: false),
+            bold: style.bold || cell.bold, dim: style.dim || cell.dim, reverse: style.reverse != cell.reverse, underline: style.underline
         )
         if colors == 0 {
             // Without colour, emphasis carries the meaning.
             switch cell.role {
-            case .muted, .heat0, .heat1: result.dim = true
+            case .muted, .heat0, .heat1, .missed: result.dim = true
             case .streak, .accent, .heat4, .danger, .warning: result.bold = true
             case .today: result.underline = true
             default: break
@@ -76,22 +76,35 @@ public struct ColorCapability: Equatable, Sendable {
         return result
     }
 
-    private func color(_ color: ThemeColor?) -> Int {
+    private func color(_ color: ThemeColor?, isForeground: Bool) -> Int {
         guard let color, colors > 0 else { return -1 }
         switch color {
         case .terminalDefault: return -1
         case .ansi(let number): return colors >= 16 ? number : number % 8
         case .index(let number):
             if colors >= 256 { return number }
-            return nearestANSI(Self.xtermRGB(number))
+            return nearestANSI(Self.xtermRGB(number), isForeground: isForeground)
         case .rgb(let red, let green, let blue):
             if colors >= 256 { return Self.nearestXterm(red, green, blue) }
-            return nearestANSI((red, green, blue))
+            return nearestANSI((red, green, blue), isForeground: isForeground)
         }
     }
 
-    private func nearestANSI(_ rgb: (Int, Int, Int)) -> Int {
-        let candidates = colors >= 16 ? 0..<16 : 0..<8
+    /// The nearest of the 16 (or 8) ANSI colours. A foreground never becomes black: on the
+    /// usual dark background a dark green or grey would vanish (an empty day's dot, a partly
+    /// done day); it takes the nearest visible colour, by hue, instead.
+    private func nearestANSI(_ rgb: (Int, Int, Int), isForeground: Bool) -> Int {
+        var candidates = Array(colors >= 16 ? 0..<16 : 0..<8)
+        if isForeground {
+            candidates.removeAll { $0 == 0 }
+            // Judge dark colours by their hue: scale them up before comparing.
+            let brightest = max(rgb.0, rgb.1, rgb.2)
+            if brightest > 0, brightest < 160 {
+                let scale = 160.0 / Double(brightest)
+                let scaled = (Int(Double(rgb.0) * scale), Int(Double(rgb.1) * scale), Int(Double(rgb.2) * scale))
+                return candidates.min { Self.distance(Self.xtermRGB($0), scaled) < Self.distance(Self.xtermRGB($1), scaled) } ?? 7
+            }
+        }
         return candidates.min { Self.distance(Self.xtermRGB($0), rgb) < Self.distance(Self.xtermRGB($1), rgb) } ?? 7
     }
 

@@ -52,14 +52,21 @@ public final class FileRemoteStreakService: RemoteStreakService {
     /// The store writes its own cache on every change; this keeps it when nothing newer is there.
     public func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws {}
 
-    /// Recalculates in the store with its stored configuration (the parameters are the
-    /// manager's copy of it); the result reaches listeners through the stream.
+    /// Brings the store's calculation up to date with its stored configuration (the
+    /// parameters are the manager's copy of it): nothing is calculated when the last write's
+    /// result still holds, as it does right after any write. The result reaches listeners
+    /// through the stream.
     public func calculateStreak(
         userId: String, streakKey: String, eventsRequiredPerDay: Int, leewayHours: Int,
         freezeBehavior: FreezeBehavior, timezone: String?
     ) async throws {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
-        try await run { store, now in _ = try store.recalculate(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
+        try await run { store, now in _ = try store.refresh(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
+    }
+
+    /// Every write's own evaluation, as the store's watcher hands it on.
+    public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? {
+        store.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
     }
 
     public func addEvent(userId: String, streakKey: String, event: StreakEvent) async throws {

@@ -11,6 +11,7 @@ public final class FileStreakStore: Sendable {
     public let rootPath: String
     /// Receives warnings about skipped lines (torn or corrupt), which never stop a load.
     let warn: @Sendable (String) -> Void
+    let watchers = StoreWatchers()
 
     public init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.rootPath = rootPath
@@ -119,6 +120,14 @@ public final class FileStreakStore: Sendable {
         }
     }
 
+    /// The regular events that count whose own day (in each event's own zone; `timezone` for
+    /// an invalid one) is `day`, oldest first.
+    public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) throws -> [StreakEvent] {
+        try events(userId: userId, streakKey: streakKey)
+            .filter { !$0.isFreeze && CalendarDay(containing: $0.dateCreated, in: TimeZone(identifier: $0.timezone) ?? timezone) == day }
+            .sorted { $0.dateCreated < $1.dateCreated }
+    }
+
     // MARK: - Freezes
 
     public func freezes(userId: String, streakKey: String) throws -> [StreakFreeze] {
@@ -175,6 +184,11 @@ public final class FileStreakStore: Sendable {
         let folder = try folder(userId: userId, streakKey: streakKey)
         return try StoreLock.shared(try userDirectory(userId)) {
             let settings = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            if let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
+                // The last write's result still holds: nothing to calculate.
+                fresh.warnings.forEach(warn)
+                return fresh.evaluation.updatingUserId(userId)
+            }
             var loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
             loaded.warnings.forEach(warn)
             if loaded.changed {
@@ -192,9 +206,28 @@ public final class FileStreakStore: Sendable {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { _ in }
     }
 
+    /// The streak as it is at `now`: the last write's result while it holds (no
+    /// calculation), otherwise a recalculation under the lock that records what it consumed.
+    @discardableResult
+    public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try refreshWithValidity(userId: userId, streakKey: streakKey, now: now, timezone: timezone).evaluation
+    }
+
+    /// `refresh`, and the instant its result stops holding without a write.
+    func refreshWithValidity(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (evaluation: StreakEvaluation, validUntil: Date) {
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        let fresh = try StoreLock.shared(try userDirectory(userId)) { folder.freshEvaluation(now: now, timezone: timezone) }
+        if let fresh {
+            fresh.warnings.forEach(warn)
+            return (fresh.evaluation.updatingUserId(userId), fresh.validUntil)
+        }
+        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, reusingFresh: true) { _ in }
+        return (evaluation, CachedEvaluation.validity(of: evaluation, now: now, timezone: timezone))
+    }
+
     /// The streak as last calculated by any writer (nil if never).
     public func cachedStreak(userId: String, streakKey: String) -> CurrentStreakData? {
-        (try? folder(userId: userId, streakKey: streakKey))?.cachedStreak()
+        (try? folder(userId: userId, streakKey: streakKey))?.cachedEvaluation()?.evaluation.streak
     }
 
     // MARK: - Internals
@@ -220,10 +253,12 @@ public final class FileStreakStore: Sendable {
     /// all of it or, when anything fails, none of it (every user file is put back byte for
     /// byte). Then refreshes the derived files, whose failure only costs speed later.
     /// Creates the streak when `creating` is given.
+    /// - Parameter reusingFresh: when the cached result still holds under the lock (another
+    ///   writer just calculated), return it instead of calculating again.
     @discardableResult
     func write(
         userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil,
-        now: Date, timezone: TimeZone, _ change: (WriteContext) throws -> Void
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, _ change: (WriteContext) throws -> Void
     ) throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
         let userDirectory = try userDirectory(userId)
@@ -232,12 +267,15 @@ public final class FileStreakStore: Sendable {
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         do {
             return try StoreLock.exclusive(userDirectory) {
+                if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
+                    return fresh.evaluation.updatingUserId(userId)
+                }
                 let (context, evaluation) = try applyChange(
                     folder: folder, userId: userId, streakKey: streakKey, creating: configuration,
                     now: now, timezone: timezone, journal: journal, change
                 )
                 journal.finish()
-                persistDerived(context, streak: evaluation.streak)
+                persistDerived(context, evaluation: evaluation, now: now, timezone: timezone)
                 return evaluation
             }
         } catch {
@@ -284,14 +322,19 @@ public final class FileStreakStore: Sendable {
     /// Refreshes the snapshot, the id index and the cached streak. They are rebuilt from
     /// the log whenever missing or stale, so a failure here (a full disk) is a warning; a
     /// cache that could not be refreshed is removed rather than left stale.
-    private func persistDerived(_ context: WriteContext, streak: CurrentStreakData) {
+    private func persistDerived(_ context: WriteContext, evaluation: StreakEvaluation, now: Date, timezone: TimeZone) {
         do {
             try context.folder.persist(&context.loaded)
         } catch {
             warn("could not update the snapshot: \(FileStoreError.sentence(error)); it is rebuilt from the log when needed")
         }
         do {
-            try context.folder.writeCachedStreak(streak)
+            let cached = CachedEvaluation(
+                evaluation: evaluation, sources: context.folder.sourceStamps(), calculatedAt: now,
+                validUntil: CachedEvaluation.validity(of: evaluation, now: now, timezone: timezone),
+                warnings: context.loaded.warnings
+            )
+            try cached.write(to: context.folder.currentPath)
         } catch {
             unlink(context.folder.currentPath)
             warn("could not update current.json: \(FileStoreError.sentence(error))")

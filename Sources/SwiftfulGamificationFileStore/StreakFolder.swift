@@ -66,15 +66,19 @@ struct StreakFolder {
         }
     }
 
-    func cachedStreak() -> CurrentStreakData? {
-        guard let bytes = try? POSIXFile.read(currentPath, role: .derived, limit: 1 << 20),
-              let streak = try? StoreJSON.decoder.decode(CurrentStreakData.self, from: Data(bytes)),
-              streak.datesAreSupported else { return nil }
-        return streak
+    func cachedEvaluation() -> CachedEvaluation? {
+        CachedEvaluation.read(currentPath)
     }
 
-    func writeCachedStreak(_ streak: CurrentStreakData) throws {
-        try POSIXFile.writeAtomically(Array(try StoreJSON.encoder.encode(streak)), to: currentPath, sync: false)
+    /// The stamps of the user files, in the order `CachedEvaluation.sources` keeps them.
+    func sourceStamps() -> [FileStamp?] {
+        userFiles.map { (try? POSIXFile.status($0))?.map(\.stamp) ?? nil }
+    }
+
+    /// The cached evaluation when it is what a calculation at `now` would give.
+    func freshEvaluation(now: Date, timezone: TimeZone) -> CachedEvaluation? {
+        guard let cached = cachedEvaluation(), cached.holds(at: now, timezone: timezone, sources: sourceStamps()) else { return nil }
+        return cached
     }
 
     // MARK: - History

@@ -125,9 +125,12 @@ let statusViaScript = try Measure.medianRun(
 )
 verdicts.append(Verdict(measure: "dashboard: time to first frame on the \(storeSizes.last!) store vs `streaks status`", result: String(format: "%.2fx (%@ vs %@)", dashboard / statusViaScript, ms(dashboard), ms(statusViaScript)), target: "at most 1.5x", met: dashboard / statusViaScript <= 1.5))
 
-let frameState = DemoStreaks.state(DemoStreaks.longStreak(), keys: ["daily", "pushups"], width: 200, height: 60)
-let frame = Measure.median(runs: 301) { _ = Render.render(frameState) }
-verdicts.append(Verdict(measure: "dashboard: render of one 200x60 frame", result: ms(frame), target: "under 2 ms", met: frame < 0.002))
+let frameState = DemoStreaks.state(DemoStreaks.many(50), width: 300, height: 80)
+let frames = Measure.Spread(times: (0..<301).map { _ in Measure.median(runs: 1) { _ = Render.render(frameState) } })
+verdicts.append(Verdict(
+    measure: "dashboard: render of one 300x80 frame with 50 streaks", result: "median \(ms(frames.median)), worst \(ms(frames.worst))",
+    target: "under 2 ms", met: frames.median < 0.002
+))
 
 // Last: these add events on the real clock, after the pinned `now` the runs above use.
 // `log` on the real clock (not --now): the stored time and the reply's clock must agree at

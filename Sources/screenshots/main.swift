@@ -3,21 +3,29 @@ import Foundation
 import StreakDashboard
 
 // Writes the README's screenshots as SVG into the directory given (screenshots/make.sh
-// turns them into PNG). Every picture is a fixture with a pinned clock.
+// turns them into PNG). Every picture is a fixture with a pinned clock, drawn by the
+// dashboard's own renderer and coloured as a terminal of that kind shows it.
 let directory = CommandLine.arguments.dropFirst().first ?? "screenshots"
 let catalog = ThemeCatalog.builtIn
 
-func write(_ name: String, _ state: DashboardState, theme: String, palette: SVGExport.Palette) throws {
-    let svg = SVGExport.svg(Render.render(state), theme: catalog.theme(named: theme)!, palette: palette)
+func write(_ name: String, _ state: DashboardState, palette: SVGExport.Palette = .dark, capability: ColorCapability = ColorCapability(colors: 256)) throws {
+    let svg = SVGExport.svg(Render.render(state), theme: catalog.theme(named: state.themeName)!, palette: palette, capability: capability)
     try svg.write(toFile: "\(directory)/\(name).svg", atomically: true, encoding: .utf8)
     print("wrote \(directory)/\(name).svg")
 }
 
-var long = DemoStreaks.state(DemoStreaks.longStreak(), keys: ["daily", "pushups", "reading"], width: 120, height: 32)
-long.cursor = long.today.adding(days: -22)
-try write("long-streak", long, theme: "default", palette: .dark)
-try write("goal-at-risk", DemoStreaks.state(DemoStreaks.goalAtRisk(), keys: ["daily", "pushups"], width: 100, height: 26), theme: "default", palette: .dark)
-var light = DemoStreaks.state(DemoStreaks.longStreak(), width: 100, height: 26)
+func press(_ keys: [Key], _ state: DashboardState) -> DashboardState {
+    keys.reduce(state) { Reducer.reduce($0, .key($1)).0 }
+}
+
+let five = DemoStreaks.fiveStreaks()
+// The overview at two sizes: the cursor on a day the leeway moved an event into.
+try write("overview-120x40", press([.character("c"), .up], DemoStreaks.state(five, width: 120, height: 40)))
+try write("overview-200x60", press([.character("c"), .left, .left, .left], DemoStreaks.state(five, width: 200, height: 60)))
+// Without colour the glyphs carry the states.
+try write("no-color", press([.down, .character("c")], DemoStreaks.state(five, width: 120, height: 40)), capability: .none)
+try write("goal-at-risk", press([.down], DemoStreaks.state(five, width: 100, height: 30)))
+var light = DemoStreaks.state([DemoStreaks.longHistory()], width: 100, height: 30)
 light.themeNames = ["light"]
-try write("light-theme", light, theme: "light", palette: .light)
-try write("standard-80x24", DemoStreaks.state(DemoStreaks.brokenManual()), theme: "default", palette: .dark)
+try write("light-theme", light, palette: .light)
+try write("standard-80x24", DemoStreaks.state([DemoStreaks.readingHistory()]))

@@ -142,7 +142,7 @@ tmux -L "$SOCKET" send-keys -t nocolor q
 check "NO_COLOR quits cleanly" finished nocolor
 tmux -L "$SOCKET" new-session -d -s ascii -x 100 -y 30 \
     "stty -g > '$WORK/ascii.before'; TERM=xterm LANG=C LC_ALL=C '$BIN' dashboard --ascii --store '$WORK/ascii'; echo EXITED \$? > '$WORK/ascii.code'; stty -g > '$WORK/ascii.after'; sleep 600"
-check "--ascii under the C locale draws ASCII" wait_for ascii "hjkl day"
+check "--ascii under the C locale draws ASCII" wait_for ascii "arrows day"
 tmux -L "$SOCKET" send-keys -t ascii q
 check "--ascii quits cleanly" finished ascii
 

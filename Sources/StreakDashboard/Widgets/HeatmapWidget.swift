@@ -1,66 +1,125 @@
 import Foundation
 import SwiftfulGamification
 
-/// The year as a contribution calendar: weeks as columns (Monday first), weekdays as rows.
+/// The whole history as a contribution calendar: weeks as columns (Monday first), weekdays
+/// as rows, in bands of as many weeks as fit across. It pages through history with the
+/// cursor, which never leaves the visible weeks.
 enum HeatmapWidget {
-    static let height = 8
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+    static let labelWidth = 4
 
-    /// How many weeks fit in `width` columns (at most a year).
-    static func weeks(for width: Int) -> Int { max(1, min(53, (width - 4) / 2)) }
+    /// Weeks one band shows in `width` columns.
+    static func weeksPerBand(_ width: Int) -> Int { max(1, (width - labelWidth) / 2) }
 
-    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
-        let weeks = weeks(for: rect.width)
+    /// The week (its Monday's day number divided by 7, counting from a Monday) of a day.
+    static func week(of day: CalendarDay) -> Int { (day.dayNumber - 4).floorDivided(by: 7) }
+
+    static func monday(ofWeek week: Int) -> CalendarDay { CalendarDay(dayNumber: week * 7 + 4) }
+
+    /// Weeks from the first day of history through this week.
+    static func weeksOfHistory(_ view: StreakView) -> Int {
         let today = view.evaluation.today
-        let lastMonday = today.adding(days: -((today.weekday + 5) % 7))
-        let firstMonday = lastMonday.adding(days: -7 * (weeks - 1))
-        let records = view.evaluation.days(from: firstMonday, through: lastMonday.adding(days: 6))
+        let first = view.evaluation.firstHistoryDay ?? today
+        return week(of: today) - week(of: first) + 1
+    }
+
+    /// The last week shown: this week, or, when the cursor is further back than the weeks
+    /// shown, a page back (pages overlap by four weeks), so the cursor is always in view
+    /// and the calendar moves in steady pages rather than one week at a time.
+    static func lastVisibleWeek(today: CalendarDay, cursor: CalendarDay, visibleWeeks: Int) -> Int {
+        let todayWeek = week(of: today)
+        let distance = todayWeek - week(of: cursor)
+        guard distance >= visibleWeeks else { return todayWeek }
+        let step = max(1, visibleWeeks - 4)
+        let pages = (distance - (visibleWeeks - 1) + step - 1) / step
+        return todayWeek - pages * step
+    }
+
+    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, bands: Int, grid: inout Grid) {
+        let perBand = weeksPerBand(rect.width)
+        let visible = perBand * bands
+        let today = view.evaluation.today
         let selected = state.selectedDay
-        for (row, label) in weekdays.enumerated() {
-            grid.put(label, x: rect.x, y: rect.y + 1 + row, style: CellStyle(.muted))
-        }
-        var lastMonth = -1
-        for week in 0..<weeks {
-            let x = rect.x + 4 + week * 2
-            let monday = firstMonday.adding(days: 7 * week)
-            if monday.month != lastMonth, monday.day <= 7 {
-                grid.put(months[monday.month - 1], x: x, y: rect.y, style: CellStyle(.muted), limit: rect.x + rect.width - x)
-                lastMonth = monday.month
+        let lastWeek = lastVisibleWeek(today: today, cursor: selected, visibleWeeks: visible)
+        let firstWeek = lastWeek - visible + 1
+        let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
+        let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
+        for band in 0..<bands {
+            let top = rect.y + band * ScreenPlan.bandHeight
+            for (row, label) in weekdays.enumerated() {
+                grid.put(label, x: rect.x, y: top + 1 + row, style: CellStyle(.muted))
             }
-            for row in 0..<7 {
-                let record = records[week * 7 + row]
-                guard record.state != .future else { continue }
-                var (glyph, role) = mark(record, glyphs: state.glyphs)
-                var style = CellStyle(role)
-                if record.day == today { style = CellStyle(role == .heat0 ? .today : role, bold: true) }
-                if record.day == selected {
-                    style.reverse = true
-                    if glyph == " " { glyph = state.glyphs.gap }
+            var lastLabelEnd = rect.x + labelWidth - 1
+            for column in 0..<perBand {
+                let week = band * perBand + column
+                let x = rect.x + labelWidth + column * 2
+                let monday = monday(ofWeek: firstWeek + week)
+                // A month's name over the week its first day falls in, from where the history
+                // starts; the year with January and at the start of a band.
+                let startsHere = firstWeek + week == max(historyWeek, firstWeek + band * perBand)
+                if firstWeek + week >= historyWeek,
+                   let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) ?? (startsHere ? monday : nil) {
+                    let name = first.month == 1 || startsHere ? "\(months[first.month - 1]) \(first.year)" : months[first.month - 1]
+                    if x > lastLabelEnd {
+                        grid.put(name, x: x, y: top, style: CellStyle(.muted), limit: rect.x + rect.width - x)
+                        lastLabelEnd = x + name.count
+                    }
                 }
-                grid[x, rect.y + 1 + row] = Cell(glyph: glyph, style: style)
+                for row in 0..<7 {
+                    let record = records[week * 7 + row]
+                    var (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
+                    if record.day == today, style.role != .today { style.bold = true }
+                    if record.day == selected {
+                        style.reverse = true
+                        if glyph == " " { glyph = state.glyphs.missed }
+                    }
+                    grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
+                }
             }
         }
     }
 
-    /// The glyph and role of one day.
-    static func mark(_ day: StreakDay, glyphs: Glyphs) -> (Character, Role) {
-        switch day.state {
-        case .frozen: return (glyphs.frozen, .frozen)
-        case .future: return (" ", .background)
-        case .beforeHistory: return (glyphs.gap, .muted)
-        default:
-            let level = StreakFacts.heatLevel(day)
-            let role: [Role] = [.heat0, .heat1, .heat2, .heat3, .heat4]
-            return (level == 0 ? glyphs.gap : glyphs.day, role[level])
+    /// One line naming every glyph, and the shades for a goal of one.
+    static func drawLegend(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        let glyphs = state.glyphs
+        var x = rect.x + labelWidth
+        let end = rect.x + rect.width
+        let items: [(Character, CellStyle, String)] = [
+            (glyphs.kept, CellStyle(.heat3), "kept"), (glyphs.partial, CellStyle(.partial), "partly done"),
+            (glyphs.missed, CellStyle(.missed), "missed"), (glyphs.frozen, CellStyle(.frozen), "frozen"),
+            (glyphs.open, CellStyle(.today), "open"),
+        ]
+        for (glyph, style, name) in items where x + name.count + 2 < end {
+            grid[x, rect.y] = Cell(glyph: glyph, style: style)
+            grid.put(" " + name, x: x + 1, y: rect.y, style: CellStyle(.muted))
+            x += name.count + 4
         }
-    }
-
-    /// "Fri 2024-01-05 · 2/3 events · kept"
-    static func detail(_ state: DashboardState, _ view: StreakView) -> String {
-        let day = view.evaluation.day(state.selectedDay)
-        let name = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.day.weekday - 1]
-        let label = day.day == view.evaluation.today ? "today" : name
-        return "\(label) \(day.day) · " + StreakFacts.explanation(day, today: view.evaluation.today)
+        let before = "blank: before the first event"
+        if x + before.count < end {
+            grid.put(before, x: x, y: rect.y, style: CellStyle(.muted))
+            x += before.count + 3
+        }
+        // Shades: by the day's count against the streak's own quartiles (goal 1), or by the
+        // share of the goal met (goal N: partly done days from a third to all but one).
+        if view.configuration.eventsRequiredPerDay == 1 {
+            guard x + 16 < end else { return }
+            grid.put("fewer", x: x, y: rect.y, style: CellStyle(.muted))
+            x += 6
+            for level in 1...4 {
+                grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(HeatShades.heatRoles[level], bold: level == 4))
+                x += 1
+            }
+            grid.put(" more", x: x, y: rect.y, style: CellStyle(.muted), limit: end - x)
+        } else {
+            guard x + 24 < end else { return }
+            grid.put("share of the goal", x: x, y: rect.y, style: CellStyle(.muted))
+            x += 18
+            for level in 1...3 {
+                grid[x, rect.y] = Cell(glyph: glyphs.partial, style: CellStyle(.partial, bold: level == 3, dim: level == 1))
+                x += 1
+            }
+            grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(.heat4, bold: true))
+        }
     }
 }

@@ -1,95 +1,114 @@
 import Foundation
 import SwiftfulGamification
 
-/// The current streak: a large number, the status in words, and the record lines.
+/// The selected streak: its number, status in words, records, today's progress, this week
+/// and its freezes. Six rows with a large number, or two compact rows on small screens.
 enum StreakPanel {
-    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
-        let streak = view.streak
-        let goal = view.configuration.eventsRequiredPerDay
-        grid.put(view.key, x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
-        let current = streak.currentStreak ?? 0
-        BigNumber.draw(current, at: rect.x, y: rect.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
-        let labelX = rect.x + BigNumber.width(of: current) + 2
-        grid.put(current == 1 ? "day" : "days", x: labelX, y: rect.y + 5, style: CellStyle(.muted), limit: max(0, rect.x + rect.width - labelX))
-        if goal > 1 {
-            grid.put("goal \(goal)/day", x: labelX, y: rect.y + 4, style: CellStyle(.muted), limit: max(0, rect.x + rect.width - labelX))
+    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, big: Bool, grid: inout Grid) {
+        if big {
+            drawBig(state, view, in: rect, grid: &grid)
+        } else {
+            drawCompact(state, view, in: rect, grid: &grid)
         }
     }
 
-    /// The status line and the record line, across the whole width.
-    static func drawStatus(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+    private static func drawBig(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        let columns = Layout.horizontal([.length(28), .fill(1)], spacing: 2).split(rect)
+        let left = columns[0]
+        let streak = view.streak
+        let current = streak.currentStreak ?? 0
+        grid.put(view.key, x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
+        BigNumber.draw(current, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
+        let labelX = left.x + BigNumber.width(of: current) + 2
+        grid.put(current == 1 ? "day" : "days", x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
+        let right = columns[1]
         let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
-        grid.put(phrase.text, x: rect.x, y: rect.y, style: CellStyle(phrase.role, bold: true), limit: rect.width)
+        grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(phrase.role, bold: true), limit: right.width)
+        grid.put(records(state, view), x: right.x, y: right.y + 1, style: CellStyle(.muted), limit: right.width)
+        drawToday(state, view, x: right.x, y: right.y + 2, width: right.width, grid: &grid)
+        drawWeek(state, view, x: right.x, y: right.y + 3, width: right.width, grid: &grid)
+        drawFreezes(state, view, x: right.x, y: right.y + 5, width: right.width, grid: &grid)
+    }
+
+    private static func drawCompact(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        let streak = view.streak
+        let current = streak.currentStreak ?? 0
+        var x = rect.x
+        grid.put(view.key, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
+        x += view.key.count + 2
+        let number = "\(current) \(current == 1 ? "day" : "days")"
+        grid.put(number, x: x, y: rect.y, style: CellStyle(current > 0 ? .streak : .muted, bold: true), limit: max(0, rect.x + rect.width - x))
+        x += number.count + 2
+        let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
+        grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(phrase.role, bold: true), limit: max(0, rect.x + rect.width - x))
+        guard rect.height > 1 else { return }
+        let today = view.evaluation.day(view.evaluation.today)
+        var line = "today \(today.eventCount)/\(max(today.goal, 1))" + state.glyphs.dot + records(state, view)
+        if view.configuration.freezeBehavior != .noFreezes {
+            line += state.glyphs.dot + "\(streak.freezesAvailableCount ?? 0) freeze\(streak.freezesAvailableCount == 1 ? "" : "s")"
+        }
+        grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
+    }
+
+    /// "longest 64 · since 2024-04-10 · 708 events"
+    static func records(_ state: DashboardState, _ view: StreakView) -> String {
         let streak = view.streak
         var facts = ["longest \(streak.longestStreak ?? 0)"]
-        if let start = streak.dateStreakStart {
-            facts.append("since \(CalendarDay(containing: start, in: state.zone))")
-        }
+        if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
         facts.append("\(streak.totalEvents ?? 0) event\(streak.totalEvents == 1 ? "" : "s")")
-        grid.put(facts.joined(separator: state.glyphs.dot), x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
+        if view.configuration.eventsRequiredPerDay > 1 { facts.append("goal \(view.configuration.eventsRequiredPerDay)/day") }
+        return facts.joined(separator: state.glyphs.dot)
     }
-}
 
-/// Today's progress toward the goal and this week's kept days.
-enum GoalPanel {
-    static let weekLetters = ["M", "T", "W", "T", "F", "S", "S"]
-
-    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+    private static func drawToday(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
         let glyphs = state.glyphs
         let today = view.evaluation.day(view.evaluation.today)
         let goal = max(today.goal, 1)
-        let barWidth = max(4, min(20, rect.width - 22))
+        let barWidth = max(4, min(20, width - 22))
         let filled = min(barWidth, today.eventCount * barWidth / goal)
-        let percent = min(100, today.eventCount * 100 / goal)
-        grid.put("Today", x: rect.x, y: rect.y, style: CellStyle(.text, bold: true))
-        let barX = rect.x + 8
+        grid.put("Today", x: x, y: y, style: CellStyle(.text, bold: true))
+        let barX = x + 8
         for column in 0..<barWidth {
             let isFull = column < filled
-            grid[barX + column, rect.y] = Cell(glyph: isFull ? glyphs.barFull : glyphs.barEmpty, style: CellStyle(isFull ? .success : .heat0))
+            grid[barX + column, y] = Cell(glyph: isFull ? glyphs.barFull : glyphs.barEmpty, style: CellStyle(isFull ? .success : .heat0))
         }
-        grid.put(" \(today.eventCount)/\(goal)  \(percent)%", x: barX + barWidth, y: rect.y, style: CellStyle(.text), limit: max(0, rect.x + rect.width - barX - barWidth))
+        let percent = min(100, today.eventCount * 100 / goal)
+        grid.put(" \(today.eventCount)/\(goal)  \(percent)%", x: barX + barWidth, y: y, style: CellStyle(.text), limit: max(0, x + width - barX - barWidth))
+    }
 
-        grid.put("Week", x: rect.x, y: rect.y + 1, style: CellStyle(.text, bold: true))
-        let weekStart = view.evaluation.today.adding(days: -((view.evaluation.today.weekday + 5) % 7))
+    private static let weekLetters = ["M", "T", "W", "T", "F", "S", "S"]
+
+    private static func drawWeek(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
+        grid.put("Week", x: x, y: y, style: CellStyle(.text, bold: true))
+        let today = view.evaluation.today
+        let weekStart = HeatmapWidget.monday(ofWeek: HeatmapWidget.week(of: today))
         var kept = 0
         for offset in 0..<7 {
             let day = view.evaluation.day(weekStart.adding(days: offset))
-            let x = barX + offset * 2
-            grid.put(weekLetters[offset], x: x, y: rect.y + 1, style: CellStyle(day.day == today.day ? .today : .muted, bold: day.day == today.day))
-            let (glyph, role) = HeatmapWidget.mark(day, glyphs: glyphs)
-            grid[x, rect.y + 2] = Cell(glyph: glyph, style: CellStyle(role))
+            let column = x + 8 + offset * 2
+            grid.put(weekLetters[offset], x: column, y: y, style: CellStyle(day.day == today ? .today : .muted, bold: day.day == today))
+            let (glyph, style) = view.shades.mark(day, glyphs: state.glyphs)
+            grid[column, y + 1] = Cell(glyph: glyph, style: style)
             if day.state == .kept { kept += 1 }
         }
-        grid.put("\(kept)/7 kept", x: barX + 15, y: rect.y + 2, style: CellStyle(.muted), limit: max(0, rect.x + rect.width - barX - 15))
+        grid.put("\(kept)/7 kept", x: x + 23, y: y + 1, style: CellStyle(.muted), limit: max(0, width - 23))
     }
-}
 
-/// Freezes available, whether one would be used tonight, and the ones used.
-enum FreezePanel {
-    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
-        grid.put("Freezes", x: rect.x, y: rect.y, style: CellStyle(.text, bold: true))
-        let x = rect.x + 8
+    private static func drawFreezes(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
+        grid.put("Freezes", x: x, y: y, style: CellStyle(.text, bold: true))
         guard view.configuration.freezeBehavior != .noFreezes else {
-            grid.put("off for this streak", x: x, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 8))
+            grid.put("off for this streak", x: x + 8, y: y, style: CellStyle(.muted), limit: max(0, width - 8))
             return
         }
         let available = view.streak.freezesAvailableCount ?? 0
-        var column = x
+        var column = x + 8
         for _ in 0..<min(available, 8) {
-            grid[column, rect.y] = Cell(glyph: state.glyphs.freeze, style: CellStyle(.frozen, bold: true))
+            grid[column, y] = Cell(glyph: state.glyphs.frozen, style: CellStyle(.frozen, bold: true))
             column += 2
         }
         let mode = view.configuration.freezeBehavior == .autoConsumeFreezes ? "auto" : "manual"
-        grid.put("\(available) available (\(mode))", x: column, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.x + rect.width - column))
-        let used = view.freezes.compactMap(\.dateUsed).sorted().suffix(3).map { "\(CalendarDay(containing: $0, in: state.zone))" }
-        let note: String
-        if StreakFacts.wouldUseFreezeTonight(view) {
-            note = "one will be used tonight unless you log"
-        } else if !used.isEmpty {
-            note = "used " + used.joined(separator: ", ")
-        } else {
-            note = ""
-        }
-        grid.put(note, x: x, y: rect.y + 1, style: CellStyle(.muted), limit: max(0, rect.width - 8))
+        var text = "\(available) available (\(mode))"
+        if StreakFacts.wouldUseFreezeTonight(view) { text += state.glyphs.dot + "one is used tonight unless you log" }
+        grid.put(text, x: column, y: y, style: CellStyle(.muted), limit: max(0, x + width - column))
     }
 }

@@ -15,6 +15,7 @@ struct DashboardCommand: AsyncParsableCommand {
     var theme: String?
     @Flag(help: "Draw with ASCII only.") var ascii = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
+    @Option(help: .hidden) var traceFile: String?
 
     func run() async throws {
         let context = try global.context()
@@ -38,7 +39,7 @@ struct DashboardCommand: AsyncParsableCommand {
         if global.now == nil { clock = context.console.clock } else { clock = { pinned } }
         try await Self.show(
             context: context, clock: clock, themes: themes, theme: selected, ascii: ascii, noColor: noColor, keys: keys,
-            notice: problems.first, exitAfterFirstFrame: exitAfterFirstFrame
+            notice: problems.first, exitAfterFirstFrame: exitAfterFirstFrame, traceFile: traceFile
         )
         for problem in problems { context.console.warn(problem) }
     }
@@ -46,13 +47,13 @@ struct DashboardCommand: AsyncParsableCommand {
     @MainActor
     private static func show(
         context: CommandContext, clock: @escaping @Sendable () -> Date, themes: ThemeCatalog, theme: String,
-        ascii: Bool, noColor: Bool, keys: [String], notice: String?, exitAfterFirstFrame: Bool
+        ascii: Bool, noColor: Bool, keys: [String], notice: String?, exitAfterFirstFrame: Bool, traceFile: String?
     ) async throws {
         TerminalSafety.install()
         let screen = try TerminalScreen(noColor: noColor)
         let app = DashboardApp(
             store: context.store, userId: context.userId, zone: context.zone, clock: clock, themes: themes,
-            theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice
+            theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile)
         )
         await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
     }

@@ -5,10 +5,12 @@ import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
-/// The dashboard's run loop: terminal keys, store updates, ticks and resizes become
-/// `AppEvent`s; `Reducer` turns them into state and effects; `Render` draws the state.
-/// Every write goes through the store (via `StreakManager`); the screen changes only when
-/// the store reports back.
+/// The dashboard's run loop. Keys, store updates, ticks and resizes all arrive as
+/// `AppEvent`s on one stream; `Reducer` turns them into state and effects; `Render` draws the
+/// state. Data flows one way: every write goes to the store (through the streak's
+/// `StreakManager`), the store evaluates it once under its lock, and the result comes back
+/// through the store's watcher and the manager's observable `evaluation`, which is all the
+/// screen reads. Streaks created or removed by any process arrive the same way.
 @MainActor
 final class DashboardApp {
     private let store: FileStreakStore
@@ -20,26 +22,29 @@ final class DashboardApp {
     private var state: DashboardState
     private let events: AsyncStream<AppEvent>
     private let continuation: AsyncStream<AppEvent>.Continuation
-    private var manager: StreakManager?
-    private var watchTask: Task<Void, Never>?
-    private var tickTask: Task<Void, Never>?
+    private var managers: [String: StreakManager] = [:]
+    private var observers: [String: Task<Void, Never>] = [:]
+    private var tasks: [Task<Void, Never>] = []
     private var sources: [any DispatchSourceProtocol] = []
+    private let trace: DashboardTrace?
 
     init(store: FileStreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
-         themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?) {
+         themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?,
+         trace: DashboardTrace?) {
         self.store = store
         self.userId = userId
         self.zone = zone
         self.clock = clock
         self.themes = themes
         self.screen = screen
+        self.trace = trace
         (events, continuation) = AsyncStream<AppEvent>.makeStream()
         var names = themes.names
         if let index = names.firstIndex(of: theme) { names = Array(names[index...] + names[..<index]) }
         let size = screen.size
         state = DashboardState(
-            keys: keys, selected: keys.first ?? CommandContext.defaultKey, now: clock(), zone: zone,
-            themeNames: names, ascii: ascii || !screen.isUTF8, width: size.width, height: size.height
+            keys: keys, now: clock(), zone: zone, themeNames: names, ascii: ascii || !screen.isUTF8,
+            width: size.width, height: size.height
         )
         state.message = notice
     }
@@ -49,110 +54,140 @@ final class DashboardApp {
     func run(exitAfterFirstFrame: Bool = false) async {
         installSources()
         startTicking()
-        await select(state.selected)
-        redraw()
+        followStreakKeys()
+        syncManagers()
+        redraw(after: nil)
         for await event in events {
             let (next, effects) = Reducer.reduce(state, event)
             state = next
-            redraw()
-            for effect in effects { await perform(effect) }
+            if case .keysChanged = event { syncManagers() }
+            redraw(after: event)
+            for effect in effects { perform(effect) }
             if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
         }
         shutdown()
     }
 
-    private func redraw() {
+    private func redraw(after event: AppEvent?) {
         let theme = themes.theme(named: state.themeName) ?? themes.theme(named: "default")!
         screen.draw(Render.render(state), theme: theme)
+        trace?.frame(after: event, state: state)
     }
 
-    private func perform(_ effect: Effect) async {
-        do {
-            switch effect {
-            case .log:
-                let event = try await manager?.addStreakEvent()
-                if let event { continuation.yield(.message("Logged at \(StreakFacts.clock(event.dateCreated, zone)).")) }
-            case .undo(let key):
-                let store = store, userId = userId, zone = zone, now = clock()
-                let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
-                let removed = try await Task.detached {
-                    try store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
-                }.value
-                continuation.yield(.message(removed == nil ? "Nothing logged today to undo." : "Removed the event of \(StreakFacts.clock(removed!.dateCreated, zone))."))
-            case .useFreezes:
-                let result = try await manager?.useStreakFreezes()
-                continuation.yield(.message(result == .didUseFreezesAndSavedStreak ? "Freezes used: streak restored." : "No freezes were needed."))
-            case .addFreeze:
-                _ = try await manager?.addStreakFreeze()
-                continuation.yield(.message("Added a freeze."))
-            case .select(let key):
-                await select(key)
-            case .quit:
-                break
+    // MARK: - Effects
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .log(let key):
+            run(key) { manager in
+                let event = try await manager.addStreakEvent()
+                return "Logged \(key) at \(StreakFacts.clock(event.dateCreated, self.zone))."
             }
-        } catch {
-            continuation.yield(.message(ErrorReport.message(for: error)))
+        case .undo(let key):
+            let store = store, userId = userId, zone = zone, now = clock()
+            let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
+            detached {
+                let removed = try store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
+                return .message(removed.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo.")
+            }
+        case .useFreezes(let key):
+            run(key) { manager in
+                let result = try await manager.useStreakFreezes()
+                return result == .didUseFreezesAndSavedStreak ? "Freezes used: streak restored." : "No freezes were needed."
+            }
+        case .addFreeze(let key):
+            run(key) { manager in
+                _ = try await manager.addStreakFreeze(id: UUID().uuidString)
+                return "Added a freeze to \(key)."
+            }
+        case .loadDay(let key, let day):
+            let store = store, userId = userId, zone = zone
+            detached {
+                .dayEventsLoaded(DayEvents(key: key, day: day, events: try store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
+            }
+        case .quit:
+            break
         }
     }
 
-    /// Follows `key`: a manager on the store for writes, and its changes for redraws.
-    private func select(_ key: String) async {
-        watchTask?.cancel()
-        manager?.logOut()
-        do {
-            let configuration = try store.settings(userId: userId, streakKey: key).configuration.with(useServerCalculation: true)
-            let clock = clock, zone = zone
+    /// Runs a write through the streak's manager; its message (or error) comes back as an event.
+    private func run(_ key: String, _ write: @escaping @MainActor (StreakManager) async throws -> String) {
+        guard let manager = managers[key] else { return }
+        tasks.append(Task { [continuation] in
+            do {
+                continuation.yield(.message(try await write(manager)))
+            } catch {
+                continuation.yield(.message(ErrorReport.message(for: error)))
+            }
+        })
+    }
+
+    /// Runs a store read or write off the main actor; its event (or error) comes back.
+    private func detached(_ work: @escaping @Sendable () throws -> AppEvent) {
+        let continuation = continuation
+        tasks.append(Task.detached {
+            do {
+                continuation.yield(try work())
+            } catch {
+                continuation.yield(.message(ErrorReport.message(for: error)))
+            }
+        })
+    }
+
+    // MARK: - Streaks
+
+    /// The store's streak keys as they change, from any process (no polling here).
+    private func followStreakKeys() {
+        let keys = store.watchStreakKeys(userId: userId, now: clock, timezone: { [zone] in zone })
+        tasks.append(Task { [continuation] in
+            for await list in keys { continuation.yield(.keysChanged(list)) }
+        })
+    }
+
+    /// One manager per streak on screen: created for new keys, logged out for removed ones.
+    private func syncManagers() {
+        for key in managers.keys where !state.keys.contains(key) {
+            observers.removeValue(forKey: key)?.cancel()
+            managers.removeValue(forKey: key)?.logOut()
+        }
+        for key in state.keys where managers[key] == nil {
+            let zone = zone
             let manager = StreakManager(
                 services: FileStreakServices(store: store, userId: userId, now: clock, timezone: { zone }),
-                configuration: configuration, now: clock, timeZone: { zone }
+                configuration: StreakConfiguration(streakKey: key, useServerCalculation: true), now: clock, timeZone: { zone }
             )
-            self.manager = manager
-            try await manager.logIn(userId: userId)
-            watchTask = Task { [weak self] in
-                for await _ in Self.changes(of: manager) {
-                    guard let self, !Task.isCancelled else { return }
-                    await self.refresh(key)
-                }
-            }
-            await refresh(key)
-        } catch {
-            continuation.yield(.message(ErrorReport.message(for: error)))
+            managers[key] = manager
+            observers[key] = observe(manager, key: key)
+            let userId = userId
+            tasks.append(Task { try? await manager.logIn(userId: userId) })
         }
     }
 
-    /// Reads the day records and freezes behind the manager's latest data.
-    private func refresh(_ key: String) async {
-        let store = store, userId = userId, zone = zone, now = clock()
-        let view = try? await Task.detached { () throws -> StreakView in
-            let settings = try store.settings(userId: userId, streakKey: key)
-            return StreakView(
-                key: key, configuration: settings.configuration,
-                evaluation: try store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone),
-                freezes: try store.freezes(userId: userId, streakKey: key)
-            )
-        }.value
-        if let view { continuation.yield(.streakUpdated(view)) }
+    /// The manager's evaluation, as it changes, becomes the streak's view on screen.
+    private func observe(_ manager: StreakManager, key: String) -> Task<Void, Never> {
+        let continuation = continuation
+        return Task {
+            for await (evaluation, failure) in Observations({ (manager.evaluation, manager.listenerError) }) {
+                if let evaluation {
+                    continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation)))
+                } else if let failure {
+                    continuation.yield(.streakFailed(key: key, reason: failure))
+                }
+            }
+        }
     }
 
-    /// Yields whenever the manager's streak data changes.
-    private static func changes(of manager: StreakManager) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        ChangeTracker(manager: manager, continuation: continuation).track()
-        return stream
-    }
+    // MARK: - Terminal
 
     private func startTicking() {
-        tickTask = Task { [weak self] in
+        // The countdown moves every second; day and leeway boundaries are the store watcher's.
+        let clock = clock
+        tasks.append(Task { [continuation] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                guard let self else { return }
-                self.continuation.yield(.tick(self.clock()))
-                // Streaks created by another process show up as tabs.
-                if let keys = try? self.store.streakKeys(userId: self.userId), keys != self.state.keys, !keys.isEmpty {
-                    self.continuation.yield(.keysChanged(keys))
-                }
+                continuation.yield(.tick(clock()))
             }
-        }
+        })
     }
 
     private func installSources() {
@@ -169,8 +204,9 @@ final class DashboardApp {
                 for key in keys {
                     if key == .suspend {
                         self.screen.suspend()
-                        self.redraw()
+                        self.redraw(after: nil)
                     } else {
+                        self.trace?.key()
                         self.continuation.yield(.key(key))
                     }
                 }
@@ -201,32 +237,11 @@ final class DashboardApp {
     }
 
     private func shutdown() {
-        tickTask?.cancel()
-        watchTask?.cancel()
+        tasks.forEach { $0.cancel() }
+        observers.values.forEach { $0.cancel() }
         sources.forEach { $0.cancel() }
-        manager?.logOut()
+        managers.values.forEach { $0.logOut() }
         screen.restore()
-    }
-}
-
-/// Re-arms `withObservationTracking` after every change of `currentStreakData`.
-@MainActor
-private final class ChangeTracker: Sendable {
-    let manager: StreakManager
-    let continuation: AsyncStream<Void>.Continuation
-
-    init(manager: StreakManager, continuation: AsyncStream<Void>.Continuation) {
-        self.manager = manager
-        self.continuation = continuation
-    }
-
-    func track() {
-        withObservationTracking { _ = manager.currentStreakData } onChange: { [self] in
-            Task { @MainActor in
-                self.continuation.yield()
-                self.track()
-            }
-        }
     }
 }
 

@@ -69,13 +69,22 @@ final class TerminalScreen {
         wrefresh(streaks_stdscr())
     }
 
-    /// Every key waiting on standard input.
+    /// Every key waiting on standard input. An escape followed at once by more input is an
+    /// Alt+key or an escape sequence curses did not know: it is skipped whole, so only a lone
+    /// Esc reads as Esc.
     func readKeys() -> [Key] {
         var keys: [Key] = []
+        var pending: [(Int32, wint_t)] = []
         var character: wint_t = 0
         while true {
             let result = wget_wch(streaks_stdscr(), &character)
             if result == streaks_err() { break }
+            pending.append((result, character))
+        }
+        var index = 0
+        while index < pending.count {
+            let (result, character) = pending[index]
+            index += 1
             if result == KEY_CODE_YES {
                 switch Int32(character) {
                 case KEY_UP: keys.append(.up)
@@ -84,8 +93,16 @@ final class TerminalScreen {
                 case KEY_RIGHT: keys.append(.right)
                 case KEY_BTAB: keys.append(.backTab)
                 case KEY_ENTER: keys.append(.enter)
+                case KEY_PPAGE: keys.append(.pageUp)
+                case KEY_NPAGE: keys.append(.pageDown)
+                case KEY_HOME, KEY_A1: keys.append(.home)
+                case KEY_END, KEY_C1, KEY_LL: keys.append(.end)
                 default: break
                 }
+                continue
+            }
+            if character == 27, index < pending.count {
+                index = Self.endOfSequence(pending, from: index)
                 continue
             }
             switch character {
@@ -100,6 +117,21 @@ final class TerminalScreen {
             }
         }
         return keys
+    }
+
+    /// The index after an escape sequence or Alt+key that starts at `start` (just after ESC):
+    /// a CSI or SS3 sequence runs to its final byte; anything else is one key.
+    private static func endOfSequence(_ pending: [(Int32, wint_t)], from start: Int) -> Int {
+        guard pending[start].0 != KEY_CODE_YES else { return start + 1 }
+        let introducer = pending[start].1
+        guard introducer == 91 || introducer == 79 else { return start + 1 }  // "[" or "O"
+        var index = start + 1
+        while index < pending.count {
+            let byte = pending[index].1
+            index += 1
+            if pending[index - 1].0 == KEY_CODE_YES || (64...126).contains(byte) { break }
+        }
+        return index
     }
 
     /// Gives the terminal back, stops the process (as Ctrl-Z does in a shell), and takes the

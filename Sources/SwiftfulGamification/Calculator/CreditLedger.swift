@@ -75,6 +75,20 @@ struct CreditLedger {
         return count - Int(needed)
     }
 
+    /// Regular events per own day (indexed like the ledger's days), whatever they are credited to.
+    func ownCounts() -> [Int32] {
+        var own = [Int32](repeating: 0, count: dayCount)
+        for dayIndex in 0..<dayCount {
+            for classIndex in 0..<Self.classesPerDay {
+                let count = remaining[dayIndex * Self.classesPerDay + classIndex]
+                guard count > 0 else { continue }
+                let (width, ownOffset) = Self.window(ofClass: classIndex)
+                own[dayIndex - width + ownOffset] += count
+            }
+        }
+        return own
+    }
+
     /// Credits every event still uncredited to its own day, adding into `credited`
     /// (indexed like the ledger's days).
     func creditLeftoversToOwnDays(into credited: inout [Int32]) {

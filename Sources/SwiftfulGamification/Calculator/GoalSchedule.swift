@@ -1,9 +1,15 @@
 /// The goal of every day: a goal change applies from the day it was made (in the current
 /// zone); days before the first change keep the first change's goal.
-struct GoalSchedule {
+struct GoalSchedule: Sendable {
     /// (first day, goal), ascending by day.
-    private let changes: [(day: Int, goal: Int)]
-    private let fallback: Int
+    private(set) var changes: [(day: Int, goal: Int)]
+    private(set) var fallback: Int
+
+    /// A schedule already in day numbers (as stored).
+    init(days: [Int], goals: [Int], fallback: Int) {
+        changes = zip(days, goals).map { (day: $0, goal: max(1, $1)) }.sorted { $0.day < $1.day }
+        self.fallback = max(1, fallback)
+    }
 
     init(changes: [StreakGoalChange], fallback: Int, dayOf: (StreakGoalChange) -> Int) {
         self.changes = changes

@@ -57,6 +57,7 @@ public enum StreakCalculator {
         timezone: TimeZone = .current,
         goalSchedule: [StreakGoalChange] = []
     ) -> StreakEvaluation {
+        Instrumentation.count(.calculation)
         let leewayHours = history.leewayHours
         let behavior = configuration.freezeBehavior
         let nowSecond = currentDate.flooredEpochSecond

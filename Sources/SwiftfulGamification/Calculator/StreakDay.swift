@@ -23,14 +23,22 @@ public struct StreakDay: Sendable, Hashable {
     public let goal: Int
     /// The freeze this calculation consumed for the day, if any.
     public let consumedFreezeId: String?
+    /// Regular events logged on this day in their own zones, wherever the leeway credited
+    /// them (`eventCount` counts those credited here).
+    public let ownEventCount: Int
 
-    public init(day: CalendarDay, state: State, eventCount: Int, goal: Int, consumedFreezeId: String? = nil) {
+    public init(day: CalendarDay, state: State, eventCount: Int, goal: Int, consumedFreezeId: String? = nil, ownEventCount: Int? = nil) {
         self.day = day
         self.state = state
         self.eventCount = eventCount
         self.goal = goal
         self.consumedFreezeId = consumedFreezeId
+        self.ownEventCount = ownEventCount ?? eventCount
     }
+
+    /// Events credited here that were logged on a neighbouring day (positive), or logged
+    /// here and credited to a neighbour (negative): what the leeway moved.
+    public var movedByLeeway: Int { eventCount - ownEventCount }
 
     /// Progress toward the goal, 0 through 1.
     public var progress: Double { min(Double(eventCount) / Double(max(goal, 1)), 1) }

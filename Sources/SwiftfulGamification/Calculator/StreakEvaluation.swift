@@ -2,6 +2,9 @@ import Foundation
 
 /// Everything one calculation found: the streak, the freezes it consumed, and how every
 /// day was credited, so a calendar shows exactly what the streak counted.
+///
+/// Providers publish it as it is (`Codable`, a few bytes per day of history), so a screen
+/// shows a write's result without calculating it again.
 public struct StreakEvaluation: Sendable {
     /// The streak summary (what `calculateStreak` returns).
     public let streak: CurrentStreakData
@@ -11,14 +14,45 @@ public struct StreakEvaluation: Sendable {
     public let today: CalendarDay
     /// Manual mode: the missed days that `freezesNeededToSaveStreak` freezes would bridge.
     public let daysToSave: [CalendarDay]
+    /// The configuration the streak was calculated with.
+    public let configuration: StreakConfiguration
+    /// The zone "today" was taken in.
+    public let timeZoneIdentifier: String
 
     let ledgerBaseDay: Int
     let firstDay: Int?
     let states: [DayState]
     let credited: [Int32]
+    let own: [Int32]
     let goals: [Int32]
     let schedule: GoalSchedule
     let consumedFreezeByDay: [Int: String]
+
+    // swiftlint:disable:next function_parameter_count
+    init(
+        streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption], today: CalendarDay, daysToSave: [CalendarDay],
+        configuration: StreakConfiguration, timeZoneIdentifier: String, ledgerBaseDay: Int, firstDay: Int?,
+        states: [DayState], credited: [Int32], own: [Int32], goals: [Int32], schedule: GoalSchedule,
+        consumedFreezeByDay: [Int: String]
+    ) {
+        self.streak = streak
+        self.freezeConsumptions = freezeConsumptions
+        self.today = today
+        self.daysToSave = daysToSave
+        self.configuration = configuration
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.ledgerBaseDay = ledgerBaseDay
+        self.firstDay = firstDay
+        self.states = states
+        self.credited = credited
+        self.own = own
+        self.goals = goals
+        self.schedule = schedule
+        self.consumedFreezeByDay = consumedFreezeByDay
+    }
+
+    /// The first day any event may be credited to or is frozen (nil with no history).
+    public var firstHistoryDay: CalendarDay? { firstDay.map(CalendarDay.init(dayNumber:)) }
 
     /// The record of one day.
     public func day(_ day: CalendarDay) -> StreakDay {
@@ -40,7 +74,7 @@ public struct StreakEvaluation: Sendable {
         }
         return StreakDay(
             day: day, state: state, eventCount: Int(credited[index]), goal: Int(goals[index]),
-            consumedFreezeId: consumedFreezeByDay[number]
+            consumedFreezeId: consumedFreezeByDay[number], ownEventCount: index < own.count ? Int(own[index]) : nil
         )
     }
 
@@ -49,5 +83,121 @@ public struct StreakEvaluation: Sendable {
     public func days(from start: CalendarDay, through end: CalendarDay) -> [StreakDay] {
         guard start <= end else { return [] }
         return (start.dayNumber...end.dayNumber).map { day(CalendarDay(dayNumber: $0)) }
+    }
+
+    /// This evaluation with the streak's data for another user (a cache shared by users'
+    /// processes keeps the user it was calculated for).
+    public func updatingUserId(_ userId: String?) -> StreakEvaluation {
+        guard streak.userId != userId else { return self }
+        return StreakEvaluation(
+            streak: streak.updatingUserId(userId), freezeConsumptions: freezeConsumptions, today: today, daysToSave: daysToSave,
+            configuration: configuration, timeZoneIdentifier: timeZoneIdentifier, ledgerBaseDay: ledgerBaseDay,
+            firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, schedule: schedule,
+            consumedFreezeByDay: consumedFreezeByDay
+        )
+    }
+
+    /// Equal but for when it was calculated.
+    public func isSameEvaluation(as other: StreakEvaluation) -> Bool {
+        today == other.today && freezeConsumptions == other.freezeConsumptions && daysToSave == other.daysToSave
+            && configuration == other.configuration && streak.isSameStreak(as: other.streak)
+            && ledgerBaseDay == other.ledgerBaseDay && firstDay == other.firstDay && states == other.states
+            && credited == other.credited && goals == other.goals && consumedFreezeByDay == other.consumedFreezeByDay
+    }
+}
+
+extension StreakEvaluation: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case streak, today, configuration, states, credited, own, goals
+        case freezeConsumptions = "freeze_consumptions"
+        case daysToSave = "days_to_save"
+        case timeZone = "time_zone"
+        case baseDay = "base_day"
+        case firstDay = "first_day"
+        case scheduleDays = "schedule_days"
+        case scheduleGoals = "schedule_goals"
+        case scheduleFallback = "schedule_fallback"
+        case consumedFreezes = "consumed_freezes"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let states = try DayBytes.decode(container.decode(String.self, forKey: .states)).map { DayState(rawValue: $0) }
+        guard !states.contains(nil) else {
+            throw DecodingError.dataCorruptedError(forKey: .states, in: container, debugDescription: "unknown day state")
+        }
+        let credited = try DayBytes.integers(container.decode(String.self, forKey: .credited))
+        let goals = try DayBytes.integers(container.decode(String.self, forKey: .goals))
+        let own = try DayBytes.integers(container.decode(String.self, forKey: .own))
+        guard credited.count == states.count, goals.count == states.count, own.count == states.count else {
+            throw DecodingError.dataCorruptedError(forKey: .credited, in: container, debugDescription: "day arrays differ in length")
+        }
+        let consumed = try container.decode([String: String].self, forKey: .consumedFreezes)
+        self.init(
+            streak: try container.decode(CurrentStreakData.self, forKey: .streak),
+            freezeConsumptions: try container.decode([FreezeConsumption].self, forKey: .freezeConsumptions),
+            today: try container.decode(CalendarDay.self, forKey: .today),
+            daysToSave: try container.decode([CalendarDay].self, forKey: .daysToSave),
+            configuration: try container.decode(StreakConfiguration.self, forKey: .configuration),
+            timeZoneIdentifier: try container.decode(String.self, forKey: .timeZone),
+            ledgerBaseDay: try container.decode(Int.self, forKey: .baseDay),
+            firstDay: try container.decodeIfPresent(Int.self, forKey: .firstDay),
+            states: states.map { $0! }, credited: credited, own: own, goals: goals,
+            schedule: GoalSchedule(
+                days: try container.decode([Int].self, forKey: .scheduleDays),
+                goals: try container.decode([Int].self, forKey: .scheduleGoals),
+                fallback: try container.decode(Int.self, forKey: .scheduleFallback)
+            ),
+            consumedFreezeByDay: Dictionary(uniqueKeysWithValues: consumed.compactMap { key, value in Int(key).map { ($0, value) } })
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(streak, forKey: .streak)
+        try container.encode(freezeConsumptions, forKey: .freezeConsumptions)
+        try container.encode(today, forKey: .today)
+        try container.encode(daysToSave, forKey: .daysToSave)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(timeZoneIdentifier, forKey: .timeZone)
+        try container.encode(ledgerBaseDay, forKey: .baseDay)
+        try container.encodeIfPresent(firstDay, forKey: .firstDay)
+        try container.encode(DayBytes.encode(states.map(\.rawValue)), forKey: .states)
+        try container.encode(DayBytes.encode(credited), forKey: .credited)
+        try container.encode(DayBytes.encode(own), forKey: .own)
+        try container.encode(DayBytes.encode(goals), forKey: .goals)
+        try container.encode(schedule.changes.map(\.day), forKey: .scheduleDays)
+        try container.encode(schedule.changes.map(\.goal), forKey: .scheduleGoals)
+        try container.encode(schedule.fallback, forKey: .scheduleFallback)
+        try container.encode(Dictionary(uniqueKeysWithValues: consumedFreezeByDay.map { (String($0.key), $0.value) }), forKey: .consumedFreezes)
+    }
+}
+
+/// Per-day arrays as base64: thousands of numbers a JSON array would make slow to read.
+enum DayBytes {
+    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
+    static func encode(_ values: [Int32]) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(values.count * 4)
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        return encode(bytes)
+    }
+
+    static func decode(_ text: String) throws -> [UInt8] {
+        guard let data = Data(base64Encoded: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not base64"))
+        }
+        return Array(data)
+    }
+
+    static func integers(_ text: String) throws -> [Int32] {
+        let bytes = try decode(text)
+        guard bytes.count % 4 == 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not 32-bit integers"))
+        }
+        return bytes.withUnsafeBytes { raw in
+            (0..<(bytes.count / 4)).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
+        }
     }
 }

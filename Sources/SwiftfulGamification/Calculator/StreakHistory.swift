@@ -311,8 +311,8 @@ extension StreakHistory {
         latestEventDate = try container.decodeIfPresent(Date.self, forKey: .latestEventDate)
         recentEvents = try container.decode([StreakEvent].self, forKey: .recentEvents)
         baseDay = try container.decode(Int.self, forKey: .baseDay)
-        counts = try Self.integers(container.decode(String.self, forKey: .counts), key: .counts, in: container)
-        frozenCounts = try Self.integers(container.decode(String.self, forKey: .frozenCounts), key: .frozenCounts, in: container)
+        counts = try DayBytes.integers(container.decode(String.self, forKey: .counts))
+        frozenCounts = try DayBytes.integers(container.decode(String.self, forKey: .frozenCounts))
         guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
             throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
         }
@@ -327,23 +327,7 @@ extension StreakHistory {
         try container.encodeIfPresent(latestEventDate, forKey: .latestEventDate)
         try container.encode(recentEvents, forKey: .recentEvents)
         try container.encode(baseDay, forKey: .baseDay)
-        try container.encode(Self.base64(counts), forKey: .counts)
-        try container.encode(Self.base64(frozenCounts), forKey: .frozenCounts)
-    }
-
-    private static func base64(_ values: [Int32]) -> String {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(values.count * 4)
-        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        return Data(bytes).base64EncodedString()
-    }
-
-    private static func integers(_ text: String, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> [Int32] {
-        guard let data = Data(base64Encoded: text), data.count % 4 == 0 else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not base64 of 32-bit integers")
-        }
-        return data.withUnsafeBytes { raw in
-            (0..<(data.count / 4)).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
-        }
+        try container.encode(DayBytes.encode(counts), forKey: .counts)
+        try container.encode(DayBytes.encode(frozenCounts), forKey: .frozenCounts)
     }
 }

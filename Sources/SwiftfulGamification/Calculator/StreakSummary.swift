@@ -77,10 +77,13 @@ struct StreakSummary {
             freezeConsumptions: consumptions,
             today: CalendarDay(dayNumber: today),
             daysToSave: daysToSave,
+            configuration: configuration,
+            timeZoneIdentifier: timezone.identifier,
             ledgerBaseDay: base,
             firstDay: firstDay,
             states: walk.states,
             credited: walk.credited,
+            own: input.ledger.ownCounts(),
             goals: input.goals,
             schedule: schedule,
             consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first })

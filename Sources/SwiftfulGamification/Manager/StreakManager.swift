@@ -11,8 +11,14 @@ import Observation
 public final class StreakManager {
     /// The latest streak data (the cached copy until the first calculation or update).
     public private(set) var currentStreakData: CurrentStreakData
+    /// The latest calculation in full: the streak, how every day was credited and the
+    /// configuration it used (for calendars and statistics). Nil until a calculation here
+    /// or an evaluation from the provider arrives.
+    public private(set) var evaluation: StreakEvaluation?
     /// The logged-in user, if any.
     public private(set) var userId: String?
+    /// Why the remote listener last failed, until it delivers again (nil while it works).
+    public private(set) var listenerError: String?
     public let configuration: StreakConfiguration
 
     @ObservationIgnored let remote: any RemoteStreakService
@@ -69,6 +75,7 @@ public final class StreakManager {
         listenerTask?.cancel()
         listenerTask = nil
         userId = nil
+        evaluation = nil
         let blank = CurrentStreakData.blank(streakKey: configuration.streakKey)
         currentStreakData = blank
         saveLocally(blank)
@@ -172,7 +179,7 @@ public final class StreakManager {
                 evaluation = try await evaluate(userId: userId)
             }
             guard self.userId == userId else { return }
-            apply(evaluation.streak)
+            apply(evaluation)
             try await remote.updateCurrentStreak(userId: userId, streakKey: configuration.streakKey, streak: evaluation.streak)
             logger?.trackEvent(event: Event.calculateStreakSuccess(streak: evaluation.streak))
         } catch {
@@ -214,19 +221,39 @@ public final class StreakManager {
                 guard let self else { return }
                 self.logger?.trackEvent(event: Event.remoteListenerStart)
                 do {
-                    for try await streak in self.remote.streamCurrentStreak(userId: userId, streakKey: self.configuration.streakKey) {
-                        guard !Task.isCancelled, self.userId == userId else { return }
-                        self.apply(streak)
-                        self.logger?.trackEvent(event: Event.remoteListenerSuccess(streak: self.currentStreakData))
-                        self.logger?.addUserProperties(dict: self.currentStreakData.eventParameters, isHighPriority: false)
+                    let key = self.configuration.streakKey
+                    if let evaluations = self.remote.streamStreakEvaluation(userId: userId, streakKey: key) {
+                        for try await evaluation in evaluations {
+                            guard !Task.isCancelled, self.userId == userId else { return }
+                            self.apply(evaluation)
+                            self.listenerDelivered()
+                        }
+                    } else {
+                        for try await streak in self.remote.streamCurrentStreak(userId: userId, streakKey: key) {
+                            guard !Task.isCancelled, self.userId == userId else { return }
+                            self.apply(streak)
+                            self.listenerDelivered()
+                        }
                     }
                     return
                 } catch {
+                    self.listenerError = (error as? LocalizedError)?.errorDescription ?? "\(error)"
                     self.logger?.trackEvent(event: Event.remoteListenerFail(error: error))
                 }
                 try? await Task.sleep(for: self.listenerRetryDelay)
             }
         }
+    }
+
+    private func listenerDelivered() {
+        if listenerError != nil { listenerError = nil }
+        logger?.trackEvent(event: Event.remoteListenerSuccess(streak: currentStreakData))
+        logger?.addUserProperties(dict: currentStreakData.eventParameters, isHighPriority: false)
+    }
+
+    private func apply(_ evaluation: StreakEvaluation) {
+        if self.evaluation.map({ !$0.isSameEvaluation(as: evaluation) }) ?? true { self.evaluation = evaluation }
+        apply(evaluation.streak)
     }
 
     private func apply(_ streak: CurrentStreakData) {

@@ -25,10 +25,15 @@ public protocol RemoteStreakService: Sendable {
     func getAllStreakFreezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
     /// The streak's goal changes, oldest first (empty when the goal never changed).
     func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange]
+    /// For providers that calculate: whole evaluations (the streak and how every day was
+    /// credited), now and after every change, in place of `streamCurrentStreak`. Nil (the
+    /// default) when the provider only stores.
+    func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>?
 }
 
 extension RemoteStreakService {
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] { [] }
+    public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? { nil }
 }
 
 /// A device-local cache of the last streak data, read synchronously at start-up.

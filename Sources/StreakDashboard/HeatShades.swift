@@ -1,0 +1,73 @@
+import Foundation
+import SwiftfulGamification
+
+/// How a day looks on the calendar: a glyph per state, so the states read without colour,
+/// and a shade for how much was done.
+///
+/// | state | glyph | ASCII | shade |
+/// |---|---|---|---|
+/// | kept | ■ | # | goal 1: the day's count against the streak's own quartiles; goal N: full |
+/// | partly done (events, goal not met) | □ | + | the fraction of the goal met |
+/// | missed | · | . | |
+/// | frozen | ❄ | * | |
+/// | open (today, or yesterday within the leeway) | ○ | o | |
+/// | before the first event, after today | blank | blank | |
+public struct HeatShades: Sendable, Equatable {
+    /// For days with a goal of 1: the counts of kept days at the first, second and third
+    /// quartile (GitHub's scale, from this streak's own history).
+    public let quartiles: [Int]
+
+    public init(evaluation: StreakEvaluation) {
+        var counts: [Int] = []
+        if let first = evaluation.firstHistoryDay {
+            for day in evaluation.days(from: first, through: evaluation.today) where day.state == .kept && day.goal == 1 {
+                counts.append(day.eventCount)
+            }
+        }
+        counts.sort()
+        quartiles = counts.isEmpty ? [1, 1, 1] : [1, 2, 3].map { counts[min(counts.count - 1, counts.count * $0 / 4)] }
+    }
+
+    /// 1 (least) through 4 (most) for a day with events; 0 for one without.
+    public func level(_ day: StreakDay) -> Int {
+        guard day.eventCount > 0 else { return 0 }
+        if day.state != .kept || day.goal > 1 {
+            if day.eventCount >= day.goal { return day.state == .kept ? 4 : 3 }
+            return min(3, 1 + day.eventCount * 3 / max(day.goal, 1))
+        }
+        return quartiles.filter { day.eventCount >= $0 }.count + 1
+    }
+
+    /// The glyph and style of one day.
+    public func mark(_ day: StreakDay, glyphs: Glyphs) -> (glyph: Character, style: CellStyle) {
+        switch day.state {
+        case .kept:
+            let level = max(1, level(day))
+            return (glyphs.kept, CellStyle(Self.heatRoles[level], bold: level == 4))
+        case .gap:
+            guard day.eventCount > 0 else { return (glyphs.missed, CellStyle(.missed)) }
+            let level = level(day)
+            return (glyphs.partial, CellStyle(.partial, bold: level == 3, dim: level == 1))
+        case .open:
+            return (glyphs.open, CellStyle(.today))
+        case .frozen:
+            return (glyphs.frozen, CellStyle(.frozen))
+        case .beforeHistory, .future:
+            return (" ", CellStyle(.background))
+        }
+    }
+
+    static let heatRoles: [Role] = [.heat0, .heat1, .heat2, .heat3, .heat4]
+
+    /// "kept", "partly done", ... for the legend and the detail.
+    public static func name(of state: StreakDay.State, eventCount: Int) -> String {
+        switch state {
+        case .kept: return "kept"
+        case .gap: return eventCount > 0 ? "partly done" : "missed"
+        case .frozen: return "frozen"
+        case .open: return "open"
+        case .beforeHistory: return "before the first event"
+        case .future: return "not yet"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// What a key does.
+public enum Action: Equatable, Sendable, CaseIterable {
+    case log, undo, useFreezes, addFreeze
+    case nextStreak, previousStreak
+    /// Up/down: the previous/next streak in the list, or the day before/after on the calendar.
+    case up, down
+    /// Left/right: a week back/forward on the calendar.
+    case left, right
+    case monthBack, monthForward, firstDay, today
+    case switchFocus, nextTheme, help, quit
+}
+
+/// One row of the key table: the keys, how the footer and help name them, and the action.
+public struct KeyBinding: Sendable {
+    public let keys: [Key]
+    /// How the footer and help name the keys ("space", "tab").
+    public let label: String
+    /// The ASCII form of the label where it differs (arrows).
+    public let asciiLabel: String?
+    public let description: String
+    public let action: Action
+    /// Footer order: lower shows first and drops last; nil keeps it out of the footer.
+    public let footerPriority: Int?
+
+    public func label(ascii: Bool) -> String { ascii ? asciiLabel ?? label : label }
+}
+
+/// The one key table: the reducer reads it to act, the footer and the help to show keys.
+public enum KeyBindings {
+    public static let all: [KeyBinding] = [
+        KeyBinding(keys: [.character(" "), .enter], label: "space", asciiLabel: nil, description: "log an event (today)", action: .log, footerPriority: 2),
+        KeyBinding(keys: [.character("u")], label: "u", asciiLabel: nil, description: "undo today's last event (asks first)", action: .undo, footerPriority: 6),
+        KeyBinding(keys: [.character("f")], label: "f", asciiLabel: nil, description: "use freezes to restore a broken streak (asks first)", action: .useFreezes, footerPriority: 9),
+        KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze", action: .addFreeze, footerPriority: 10),
+        KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
+        KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
+        KeyBinding(keys: [.up, .character("k")], label: "↑ k", asciiLabel: "up k", description: "previous streak (list) / day before (calendar)", action: .up, footerPriority: nil),
+        KeyBinding(keys: [.down, .character("j")], label: "↓ j", asciiLabel: "down j", description: "next streak (list) / day after (calendar)", action: .down, footerPriority: nil),
+        KeyBinding(keys: [.left, .character("h")], label: "← h", asciiLabel: "left h", description: "a week back on the calendar", action: .left, footerPriority: nil),
+        KeyBinding(keys: [.right, .character("l")], label: "→ l", asciiLabel: "right l", description: "a week forward on the calendar", action: .right, footerPriority: nil),
+        KeyBinding(keys: [.pageUp], label: "pgup", asciiLabel: nil, description: "a month back", action: .monthBack, footerPriority: 7),
+        KeyBinding(keys: [.pageDown], label: "pgdn", asciiLabel: nil, description: "a month forward", action: .monthForward, footerPriority: 8),
+        KeyBinding(keys: [.home], label: "home", asciiLabel: nil, description: "the first day with an event", action: .firstDay, footerPriority: 11),
+        KeyBinding(keys: [.end], label: "end", asciiLabel: nil, description: "today", action: .today, footerPriority: 12),
+        KeyBinding(keys: [.character("c")], label: "c", asciiLabel: nil, description: "move between the streak list and the calendar", action: .switchFocus, footerPriority: 4),
+        KeyBinding(keys: [.character("t")], label: "t", asciiLabel: nil, description: "next theme", action: .nextTheme, footerPriority: 13),
+        KeyBinding(keys: [.character("?")], label: "?", asciiLabel: nil, description: "help: every key, the legend, the commands", action: .help, footerPriority: 0),
+        KeyBinding(keys: [.character("q"), .escape, .interrupt], label: "q", asciiLabel: nil, description: "quit (also esc, ctrl-c)", action: .quit, footerPriority: 1),
+    ]
+
+    /// The action of a key, if it has one.
+    public static func action(for key: Key) -> Action? {
+        all.first { $0.keys.contains(key) }?.action
+    }
+
+    /// The binding of an action.
+    public static func binding(for action: Action) -> KeyBinding {
+        all.first { $0.action == action }!
+    }
+
+    /// What the footer offers, most important first: keys come from the table above.
+    private static let footerItems: [(actions: [Action], word: @Sendable (Focus) -> String)] = [
+        ([.help], { _ in "help" }),
+        ([.quit], { _ in "quit" }),
+        ([.log], { _ in "log" }),
+        ([.nextStreak], { _ in "streak" }),
+        ([.switchFocus], { $0 == .list ? "calendar" : "list" }),
+        ([.left, .up, .down, .right], { $0 == .list ? "streak/week" : "day/week" }),
+        ([.undo], { _ in "undo" }),
+        ([.monthBack, .monthForward], { _ in "month" }),
+        ([.useFreezes], { _ in "use freezes" }),
+        ([.addFreeze], { _ in "add freeze" }),
+        ([.firstDay, .today], { _ in "first/today" }),
+        ([.nextTheme], { _ in "theme" }),
+    ]
+
+    /// Footer items for `width` columns: `?` and `q` always, then as many more as fit, in
+    /// order of importance; shown in the table's order.
+    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool) -> [(keys: String, what: String)] {
+        var chosen: [(rank: Int, keys: String, what: String)] = []
+        var used = 0
+        for (rank, item) in footerItems.enumerated() {
+            if item.actions == [.switchFocus], !hasList { continue }
+            let keys = item.actions.count == 4
+                ? (ascii ? "arrows" : "←↓↑→")
+                : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
+            let what = item.word(hasList ? focus : .calendar)
+            let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
+            guard used + cost <= width || rank < 2 else { continue }
+            chosen.append((rank, keys, what))
+            used += cost
+        }
+        let order: [Int] = [2, 3, 5, 7, 10, 6, 8, 9, 4, 11, 0, 1]
+        return chosen.sorted { order.firstIndex(of: $0.rank)! < order.firstIndex(of: $1.rank)! }.map { ($0.keys, $0.what) }
+    }
+}

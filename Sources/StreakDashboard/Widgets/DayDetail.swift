@@ -1,0 +1,107 @@
+import Foundation
+import SwiftfulGamification
+
+/// The cursor's day: what it became and why (the goal that applied, events the leeway moved
+/// in or out, a freeze), then its events with their local times, zones and metadata.
+enum DayDetail {
+    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        guard rect.height > 0 else { return }
+        let record = view.evaluation.day(state.selectedDay)
+        let lines = self.lines(record, view: view, state: state, width: rect.width)
+        for (index, line) in lines.prefix(rect.height).enumerated() {
+            var x = rect.x
+            for (text, style) in line {
+                grid.put(text, x: x, y: rect.y + index, style: style, limit: max(0, rect.x + rect.width - x))
+                x += text.count
+            }
+        }
+    }
+
+    typealias Line = [(String, CellStyle)]
+
+    static func lines(_ record: StreakDay, view: StreakView, state: DashboardState, width: Int = 80) -> [Line] {
+        let today = view.evaluation.today
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][record.day.weekday - 1]
+        let name = HeatShades.name(of: record.state, eventCount: record.eventCount)
+        let (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
+        var title: Line = [("\(weekday) \(record.day)\(record.day == today ? " (today)" : "")", CellStyle(.text, bold: true)), ("  ", .plain)]
+        if glyph != " " { title.append(("\(glyph) ", style)) }
+        title.append((name, CellStyle(role(of: record), bold: true)))
+        var lines: [Line] = [title]
+        for text in explanation(record, view: view, state: state) {
+            for line in TextWrap.lines(text, width: max(20, width)) { lines.append([(line, CellStyle(.text))]) }
+        }
+        guard record.state != .beforeHistory, record.state != .future else { return lines }
+        guard let loaded = state.dayEvents, loaded.key == view.key, loaded.day == record.day else {
+            lines.append([("loading the day's events…", CellStyle(.muted))])
+            return lines
+        }
+        if loaded.events.isEmpty, record.ownEventCount == 0 { return lines }
+        lines.append([("Events logged this day:", CellStyle(.muted))])
+        for event in loaded.events.sorted(by: { $0.dateCreated < $1.dateCreated }) {
+            lines.append(self.line(for: event))
+        }
+        return lines
+    }
+
+    private static func role(of record: StreakDay) -> Role {
+        switch record.state {
+        case .kept: return .success
+        case .gap: return record.eventCount > 0 ? .partial : .danger
+        case .frozen: return .frozen
+        case .open: return .warning
+        case .beforeHistory, .future: return .muted
+        }
+    }
+
+    /// Why the day is what it is, in a sentence or two.
+    static func explanation(_ record: StreakDay, view: StreakView, state: DashboardState) -> [String] {
+        let goal = max(record.goal, 1)
+        let events = "\(record.eventCount) event\(record.eventCount == 1 ? "" : "s")"
+        let credited = goal == 1 ? "\(events) credited" : "\(record.eventCount) of \(goal) events credited"
+        var lines: [String] = []
+        switch record.state {
+        case .kept:
+            lines.append(goal == 1 ? "\(credited): kept." : "\(events) credited, goal \(goal): kept.")
+        case .gap:
+            lines.append(record.eventCount > 0
+                ? "\(credited): \(goal - record.eventCount) short of the goal, so the day broke the run."
+                : "Nothing credited: missed, so the day broke the run.")
+        case .frozen:
+            lines.append(record.consumedFreezeId != nil
+                ? "\(credited); a freeze bridges it (used now, automatically)."
+                : "\(credited); a freeze bridges it: the run goes on, the day adds nothing.")
+        case .open:
+            let left = max(goal - record.eventCount, 0)
+            let deadline = view.streak.dateStreakDeadline.map { " (by \(StreakFacts.clock($0, state.zone)))" } ?? ""
+            lines.append(record.day == view.evaluation.today
+                ? "\(credited) so far: \(left) more to keep today\(deadline)."
+                : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
+        case .beforeHistory:
+            lines.append("Before the first event: nothing to keep yet.")
+        case .future:
+            lines.append("Not yet.")
+        }
+        if record.state != .beforeHistory, record.state != .future, goal != view.configuration.eventsRequiredPerDay {
+            lines.append("The goal that day was \(goal) a day (it is \(view.configuration.eventsRequiredPerDay) now).")
+        }
+        let moved = record.movedByLeeway
+        if moved > 0 {
+            lines.append("\(moved) of them logged on a neighbouring day, credited here by the \(view.configuration.leewayHours)h leeway.")
+        } else if moved < 0 {
+            lines.append("\(-moved) logged this day count\(moved == -1 ? "s" : "") for a neighbouring day (the \(view.configuration.leewayHours)h leeway).")
+        }
+        return lines
+    }
+
+    /// "07:15 EST  minutes=30 kind=run"
+    static func line(for event: StreakEvent) -> Line {
+        let zone = TimeZone(identifier: event.timezone) ?? .current
+        var line: Line = [("  \(StreakFacts.clock(event.dateCreated, zone)) \(StreakFacts.zoneName(event.dateCreated, zone))", CellStyle(.text))]
+        if !event.metadata.isEmpty {
+            let metadata = event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
+            line.append(("  " + metadata, CellStyle(.muted)))
+        }
+        return line
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SwiftfulGamification
+
+/// The library's `StreakStatistics` for the selected streak: recent completion, weekdays and
+/// the longest runs. Nothing here is calculated, only shown.
+enum StatisticsPanel {
+    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        let lines = self.lines(view.statistics, today: view.evaluation.today, glyphs: state.glyphs)
+        for (index, line) in lines.prefix(rect.height).enumerated() {
+            var x = rect.x
+            for (text, style) in line {
+                grid.put(text, x: x, y: rect.y + index, style: style, limit: max(0, rect.x + rect.width - x))
+                x += text.count
+            }
+        }
+    }
+
+    static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs) -> [DayDetail.Line] {
+        var lines: [DayDetail.Line] = [[("Statistics", CellStyle(.text, bold: true))]]
+        for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
+            var line: DayDetail.Line = [(label.padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted))]
+            line.append((percent(figure.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)))
+            var counts = "  \(figure.kept)/\(figure.counted) days"
+            if figure.frozen > 0 { counts += "\(glyphs.dot)\(figure.frozen) frozen" }
+            line.append((counts, CellStyle(.muted)))
+            lines.append(line)
+        }
+        lines.append([("kept \(stats.keptDays)\(glyphs.dot)missed \(stats.missedDays)\(glyphs.dot)frozen \(stats.frozenDays)\(glyphs.dot)\(stats.totalEvents) events", CellStyle(.muted))])
+        if let best = stats.bestWeekday, let worst = stats.worstWeekday {
+            lines.append([
+                ("best ", CellStyle(.muted)), ("\(name(best.weekday)) \(percent(best.rate))", CellStyle(.success)),
+                ("\(glyphs.dot)worst ", CellStyle(.muted)), ("\(name(worst.weekday)) \(percent(worst.rate))", CellStyle(.warning)),
+            ])
+        }
+        for (index, run) in stats.longestRuns.enumerated() {
+            let label = index == 0 ? "longest runs " : "             "
+            let end = run.isCurrent ? "now" : "\(run.end)"
+            lines.append([
+                (label, CellStyle(.muted)), ("\(run.length)".leftPadded(with: " ", to: 4), CellStyle(.streak, bold: index == 0)),
+                ("  \(run.start) \(glyphs.arrow) \(end)", CellStyle(.muted)),
+            ])
+        }
+        return lines
+    }
+
+    static func percent(_ rate: Double?) -> String {
+        rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–"
+    }
+
+    static func name(_ weekday: Int) -> String {
+        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday - 1]
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SwiftfulGamification
+
+/// Every streak at a glance, one row each: key, current streak, today's progress, the status
+/// with its glyph (and the countdown when at risk), and the recent days as wide as the row
+/// allows, newest on the right. The list scrolls to keep the selection in view.
+enum StreakList {
+    static func draw(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
+        guard rect.height > 0 else { return }
+        let keys = state.keys
+        let keyWidth = min(20, max(6, keys.map(\.count).max() ?? 6))
+        let selectedIndex = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
+        let first = firstVisibleRow(selected: selectedIndex, count: keys.count, rows: rect.height)
+        for row in 0..<min(rect.height, keys.count - first) {
+            let index = first + row
+            let key = keys[index]
+            let y = rect.y + row
+            let isSelected = index == selectedIndex
+            if isSelected {
+                grid.put(String(state.glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
+            }
+            let keyStyle = CellStyle(isSelected ? .accent : .text, bold: isSelected, reverse: isSelected && state.focus == .list)
+            grid.put(key.padding(toLength: keyWidth, withPad: " ", startingAt: 0), x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
+            var x = rect.x + 2 + keyWidth + 1
+            guard let view = state.views[key] else {
+                let text = state.failures[key].map { "cannot read: \($0)" } ?? "loading…"
+                grid.put(text, x: x, y: y, style: CellStyle(state.failures[key] == nil ? .muted : .danger), limit: rect.x + rect.width - x)
+                continue
+            }
+            let streak = view.streak
+            let current = "\(streak.currentStreak ?? 0)"
+            grid.put(current.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle((streak.currentStreak ?? 0) > 0 ? .streak : .muted, bold: true))
+            grid.put(streak.currentStreak == 1 ? " day " : " days", x: x + 5, y: y, style: CellStyle(.muted))
+            x += 11
+            let progress = "\(streak.todayEventCount ?? 0)/\(streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)"
+            let goalMet = (streak.todayEventCount ?? 0) >= (streak.eventsRequiredPerDay ?? 1)
+            grid.put(progress.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle(goalMet ? .success : .text))
+            x += 6
+            let (glyph, words, role) = status(view, state: state)
+            grid[x, y] = Cell(glyph: glyph, style: CellStyle(role, bold: true))
+            let statusWidth = 24
+            grid.put(words, x: x + 2, y: y, style: CellStyle(role), limit: min(statusWidth, rect.x + rect.width - x - 2))
+            x += statusWidth + 3
+            drawStrip(view, state: state, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
+        }
+        if first > 0 { grid.put("↑", x: rect.x + rect.width - 1, y: rect.y, style: CellStyle(.muted)) }
+        if first + rect.height < keys.count {
+            grid.put(state.ascii ? "v" : "↓", x: rect.x + rect.width - 1, y: rect.y + rect.height - 1, style: CellStyle(.muted))
+        }
+    }
+
+    /// Scrolls so the selected row is in view, centred when the list is longer than the rows.
+    static func firstVisibleRow(selected: Int, count: Int, rows: Int) -> Int {
+        guard count > rows, rows > 0 else { return 0 }
+        return min(max(0, selected - rows / 2), count - rows)
+    }
+
+    /// The status glyph, in words, with the countdown when today still has to be kept.
+    static func status(_ view: StreakView, state: DashboardState) -> (Character, String, Role) {
+        let glyphs = state.glyphs
+        let streak = view.streak
+        switch streak.status {
+        case .noEvents: return (glyphs.none, "no events yet", .muted)
+        case .active: return (glyphs.keptToday, "kept today", .success)
+        case .canExtendWithLeeway:
+            let until = streak.dateStreakDeadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
+            return (glyphs.grace, "grace\(until)", .warning)
+        case .atRisk:
+            if view.evaluation.day(view.evaluation.today).state == .frozen { return (glyphs.keptToday, "kept by a freeze", .frozen) }
+            let left = streak.dateStreakDeadline.map { ", \(StreakFacts.countdown($0.timeIntervalSince(state.now))) left" } ?? ""
+            return (glyphs.atRisk, "at risk\(left)", .warning)
+        case .broken:
+            let needed = streak.freezesNeededToSaveStreak ?? 0
+            return (glyphs.broken, needed > 0 && view.configuration.freezeBehavior == .manuallyConsumeFreezes ? "broken: \(needed) to restore" : "broken", .danger)
+        }
+    }
+
+    /// The last `width` days, oldest on the left.
+    static func drawStrip(_ view: StreakView, state: DashboardState, x: Int, y: Int, width: Int, grid: inout Grid) {
+        guard width > 0 else { return }
+        let today = view.evaluation.today
+        let days = view.evaluation.days(from: today.adding(days: 1 - width), through: today)
+        for (offset, day) in days.enumerated() {
+            let (glyph, style) = view.shades.mark(day, glyphs: state.glyphs)
+            grid[x + offset, y] = Cell(glyph: glyph, style: style)
+        }
+    }
+}
+
+extension String {
+    func leftPadded(with pad: Character, to width: Int) -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

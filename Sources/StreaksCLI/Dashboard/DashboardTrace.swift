@@ -1,0 +1,32 @@
+import Foundation
+import StreakDashboard
+import SwiftfulGamification
+
+/// For the benchmarks (hidden `--trace-file`): a line per key and per frame with a
+/// monotonic time, the calculations run and store files read so far in this process, and
+/// the selected streak's event count, so a harness can measure a key's cost to the frame
+/// that shows its result.
+@MainActor
+final class DashboardTrace {
+    private let handle: FileHandle
+
+    init?(path: String?) {
+        guard let path, FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        self.handle = handle
+    }
+
+    func key() {
+        write("key \(DispatchTime.now().uptimeNanoseconds)")
+    }
+
+    func frame(after event: AppEvent?, state: DashboardState) {
+        let kind = event.map { String(describing: $0).prefix { $0 != "(" } } ?? "start"
+        let total = state.view?.streak.totalEvents ?? -1
+        write("frame \(DispatchTime.now().uptimeNanoseconds) calculations=\(Instrumentation.value(.calculation)) reads=\(Instrumentation.value(.fileRead)) events=\(total) after=\(kind)")
+    }
+
+    private func write(_ line: String) {
+        try? handle.write(contentsOf: Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Figures about a streak's whole history, read from one evaluation's per-day records: how
+/// often it was kept lately, on which weekdays, and its longest runs. Pure: the same
+/// evaluation always gives the same figures, and nothing is calculated twice.
+///
+/// Days count from the first day of history through today. A day still open and not kept
+/// (today, or yesterday within the leeway) is pending: it is left out of every rate until it
+/// closes. Frozen days bridge runs but are not kept days.
+public struct StreakStatistics: Sendable, Equatable, Codable {
+    /// Kept days among the days that could have been kept, over a window ending today.
+    public struct Completion: Sendable, Equatable, Codable {
+        /// The window's length in days (7, 30, 365).
+        public let window: Int
+        /// Days of the window on or after the first day, not pending.
+        public let counted: Int
+        public let kept: Int
+        public let frozen: Int
+
+        /// `kept / counted`, nil when no day counted.
+        public var rate: Double? { counted > 0 ? Double(kept) / Double(counted) : nil }
+    }
+
+    /// How one weekday went over the whole history.
+    public struct Weekday: Sendable, Equatable, Codable {
+        /// 1 = Sunday ... 7 = Saturday, as `Calendar` and `CalendarDay.weekday` number them.
+        public let weekday: Int
+        public let counted: Int
+        public let kept: Int
+
+        public var rate: Double? { counted > 0 ? Double(kept) / Double(counted) : nil }
+    }
+
+    /// How one calendar month went.
+    public struct Month: Sendable, Equatable, Codable {
+        public let year: Int
+        public let month: Int
+        public let counted: Int
+        public let kept: Int
+        public let frozen: Int
+
+        public var rate: Double? { counted > 0 ? Double(kept) / Double(counted) : nil }
+    }
+
+    /// A run of kept days (frozen days may bridge it).
+    public struct Run: Sendable, Equatable, Codable {
+        /// The first and last kept days.
+        public let start: CalendarDay
+        public let end: CalendarDay
+        /// Kept days in it (the streak length it reached).
+        public let length: Int
+        /// The run the current streak belongs to.
+        public let isCurrent: Bool
+    }
+
+    public let last7: Completion
+    public let last30: Completion
+    public let last365: Completion
+    public let keptDays: Int
+    public let frozenDays: Int
+    public let missedDays: Int
+    /// Regular events.
+    public let totalEvents: Int
+    /// Monday first.
+    public let weekdays: [Weekday]
+    /// The three longest runs, longest first (the more recent first among equals).
+    public let longestRuns: [Run]
+    /// Every month from the first day of history through this one, oldest first.
+    public let months: [Month]
+
+    /// The weekday kept most often (by rate, then by kept days; Monday first among equals).
+    public var bestWeekday: Weekday? {
+        weekdays.filter { $0.counted > 0 }.max { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
+    }
+
+    /// The weekday kept least often (by rate, then fewest kept days).
+    public var worstWeekday: Weekday? {
+        weekdays.filter { $0.counted > 0 }.min { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
+    }
+
+    /// - Complexity: O(days of history).
+    public init(evaluation: StreakEvaluation) {
+        let today = evaluation.today
+        let first = evaluation.firstHistoryDay
+        let days = first.map { evaluation.days(from: $0, through: today) } ?? []
+        func isPending(_ day: StreakDay) -> Bool { day.state == .open }
+        func completion(_ window: Int) -> Completion {
+            let start = today.adding(days: 1 - window)
+            let inWindow = days.filter { $0.day >= start && !isPending($0) }
+            return Completion(
+                window: window, counted: inWindow.count,
+                kept: inWindow.filter { $0.state == .kept }.count, frozen: inWindow.filter { $0.state == .frozen }.count
+            )
+        }
+        last7 = completion(7)
+        last30 = completion(30)
+        last365 = completion(365)
+        keptDays = days.filter { $0.state == .kept }.count
+        frozenDays = days.filter { $0.state == .frozen }.count
+        missedDays = days.filter { $0.state == .gap }.count
+        totalEvents = evaluation.streak.totalEvents ?? 0
+
+        var counted = [Int](repeating: 0, count: 8)
+        var kept = [Int](repeating: 0, count: 8)
+        for day in days where !isPending(day) {
+            counted[day.day.weekday] += 1
+            if day.state == .kept { kept[day.day.weekday] += 1 }
+        }
+        weekdays = [2, 3, 4, 5, 6, 7, 1].map { Weekday(weekday: $0, counted: counted[$0], kept: kept[$0]) }
+        var months: [Month] = []
+        for day in days {
+            let (year, month, _) = day.day.civil
+            if months.last.map({ $0.year != year || $0.month != month }) ?? true {
+                months.append(Month(year: year, month: month, counted: 0, kept: 0, frozen: 0))
+            }
+            guard !isPending(day), let last = months.popLast() else { continue }
+            months.append(Month(
+                year: year, month: month, counted: last.counted + 1, kept: last.kept + (day.state == .kept ? 1 : 0),
+                frozen: last.frozen + (day.state == .frozen ? 1 : 0)
+            ))
+        }
+        self.months = months
+        longestRuns = Self.runs(days, current: evaluation.streak.currentStreak ?? 0)
+            .sorted { ($0.length, $0.end) > ($1.length, $1.end) }
+            .prefix(3).map { $0 }
+    }
+
+    /// Every run of kept days: a gap ends one; frozen and open days pass through.
+    private static func runs(_ days: [StreakDay], current: Int) -> [Run] {
+        var runs: [Run] = []
+        var start: CalendarDay?
+        var end: CalendarDay?
+        var length = 0
+        func close() {
+            if let start, let end, length > 0 { runs.append(Run(start: start, end: end, length: length, isCurrent: false)) }
+            start = nil
+            end = nil
+            length = 0
+        }
+        for day in days {
+            switch day.state {
+            case .kept:
+                if start == nil { start = day.day }
+                end = day.day
+                length += 1
+            case .gap:
+                close()
+            case .frozen, .open, .beforeHistory, .future:
+                break
+            }
+        }
+        close()
+        // The last run is the current streak's when the streak is alive.
+        if current > 0, let last = runs.last {
+            runs[runs.count - 1] = Run(start: last.start, end: last.end, length: last.length, isCurrent: true)
+        }
+        return runs
+    }
+}

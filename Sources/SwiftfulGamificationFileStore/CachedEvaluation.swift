@@ -1,0 +1,54 @@
+import Foundation
+import SwiftfulGamification
+
+/// `current.json`: the last write's evaluation, published for every reader and watcher so a
+/// write is calculated once however many screens show it.
+///
+/// It says what it was calculated from (the stamps of the user files) and until when it
+/// holds (the next midnight or leeway boundary, or a freeze expiring), so a reader can tell
+/// a fresh result from a stale one with a few `stat`s instead of calculating again.
+struct CachedEvaluation: Codable {
+    static let version = 1
+
+    var version = Self.version
+    let evaluation: StreakEvaluation
+    /// Stamps of events.jsonl, freezes.jsonl and config.json when it was calculated.
+    let sources: [FileStamp?]
+    /// When it was calculated, and the instant after which it no longer holds.
+    let calculatedAt: Date
+    let validUntil: Date
+    /// What loading the log reported (damaged lines), said again by every reader.
+    let warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case version, evaluation, sources, warnings
+        case calculatedAt = "calculated_at"
+        case validUntil = "valid_until"
+    }
+
+    /// Whether it is what a calculation at `now` in `timezone` would give, given the user
+    /// files' stamps now.
+    func holds(at now: Date, timezone: TimeZone, sources current: [FileStamp?]) -> Bool {
+        sources == current && evaluation.timeZoneIdentifier == timezone.identifier
+            && now >= calculatedAt && now < validUntil
+    }
+
+    /// The instant a calculation at `now` stops holding without any write: the next day or
+    /// leeway boundary, or the moment an available freeze expires.
+    static func validity(of evaluation: StreakEvaluation, now: Date, timezone: TimeZone) -> Date {
+        let boundary = FileStreakStore.nextBoundary(after: now, timezone: timezone, leewayHours: evaluation.configuration.leewayHours)
+        let expiry = (evaluation.streak.freezesAvailable ?? []).compactMap(\.dateExpires).filter { $0 > now }.min()
+        return min(boundary, expiry ?? boundary)
+    }
+
+    static func read(_ path: String) -> CachedEvaluation? {
+        guard let bytes = try? POSIXFile.read(path, role: .derived, limit: 32 << 20),
+              let cached = try? StoreJSON.decoder.decode(CachedEvaluation.self, from: Data(bytes)),
+              cached.version == version, cached.evaluation.streak.datesAreSupported else { return nil }
+        return cached
+    }
+
+    func write(to path: String) throws {
+        try POSIXFile.writeAtomically(Array(try StoreJSON.encoder.encode(self)), to: path, sync: false)
+    }
+}
