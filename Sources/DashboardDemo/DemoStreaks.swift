@@ -18,6 +18,12 @@ public struct DemoHistory: Sendable {
     public let configuration: StreakConfiguration
     public let events: [StreakEvent]
     public let freezes: [StreakFreeze]
+
+    public init(configuration: StreakConfiguration, events: [StreakEvent], freezes: [StreakFreeze]) {
+        self.configuration = configuration
+        self.events = events
+        self.freezes = freezes
+    }
 }
 
 /// Demo streaks with a pinned clock, built through the real calculator: the fixtures of the

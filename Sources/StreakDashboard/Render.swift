@@ -63,14 +63,15 @@ public enum Render {
         } else if let selected = state.selected {
             summary.append(selected)
         }
-        grid.put(summary.joined(separator: state.glyphs.dot), x: rect.x + 10, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 10))
+        let text = summary.joined(separator: state.glyphs.dot)
+        grid.put(text, x: rect.x + 10, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 10))
+        // The clock, and the theme when there is room, on the right.
         let clock = "\(state.today)  \(StreakFacts.clock(state.now, state.zone))"
-        let theme = "theme: \(state.themeName)"
-        let right = theme + "  " + clock
-        if rect.width > right.count + 40 {
-            grid.put(theme, x: rect.x + rect.width - right.count - 1, y: rect.y, style: CellStyle(.muted))
-            grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text))
-        }
+        let theme = "theme: \(state.themeName)  "
+        let free = rect.width - 10 - text.count - 3
+        let right = free >= theme.count + clock.count ? theme + clock : free >= clock.count ? clock : ""
+        grid.put(right, x: rect.x + rect.width - right.count - 1, y: rect.y, style: CellStyle(.muted))
+        if !right.isEmpty { grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text)) }
     }
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {

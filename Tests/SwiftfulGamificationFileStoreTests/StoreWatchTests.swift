@@ -31,6 +31,51 @@ struct StoreWatchTests {
         #expect(after.today == CalendarDay(year: 2024, month: 1, day: 3))
     }
 
+    /// A write's own result reaches watchers as it is: nobody calculates it again. (A
+    /// recalculation would carry the watcher's clock, not the writer's.)
+    @Test func aWritersResultIsHandedOnNotRecalculated() async throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        let watcherClock = TestClock(at("2024-01-02 10:05"))
+        var iterator = store.watch(userId: "u1", streakKey: "daily", now: { watcherClock.now }, timezone: { newYork }).makeAsyncIterator()
+        _ = try #require(try await next(&iterator))
+        try fixture.store().log([event("2024-01-02 09:00")], now: "2024-01-02 10:01")
+        let update = try #require(try await next(&iterator))
+        #expect(update.streak.totalEvents == 1)
+        #expect(update.streak.dateUpdated == at("2024-01-02 10:01"))
+        // The manager's calculateStreak after a write finds the result fresh too.
+        let before = try POSIXFile.status(fixture.path("current.json"))
+        let refreshed = try store.refresh(userId: "u1", streakKey: "daily", now: at("2024-01-02 10:06"), timezone: newYork)
+        #expect(refreshed.streak.dateUpdated == at("2024-01-02 10:01"))
+        #expect(try POSIXFile.status(fixture.path("current.json")) == before)
+    }
+
+    @Test func aStaleResultIsRecalculatedOnce() throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        try store.log([event("2024-01-02 09:00")], now: "2024-01-02 10:01")
+        // Another day, another zone, or the log changed without a calculation: recalculated.
+        let nextDay = try store.refresh(userId: "u1", streakKey: "daily", now: at("2024-01-03 08:00"), timezone: newYork)
+        #expect(nextDay.streak.dateUpdated == at("2024-01-03 08:00"))
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        #expect(try store.refresh(userId: "u1", streakKey: "daily", now: at("2024-01-03 08:01"), timezone: tokyo).timeZoneIdentifier == "Asia/Tokyo")
+        fixture.append(raw: #"{"id":"x","date_created":"2024-01-03T13:02:00Z","timezone":"America/New_York"}"# + "\n", to: "events.jsonl")
+        let appended = try store.refresh(userId: "u1", streakKey: "daily", now: at("2024-01-03 08:03"), timezone: newYork)
+        #expect(appended.streak.totalEvents == 2)
+        #expect(appended.streak.dateUpdated == at("2024-01-03 08:03"))
+    }
+
+    @Test func streakKeysFollowCreationsAndRemovalsByAnyProcess() async throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        var keys = store.watchStreakKeys(userId: "u1", now: { at("2024-01-02 10:00") }, timezone: { newYork }).makeAsyncIterator()
+        #expect(await keys.next() == ["daily"])
+        try fixture.store().createStreak(userId: "u1", configuration: StreakConfiguration(streakKey: "reading"), now: at("2024-01-02 10:00"), timezone: newYork)
+        #expect(await keys.next() == ["daily", "reading"])
+        try FileManager.default.removeItem(atPath: fixture.root + "/users/u1/streaks/daily")
+        #expect(await keys.next() == ["reading"])
+    }
+
     @Test func watchingAnUnknownStreakFails() async throws {
         let fixture = StoreFixture()
         try fixture.create()
@@ -71,6 +116,21 @@ struct FileStreakServicesTests {
         #expect(await eventually { first.currentStreakData.totalEvents == 2 })
         #expect(first.currentStreakData.currentStreak == 1)
         #expect(try await second.getAllStreakEvents().count == 2)
+    }
+
+    /// The manager on the store delivers the store's whole evaluation, days included.
+    @Test func theManagersEvaluationIsTheStores() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let manager = manager(fixture, clock: clock)
+        try await manager.logIn(userId: "u1")
+        try await manager.addStreakEvent(metadata: ["from": "manager"])
+        #expect(await eventually { manager.evaluation?.streak.totalEvents == 1 })
+        let evaluation = try #require(manager.evaluation)
+        #expect(evaluation.day(evaluation.today).eventCount == 1)
+        #expect(evaluation.configuration.freezeBehavior == .autoConsumeFreezes)
+        #expect(manager.currentStreakData.totalEvents == 1)
     }
 
     /// A clock between two microseconds: the stored time must not land after it, or the event

@@ -13,6 +13,13 @@ struct StreakManagerEventTests {
         #expect(try await fixture.manager.getAllStreakEvents() == [logged])
         #expect(fixture.manager.currentStreakData.currentStreak == 1)
         #expect(fixture.manager.currentStreakData.status == .active(daysSinceLastEvent: 0))
+        // The whole calculation is observable too: how today was credited, for calendars.
+        let evaluation = try #require(fixture.manager.evaluation)
+        #expect(evaluation.streak == fixture.manager.currentStreakData)
+        #expect(evaluation.day(evaluation.today).state == .kept)
+        #expect(evaluation.day(evaluation.today).eventCount == 1)
+        fixture.manager.logOut()
+        #expect(fixture.manager.evaluation == nil)
     }
 
     @Test func backfillAcceptsThePastYearOnly() async throws {
