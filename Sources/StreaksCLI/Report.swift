@@ -6,8 +6,12 @@ import SwiftfulGamificationFileStore
 enum Report {
     /// One object with the fields scripts rely on; dates are ISO 8601 in UTC.
     static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration) -> String {
+        json(statusObject(streak, configuration: configuration))
+    }
+
+    static func statusObject(_ streak: CurrentStreakData, configuration: StreakConfiguration) -> [String: Any] {
         func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
-        let object: [String: Any] = [
+        return [
             "streak_id": streak.streakKey,
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
@@ -24,12 +28,28 @@ enum Report {
             "date_streak_deadline": date(streak.dateStreakDeadline),
             "date_last_event": date(streak.dateLastEvent),
         ]
-        return json(object)
     }
 
     static func json(_ object: Any) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One aligned line per streak, in words: the overview for scripts and people.
+    static func statusLines(_ streaks: [(key: String, streak: CurrentStreakData, configuration: StreakConfiguration)], now: Date, zone: TimeZone) -> [String] {
+        let keyWidth = streaks.map(\.key.count).max() ?? 0
+        let numbers = streaks.map { days($0.streak.currentStreak ?? 0) }
+        let numberWidth = numbers.map(\.count).max() ?? 0
+        return zip(streaks, numbers).map { item, number in
+            let goal = item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay
+            let today = "today \(item.streak.todayEventCount ?? 0)/\(goal)"
+            return [
+                item.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
+                String(repeating: " ", count: numberWidth - number.count) + number,
+                today.padding(toLength: 11, withPad: " ", startingAt: 0),
+                statusPhrase(item.streak, now: now, zone: zone),
+            ].joined(separator: "  ")
+        }
     }
 
     /// A few lines for people.

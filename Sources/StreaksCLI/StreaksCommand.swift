@@ -11,7 +11,7 @@ public struct StreaksCommand: AsyncParsableCommand {
         Dates: 2024-01-05, 2024-01-05T09:30 (in the current zone), or ISO 8601 with an offset.
         """,
         subcommands: [
-            DashboardCommand.self, StatusCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
+            DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             FreezeCommand.self, ImportCommand.self, ExportCommand.self,
         ],

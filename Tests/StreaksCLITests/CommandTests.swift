@@ -37,6 +37,48 @@ struct CommandTests {
         #expect(counts == [1, 2, 3, 4, 5, 6])
     }
 
+    @Test func statusWithSeveralStreaksShowsEveryStreakAndExitsZero() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "reading", "--goal", "2"])
+        _ = await cli.run(["create", "running"])
+        _ = await cli.run(["log", "running"], now: "2024-01-05T14:00:00Z")
+        for arguments in [["status"], []] {
+            let result = await cli.run(arguments)
+            #expect(result.code == 0)
+            #expect(result.output == """
+                reading  0 days  today 0/2    no events yet: log one with `streaks log`
+                running   1 day  today 1/1    kept today
+
+                """)
+        }
+        let json = await cli.run(["status", "--json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["streak_id"] as? String } == ["reading", "running"])
+        #expect(array.map { $0["status"] as? String } == ["no_events", "active"])
+        // With a key, one streak as before.
+        let one = try await cli.statusJSON(key: "running")
+        #expect(one["streak_id"] as? String == "running")
+    }
+
+    @Test func statsReportCompletionWeekdaysAndRuns() async throws {
+        let cli = CLIHarness()
+        for day in ["01", "02", "03", "05", "06"] {
+            _ = await cli.run(["log", "--at", "2024-01-\(day)T12:00"], now: "2024-01-06T20:00:00Z")
+        }
+        let text = await cli.run(["stats"], now: "2024-01-06T20:00:00Z")
+        #expect(text.code == 0)
+        #expect(text.output.contains("daily: 2 days now, longest 3 days"))
+        #expect(text.output.contains("last 7 days   83%   kept 5 of 6 days"))
+        #expect(text.output.contains("longest runs: 3 days 2024-01-01 → 2024-01-03; 2 days 2024-01-05 → now"))
+        let json = await cli.run(["stats", "daily", "--json"], now: "2024-01-06T20:00:00Z")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["kept_days"] as? Int == 5)
+        #expect(object["missed_days"] as? Int == 1)
+        #expect((object["last_7_days"] as? [String: Any])?["rate"] as? Double == 0.833)
+        #expect((object["longest_runs"] as? [[String: Any]])?.first?["length"] as? Int == 3)
+        #expect((object["months"] as? [[String: Any]])?.first?["month"] as? String == "2024-01")
+    }
+
     @Test func statusTextReadsAsASentence() async {
         let cli = CLIHarness()
         _ = await cli.run(["create", "reading", "--goal", "2", "--leeway", "3", "--freezes", "auto"])

@@ -67,6 +67,49 @@ check "F adds a freeze" wait_for main "1 available"
 tmux -L "$SOCKET" send-keys -t main q
 check "q quits and restores the terminal (stty -g identical)" finished main
 
+# Several streaks with history: the overview, paging through history, Home and End.
+store=$WORK/history
+NOW=2024-06-14T19:30:00Z
+"$BIN" create daily --store "$store" --now 2023-01-01T00:00:00Z >/dev/null
+"$BIN" create pushups --goal 3 --store "$store" --now 2023-01-01T00:00:00Z >/dev/null
+"$BIN" create reading --store "$store" --now 2023-01-01T00:00:00Z >/dev/null
+python3 - "$WORK/daily.jsonl" "$WORK/pushups.jsonl" <<'LINES'
+import datetime, sys
+start = datetime.date(2023, 3, 6)
+with open(sys.argv[1], "w") as daily, open(sys.argv[2], "w") as pushups:
+    day = start
+    while day < datetime.date(2024, 6, 14):
+        if day.toordinal() % 11:
+            daily.write('{"id":"d%s","date_created":"%sT12:00:00-05:00","timezone":"America/New_York"}\n' % (day, day))
+        for n in range(3 if day.toordinal() % 5 else 2):
+            pushups.write('{"id":"p%s-%d","date_created":"%sT1%d:00:00-05:00","timezone":"America/New_York"}\n' % (day, n, day, n))
+        day += datetime.timedelta(days=1)
+LINES
+"$BIN" import daily "$WORK/daily.jsonl" --store "$store" --now "$NOW" >/dev/null
+"$BIN" import pushups "$WORK/pushups.jsonl" --store "$store" --now "$NOW" >/dev/null
+tmux -L "$SOCKET" new-session -d -s overview -x 120 -y 40 \
+    "stty -g > '$WORK/overview.before'; TERM=xterm-256color '$BIN' --store '$store' --now $NOW; echo EXITED \$? > '$WORK/overview.code'; stty -g > '$WORK/overview.after'; sleep 600"
+check "the overview lists every streak" wait_for overview "3 streaks"
+check "the overview shows each streak's status" bash -c "tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'daily .*at risk, 8h 30m left' && tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'reading .*no events yet'"
+tmux -L "$SOCKET" send-keys -t overview Down
+check "down selects the next streak in the list" wait_for overview "▶ pushups"
+tmux -L "$SOCKET" send-keys -t overview c PPage PPage PPage
+check "page up goes a month back, three times" wait_for overview "Thu 2024-03-14"
+tmux -L "$SOCKET" send-keys -t overview Home
+check "home goes to the first day with an event" wait_for overview "Mon 2023-03-06"
+check "the first day's events are loaded" wait_for overview "Events logged this day"
+tmux -L "$SOCKET" send-keys -t overview End
+check "end comes back to today" wait_for overview "Fri 2024-06-14 (today)"
+tmux -L "$SOCKET" send-keys -t overview q
+check "the overview quits cleanly" finished overview
+tmux -L "$SOCKET" new-session -d -s legend -x 120 -y 40 \
+    "stty -g > '$WORK/legend.before'; TERM=xterm-256color NO_COLOR=1 '$BIN' --store '$store' --now $NOW; echo EXITED \$? > '$WORK/legend.code'; stty -g > '$WORK/legend.after'; sleep 600"
+check "NO_COLOR: the legend names every glyph" wait_for legend "■ kept  □ partly done  · missed  ❄ frozen  ○ open"
+tmux -L "$SOCKET" send-keys -t legend Down
+check "NO_COLOR: partly done days show as their own glyph" bash -c "sleep 0.5; tmux -L '$SOCKET' capture-pane -t legend -p | grep -E '^ (Mon|Wed|Fri|Sun)? *[■□·○ ]+\$' | grep -q '□'"
+tmux -L "$SOCKET" send-keys -t legend q
+check "NO_COLOR quits cleanly" finished legend
+
 # SIGTERM restores the terminal too.
 launch term xterm-256color "$store"
 wait_for term "streaks" >/dev/null

@@ -1,28 +1,42 @@
 import ArgumentParser
+import Foundation
 import SwiftfulGamification
 
 struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show a streak (default command).")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show a streak, or every streak (the default command).",
+        discussion: "With no key and several streaks: one line per streak (JSON: an array of objects)."
+    )
 
+    @Argument(help: "The streak (default: every streak).") var key: String?
+    @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak (default: the only one).") var key: String?
-    @Flag(help: "One JSON object, for scripts.") var json = false
 
     func run() throws {
         try Self.show(key, json: json, context: global.context())
     }
 
-    /// Prints a streak's status (also what the dashboard shows when output is not a terminal).
+    /// Prints a streak's status, or every streak's (also what the dashboard shows when output
+    /// is not a terminal).
     static func show(_ key: String?, json: Bool, context: CommandContext) throws {
-        if key == nil, try context.store.streakKeys(userId: context.userId).isEmpty {
+        let keys = try key.map { [$0] } ?? context.store.streakKeys(userId: context.userId)
+        if keys.isEmpty {
             context.console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
             return
         }
-        let key = try context.streakKey(key)
-        let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
-        let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
-        context.console.print(json
-            ? Report.statusJSON(streak, configuration: configuration)
-            : Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
+        let streaks = try keys.map { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
+            let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            return (key, evaluation.streak, evaluation.configuration)
+        }
+        if streaks.count == 1 {
+            let (_, streak, configuration) = streaks[0]
+            context.console.print(json
+                ? Report.statusJSON(streak, configuration: configuration)
+                : Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
+        } else if json {
+            context.console.print(Report.json(streaks.map { Report.statusObject($0.streak, configuration: $0.configuration) }))
+        } else {
+            Report.statusLines(streaks, now: context.now, zone: context.zone).forEach(context.console.print)
+        }
     }
 }

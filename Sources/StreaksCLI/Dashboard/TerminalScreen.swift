@@ -102,7 +102,10 @@ final class TerminalScreen {
                 continue
             }
             if character == 27, index < pending.count {
-                index = Self.endOfSequence(pending, from: index)
+                let end = Self.endOfSequence(pending, from: index)
+                let bytes = pending[index..<end].map { $0.0 == KEY_CODE_YES ? 0 : $0.1 }
+                if let key = Self.knownSequence(bytes) { keys.append(key) }
+                index = end
                 continue
             }
             switch character {
@@ -117,6 +120,24 @@ final class TerminalScreen {
             }
         }
         return keys
+    }
+
+    /// Keys whose sequences a terminal may send although its terminfo entry names others (a
+    /// TERM that does not match the terminal, as xterm inside tmux): Home, End, pages,
+    /// arrows. Alt+key and anything else is nil.
+    private static func knownSequence(_ bytes: [wint_t]) -> Key? {
+        let text = String(bytes.compactMap { Unicode.Scalar(UInt32($0)).map(Character.init) })
+        switch text {
+        case "[1~", "[7~", "[H", "OH": return .home
+        case "[4~", "[8~", "[F", "OF": return .end
+        case "[5~": return .pageUp
+        case "[6~": return .pageDown
+        case "[A", "OA": return .up
+        case "[B", "OB": return .down
+        case "[C", "OC": return .right
+        case "[D", "OD": return .left
+        default: return nil
+        }
     }
 
     /// The index after an escape sequence or Alt+key that starts at `start` (just after ESC):

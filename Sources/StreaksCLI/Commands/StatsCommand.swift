@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Figures for a streak: completion, weekdays, months, longest runs.",
+        discussion: "Without a key, every streak (JSON: an array). Rates leave out today until it is kept or over."
+    )
+
+    @Argument(help: "The streak (default: every streak).") var key: String?
+    @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try global.context()
+        let keys = try key.map { [$0] } ?? context.store.streakKeys(userId: context.userId)
+        if keys.isEmpty {
+            context.console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
+            return
+        }
+        let figures = try keys.map { key -> (String, CurrentStreakData, StreakStatistics) in
+            let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            return (key, evaluation.streak, StreakStatistics(evaluation: evaluation))
+        }
+        if json {
+            let objects = figures.map { Self.object(key: $0.0, streak: $0.1, stats: $0.2) }
+            context.console.print(objects.count == 1 && key != nil ? Report.json(objects[0]) : Report.json(objects))
+        } else {
+            context.console.print(figures.map { Self.text(key: $0.0, streak: $0.1, stats: $0.2) }.joined(separator: "\n\n"))
+        }
+    }
+
+    static let weekdayNames = ["", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    static func text(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> String {
+        func percent(_ rate: Double?) -> String { rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
+        var lines = ["\(key): \(Report.days(streak.currentStreak ?? 0)) now, longest \(Report.days(streak.longestStreak ?? 0))"]
+        for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
+            let frozen = figure.frozen > 0 ? ", \(figure.frozen) frozen" : ""
+            lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(percent(figure.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(figure.kept) of \(figure.counted) days\(frozen)")
+        }
+        lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
+        if let best = stats.bestWeekday, let worst = stats.worstWeekday {
+            lines.append("  best weekday \(weekdayNames[best.weekday]) (\(percent(best.rate))) · worst \(weekdayNames[worst.weekday]) (\(percent(worst.rate)))")
+        }
+        if !stats.longestRuns.isEmpty {
+            lines.append("  longest runs: " + stats.longestRuns.map { "\(Report.days($0.length)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func object(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> [String: Any] {
+        func rate(_ value: Double?) -> Any { value.map { ($0 * 1_000).rounded() / 1_000 } ?? NSNull() }
+        func completion(_ figure: StreakStatistics.Completion) -> [String: Any] {
+            ["days": figure.window, "counted": figure.counted, "kept": figure.kept, "frozen": figure.frozen, "rate": rate(figure.rate)]
+        }
+        func weekday(_ figure: StreakStatistics.Weekday?) -> Any {
+            figure.map { weekdayNames[$0.weekday].lowercased() } ?? NSNull()
+        }
+        return [
+            "streak_id": key,
+            "current_streak": streak.currentStreak ?? 0,
+            "longest_streak": streak.longestStreak ?? 0,
+            "last_7_days": completion(stats.last7),
+            "last_30_days": completion(stats.last30),
+            "last_365_days": completion(stats.last365),
+            "kept_days": stats.keptDays,
+            "missed_days": stats.missedDays,
+            "frozen_days": stats.frozenDays,
+            "total_events": stats.totalEvents,
+            "best_weekday": weekday(stats.bestWeekday),
+            "worst_weekday": weekday(stats.worstWeekday),
+            "weekdays": stats.weekdays.map { ["weekday": weekdayNames[$0.weekday].lowercased(), "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
+            "longest_runs": stats.longestRuns.map { ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "current": $0.isCurrent] },
+            "months": stats.months.map {
+                ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
+            },
+        ]
+    }
+}
