@@ -42,11 +42,15 @@ public enum StreakFacts {
         ZoneNames.shared.name(date, zone)
     }
 
+    /// "09:05": the wall-clock time in `zone` (from its offset at that instant, no calendar).
     public static func clock(_ date: Date, _ zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "--:--" }
+        let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let minutes = (local % 86_400 + 86_400) % 86_400 / 60
+        let hour = minutes / 60
+        let minute = minutes % 60
+        return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
     }
 
     /// The streak's length if the missed days were bridged: the run behind the gap plus the

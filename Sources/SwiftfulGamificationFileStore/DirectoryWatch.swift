@@ -13,6 +13,9 @@ final class DirectoryWatch {
     }
 
     private var descriptor: Int32 = -1
+    /// A pipe `wake()` writes to, so a waiting thread notices something other than a file.
+    private var wakeRead: Int32 = -1
+    private var wakeWrite: Int32 = -1
     private var directoriesByWatch: [Int32: String] = [:]
     private var watchesByDirectory: [String: Int32] = [:]
     private var signatures: [String: [String]] = [:]
@@ -21,10 +24,21 @@ final class DirectoryWatch {
         #if canImport(Glibc)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         #endif
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            (wakeRead, wakeWrite) = (ends[0], ends[1])
+            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        }
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        for end in [descriptor, wakeRead, wakeWrite] where end >= 0 { close(end) }
+    }
+
+    /// Ends a `wait` early, from any thread.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
     }
 
     var usesNotifications: Bool { descriptor >= 0 }
@@ -62,10 +76,15 @@ final class DirectoryWatch {
         let seconds = max(0, min(timeout, 3_600))
         let polling = !signatures.isEmpty
         let milliseconds = Int32((polling ? min(seconds, 0.1) : seconds) * 1_000)
+        var requests = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         #if canImport(Glibc)
-        if descriptor >= 0, !directoriesByWatch.isEmpty {
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&request, 1, milliseconds) > 0 {
+        if descriptor >= 0, !directoriesByWatch.isEmpty { requests.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+        #endif
+        if poll(&requests, nfds_t(requests.count), milliseconds) > 0 {
+            var byte: UInt8 = 0
+            while read(wakeRead, &byte, 1) > 0 {}
+            #if canImport(Glibc)
+            if requests.count > 1, requests[1].revents != 0 {
                 changed = drain()
                 if !changed.isEmpty {
                     // Let a burst of writes (log, snapshot, cache) finish before reading.
@@ -73,12 +92,8 @@ final class DirectoryWatch {
                     changed.formUnion(drain())
                 }
             }
-        } else {
-            usleep(useconds_t(milliseconds) * 1_000)
+            #endif
         }
-        #else
-        usleep(useconds_t(milliseconds) * 1_000)
-        #endif
         for (directory, old) in signatures {
             let new = Self.signature(of: directory)
             if new != old {

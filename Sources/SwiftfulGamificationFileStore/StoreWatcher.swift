@@ -16,6 +16,8 @@ final class StoreWatcher: @unchecked Sendable {
     private var keySubscribers: [UUID: AsyncStream<[String]>.Continuation] = [:]
     private var stopped = false
     private let onStop: @Sendable () -> Void
+    /// Set while the thread runs, to wake it for a new subscriber.
+    private var watch: DirectoryWatch?
 
     init(store: FileStreakStore, userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone, onStop: @escaping @Sendable () -> Void) {
         self.store = store
@@ -40,6 +42,7 @@ final class StoreWatcher: @unchecked Sendable {
         guard lock.withLock({ () -> Bool in
             guard !stopped else { return false }
             streakSubscribers[id] = (streakKey, continuation)
+            watch?.wake()
             return true
         }) else { return nil }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
@@ -53,6 +56,7 @@ final class StoreWatcher: @unchecked Sendable {
         guard lock.withLock({ () -> Bool in
             guard !stopped else { return false }
             keySubscribers[id] = continuation
+            watch?.wake()
             return true
         }) else { return nil }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
@@ -63,7 +67,10 @@ final class StoreWatcher: @unchecked Sendable {
         let last = lock.withLock { () -> Bool in
             streakSubscribers[id] = nil
             keySubscribers[id] = nil
-            if streakSubscribers.isEmpty, keySubscribers.isEmpty { stopped = true }
+            if streakSubscribers.isEmpty, keySubscribers.isEmpty {
+                stopped = true
+                watch?.wake()
+            }
             return stopped
         }
         if last { onStop() }
@@ -85,6 +92,8 @@ final class StoreWatcher: @unchecked Sendable {
 
     private func run() {
         let watch = DirectoryWatch()
+        lock.withLock { self.watch = watch }
+        defer { lock.withLock { self.watch = nil } }
         let streaksDirectory = (try? store.userDirectory(userId)).map { $0 + "/streaks" }
         var keys: [String] = []
         var published: [String: Published] = [:]

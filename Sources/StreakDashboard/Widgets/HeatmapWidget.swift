@@ -45,6 +45,7 @@ enum HeatmapWidget {
         let firstWeek = lastWeek - visible + 1
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
         let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
+        let glyphs = state.glyphs
         for band in 0..<bands {
             let top = rect.y + band * ScreenPlan.bandHeight
             for (row, label) in weekdays.enumerated() {
@@ -68,11 +69,11 @@ enum HeatmapWidget {
                 }
                 for row in 0..<7 {
                     let record = records[week * 7 + row]
-                    var (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
+                    var (glyph, style) = view.shades.mark(record, glyphs: glyphs)
                     if record.day == today, style.role != .today { style.bold = true }
                     if record.day == selected {
                         style.reverse = true
-                        if glyph == " " { glyph = state.glyphs.missed }
+                        if glyph == " " { glyph = glyphs.missed }
                     }
                     grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
                 }

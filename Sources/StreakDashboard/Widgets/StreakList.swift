@@ -8,6 +8,7 @@ enum StreakList {
     static func draw(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         guard rect.height > 0 else { return }
         let keys = state.keys
+        let glyphs = state.glyphs
         let keyWidth = min(20, max(6, keys.map(\.count).max() ?? 6))
         let selectedIndex = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: keys.count, rows: rect.height)
@@ -17,10 +18,13 @@ enum StreakList {
             let y = rect.y + row
             let isSelected = index == selectedIndex
             if isSelected {
-                grid.put(String(state.glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
+                grid.put(String(glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
             }
             let keyStyle = CellStyle(isSelected ? .accent : .text, bold: isSelected, reverse: isSelected && state.focus == .list)
-            grid.put(key.padding(toLength: keyWidth, withPad: " ", startingAt: 0), x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
+            grid.put(key, x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
+            if isSelected, key.count < keyWidth, state.focus == .list {
+                grid.put(String(repeating: " ", count: keyWidth - key.count), x: rect.x + 2 + key.count, y: y, style: keyStyle)
+            }
             var x = rect.x + 2 + keyWidth + 1
             guard let view = state.views[key] else {
                 let text = state.failures[key].map { "cannot read: \($0)" } ?? "loading…"
@@ -36,12 +40,12 @@ enum StreakList {
             let goalMet = (streak.todayEventCount ?? 0) >= (streak.eventsRequiredPerDay ?? 1)
             grid.put(progress.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle(goalMet ? .success : .text))
             x += 6
-            let (glyph, words, role) = status(view, state: state)
+            let (glyph, words, role) = status(view, state: state, glyphs: glyphs)
             grid[x, y] = Cell(glyph: glyph, style: CellStyle(role, bold: true))
             let statusWidth = 24
             grid.put(words, x: x + 2, y: y, style: CellStyle(role), limit: min(statusWidth, rect.x + rect.width - x - 2))
             x += statusWidth + 3
-            drawStrip(view, state: state, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
+            drawStrip(view, glyphs: glyphs, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
         }
         if first > 0 { grid.put("↑", x: rect.x + rect.width - 1, y: rect.y, style: CellStyle(.muted)) }
         if first + rect.height < keys.count {
@@ -56,8 +60,7 @@ enum StreakList {
     }
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
-    static func status(_ view: StreakView, state: DashboardState) -> (Character, String, Role) {
-        let glyphs = state.glyphs
+    static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
         let streak = view.streak
         switch streak.status {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
@@ -76,12 +79,11 @@ enum StreakList {
     }
 
     /// The last `width` days, oldest on the left.
-    static func drawStrip(_ view: StreakView, state: DashboardState, x: Int, y: Int, width: Int, grid: inout Grid) {
+    static func drawStrip(_ view: StreakView, glyphs: Glyphs, x: Int, y: Int, width: Int, grid: inout Grid) {
         guard width > 0 else { return }
-        let today = view.evaluation.today
-        let days = view.evaluation.days(from: today.adding(days: 1 - width), through: today)
-        for (offset, day) in days.enumerated() {
-            let (glyph, style) = view.shades.mark(day, glyphs: state.glyphs)
+        let first = view.evaluation.today.adding(days: 1 - width)
+        for offset in 0..<width {
+            let (glyph, style) = view.shades.mark(view.evaluation.day(first.adding(days: offset)), glyphs: glyphs)
             grid[x + offset, y] = Cell(glyph: glyph, style: style)
         }
     }

@@ -74,7 +74,8 @@ public struct StreakEvaluation: Sendable {
         }
         return StreakDay(
             day: day, state: state, eventCount: Int(credited[index]), goal: Int(goals[index]),
-            consumedFreezeId: consumedFreezeByDay[number], ownEventCount: index < own.count ? Int(own[index]) : nil
+            consumedFreezeId: consumedFreezeByDay.isEmpty ? nil : consumedFreezeByDay[number],
+            ownEventCount: index < own.count ? Int(own[index]) : nil
         )
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Drives the real dashboard in a pseudo-terminal (`script`) with its hidden trace file and
+/// measures keystrokes: the calculations run and store files read between a key and the
+/// frame that shows its result, and the time between them.
+enum KeystrokeProbe {
+    struct Keystroke {
+        let seconds: Double
+        let calculations: Int
+        let reads: Int
+    }
+
+    struct Frame {
+        let time: UInt64
+        let calculations: Int
+        let reads: Int
+        let events: Int
+    }
+
+    static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
+        let trace = NSTemporaryDirectory() + "streaks-bench-trace-\(getpid())"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfec", "\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]) { _, new in new }
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: trace)
+        }
+        var last = try waitForFrame(trace, after: 0) { $0.events >= 0 }
+        // Let the start settle (every manager's first update) before pressing anything.
+        Thread.sleep(forTimeInterval: 1)
+        last = try frames(trace).last ?? last
+        var keystrokes: [Keystroke] = []
+        for _ in 0..<presses {
+            let keyCount = try keys(trace).count
+            try input.fileHandleForWriting.write(contentsOf: Data(" ".utf8))
+            let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
+            let keyTime = try keys(pressed).last!
+            let frame = try waitForFrame(trace, after: keyTime) { $0.events > last.events }
+            keystrokes.append(Keystroke(
+                seconds: Double(frame.time - keyTime) / 1e9, calculations: frame.calculations - last.calculations,
+                reads: frame.reads - last.reads
+            ))
+            Thread.sleep(forTimeInterval: 0.3)
+            last = try frames(trace).last ?? frame
+        }
+        return keystrokes
+    }
+
+    private static func lines(_ path: String) throws -> [Substring] {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? []
+    }
+
+    private static func keys(_ path: String) throws -> [UInt64] {
+        try lines(path).filter { $0.hasPrefix("key ") }.compactMap { UInt64($0.dropFirst(4)) }
+    }
+
+    private static func frames(_ path: String) throws -> [Frame] {
+        try lines(path).filter { $0.hasPrefix("frame ") }.compactMap { line in
+            var fields: [String: String] = [:]
+            let parts = line.split(separator: " ")
+            for part in parts.dropFirst(2) {
+                let pair = part.split(separator: "=", maxSplits: 1)
+                if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+            }
+            guard let time = UInt64(parts[1]), let calculations = fields["calculations"].flatMap(Int.init),
+                  let reads = fields["reads"].flatMap(Int.init), let events = fields["events"].flatMap(Int.init) else { return nil }
+            return Frame(time: time, calculations: calculations, reads: reads, events: events)
+        }
+    }
+
+    private static func waitFor(_ path: String, seconds: Double = 30, _ condition: (String) throws -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition(path) { return path }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        throw ProbeError.timedOut(path)
+    }
+
+    private static func waitForFrame(_ path: String, after time: UInt64, _ condition: (Frame) -> Bool) throws -> Frame {
+        var found: Frame?
+        _ = try waitFor(path) { path in
+            found = try frames(path).first { $0.time > time && condition($0) }
+            return found != nil
+        }
+        return found!
+    }
+
+    enum ProbeError: Error { case timedOut(String) }
+}
