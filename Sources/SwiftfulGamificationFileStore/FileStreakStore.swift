@@ -122,10 +122,38 @@ public final class FileStreakStore: Sendable {
 
     /// The regular events that count whose own day (in each event's own zone; `timezone` for
     /// an invalid one) is `day`, oldest first.
+    /// - Complexity: one pass over the log, keeping only that day's events (a day's lookup on
+    ///   a million-event log holds a handful of events, not a million).
     public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) throws -> [StreakEvent] {
-        try events(userId: userId, streakKey: streakKey)
-            .filter { !$0.isFreeze && CalendarDay(containing: $0.dateCreated, in: TimeZone(identifier: $0.timezone) ?? timezone) == day }
-            .sorted { $0.dateCreated < $1.dateCreated }
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        // Any zone is within 14 hours of UTC: only instants near the day can fall on it.
+        let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
+        let end = start.addingTimeInterval(54 * 3_600)
+        var zones: [String: TimeZone] = [:]
+        return try StoreLock.shared(try userDirectory(userId)) {
+            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            var found: [StreakEvent] = []
+            var removed = Set<String>()
+            let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
+                switch record {
+                case .event(let event):
+                    guard !event.isFreeze, event.dateCreated >= start, event.dateCreated < end else { return }
+                    let zone = zones[event.timezone] ?? {
+                        let zone = TimeZone(identifier: event.timezone) ?? timezone
+                        zones[event.timezone] = zone
+                        return zone
+                    }()
+                    if CalendarDay(containing: event.dateCreated, in: zone) == day { found.append(event) }
+                case .remove(let event, _):
+                    removed.insert(event.id)
+                case .reset:
+                    found = []
+                    removed = []
+                }
+            }
+            outcome.warnings.forEach(warn)
+            return found.filter { !removed.contains($0.id) }.sorted { $0.dateCreated < $1.dateCreated }
+        }
     }
 
     // MARK: - Freezes

@@ -27,6 +27,9 @@ final class DashboardApp {
     private var tasks: [Task<Void, Never>] = []
     private var sources: [any DispatchSourceProtocol] = []
     private let trace: DashboardTrace?
+    /// Day lookups run one at a time; while one runs, only the latest request waits.
+    private var dayLoading = false
+    private var pendingDay: (key: String, day: CalendarDay)?
 
     init(store: FileStreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
          themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?,
@@ -101,13 +104,33 @@ final class DashboardApp {
                 return "Added a freeze to \(key)."
             }
         case .loadDay(let key, let day):
-            let store = store, userId = userId, zone = zone
-            detached {
-                .dayEventsLoaded(DayEvents(key: key, day: day, events: try store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
-            }
+            pendingDay = (key, day)
+            loadNextDay()
         case .quit:
             break
         }
+    }
+
+    /// Starts the latest day lookup asked for, unless one is running (holding the cursor down
+    /// on a million-event store starts one read, not one per day passed).
+    private func loadNextDay() {
+        guard !dayLoading, let (key, day) = pendingDay else { return }
+        pendingDay = nil
+        dayLoading = true
+        let store = store, userId = userId, zone = zone
+        tasks.append(Task { [weak self] in
+            let result = await Task.detached { () -> AppEvent in
+                do {
+                    return .dayEventsLoaded(DayEvents(key: key, day: day, events: try store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
+                } catch {
+                    return .message(ErrorReport.message(for: error))
+                }
+            }.value
+            guard let self else { return }
+            self.continuation.yield(result)
+            self.dayLoading = false
+            self.loadNextDay()
+        })
     }
 
     /// Runs a write through the streak's manager; its message (or error) comes back as an event.
