@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq librsvg2-bin >/dev/null; }
+rm -f screenshots/*.png
 swift run -q screenshots screenshots
 for svg in screenshots/*.svg; do
     rsvg-convert "$svg" -o "${svg%.svg}.png"
