@@ -100,7 +100,10 @@ for run in 0..<3 {
     // Each run starts with no writeback of the previous one pending.
     sync()
     importTimes.append(try Measure.run(streaks, ["import", "daily", importSource, "--store", target, "--user", "bench", now]).seconds)
-    try? FileManager.default.removeItem(atPath: target + "/users/bench/streaks/daily/snapshot.json")
+    // A first load: no snapshot, no id index, no published evaluation to reuse.
+    for derived in ["snapshot.json", "ids.bin", "current.json"] {
+        try? FileManager.default.removeItem(atPath: target + "/users/bench/streaks/daily/" + derived)
+    }
     sync()
     firstLoadTimes.append(try Measure.run(streaks, ["status", "--store", target, "--user", "bench", now]).seconds)
     try? FileManager.default.removeItem(atPath: target)
