@@ -12,6 +12,25 @@ struct ThemeTests {
         for role in [Role.text, .streak, .heat4, .frozen, .danger] { #expect(theme.styles[role] != nil, "\(name) \(role)") }
     }
 
+    /// On 8- and 16-colour terminals no day of the calendar vanishes into a black background:
+    /// dark greens, greys and ambers take the nearest visible colour by hue.
+    @Test(arguments: BuiltInThemes.names)
+    func eightAndSixteenColoursNeverDrawADayBlack(name: String) throws {
+        let theme = try #require(ThemeCatalog.builtIn.theme(named: name))
+        for colors in [8, 16] {
+            let capability = ColorCapability(colors: colors)
+            for role in [Role.heat0, .heat1, .heat2, .heat3, .heat4, .partial, .missed, .frozen, .muted, .today] {
+                let resolved = capability.resolve(theme.style(for: role), cell: CellStyle(role))
+                #expect(resolved.foreground != 0, "\(name) \(role) with \(colors) colours")
+            }
+        }
+        // Partly done days do not look like kept ones.
+        let theme256 = ColorCapability(colors: 8)
+        let base = try #require(ThemeCatalog.builtIn.theme(named: "default"))
+        #expect(theme256.resolve(base.style(for: .partial), cell: CellStyle(.partial)).foreground
+            != theme256.resolve(base.style(for: .heat3), cell: CellStyle(.heat3)).foreground)
+    }
+
     @Test func inheritsFillsRolesItLeavesOut() throws {
         let theme = try #require(ThemeCatalog.builtIn.theme(named: "colorblind"))
         #expect(theme.style(for: .heat4).foreground == .rgb(0x9E, 0xCA, 0xE1))
