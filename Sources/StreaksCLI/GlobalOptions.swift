@@ -39,6 +39,14 @@ struct CommandContext {
 
     static let defaultKey = "daily"
 
+    /// `key`, or every streak of the user; says how to start when there is none (nil then).
+    func keysOrAll(_ key: String?, json: Bool) throws -> [String]? {
+        let keys = try key.map { [$0] } ?? store.streakKeys(userId: userId)
+        guard keys.isEmpty else { return keys }
+        console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
+        return nil
+    }
+
     /// `key`, else the only streak, else `daily` when the user has none.
     func streakKey(_ key: String?) throws -> String {
         if let key {

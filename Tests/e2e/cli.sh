@@ -9,20 +9,8 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export TZ=America/New_York
-passed=0
-failed=0
+source "$(dirname "$0")/common.sh"
 
-check() { # check NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok - $name"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $name"
-    fi
-}
 
 json_field() { # json_field FIELD < json
     python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"
@@ -136,5 +124,4 @@ chmod +x "$repo/.git/hooks/post-commit"
 (cd "$repo" && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m one && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m two)
 check "git hook: two commits log two events" test "$("$BIN" status coding --json --store "$store" | json_field total_events)" = 2
 
-echo "$passed passed, $failed failed"
-test "$failed" = 0
+summary

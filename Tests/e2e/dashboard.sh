@@ -11,14 +11,8 @@ WORK=$(mktemp -d)
 SOCKET=streaks-e2e-$$
 trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export TZ=America/New_York
-passed=0
-failed=0
+source "$(dirname "$0")/common.sh"
 
-check() {
-    local name=$1
-    shift
-    if "$@"; then passed=$((passed + 1)); echo "ok - $name"; else failed=$((failed + 1)); echo "not ok - $name"; fi
-}
 
 screen() { tmux -L "$SOCKET" capture-pane -t "$1" -p; }
 
@@ -33,11 +27,11 @@ wait_for() { # wait_for SESSION TEXT [SECONDS]
     return 1
 }
 
-launch() { # launch SESSION TERM STORE [ARGS...]
-    local session=$1 term=$2 store=$3
+launch() { # launch SESSION TERM STORE [ENV=VALUE...]; $ARGS go to streaks, $SIZE is WxH
+    local session=$1 term=$2 store=$3 size=${SIZE:-100x30}
     shift 3
-    tmux -L "$SOCKET" new-session -d -s "$session" -x 100 -y 30 \
-        "stty -g > '$WORK/$session.before'; TERM=$term $* '$BIN' --store '$store'; echo EXITED \$? > '$WORK/$session.code'; stty -g > '$WORK/$session.after'; sleep 600"
+    tmux -L "$SOCKET" new-session -d -s "$session" -x "${size%x*}" -y "${size#*x}" \
+        "stty -g > '$WORK/$session.before'; TERM=$term $* '$BIN' --store '$store' ${ARGS:-}; echo EXITED \$? > '$WORK/$session.code'; stty -g > '$WORK/$session.after'; sleep 600"
 }
 
 finished() { # finished SESSION: the dashboard exited 0 and left the terminal as it found it
@@ -87,8 +81,7 @@ with open(sys.argv[1], "w") as daily, open(sys.argv[2], "w") as pushups:
 LINES
 "$BIN" import daily "$WORK/daily.jsonl" --store "$store" --now "$NOW" >/dev/null
 "$BIN" import pushups "$WORK/pushups.jsonl" --store "$store" --now "$NOW" >/dev/null
-tmux -L "$SOCKET" new-session -d -s overview -x 120 -y 40 \
-    "stty -g > '$WORK/overview.before'; TERM=xterm-256color '$BIN' --store '$store' --now $NOW; echo EXITED \$? > '$WORK/overview.code'; stty -g > '$WORK/overview.after'; sleep 600"
+SIZE=120x40 ARGS="--now $NOW" launch overview xterm-256color "$store"
 check "the overview lists every streak" wait_for overview "3 streaks"
 check "the overview shows each streak's status" bash -c "tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'daily .*at risk, 8h 30m left' && tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'reading .*no events yet'"
 tmux -L "$SOCKET" send-keys -t overview Down
@@ -102,8 +95,7 @@ tmux -L "$SOCKET" send-keys -t overview End
 check "end comes back to today" wait_for overview "Fri 2024-06-14 (today)"
 tmux -L "$SOCKET" send-keys -t overview q
 check "the overview quits cleanly" finished overview
-tmux -L "$SOCKET" new-session -d -s legend -x 120 -y 40 \
-    "stty -g > '$WORK/legend.before'; TERM=xterm-256color NO_COLOR=1 '$BIN' --store '$store' --now $NOW; echo EXITED \$? > '$WORK/legend.code'; stty -g > '$WORK/legend.after'; sleep 600"
+SIZE=120x40 ARGS="--now $NOW" launch legend xterm-256color "$store" NO_COLOR=1
 check "NO_COLOR: the legend names every glyph" wait_for legend "■ kept  □ partly done  · missed  ❄ frozen  ○ open"
 tmux -L "$SOCKET" send-keys -t legend Down
 check "NO_COLOR: partly done days show as their own glyph" bash -c "sleep 0.5; tmux -L '$SOCKET' capture-pane -t legend -p | grep -E '^ (Mon|Wed|Fri|Sun)? *[■□·○ ]+\$' | grep -q '□'"
@@ -192,5 +184,4 @@ check "--ascii quits cleanly" finished ascii
 # Not on a terminal: the status instead of the screen.
 check "piped output gets the status" bash -c "'$BIN' --store '$WORK/main' | grep -q 'daily:'"
 
-echo "$passed passed, $failed failed"
-test "$failed" = 0
+summary

@@ -31,21 +31,11 @@ cleanup() {
 }
 trap cleanup EXIT
 export TZ=America/New_York
+source "$(dirname "$0")/common.sh"
+QUIET_OK=1
 NOW=2024-01-13T15:00:00Z
 USER_NAME=tester
-passed=0
-failed=0
 
-check() { # check NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "not ok - $name"
-    fi
-}
 
 streaks() { # streaks STORE ARGS... (pinned clock and user)
     local store=$1
@@ -369,5 +359,4 @@ total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python
 recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
 check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
 
-echo "$passed passed, $failed failed"
-test "$failed" = 0
+summary

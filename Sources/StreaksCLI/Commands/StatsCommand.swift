@@ -14,11 +14,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let context = try global.context()
-        let keys = try key.map { [$0] } ?? context.store.streakKeys(userId: context.userId)
-        if keys.isEmpty {
-            context.console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
-            return
-        }
+        guard let keys = try context.keysOrAll(key, json: json) else { return }
         let figures = try keys.map { key -> (String, CurrentStreakData, StreakStatistics) in
             let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, StreakStatistics(evaluation: evaluation))

@@ -19,11 +19,7 @@ struct StatusCommand: ParsableCommand {
     /// Prints a streak's status, or every streak's (also what the dashboard shows when output
     /// is not a terminal).
     static func show(_ key: String?, json: Bool, context: CommandContext) throws {
-        let keys = try key.map { [$0] } ?? context.store.streakKeys(userId: context.userId)
-        if keys.isEmpty {
-            context.console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
-            return
-        }
+        guard let keys = try context.keysOrAll(key, json: json) else { return }
         let streaks = try keys.map { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
             let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, evaluation.configuration)

@@ -75,17 +75,11 @@ struct CreditLedger {
         return count - Int(needed)
     }
 
-    /// Regular events per own day (indexed like the ledger's days), whatever they are credited to.
+    /// Regular events per own day (indexed like the ledger's days), whatever they are credited
+    /// to: on a ledger nothing was taken from yet, every event credited to its own day.
     func ownCounts() -> [Int32] {
         var own = [Int32](repeating: 0, count: dayCount)
-        for dayIndex in 0..<dayCount {
-            for classIndex in 0..<Self.classesPerDay {
-                let count = remaining[dayIndex * Self.classesPerDay + classIndex]
-                guard count > 0 else { continue }
-                let (width, ownOffset) = Self.window(ofClass: classIndex)
-                own[dayIndex - width + ownOffset] += count
-            }
-        }
+        creditLeftoversToOwnDays(into: &own)
         return own
     }
 
