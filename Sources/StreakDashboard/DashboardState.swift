@@ -44,14 +44,22 @@ public enum Focus: Equatable, Sendable {
 
 /// A question the dashboard asks before a write.
 public enum Confirmation: Equatable, Sendable {
+    /// Log an event on a past day (backfill).
+    case logOn(CalendarDay)
     case undo
+    /// Remove a past day's latest event ("09:30 EDT").
+    case remove(eventId: String, day: CalendarDay, time: String)
     case useFreezes(count: Int, restores: Int)
+    case addFreeze(have: Int)
+    case removeFreeze(id: String, have: Int)
+    case archive(key: String)
 }
 
 public enum Overlay: Equatable, Sendable {
     case none
     case help
     case confirm(Confirmation)
+    case form(StreakForm)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
@@ -78,6 +86,8 @@ public struct DashboardState: Sendable {
     public var width: Int
     public var height: Int
     public var isFinished = false
+    /// A streak created from the form, selected when the store reports it.
+    public var pendingSelection: String?
 
     public init(
         keys: [String], selected: String? = nil, now: Date, zone: TimeZone, themeNames: [String] = ["default"],
@@ -92,6 +102,8 @@ public struct DashboardState: Sendable {
         self.width = width
         self.height = height
         focus = keys.count > 1 ? .list : .calendar
+        // An empty store opens on the form for a first streak; nothing is written by itself.
+        if keys.isEmpty { overlay = .form(.create(suggesting: "daily", taken: [])) }
     }
 
     public var themeName: String { themeNames[themeIndex % themeNames.count] }
@@ -106,10 +118,13 @@ public struct DashboardState: Sendable {
     /// Today in the current zone.
     public var today: CalendarDay { view?.evaluation.today ?? CalendarDay(containing: now, in: zone) }
 
-    /// The earliest day the cursor may reach: the first day of the selected streak's history.
-    public var firstDay: CalendarDay { min(view?.evaluation.firstHistoryDay ?? today, today) }
+    /// The earliest day the cursor may reach: the first day of the selected streak's history,
+    /// or a year back (as far as backfilling reaches) for a young streak.
+    public var firstDay: CalendarDay {
+        min(view?.evaluation.firstHistoryDay ?? today, today.adding(days: -366))
+    }
 
-    /// The selected day, within the history.
+    /// The selected day, within reach.
     public var selectedDay: CalendarDay { max(min(cursor ?? today, today), firstDay) }
 }
 
@@ -117,7 +132,7 @@ public struct DashboardState: Sendable {
 public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, escape, tab, backTab, up, down, left, right, interrupt
-    case pageUp, pageDown, home, end
+    case pageUp, pageDown, home, end, backspace
     /// Ctrl-Z: the run loop stops the process and redraws when it continues.
     case suspend
 }
@@ -137,10 +152,21 @@ public enum AppEvent: Sendable {
 
 /// A write or a read for the run loop to carry out; its result comes back as events.
 public enum Effect: Equatable, Sendable {
+    /// Log an event now.
     case log(streak: String)
+    /// Log an event on a past day, at the current wall-clock time of that day.
+    case logOn(streak: String, day: CalendarDay)
     case undo(streak: String)
+    case remove(streak: String, eventId: String)
     case useFreezes(streak: String)
     case addFreeze(streak: String)
+    case removeFreeze(streak: String, id: String)
+    case createStreak(StreakConfiguration)
+    /// Goal, leeway and freeze mode of an existing streak (a new goal applies from today).
+    case updateStreak(StreakConfiguration)
+    case archive(streak: String)
+    /// Remember the theme chosen.
+    case saveTheme(String)
     /// Read the day's events for the detail.
     case loadDay(streak: String, day: CalendarDay)
     case quit

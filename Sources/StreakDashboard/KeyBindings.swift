@@ -1,6 +1,6 @@
 /// What a key does.
 public enum Action: Equatable, Sendable, CaseIterable {
-    case log, undo, useFreezes, addFreeze
+    case log, undo, remove, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak
     case nextStreak, previousStreak
     /// Up/down: the previous/next streak in the list, or the day before/after on the calendar.
     case up, down
@@ -28,10 +28,15 @@ public struct KeyBinding: Sendable {
 /// The one key table: the reducer reads it to act, the footer and the help to show keys.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
-        KeyBinding(keys: [.character(" "), .enter], label: "space", asciiLabel: nil, description: "log an event (today)", action: .log, footerPriority: 2),
+        KeyBinding(keys: [.character(" "), .enter], label: "space", asciiLabel: nil, description: "log an event on the cursor's day (a past day asks first)", action: .log, footerPriority: 2),
         KeyBinding(keys: [.character("u")], label: "u", asciiLabel: nil, description: "undo today's last event (asks first)", action: .undo, footerPriority: 6),
+        KeyBinding(keys: [.character("x")], label: "x", asciiLabel: nil, description: "remove the cursor day's latest event (asks first)", action: .remove, footerPriority: nil),
         KeyBinding(keys: [.character("f")], label: "f", asciiLabel: nil, description: "use freezes to restore a broken streak (asks first)", action: .useFreezes, footerPriority: 9),
-        KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze", action: .addFreeze, footerPriority: 10),
+        KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze (asks first)", action: .addFreeze, footerPriority: 10),
+        KeyBinding(keys: [.character("D")], label: "D", asciiLabel: nil, description: "remove an unused freeze (asks first)", action: .removeFreeze, footerPriority: nil),
+        KeyBinding(keys: [.character("n")], label: "n", asciiLabel: nil, description: "new streak (a form)", action: .newStreak, footerPriority: nil),
+        KeyBinding(keys: [.character("e")], label: "e", asciiLabel: nil, description: "edit the streak's goal, leeway and freezes (a form)", action: .editStreak, footerPriority: nil),
+        KeyBinding(keys: [.character("A")], label: "A", asciiLabel: nil, description: "archive the streak (asks first; `streaks unarchive` brings it back)", action: .archiveStreak, footerPriority: nil),
         KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
         KeyBinding(keys: [.up, .character("k")], label: "↑ k", asciiLabel: "up k", description: "previous streak (list) / day before (calendar)", action: .up, footerPriority: nil),
@@ -58,39 +63,42 @@ public enum KeyBindings {
         all.first { $0.action == action }!
     }
 
-    /// What the footer offers, most important first: keys come from the table above.
-    private static let footerItems: [(actions: [Action], word: @Sendable (Focus) -> String)] = [
-        ([.help], { _ in "help" }),
-        ([.quit], { _ in "quit" }),
-        ([.log], { _ in "log" }),
-        ([.nextStreak], { _ in "streak" }),
-        ([.switchFocus], { $0 == .list ? "calendar" : "list" }),
-        ([.left, .up, .down, .right], { $0 == .list ? "streak/week" : "day/week" }),
-        ([.undo], { _ in "undo" }),
-        ([.monthBack, .monthForward], { _ in "month" }),
-        ([.useFreezes], { _ in "use freezes" }),
-        ([.addFreeze], { _ in "add freeze" }),
-        ([.firstDay, .today], { _ in "first/today" }),
-        ([.nextTheme], { _ in "theme" }),
+    /// What the footer offers, in the order shown, with how important each is (lower is kept
+    /// longer as the terminal narrows); the keys themselves come from the table above.
+    private static let footerItems: [(actions: [Action], priority: Int, word: @Sendable (Focus) -> String)] = [
+        ([.log], 2, { _ in "log" }),
+        ([.undo], 6, { _ in "undo" }),
+        ([.remove], 8, { _ in "remove" }),
+        ([.nextStreak], 3, { _ in "streak" }),
+        ([.left, .up, .down, .right], 5, { $0 == .list ? "streak/week" : "day/week" }),
+        ([.monthBack, .monthForward], 9, { _ in "month" }),
+        ([.firstDay, .today], 12, { _ in "first/today" }),
+        ([.newStreak, .editStreak], 7, { _ in "new/edit" }),
+        ([.useFreezes], 10, { _ in "use freezes" }),
+        ([.addFreeze], 11, { _ in "add freeze" }),
+        ([.switchFocus], 4, { $0 == .list ? "calendar" : "list" }),
+        ([.nextTheme], 13, { _ in "theme" }),
+        ([.help], 0, { _ in "help" }),
+        ([.quit], 1, { _ in "quit" }),
     ]
 
     /// Footer items for `width` columns: `?` and `q` always, then as many more as fit, in
-    /// order of importance; shown in the table's order.
+    /// order of importance; shown in the footer's order.
     public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool) -> [(keys: String, what: String)] {
-        var chosen: [(rank: Int, keys: String, what: String)] = []
+        var chosen: [(order: Int, keys: String, what: String)] = []
         var used = 0
-        for (rank, item) in footerItems.enumerated() {
+        let byImportance = footerItems.enumerated().sorted { $0.element.priority < $1.element.priority }
+        for (order, item) in byImportance {
             if item.actions == [.switchFocus], !hasList { continue }
             let keys = item.actions.count == 4
                 ? (ascii ? "arrows" : "←↓↑→")
                 : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
             let what = item.word(hasList ? focus : .calendar)
             let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
-            guard used + cost <= width || rank < 2 else { continue }
-            chosen.append((rank, keys, what))
+            guard used + cost <= width || item.priority < 2 else { continue }
+            chosen.append((order, keys, what))
             used += cost
         }
-        let order: [Int] = [2, 3, 5, 7, 10, 6, 8, 9, 4, 11, 0, 1]
-        return chosen.sorted { order.firstIndex(of: $0.rank)! < order.firstIndex(of: $1.rank)! }.map { ($0.keys, $0.what) }
+        return chosen.sorted { $0.order < $1.order }.map { ($0.keys, $0.what) }
     }
 }

@@ -14,6 +14,12 @@ public enum Reducer {
             state.keys = keys
             state.views = state.views.filter { keys.contains($0.key) }
             if !state.showsList { state.focus = .calendar }
+            if let created = state.pendingSelection, keys.contains(created) {
+                state.pendingSelection = nil
+                state.selected = created
+                let effects = selectionChanged(&state)
+                return (state, effects)
+            }
             if let selected = state.selected, keys.contains(selected) { return (state, []) }
             state.selected = keys.first
             let effects = selectionChanged(&state)
@@ -52,9 +58,16 @@ public enum Reducer {
             }
             guard let selected = state.selected else { return [] }
             switch question {
+            case .logOn(let day): return [.logOn(streak: selected, day: day)]
             case .undo: return [.undo(streak: selected)]
+            case .remove(let eventId, _, _): return [.remove(streak: selected, eventId: eventId)]
             case .useFreezes: return [.useFreezes(streak: selected)]
+            case .addFreeze: return [.addFreeze(streak: selected)]
+            case .removeFreeze(let id, _): return [.removeFreeze(streak: selected, id: id)]
+            case .archive(let key): return [.archive(streak: key)]
             }
+        case .form(var form):
+            return handleForm(key, &form, &state)
         case .help:
             state.overlay = .none
             return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
@@ -75,6 +88,7 @@ public enum Reducer {
         case .nextTheme:
             state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
             state.message = "Theme: \(state.themeName)"
+            return [.saveTheme(state.themeName)]
         case .switchFocus:
             guard state.showsList else {
                 state.message = "One streak: the calendar has the keys."
@@ -82,19 +96,36 @@ public enum Reducer {
             }
             state.focus = state.focus == .list ? .calendar : .list
         case .log:
-            guard let selected = state.selected, state.view != nil else { return [] }
-            return [.log(streak: selected)]
+            return log(&state)
         case .undo:
-            guard (state.view?.streak.todayEventCount ?? 0) > 0 else {
-                state.message = "Nothing logged today to undo."
-                return []
-            }
-            state.overlay = .confirm(.undo)
+            askToUndo(&state)
+        case .remove:
+            askToRemove(&state)
         case .useFreezes:
             askToUseFreezes(&state)
         case .addFreeze:
-            guard let selected = state.selected, state.view != nil else { return [] }
-            return [.addFreeze(streak: selected)]
+            guard let view = state.view else { return [] }
+            guard view.configuration.freezeBehavior != .noFreezes else {
+                state.message = "Freezes are off for this streak (e changes that)."
+                return []
+            }
+            state.overlay = .confirm(.addFreeze(have: view.streak.freezesAvailableCount ?? 0))
+        case .removeFreeze:
+            guard let view = state.view else { return [] }
+            // The most recently earned unused freeze: the one most likely given by mistake.
+            guard let freeze = view.streak.freezesAvailable?.last else {
+                state.message = "No unused freeze to remove."
+                return []
+            }
+            state.overlay = .confirm(.removeFreeze(id: freeze.id, have: view.streak.freezesAvailableCount ?? 0))
+        case .newStreak:
+            state.overlay = .form(.create(suggesting: state.keys.isEmpty ? "daily" : "", taken: state.keys))
+        case .editStreak:
+            guard let view = state.view else { return [] }
+            state.overlay = .form(.edit(view.configuration))
+        case .archiveStreak:
+            guard let selected = state.selected else { return [] }
+            state.overlay = .confirm(.archive(key: selected))
         case .nextStreak, .previousStreak:
             return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
         case .up, .down:
@@ -112,6 +143,72 @@ public enum Reducer {
             return moveCursor(to: state.today, &state)
         }
         return []
+    }
+
+    /// Space: today logs now; a past day asks first, if the backfill window reaches it.
+    private static func log(_ state: inout DashboardState) -> [Effect] {
+        guard let selected = state.selected, state.view != nil else { return [] }
+        let day = state.selectedDay
+        guard day < state.today else { return [.log(streak: selected)] }
+        let instant = day.date(atTimeOf: state.now, in: state.zone)
+        guard instant >= StreakManager.oldestBackfillDate(now: state.now, timeZone: state.zone) else {
+            state.message = "\(day) is more than a year back: events that old come in with `streaks import`."
+            return []
+        }
+        state.overlay = .confirm(.logOn(day))
+        return []
+    }
+
+    private static func askToUndo(_ state: inout DashboardState) {
+        guard (state.view?.streak.todayEventCount ?? 0) > 0 else {
+            state.message = "Nothing logged today to undo."
+            return
+        }
+        state.overlay = .confirm(.undo)
+    }
+
+    /// `x`: today is undo; a past day removes its latest event, once its events are known.
+    private static func askToRemove(_ state: inout DashboardState) {
+        guard state.view != nil, let selected = state.selected else { return }
+        let day = state.selectedDay
+        guard day < state.today else { return askToUndo(&state) }
+        guard let loaded = state.dayEvents, loaded.key == selected, loaded.day == day else {
+            state.message = "The day's events are still loading."
+            return
+        }
+        guard let latest = loaded.events.max(by: { $0.dateCreated < $1.dateCreated }) else {
+            state.message = "Nothing logged on \(day)."
+            return
+        }
+        let zone = TimeZone(identifier: latest.timezone) ?? state.zone
+        let time = "\(StreakFacts.clock(latest.dateCreated, zone)) \(StreakFacts.zoneName(latest.dateCreated, zone))"
+        state.overlay = .confirm(.remove(eventId: latest.id, day: day, time: time))
+    }
+
+    /// Keys while the form is open: Enter submits when every field is valid, Esc cancels,
+    /// anything else edits.
+    private static func handleForm(_ key: Key, _ form: inout StreakForm, _ state: inout DashboardState) -> [Effect] {
+        switch key {
+        case .escape:
+            state.overlay = .none
+            state.message = state.keys.isEmpty ? "No streak yet: n opens the form again." : "Cancelled."
+            return []
+        case .enter:
+            guard let configuration = form.configuration else {
+                form.showsErrors = true
+                form.field = form.fields.first { form.error($0) != nil } ?? form.field
+                state.overlay = .form(form)
+                return []
+            }
+            state.overlay = .none
+            if case .edit = form.mode { return [.updateStreak(configuration)] }
+            state.pendingSelection = configuration.streakKey
+            return [.createStreak(configuration)]
+        default:
+            _ = form.handle(key)
+            state.overlay = .form(form)
+            return []
+        }
     }
 
     private static func quit(_ state: inout DashboardState) -> [Effect] {

@@ -25,7 +25,7 @@ public enum Render {
             if let statistics = plan.statistics { StatisticsPanel.draw(state, view, in: statistics, grid: &grid) }
         } else {
             let text = state.selected.map { key in state.failures[key].map { "Cannot read \(key): \($0)" } ?? "Loading \(key)…" }
-                ?? "No streaks: create one with `streaks create KEY`."
+                ?? "No streaks yet: n opens the form for one."
             grid.put(text, x: plan.summary.x, y: plan.summary.y, style: CellStyle(.muted), limit: plan.summary.width)
         }
         if let message = state.message {
@@ -36,6 +36,7 @@ public enum Render {
         case .none: break
         case .help: drawHelp(state, &grid)
         case .confirm(let question): drawConfirm(question, state, &grid)
+        case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs), title: FormWidget.title(form), state, &grid)
         }
         return grid
     }
@@ -127,13 +128,35 @@ public enum Render {
     }
 
     private static func drawConfirm(_ question: Confirmation, _ state: DashboardState, _ grid: inout Grid) {
-        let text: String
-        switch question {
+        drawBox([[(question.text, CellStyle(.text))], [], [("y / enter: yes    any other key: no", CellStyle(.muted))]], title: "confirm", state, &grid)
+    }
+}
+
+extension Confirmation {
+    /// The question, as the dashboard asks it.
+    public var text: String {
+        switch self {
+        case .logOn(let day):
+            return "Log an event on \(DayNames.short(day)) \(day)? (y/n)"
         case .undo:
-            text = "Undo today's last event?"
+            return "Undo today's last event? (y/n)"
+        case .remove(_, let day, let time):
+            return "Remove the event of \(DayNames.short(day)) \(day) \(time)? (y/n)"
         case .useFreezes(let count, let restores):
-            text = "Use \(count) freeze\(count == 1 ? "" : "s") to restore \(restores) day\(restores == 1 ? "" : "s")?"
+            return "Use \(count) freeze\(count == 1 ? "" : "s") to restore \(restores) day\(restores == 1 ? "" : "s")? (y/n)"
+        case .addFreeze(let have):
+            return "Add a freeze? You have \(have). (y/n)"
+        case .removeFreeze(_, let have):
+            return "Remove an unused freeze? You have \(have). (y/n)"
+        case .archive(let key):
+            return "Archive '\(key)'? It leaves the list; `streaks unarchive \(key)` brings it back. (y/n)"
         }
-        drawBox([[(text, CellStyle(.text))], [], [("y / enter: yes    any other key: no", CellStyle(.muted))]], title: "confirm", state, &grid)
+    }
+}
+
+/// Short weekday names.
+enum DayNames {
+    static func short(_ day: CalendarDay) -> String {
+        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]
     }
 }

@@ -47,7 +47,7 @@ enum ErrorReport {
         case is CLIError, is StreakError: return 2
         case let store as FileStoreError:
             switch store {
-            case .invalidUserId, .unknownStreak, .streakExists, .ambiguousStreak, .invalidLine: return 2
+            case .invalidUserId, .unknownStreak, .streakExists, .ambiguousStreak, .invalidLine, .unknownEvent: return 2
             default: return 1
             }
         default: return 1

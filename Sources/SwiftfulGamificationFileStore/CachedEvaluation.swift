@@ -6,9 +6,10 @@ import SwiftfulGamification
 ///
 /// It says what it was calculated from (the stamps of the user files) and until when it
 /// holds (the next midnight or leeway boundary, or a freeze expiring), so a reader can tell
-/// a fresh result from a stale one with a few `stat`s instead of calculating again.
+/// a fresh result from a stale one with a few `stat`s instead of calculating again. It ends
+/// with its own checksum, like the snapshot: a damaged cache is recalculated, never trusted.
 struct CachedEvaluation: Codable {
-    static let version = 1
+    static let version = 2
 
     var version = Self.version
     let evaluation: StreakEvaluation
@@ -43,12 +44,13 @@ struct CachedEvaluation: Codable {
 
     static func read(_ path: String) -> CachedEvaluation? {
         guard let bytes = try? POSIXFile.read(path, role: .derived, limit: 32 << 20),
-              let cached = try? StoreJSON.decoder.decode(CachedEvaluation.self, from: Data(bytes)),
+              let body = SealedFile.open(bytes),
+              let cached = try? StoreJSON.decoder.decode(CachedEvaluation.self, from: Data(body)),
               cached.version == version, cached.evaluation.streak.datesAreSupported else { return nil }
         return cached
     }
 
     func write(to path: String) throws {
-        try POSIXFile.writeAtomically(Array(try StoreJSON.encoder.encode(self)), to: path, sync: false)
+        try POSIXFile.writeAtomically(SealedFile.seal(Array(try StoreJSON.encoder.encode(self))), to: path, sync: false)
     }
 }

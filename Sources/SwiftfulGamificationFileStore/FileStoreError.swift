@@ -9,6 +9,7 @@ public enum FileStoreError: Error, Equatable, Sendable {
     case invalidUserId(String)
     case unknownStreak(String, known: [String])
     case streakExists(String)
+    case unknownEvent(String)
     case ambiguousStreak(known: [String])
     case invalidLine(path: String, line: Int, reason: String)
     /// A store file is a link, a directory, a FIFO or a device instead of a regular file.
@@ -38,6 +39,8 @@ extension FileStoreError: LocalizedError {
                 : "No streak '\(key)' (known: \(known.joined(separator: ", ")))."
         case .streakExists(let key):
             return "A streak '\(key)' already exists."
+        case .unknownEvent(let id):
+            return "No event '\(id)' counts in this streak (it may have been removed already)."
         case .ambiguousStreak(let known):
             return "Several streaks exist (\(known.joined(separator: ", "))): name one."
         case .invalidLine(let path, let line, let reason):

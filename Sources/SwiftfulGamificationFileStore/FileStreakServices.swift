@@ -64,6 +64,12 @@ public final class FileRemoteStreakService: RemoteStreakService {
         try await run { store, now in _ = try store.refresh(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
     }
 
+    /// Uses the freezes a manual-mode streak needs under the store's lock, in one write.
+    public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? {
+        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
+        return try await run { store, now in try store.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: zone).used }
+    }
+
     /// Every write's own evaluation, as the store's watcher hands it on.
     public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? {
         store.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)

@@ -18,191 +18,6 @@ public final class FileStreakStore: Sendable {
         self.warn = warn
     }
 
-    // MARK: - Users and streaks
-
-    /// The streak keys of `userId`, sorted (empty when the store or user does not exist).
-    public func streakKeys(userId: String) throws -> [String] {
-        let directory = try userDirectory(userId) + "/streaks"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { (try? StreakValidation.validateStreakKey($0)) != nil && folder(directory, $0).exists }.sorted()
-    }
-
-    /// Creates a streak. - Throws: `FileStoreError.streakExists`, or a validation error.
-    @discardableResult
-    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        try configuration.validate()
-        return try write(userId: userId, streakKey: configuration.streakKey, creating: configuration, now: now, timezone: timezone) { context in
-            guard context.isNew else { throw FileStoreError.streakExists(configuration.streakKey) }
-        }
-    }
-
-    /// The configuration and goal history of a streak.
-    public func settings(userId: String, streakKey: String) throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        let settings = try StoreLock.shared(try userDirectory(userId)) {
-            try existingSettings(folder, streakKey: streakKey, userId: userId)
-        }
-        return (settings.configuration, settings.goalHistory)
-    }
-
-    /// Changes a streak's goal, leeway or freeze behaviour; a goal change applies from today.
-    @discardableResult
-    public func updateConfiguration(
-        userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
-        now: Date, timezone: TimeZone
-    ) throws -> StreakEvaluation {
-        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let updated = context.settings.configuration.with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
-            try updated.validate()
-            if let goal, goal != context.settings.configuration.eventsRequiredPerDay {
-                context.settings.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
-            }
-            context.settings.configuration = updated
-            try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
-            if updated.leewayHours != context.loaded.history.leewayHours {
-                context.loaded = try context.folder.loadHistory(leewayHours: updated.leewayHours)
-            }
-        }
-    }
-
-    /// Makes every earlier event stop counting (recorded in the log, not deleted).
-    @discardableResult
-    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            try context.folder.reset(at: now, loaded: &context.loaded, journal: context.journal)
-        }
-    }
-
-    // MARK: - Events
-
-    /// Adds events, skipping ids the log already holds; all are validated first.
-    /// - Parameter freshIds: the caller made the ids up just now (random UUIDs), so the
-    ///   duplicate check, which reads an index of every id, is skipped.
-    /// - Parameter creating: creates the streak with this configuration, in the same write,
-    ///   when it does not exist yet.
-    /// - Throws: `StreakError` for an invalid or future event (nothing is written then).
-    public func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false,
-        creating configuration: StreakConfiguration? = nil
-    ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        try StreakValidation.validateDate(now, "current date")
-        for event in events { try event.validate(now: now) }
-        try configuration?.validate()
-        let normalized = events.map(Self.normalized)
-        var added: [StreakEvent] = []
-        let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
-            added = try context.folder.append(normalized, to: &context.loaded, journal: context.journal, checkingIds: !freshIds)
-        }
-        return (added, evaluation)
-    }
-
-    /// Removes the last event still counting (by log order), if it was logged at or after
-    /// `since`; returns it, or nil when there is none.
-    public func undoLastEvent(
-        userId: String, streakKey: String, since: Date? = nil, now: Date, timezone: TimeZone
-    ) throws -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
-        var removed: StreakEvent?
-        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            guard let last = try EventLog.lastLiveEvent(context.folder.eventsPath, where: { !$0.isFreeze }),
-                  since.map({ last.dateCreated >= $0 }) ?? true else { return }
-            try context.folder.remove(last, at: now, loaded: &context.loaded, journal: context.journal)
-            removed = last
-        }
-        return (removed, evaluation)
-    }
-
-    /// Every event that counts (regular and freeze), in log order.
-    public func events(userId: String, streakKey: String) throws -> [StreakEvent] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            return try liveEvents(folder)
-        }
-    }
-
-    /// The regular events that count whose own day (in each event's own zone; `timezone` for
-    /// an invalid one) is `day`, oldest first.
-    /// - Complexity: one pass over the log, keeping only that day's events (a day's lookup on
-    ///   a million-event log holds a handful of events, not a million).
-    public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) throws -> [StreakEvent] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        // Any zone is within 14 hours of UTC: only instants near the day can fall on it.
-        let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
-        let end = start.addingTimeInterval(54 * 3_600)
-        var zones: [String: TimeZone] = [:]
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            var found: [StreakEvent] = []
-            var removed = Set<String>()
-            let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
-                switch record {
-                case .event(let event):
-                    guard !event.isFreeze, event.dateCreated >= start, event.dateCreated < end else { return }
-                    let zone = zones[event.timezone] ?? {
-                        let zone = TimeZone(identifier: event.timezone) ?? timezone
-                        zones[event.timezone] = zone
-                        return zone
-                    }()
-                    if CalendarDay(containing: event.dateCreated, in: zone) == day { found.append(event) }
-                case .remove(let event, _):
-                    removed.insert(event.id)
-                case .reset:
-                    found = []
-                    removed = []
-                }
-            }
-            outcome.warnings.forEach(warn)
-            return found.filter { !removed.contains($0.id) }.sorted { $0.dateCreated < $1.dateCreated }
-        }
-    }
-
-    // MARK: - Freezes
-
-    public func freezes(userId: String, streakKey: String) throws -> [StreakFreeze] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            let (freezes, warnings) = try folder.freezes()
-            warnings.forEach(warn)
-            return freezes
-        }
-    }
-
-    /// Adds freezes (a freeze id already in the ledger is skipped).
-    @discardableResult
-    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        for freeze in freezes { try freeze.validate() }
-        return try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let known = Set(try context.folder.freezes().freezes.map(\.id))
-            try context.folder.appendFreezeRecords(freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
-        }
-    }
-
-    /// Marks one freeze used. - Throws: `StreakError.freezeNotFound` / `.freezeAlreadyUsed`.
-    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) throws {
-        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakError.freezeNotFound(id) }
-            guard !freeze.isUsed else { throw StreakError.freezeAlreadyUsed(id) }
-            try context.folder.appendFreezeRecords([.use(id: id, date: now)], journal: context.journal)
-        }
-    }
-
-    /// Manual mode: bridges the missed days with available freezes, all or nothing.
-    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
-    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
-        var used: [FreezeConsumption] = []
-        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            // From the running history: the log is not read again.
-            used = try StreakCalculator.manualFreezeConsumptions(
-                for: try self.calculate(context, userId: userId, now: now, timezone: timezone),
-                freezes: try context.folder.freezes().freezes, configuration: context.settings.configuration,
-                currentDate: now, timezone: timezone
-            )
-            try self.record(used, in: context)
-        }
-        return (used, evaluation)
-    }
-
     // MARK: - Calculation
 
     /// Calculates without writing (auto-consumed freezes show but are not recorded). What
@@ -369,16 +184,16 @@ public final class FileStreakStore: Sendable {
         }
     }
 
-    private func record(_ consumptions: [FreezeConsumption], in context: WriteContext) throws {
+    func record(_ consumptions: [FreezeConsumption], in context: WriteContext) throws {
         _ = try context.folder.append(consumptions.map(\.freezeEvent), to: &context.loaded, journal: context.journal)
         try context.folder.appendFreezeRecords(consumptions.map { .use(id: $0.freezeId, date: $0.date) }, journal: context.journal)
     }
 
-    private func calculate(_ context: WriteContext, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+    func calculate(_ context: WriteContext, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         try calculate(folder: context.folder, history: context.loaded.history, settings: context.settings, userId: userId, now: now, timezone: timezone)
     }
 
-    private func calculate(
+    func calculate(
         folder: StreakFolder, history: StreakHistory, settings: StreakSettings, userId: String, now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         let (freezes, warnings) = try folder.freezes()
@@ -397,7 +212,7 @@ public final class FileStreakStore: Sendable {
     }
 
     /// The events that count, in log order: after the last reset, not removed.
-    private func liveEvents(_ folder: StreakFolder) throws -> [StreakEvent] {
+    func liveEvents(_ folder: StreakFolder) throws -> [StreakEvent] {
         var events: [StreakEvent] = []
         var removed = Set<String>()
         let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
@@ -413,12 +228,12 @@ public final class FileStreakStore: Sendable {
         return removed.isEmpty ? events : events.filter { !removed.contains($0.id) }
     }
 
-    private func existingSettings(_ folder: StreakFolder, streakKey: String, userId: String) throws -> StreakSettings {
+    func existingSettings(_ folder: StreakFolder, streakKey: String, userId: String) throws -> StreakSettings {
         guard let settings = try folder.settings() else { throw unknownStreak(streakKey, userId: userId) }
         return settings
     }
 
-    private func unknownStreak(_ key: String, userId: String) -> FileStoreError {
+    func unknownStreak(_ key: String, userId: String) -> FileStoreError {
         FileStoreError.unknownStreak(key, known: (try? streakKeys(userId: userId)) ?? [])
     }
 
@@ -438,7 +253,7 @@ public final class FileStreakStore: Sendable {
         return folder(try userDirectory(userId) + "/streaks", streakKey)
     }
 
-    private func folder(_ streaksDirectory: String, _ key: String) -> StreakFolder {
+    func folder(_ streaksDirectory: String, _ key: String) -> StreakFolder {
         StreakFolder(directory: streaksDirectory + "/" + key)
     }
 }

@@ -6,6 +6,8 @@ enum FreezeLedger {
     enum Record {
         case add(StreakFreeze)
         case use(id: String, date: Date)
+        /// Taken back (an unused freeze given by mistake).
+        case remove(id: String, date: Date)
 
         var line: String {
             var writer = JSONWriter()
@@ -30,6 +32,13 @@ enum FreezeLedger {
                 writer.key("id")
                 writer.string(id)
                 writer.key("date_used")
+                writer.date(date)
+            case .remove(let id, let date):
+                writer.key("op")
+                writer.string("remove")
+                writer.key("id")
+                writer.string(id)
+                writer.key("date")
                 writer.date(date)
             }
             writer.endObject()
@@ -58,6 +67,11 @@ enum FreezeLedger {
                     case .use(let id, let date):
                         guard let position = positions[id] else { throw EventJSON.Problem("use of unknown freeze '\(id)'") }
                         if !freezes[position].isUsed { freezes[position] = freezes[position].markedUsed(at: date) }
+                    case .remove(let id, _):
+                        guard let position = positions[id] else { throw EventJSON.Problem("removal of unknown freeze '\(id)'") }
+                        guard !freezes[position].isUsed else { throw EventJSON.Problem("removal of freeze '\(id)', which was used") }
+                        freezes.remove(at: position)
+                        positions = Dictionary(uniqueKeysWithValues: freezes.enumerated().map { ($1.id, $0) })
                     }
                 } catch let problem as EventJSON.Problem {
                     warnings.append("\(name):\(number): \(problem.reason); line skipped")
@@ -89,6 +103,11 @@ enum FreezeLedger {
                 throw EventJSON.Problem("use without an id and date")
             }
             return .use(id: id, date: used)
+        case "remove":
+            guard let id = value["id"]?.string, let removed = try date(value["date"]) else {
+                throw EventJSON.Problem("remove without an id and date")
+            }
+            return .remove(id: id, date: removed)
         default:
             throw EventJSON.Problem("unknown freeze record")
         }

@@ -7,17 +7,20 @@ struct StreakSettings: Codable, Equatable {
     /// Every goal the streak had, from the day it was set; the first is the goal at creation.
     var goalHistory: [StreakGoalChange]
     var dateCreated: Date
+    /// Archived streaks leave lists and the dashboard; nothing of theirs is deleted.
+    var archived = false
 
     enum CodingKeys: String, CodingKey {
-        case configuration
+        case configuration, archived
         case goalHistory = "goal_history"
         case dateCreated = "date_created"
     }
 
-    init(configuration: StreakConfiguration, goalHistory: [StreakGoalChange], dateCreated: Date) {
+    init(configuration: StreakConfiguration, goalHistory: [StreakGoalChange], dateCreated: Date, archived: Bool = false) {
         self.configuration = configuration
         self.goalHistory = goalHistory
         self.dateCreated = dateCreated
+        self.archived = archived
     }
 
     /// Decoding validates every value (the configuration and goal changes validate their own).
@@ -26,6 +29,7 @@ struct StreakSettings: Codable, Equatable {
         configuration = try container.decode(StreakConfiguration.self, forKey: .configuration)
         goalHistory = try container.decode([StreakGoalChange].self, forKey: .goalHistory)
         dateCreated = try container.decode(Date.self, forKey: .dateCreated)
+        archived = try container.decodeIfPresent(Bool.self, forKey: .archived) ?? false
         guard StreakValidation.supportedDates.contains(dateCreated) else {
             throw DecodingError.dataCorruptedError(forKey: .dateCreated, in: container, debugDescription: "date out of range")
         }
@@ -44,6 +48,14 @@ struct StreakSettings: Codable, Equatable {
         } catch {
             throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
         }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(goalHistory, forKey: .goalHistory)
+        try container.encode(dateCreated, forKey: .dateCreated)
+        if archived { try container.encode(true, forKey: .archived) }
     }
 
     func write(to path: String, journal: WriteJournal) throws {

@@ -16,6 +16,7 @@ final class WriteJournal {
         case appended(path: String, inode: UInt64, sizeBefore: Int)
         case created(path: String)
         case createdDirectory(path: String)
+        case renamed(from: String, to: String)
         case replaced(path: String, previous: Previous)
     }
 
@@ -41,6 +42,10 @@ final class WriteJournal {
 
     func created(_ path: String) {
         changes.append(.created(path: path))
+    }
+
+    func renamed(_ from: String, to: String) {
+        changes.append(.renamed(from: from, to: to))
     }
 
     func createdDirectories(_ paths: [String]) {
@@ -102,6 +107,8 @@ final class WriteJournal {
                 if unlink(path) != 0, errno != ENOENT { failed.append(path) }
             case .createdDirectory(let path):
                 _ = rmdir(path)
+            case .renamed(let from, let to):
+                if rename(to, from) != 0 { failed.append(to) }
             case .replaced(let path, .link(let backup)):
                 if rename(backup, path) != 0 { failed.append(path) }
             case .replaced(let path, .bytes(let bytes)):

@@ -65,8 +65,146 @@ struct ReducerTests {
         #expect(press(fiveStreaks, .down, .character("f")).0.message == "Nothing to restore: no missed days to bridge.")
     }
 
-    @Test func addFreeze() {
-        #expect(press(fiveStreaks, .character("F")).1 == [.addFreeze(streak: "daily")])
+    @Test func addFreezeAsksWithHowManyThereAre() {
+        let (asked, none) = press(fiveStreaks, .character("F"))
+        #expect(none.isEmpty)
+        #expect(asked.overlay == .confirm(.addFreeze(have: 1)))
+        #expect(Confirmation.addFreeze(have: 1).text == "Add a freeze? You have 1. (y/n)")
+        #expect(press(asked, .character("y")).1 == [.addFreeze(streak: "daily")])
+        #expect(press(only(DemoStreaks.waterHistory()), .character("F")).0.message == "Freezes are off for this streak (e changes that).")
+    }
+
+    @Test func removeFreezeAsksForTheNewestUnusedOne() {
+        let reading = only(DemoStreaks.readingHistory())
+        let (asked, _) = press(reading, .character("D"))
+        #expect(asked.overlay == .confirm(.removeFreeze(id: "m4", have: 4)))
+        #expect(press(asked, .enter).1 == [.removeFreeze(streak: "reading", id: "m4")])
+        #expect(press(only(DemoStreaks.journalHistory()), .character("D")).0.message == "No unused freeze to remove.")
+    }
+
+    // MARK: - Backfill and removal on past days
+
+    @Test func spaceOnAPastDayAsksThenLogsOnThatDay() {
+        let (calendar, _) = press(fiveStreaks, .character("c"), .up)
+        let yesterday = calendar.today.adding(days: -1)
+        let (asked, none) = press(calendar, .character(" "))
+        #expect(none.isEmpty)
+        #expect(asked.overlay == .confirm(.logOn(yesterday)))
+        #expect(Confirmation.logOn(yesterday).text == "Log an event on Thu 2024-06-13? (y/n)")
+        #expect(press(asked, .character("y")).1 == [.logOn(streak: "daily", day: yesterday)])
+        #expect(press(asked, .character("n")).1.isEmpty)
+    }
+
+    @Test func aDayBeyondTheBackfillWindowSaysWhy() {
+        let (old, effects) = press(fiveStreaks, .character("c"), .home, .enter)
+        #expect(effects.contains(.loadDay(streak: "daily", day: CalendarDay(year: 2021, month: 6, day: 20))))
+        #expect(old.overlay == .none)
+        #expect(old.message == "2021-06-20 is more than a year back: events that old come in with `streaks import`.")
+    }
+
+    @Test func aYoungStreakCanBeBackfilledAYearBack() {
+        let journal = only(DemoStreaks.journalHistory())
+        let (back, _) = press(journal, .pageUp, .pageUp)
+        #expect(back.selectedDay == CalendarDay(year: 2024, month: 4, day: 14))
+        #expect(press(back, .character(" ")).0.overlay == .confirm(.logOn(CalendarDay(year: 2024, month: 4, day: 14))))
+    }
+
+    @Test func xOnTodayIsUndoAndOnAPastDayRemovesItsLatestEvent() {
+        #expect(press(fiveStreaks, .down, .character("x")).0.overlay == .confirm(.undo))
+        let (calendar, _) = press(fiveStreaks, .character("c"), .up)
+        let (asked, _) = press(calendar, .character("x"))
+        guard case .confirm(.remove(let id, let day, let time)) = asked.overlay else {
+            Issue.record("expected a removal question, got \(asked.overlay)")
+            return
+        }
+        #expect(day == calendar.today.adding(days: -1))
+        #expect(id == calendar.dayEvents?.events.max(by: { $0.dateCreated < $1.dateCreated })?.id)
+        #expect(time == "10:15 EDT")
+        #expect(Confirmation.remove(eventId: id, day: day, time: time).text == "Remove the event of Thu 2024-06-13 10:15 EDT? (y/n)")
+        #expect(press(asked, .character("y")).1 == [.remove(streak: "daily", eventId: id)])
+    }
+
+    @Test func xExplainsWhenThereIsNothingToRemove() {
+        var state = press(fiveStreaks, .character("c"), .home).0
+        #expect(press(state, .character("x")).0.message == "The day's events are still loading.")
+        state = Reducer.reduce(state, .dayEventsLoaded(DayEvents(key: "daily", day: state.selectedDay, events: []))).0
+        #expect(press(state, .character("x")).0.message == "Nothing logged on 2021-06-20.")
+    }
+
+    // MARK: - The streak form
+
+    @Test func nOpensTheFormAndTypingAKeyAndEnterCreatesWithTheDefaults() {
+        var (state, _) = press(fiveStreaks, .character("n"))
+        guard case .form(let form) = state.overlay else { Issue.record("no form"); return }
+        #expect(form.mode == .create)
+        #expect(form.key.isEmpty)
+        for character in "meditate" { state = press(state, .character(character)).0 }
+        let (done, effects) = press(state, .enter)
+        #expect(effects == [.createStreak(StreakConfiguration(streakKey: "meditate"))])
+        #expect(done.overlay == .none)
+        #expect(done.pendingSelection == "meditate")
+        // The store reports the new streak: it is selected.
+        let (selected, _) = Reducer.reduce(done, .keysChanged(done.keys + ["meditate"]))
+        #expect(selected.selected == "meditate")
+    }
+
+    @Test func tabMovesBetweenFieldsAndBadValuesShowWithNothingWritten() {
+        var (state, _) = press(fiveStreaks, .character("n"))
+        for key in [Key.character("R"), .character("u"), .character("n"), .tab, .backspace, .character("0"), .tab, .character("9"), .tab, .right, .right] {
+            state = press(state, key).0
+        }
+        guard case .form(var form) = state.overlay else { Issue.record("no form"); return }
+        #expect(form.key == "Run")
+        #expect(form.goal == "0")
+        #expect(form.leeway == "09")
+        #expect(StreakForm.freezeModes[form.freezeMode].word == "off")
+        #expect(form.error(.key) == "lowercase letters, digits and _ (up to 64)")
+        #expect(form.error(.goal) == "a whole number of events from 1 to 10000")
+        #expect(form.error(.leeway) == nil)
+        let (refused, effects) = press(state, .enter)
+        #expect(effects.isEmpty)
+        guard case .form(let shown) = refused.overlay else { Issue.record("the form closed"); return }
+        #expect(shown.showsErrors)
+        #expect(shown.field == .key)
+        let lines = Render.render(refused).lines.joined(separator: "\n")
+        #expect(lines.contains("lowercase letters, digits and _ (up to 64)"))
+        // A taken key is refused too.
+        form.key = "daily"
+        #expect(form.error(.key) == "a streak 'daily' exists")
+    }
+
+    @Test func escCancelsTheFormAndCtrlCStillQuits() {
+        let (open, _) = press(fiveStreaks, .character("n"), .character("q"))
+        guard case .form(let form) = open.overlay else { Issue.record("q typed into the form should not quit"); return }
+        #expect(form.key == "q")
+        let (cancelled, effects) = press(open, .escape)
+        #expect(cancelled.overlay == .none)
+        #expect(!cancelled.isFinished)
+        #expect(effects.isEmpty)
+        #expect(press(open, .interrupt).0.isFinished)
+    }
+
+    @Test func eEditsTheSelectedStreakWithItsValues() {
+        var (state, _) = press(fiveStreaks, .tab, .character("e"))
+        guard case .form(let form) = state.overlay else { Issue.record("no form"); return }
+        #expect(form.mode == .edit(key: "pushups"))
+        #expect((form.goal, form.leeway, StreakForm.freezeModes[form.freezeMode].word) == ("3", "0", "manual"))
+        #expect(form.field == .goal)
+        state = press(state, .backspace, .character("4")).0
+        #expect(press(state, .enter).1 == [.updateStreak(StreakConfiguration(streakKey: "pushups", eventsRequiredPerDay: 4, freezeBehavior: .manuallyConsumeFreezes))])
+    }
+
+    @Test func anEmptyStoreOpensOnTheFormSuggestingDaily() {
+        let state = DashboardState(keys: [], now: DemoStreaks.now, zone: demoZone)
+        #expect(state.overlay == .form(.create(suggesting: "daily", taken: [])))
+        #expect(press(state, .enter).1 == [.createStreak(StreakConfiguration(streakKey: "daily"))])
+        #expect(press(state, .escape).0.message == "No streak yet: n opens the form again.")
+    }
+
+    @Test func aArchivesAfterAsking() {
+        let (asked, _) = press(fiveStreaks, .down, .character("A"))
+        #expect(asked.overlay == .confirm(.archive(key: "pushups")))
+        #expect(press(asked, .character("y")).1 == [.archive(streak: "pushups")])
     }
 
     // MARK: - Streaks and focus
@@ -151,8 +289,9 @@ struct ReducerTests {
 
     // MARK: - Theme, help, quit
 
-    @Test func tCyclesThemes() {
-        let (state, _) = press(fiveStreaks, .character("t"))
+    @Test func tCyclesThemesAndRemembersTheChoice() {
+        let (state, effects) = press(fiveStreaks, .character("t"))
+        #expect(effects == [.saveTheme("light")])
         #expect(state.themeName == "light")
         #expect(state.message == "Theme: light")
         #expect(press(state, .character("t")).0.themeName == "default")

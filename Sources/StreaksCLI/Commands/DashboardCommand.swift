@@ -24,15 +24,11 @@ struct DashboardCommand: AsyncParsableCommand {
             try StatusCommand.show(nil, json: false, context: context)
             return
         }
-        var keys = try context.store.streakKeys(userId: context.userId)
-        if keys.isEmpty {
-            try context.store.createStreak(
-                userId: context.userId, configuration: StreakConfiguration(streakKey: CommandContext.defaultKey),
-                now: context.now, timezone: context.zone
-            )
-            keys = [CommandContext.defaultKey]
-        }
-        let (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)
+        // An empty store opens on the form for a first streak: nothing is written by itself.
+        let keys = try context.store.streakKeys(userId: context.userId)
+        let remembered = theme == nil ? Preferences.load(environment: context.console.environment).theme : nil
+        var (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)
+        if let remembered, themes.theme(named: remembered) != nil { selected = remembered }
         let noColor = !(context.console.environment["NO_COLOR"] ?? "").isEmpty
         let pinned = context.now
         let clock: @Sendable () -> Date
@@ -53,7 +49,8 @@ struct DashboardCommand: AsyncParsableCommand {
         let screen = try TerminalScreen(noColor: noColor)
         let app = DashboardApp(
             store: context.store, userId: context.userId, zone: context.zone, clock: clock, themes: themes,
-            theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile)
+            theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile),
+            environment: context.console.environment
         )
         await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
     }

@@ -27,13 +27,14 @@ final class DashboardApp {
     private var tasks: [Task<Void, Never>] = []
     private var sources: [any DispatchSourceProtocol] = []
     private let trace: DashboardTrace?
+    private let environment: [String: String]
     /// Day lookups run one at a time; while one runs, only the latest request waits.
     private var dayLoading = false
     private var pendingDay: (key: String, day: CalendarDay)?
 
     init(store: FileStreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
          themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?,
-         trace: DashboardTrace?) {
+         trace: DashboardTrace?, environment: [String: String]) {
         self.store = store
         self.userId = userId
         self.zone = zone
@@ -41,6 +42,7 @@ final class DashboardApp {
         self.themes = themes
         self.screen = screen
         self.trace = trace
+        self.environment = environment
         (events, continuation) = AsyncStream<AppEvent>.makeStream()
         var names = themes.names
         if let index = names.firstIndex(of: theme) { names = Array(names[index...] + names[..<index]) }
@@ -85,6 +87,55 @@ final class DashboardApp {
             run(key) { manager in
                 let event = try await manager.addStreakEvent()
                 return "Logged \(key) at \(StreakFacts.clock(event.dateCreated, self.zone))."
+            }
+        case .logOn(let key, let day):
+            let zone = zone, clock = clock
+            run(key) { manager in
+                let date = day.date(atTimeOf: clock(), in: zone)
+                _ = try await manager.addStreakEvent(date: date, timeZone: zone)
+                return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
+            }
+        case .remove(let key, let eventId):
+            let store = store, userId = userId, zone = zone, now = clock()
+            detached {
+                let removed = try store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone).removed
+                let eventZone = TimeZone(identifier: removed.timezone) ?? zone
+                return .message("Removed the event of \(CalendarDay(containing: removed.dateCreated, in: eventZone)) \(StreakFacts.clock(removed.dateCreated, eventZone)).")
+            }
+        case .removeFreeze(let key, let id):
+            let store = store, userId = userId, zone = zone, now = clock()
+            detached {
+                let left = try store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone).streak.freezesAvailableCount ?? 0
+                return .message("Removed a freeze from \(key): \(left) left.")
+            }
+        case .createStreak(let configuration):
+            let store = store, userId = userId, zone = zone, now = clock()
+            detached {
+                try store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
+                return .message("Created '\(configuration.streakKey)'. Space logs its first event.")
+            }
+        case .updateStreak(let configuration):
+            let store = store, userId = userId, zone = zone, now = clock()
+            detached {
+                try store.updateConfiguration(
+                    userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
+                    leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
+                )
+                return .message("Saved \(configuration.streakKey): \(Report.configurationText(configuration)).")
+            }
+        case .archive(let key):
+            let store = store, userId = userId, zone = zone, now = clock()
+            detached {
+                try store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
+                return .message("Archived '\(key)': `streaks unarchive \(key)` brings it back.")
+            }
+        case .saveTheme(let name):
+            let environment = environment
+            detached {
+                var preferences = Preferences.load(environment: environment)
+                preferences.theme = name
+                try preferences.save(environment: environment)
+                return .message("Theme: \(name) (remembered).")
             }
         case .undo(let key):
             let store = store, userId = userId, zone = zone, now = clock()

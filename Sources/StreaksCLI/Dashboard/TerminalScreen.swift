@@ -97,6 +97,7 @@ final class TerminalScreen {
                 case KEY_NPAGE: keys.append(.pageDown)
                 case KEY_HOME, KEY_A1: keys.append(.home)
                 case KEY_END, KEY_C1, KEY_LL: keys.append(.end)
+                case KEY_BACKSPACE, KEY_DC: keys.append(.backspace)
                 default: break
                 }
                 continue
@@ -109,6 +110,7 @@ final class TerminalScreen {
                 continue
             }
             switch character {
+            case 8, 127: keys.append(.backspace)
             case 9: keys.append(.tab)
             case 10, 13: keys.append(.enter)
             case 27: keys.append(.escape)

@@ -44,6 +44,19 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         ZoneDays(timeZone: timeZone).start(of: dayNumber)
     }
 
+    /// The instant this day shows the wall-clock time `reference` shows in `timeZone` (to the
+    /// second): for logging on a past day "at this time". A time the day does not have (the
+    /// hour skipped when clocks go forward) moves forward into the day, never out of it.
+    public func date(atTimeOf reference: Date, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let time = calendar.dateComponents([.hour, .minute, .second], from: reference)
+        let components = DateComponents(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+        if let instant = calendar.date(from: components), CalendarDay(containing: instant, in: timeZone) == self { return instant }
+        // Moved past midnight (a gap at the day's end): the day's last second instead.
+        return ZoneDays(timeZone: timeZone).start(of: dayNumber + 1).addingTimeInterval(-1)
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil

@@ -23,6 +23,23 @@ extension StreakManager {
     @discardableResult
     public func useStreakFreezes() async throws -> UseFreezesResult {
         let userId = try requireUser()
+        if configuration.useServerCalculation {
+            // The provider uses them in one write, with its own configuration.
+            logger?.trackEvent(event: Event.useStreakFreezesStart)
+            do {
+                if let consumptions = try await remote.useStreakFreezesManually(userId: userId, streakKey: configuration.streakKey, timezone: timeZone().identifier) {
+                    consumptions.forEach { logger?.trackEvent(event: Event.freezeManuallyConsumed(consumption: $0)) }
+                    logger?.trackEvent(event: Event.useStreakFreezesSuccess(count: consumptions.count))
+                    await calculate(userId: userId)
+                    return .didUseFreezesAndSavedStreak
+                }
+            } catch StreakError.nothingToSave, StreakError.freezesNotManual {
+                return .didNotUseFreezes
+            } catch {
+                logger?.trackEvent(event: Event.useStreakFreezesFail(error: error))
+                throw error
+            }
+        }
         guard configuration.freezeBehavior == .manuallyConsumeFreezes else { return .didNotUseFreezes }
         logger?.trackEvent(event: Event.useStreakFreezesStart)
         let consumptions: [FreezeConsumption]

@@ -292,9 +292,14 @@ public final class StreakManager {
 
     /// One calendar year before now, in the current zone.
     private func oldestBackfillDate() -> Date {
+        Self.oldestBackfillDate(now: now(), timeZone: timeZone())
+    }
+
+    /// The earliest instant `addStreakEvent(date:timeZone:)` accepts at `now`: one calendar
+    /// year before, in `timeZone`. Older events go through `importStreakEvents(_:)`.
+    public nonisolated static func oldestBackfillDate(now: Date, timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone()
-        let now = now()
+        calendar.timeZone = timeZone
         return calendar.date(byAdding: .year, value: -1, to: now) ?? now.addingTimeInterval(-366 * 86_400)
     }
 }

@@ -29,11 +29,17 @@ public protocol RemoteStreakService: Sendable {
     /// credited), now and after every change, in place of `streamCurrentStreak`. Nil (the
     /// default) when the provider only stores.
     func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>?
+    /// For providers that calculate: in manual mode, uses the freezes that restore the
+    /// streak in one write, all or nothing, and returns what was consumed. Nil (the default)
+    /// leaves it to the manager, which records each freeze itself.
+    /// - Throws: `StreakError.nothingToSave`, `.notEnoughFreezes`, `.freezesNotManual`.
+    func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]?
 }
 
 extension RemoteStreakService {
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] { [] }
     public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? { nil }
+    public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? { nil }
 }
 
 /// A device-local cache of the last streak data, read synchronously at start-up.

@@ -85,4 +85,16 @@ struct DayRuleTests {
             #expect(local.secondOfDay == parts.hour! * 3_600 + parts.minute! * 60 + parts.second!, "seed 20241103, \(zoneName) \(second)")
         }
     }
+
+    @Test func aPastDayAtTheCurrentWallClockTime() {
+        let reference = at("2024-06-14 15:30:20")
+        #expect(day("2024-03-01").date(atTimeOf: reference, in: .newYork) == at("2024-03-01 15:30:20"))
+        // 02:30 does not exist on 2024-03-10 in New York: moved forward, still that day.
+        let spring = day("2024-03-10").date(atTimeOf: at("2024-06-14 02:30"), in: .newYork)
+        #expect(CalendarDay(containing: spring, in: .newYork) == day("2024-03-10"))
+        #expect(spring == at("2024-03-10 03:30"))
+        // 01:30 happens twice on 2024-11-03: either is that day.
+        let fall = day("2024-11-03").date(atTimeOf: at("2024-06-14 01:30"), in: .newYork)
+        #expect(CalendarDay(containing: fall, in: .newYork) == day("2024-11-03"))
+    }
 }

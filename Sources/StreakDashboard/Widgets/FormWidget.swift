@@ -1,0 +1,50 @@
+import Foundation
+import SwiftfulGamification
+
+/// The streak form as lines for a box: each field, its value (the focused one marked), and
+/// its problem once Enter was pressed, or always for a key that is taken.
+enum FormWidget {
+    static func title(_ form: StreakForm) -> String {
+        if case .edit(let key) = form.mode { return "edit \(key)" }
+        return "new streak"
+    }
+
+    static func lines(_ form: StreakForm, glyphs: Glyphs) -> [DayDetail.Line] {
+        var lines: [DayDetail.Line] = []
+        for field in StreakForm.Field.allCases {
+            let focused = field == form.field && form.fields.contains(field)
+            let value: String
+            switch field {
+            case .key: value = form.key
+            case .goal: value = form.goal
+            case .leeway: value = form.leeway
+            case .freezes: value = StreakForm.freezeModes[form.freezeMode].word
+            }
+            let shown = field == .freezes ? "< \(value) >" : "[\(value)\(focused ? "_" : "")]"
+            var line: DayDetail.Line = [
+                ((focused ? "\(glyphs.selection) " : "  ") + field.label.padding(toLength: 9, withPad: " ", startingAt: 0), CellStyle(focused ? .accent : .text, bold: focused)),
+                (shown, CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)),
+            ]
+            // The reason replaces the hint, so it is seen even in a narrow box.
+            if let error = form.error(field), form.showsErrors || (field == .key && !form.key.isEmpty) {
+                line.append(("  " + error, CellStyle(.danger)))
+            } else {
+                line.append(("  " + hint(field), CellStyle(.muted)))
+            }
+            lines.append(line)
+        }
+        lines.append([])
+        let submit = form.mode == .create ? "create" : "save (a new goal applies from today)"
+        lines.append([("enter: \(submit)   tab: next field   esc: cancel", CellStyle(.muted))])
+        return lines
+    }
+
+    private static func hint(_ field: StreakForm.Field) -> String {
+        switch field {
+        case .key: return "lowercase letters, digits, _"
+        case .goal: return "events a day"
+        case .leeway: return "hours of grace around midnight"
+        case .freezes: return "manual · auto · off (arrows)"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the dashboard remembers between runs, in `$XDG_CONFIG_HOME/streaks/preferences.toml`
+/// (else `~/.config/streaks/preferences.toml`): for now the theme chosen with `t`.
+struct Preferences: Equatable {
+    var theme: String?
+
+    static func path(environment: [String: String]) -> String {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        return configHome + "/streaks/preferences.toml"
+    }
+
+    /// The saved preferences; none when the file is missing or unreadable (they are only
+    /// preferences: a bad file is ignored, never fatal).
+    static func load(environment: [String: String]) -> Preferences {
+        guard let text = try? String(contentsOfFile: path(environment: environment), encoding: .utf8) else { return Preferences() }
+        var preferences = Preferences()
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "theme", parts[1].count >= 2, parts[1].hasPrefix("\""), parts[1].hasSuffix("\"") else { continue }
+            preferences.theme = String(parts[1].dropFirst().dropLast())
+        }
+        return preferences
+    }
+
+    /// Writes the file whole (a temporary file renamed over it).
+    func save(environment: [String: String]) throws {
+        let path = Self.path(environment: environment)
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var text = "# streaks dashboard preferences\n"
+        if let theme { text += "theme = \"\(theme.replacingOccurrences(of: "\"", with: ""))\"\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SwiftfulGamification
+
+extension FileStreakStore {
+    /// The streak keys of `userId`, sorted (empty when the store or user does not exist);
+    /// archived streaks only when asked for.
+    public func streakKeys(userId: String, includingArchived: Bool = false) throws -> [String] {
+        let directory = try userDirectory(userId) + "/streaks"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { name in
+            guard (try? StreakValidation.validateStreakKey(name)) != nil, folder(directory, name).exists else { return false }
+            // A streak whose config cannot be read still shows, so its problem gets reported.
+            return includingArchived || (try? folder(directory, name).settings())??.archived != true
+        }.sorted()
+    }
+
+    /// Whether a streak is archived.
+    public func isArchived(userId: String, streakKey: String) throws -> Bool {
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        return try StoreLock.shared(try userDirectory(userId)) { try existingSettings(folder, streakKey: streakKey, userId: userId).archived }
+    }
+
+    /// Archives a streak, or brings an archived one back: it leaves (or rejoins) the lists and
+    /// the dashboard. Nothing of it is deleted, and it can still be named.
+    @discardableResult
+    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            guard context.settings.archived != archived else { return }
+            context.settings.archived = archived
+            try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
+        }
+    }
+
+    /// Gives a streak a new key, under the lock: its folder is renamed and its configuration
+    /// says the new key. - Throws: `FileStoreError.streakExists` while `newKey` is taken.
+    @discardableResult
+    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try StreakValidation.validateDate(now, "current date")
+        let old = try folder(userId: userId, streakKey: oldKey)
+        let new = try folder(userId: userId, streakKey: newKey)
+        let journal = WriteJournal()
+        do {
+            try StoreLock.exclusive(try userDirectory(userId)) {
+                var settings = try existingSettings(old, streakKey: oldKey, userId: userId)
+                guard try POSIXFile.status(new.directory) == nil else { throw FileStoreError.streakExists(newKey) }
+                try old.checkUserFilesWritable()
+                guard rename(old.directory, new.directory) == 0 else {
+                    throw FileStoreError.notWritable(path: old.directory, reason: POSIXFile.errorText())
+                }
+                journal.renamed(old.directory, to: new.directory)
+                let configuration = settings.configuration
+                settings.configuration = StreakConfiguration(
+                    streakKey: newKey, eventsRequiredPerDay: configuration.eventsRequiredPerDay,
+                    useServerCalculation: configuration.useServerCalculation, leewayHours: configuration.leewayHours,
+                    freezeBehavior: configuration.freezeBehavior
+                )
+                try settings.write(to: new.settingsPath, journal: journal)
+                // The published result names the old key: it is derived, so it goes.
+                unlink(new.currentPath)
+                journal.finish()
+            }
+        } catch {
+            let kept = journal.undo()
+            if !kept.isEmpty { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
+            throw error
+        }
+        return try recalculate(userId: userId, streakKey: newKey, now: now, timezone: timezone)
+    }
+
+    /// Creates a streak. - Throws: `FileStoreError.streakExists`, or a validation error.
+    @discardableResult
+    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try configuration.validate()
+        return try write(userId: userId, streakKey: configuration.streakKey, creating: configuration, now: now, timezone: timezone) { context in
+            guard context.isNew else { throw FileStoreError.streakExists(configuration.streakKey) }
+        }
+    }
+
+    /// The configuration and goal history of a streak.
+    public func settings(userId: String, streakKey: String) throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        let settings = try StoreLock.shared(try userDirectory(userId)) {
+            try existingSettings(folder, streakKey: streakKey, userId: userId)
+        }
+        return (settings.configuration, settings.goalHistory)
+    }
+
+    /// Changes a streak's goal, leeway or freeze behaviour; a goal change applies from today.
+    @discardableResult
+    public func updateConfiguration(
+        userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
+        now: Date, timezone: TimeZone
+    ) throws -> StreakEvaluation {
+        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let updated = context.settings.configuration.with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
+            try updated.validate()
+            if let goal, goal != context.settings.configuration.eventsRequiredPerDay {
+                context.settings.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
+            }
+            context.settings.configuration = updated
+            try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
+            if updated.leewayHours != context.loaded.history.leewayHours {
+                context.loaded = try context.folder.loadHistory(leewayHours: updated.leewayHours)
+            }
+        }
+    }
+
+    /// Makes every earlier event stop counting (recorded in the log, not deleted).
+    @discardableResult
+    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            try context.folder.reset(at: now, loaded: &context.loaded, journal: context.journal)
+        }
+    }
+}
