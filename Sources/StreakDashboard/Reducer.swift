@@ -230,7 +230,7 @@ public enum Reducer {
         }
         let available = view.streak.freezesAvailableCount ?? 0
         guard available >= needed else {
-            state.message = "Restoring needs \(needed) freezes; \(available) available."
+            state.message = "Not enough freezes: restoring takes \(needed), \(available) available (F adds one)."
             return
         }
         state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view)))

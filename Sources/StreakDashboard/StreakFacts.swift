@@ -22,8 +22,9 @@ public enum StreakFacts {
             let tonight = wouldUseFreezeTonight(view) ? " (a freeze would cover it)" : ""
             return ("\(remaining) left today\(tonight)", .warning)
         case .broken:
-            let needed = streak.freezesNeededToSaveStreak ?? 0
-            if needed > 0, view.configuration.freezeBehavior == .manuallyConsumeFreezes {
+            // Only what is possible: restoring is offered when enough freezes are there.
+            if case .canSaveStreakWithFreezes(let needed) = streak.applyManualStreakFreezeStatus,
+               view.configuration.freezeBehavior == .manuallyConsumeFreezes {
                 let days = restorableRun(view)
                 return ("broken: use \(needed) freeze\(needed == 1 ? "" : "s") to restore \(days) day\(days == 1 ? "" : "s")? (f)", .danger)
             }
@@ -39,7 +40,7 @@ public enum StreakFacts {
 
     /// The zone's short name at `date` ("EDT", "CET"), as the system names it.
     public static func zoneName(_ date: Date, _ zone: TimeZone) -> String {
-        ZoneNames.shared.name(date, zone)
+        LocalTimeText.zoneName(date, zone)
     }
 
     /// "09:05": the wall-clock time in `zone` (from its offset at that instant, no calendar).
@@ -73,26 +74,5 @@ public enum StreakFacts {
         let today = view.evaluation.day(view.evaluation.today)
         return view.configuration.freezeBehavior == .autoConsumeFreezes && today.state == .open
             && (view.streak.currentStreak ?? 0) > 0 && (view.streak.freezesAvailableCount ?? 0) > 0
-    }
-}
-
-/// `DateFormatter`s are slow to make: one per zone, kept.
-private final class ZoneNames: @unchecked Sendable {
-    static let shared = ZoneNames()
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
-
-    func name(_ date: Date, _ zone: TimeZone) -> String {
-        lock.withLock {
-            let formatter = formatters[zone.identifier] ?? {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = zone
-                formatter.dateFormat = "zzz"
-                formatters[zone.identifier] = formatter
-                return formatter
-            }()
-            return formatter.string(from: date)
-        }
     }
 }

@@ -24,9 +24,8 @@ public struct StreakForm: Equatable, Sendable {
         }
     }
 
-    public static let freezeModes: [(word: String, behavior: FreezeBehavior)] = [
-        ("manual", .manuallyConsumeFreezes), ("auto", .autoConsumeFreezes), ("off", .noFreezes),
-    ]
+    public static let freezeModes: [(word: String, behavior: FreezeBehavior)] =
+        [FreezeBehavior.manuallyConsumeFreezes, .autoConsumeFreezes, .noFreezes].map { ($0.word, $0) }
 
     public let mode: Mode
     public var key: String

@@ -12,11 +12,15 @@ enum CLIError: Error, LocalizedError, Equatable {
     case nothingToUndo(String)
     case cannotRead(String, reason: String)
     case importRejected(count: Int, file: String)
+    case unknownCommand(String, suggestion: String?)
+    /// The argument parser's own complaint (unknown option, missing value, a failed `validate()`).
+    case usage(String, command: String)
 
     var errorDescription: String? {
         switch self {
         case .badDate(let option, let value):
-            return "\(option) '\(value)' is not a date: use 2024-01-05, 2024-01-05T09:30, or ISO 8601 with an offset (2024-01-05T09:30:00-05:00)."
+            let relative = option == "--now" ? "" : "today, yesterday, -3d, "
+            return "\(option) '\(value)' is not a date: use \(relative)2024-01-05, 2024-01-05T09:30, or ISO 8601 with an offset (2024-01-05T09:30:00-05:00)."
         case .dateOutOfRange(let option, let value):
             return "\(option) '\(value)' is out of range: dates must be from 1970-01-01 to 2199-12-31."
         case .badMetadata(let value):
@@ -31,17 +35,23 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "Cannot read \(file): \(reason)."
         case .importRejected(let count, let file):
             return "\(file): \(count) invalid line\(count == 1 ? "" : "s"); nothing was imported (use --skip-invalid to import the rest)."
+        case .unknownCommand(let word, let suggestion):
+            let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
+            return "'\(word)' is not a streaks command; \(hint)"
+        case .usage(let message, let command):
+            let sentence = message.hasSuffix(".") ? message : message + "."
+            return "\(sentence) See '\(command) --help'."
         }
     }
 }
 
-/// The one place errors become a message and an exit code.
+/// The one place errors become a message and an exit code: 2 for bad input of any kind
+/// (arguments, dates, files, keys), 1 when the store or the terminal cannot do it.
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
-        error is CLIError || error is StreakError || error is FileStoreError
+        error is CLIError || error is StreakError || error is FileStoreError || error is DashboardError
     }
 
-    /// 2 for bad input (arguments, dates, files), 1 when the store cannot do it.
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case is CLIError, is StreakError: return 2
@@ -54,7 +64,10 @@ enum ErrorReport {
         }
     }
 
+    /// One line (no "Error:" prefix: the caller adds `streaks: error:`).
     static func message(for error: any Error) -> String {
-        (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        if let described = (error as? LocalizedError)?.errorDescription { return described }
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty ? "\(error)" : text
     }
 }

@@ -4,11 +4,39 @@ import SwiftfulGamification
 /// Dates as people type them: ISO 8601 with an offset or `Z`; or a local date and time
 /// (`2024-01-05T09:30`, `2024-01-05 09:30`) or a bare date, read in the given zone.
 enum DateArgument {
-    /// - Parameter bareDateHour: the hour a bare date stands for (0 for "since", 12 for "at").
-    static func parse(_ text: String, option: String, zone: TimeZone, bareDateHour: Int = 0) throws -> Date {
-        let date = try parseUnchecked(text, option: option, zone: zone, bareDateHour: bareDateHour)
+    /// What `today`, `yesterday` or `-3d` stand for: that day at the current wall-clock time
+    /// (when something happened), or its midnight (where a range starts).
+    enum RelativeDayTime { case currentTime, midnight }
+
+    /// - Parameters:
+    ///   - bareDateHour: the hour a bare date stands for (0 for "since", 12 for "at").
+    ///   - now: the clock `today`, `yesterday`, `-3d` and `+3d` count from (nil: not accepted).
+    static func parse(
+        _ text: String, option: String, zone: TimeZone, bareDateHour: Int = 0,
+        now: Date? = nil, relativeDayTime: RelativeDayTime = .midnight
+    ) throws -> Date {
+        let date: Date
+        if let now, let offset = relativeDays(text) {
+            let day = CalendarDay(containing: now, in: zone).adding(days: offset)
+            date = relativeDayTime == .midnight ? day.startDate(in: zone) : (offset == 0 ? now : day.date(atTimeOf: now, in: zone))
+        } else {
+            date = try parseUnchecked(text, option: option, zone: zone, bareDateHour: bareDateHour)
+        }
         guard StreakValidation.supportedDates.contains(date) else { throw CLIError.dateOutOfRange(option: option, value: text) }
         return date
+    }
+
+    /// `today` 0, `yesterday` -1, `-3d` -3, `+2d` 2; nil for anything else.
+    static func relativeDays(_ text: String) -> Int? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "today": return 0
+        case "yesterday": return -1
+        default:
+            guard word.count >= 3, word.hasSuffix("d"), let sign = word.first, sign == "-" || sign == "+",
+                  let days = Int(word.dropFirst().dropLast()), (0...100_000).contains(days) else { return nil }
+            return sign == "-" ? -days : days
+        }
     }
 
     private static func parseUnchecked(_ text: String, option: String, zone: TimeZone, bareDateHour: Int) throws -> Date {
@@ -45,7 +73,11 @@ enum ISO8601Parsing {
     static func absolute(_ text: String) -> Date? {
         guard text.hasSuffix("Z") || text.hasSuffix("z") || text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) != nil,
               text.contains("T") || text.contains(" ") else { return nil }
-        let normalized = text.replacingOccurrences(of: " ", with: "T")
+        var normalized = text.replacingOccurrences(of: " ", with: "T")
+        // Seconds may be left out (2024-01-05T09:30Z), as in the local forms.
+        if let minutes = normalized.range(of: #"T\d\d:\d\d(?=[Zz+-])"#, options: .regularExpression) {
+            normalized.insert(contentsOf: ":00", at: minutes.upperBound)
+        }
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options

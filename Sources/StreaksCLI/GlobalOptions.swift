@@ -23,9 +23,12 @@ struct GlobalOptions: ParsableArguments {
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         let root = StoreLocation.resolve(explicit: store, environment: console.environment)
         let store = FileStreakStore(rootPath: root) { console.warn($0) }
-        let userId = user ?? console.environment["STREAKS_USER"] ?? console.environment["USER"]
-            ?? console.environment["LOGNAME"] ?? NSUserName()
-        return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
+        return CommandContext(store: store, userId: Self.userId(explicit: user, environment: console.environment), now: now, zone: zone, console: console)
+    }
+
+    /// `--user`, else `$STREAKS_USER`, else the login name.
+    static func userId(explicit: String?, environment: [String: String]) -> String {
+        explicit ?? environment["STREAKS_USER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
     }
 }
 

@@ -1,26 +1,29 @@
 import Foundation
+import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
 /// How streaks read on the terminal and in JSON.
 enum Report {
     /// One object with the fields scripts rely on; dates are ISO 8601 in UTC.
-    static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration) -> String {
-        json(statusObject(streak, configuration: configuration))
+    static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
+        json(statusObject(streak, configuration: configuration, now: now, zone: zone))
     }
 
-    static func statusObject(_ streak: CurrentStreakData, configuration: StreakConfiguration) -> [String: Any] {
+    /// Every list and status in JSON: snake_case keys, ISO 8601 dates in UTC, null for a
+    /// missing value (never a left-out key), the command line's own words for modes.
+    static func statusObject(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
         func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
         return [
             "streak_id": streak.streakKey,
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
             "status": streak.status.name,
-            "days_since_last_event": streak.status.daysSinceLastEvent.map { $0 as Any } ?? NSNull(),
+            "days_since_last_event": streak.daysSinceLastEvent(now: now, timeZone: zone).map { $0 as Any } ?? NSNull(),
             "today_event_count": streak.todayEventCount ?? 0,
             "events_required_per_day": streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay,
             "leeway_hours": configuration.leewayHours,
-            "freeze_behavior": configuration.freezeBehavior.rawValue,
+            "freeze_behavior": configuration.freezeBehavior.word,
             "freezes_available_count": streak.freezesAvailableCount ?? 0,
             "freezes_needed_to_save_streak": streak.freezesNeededToSaveStreak ?? 0,
             "total_events": streak.totalEvents ?? 0,
@@ -62,8 +65,11 @@ enum Report {
         lines.append("  " + details.joined(separator: " · "))
         if configuration.freezeBehavior != .noFreezes {
             var freezes = "  freezes: \(streak.freezesAvailableCount ?? 0) available"
-            if let needed = streak.freezesNeededToSaveStreak, needed > 0 {
-                freezes += " · \(needed) would restore the streak (streaks freeze use)"
+            let needed = streak.freezesNeededToSaveStreak ?? 0
+            if configuration.freezeBehavior == .manuallyConsumeFreezes, needed > 0 {
+                freezes += (streak.freezesAvailableCount ?? 0) >= needed
+                    ? " · \(needed) would restore the streak (streaks freeze use)"
+                    : " · not enough to restore it (that takes \(needed))"
             }
             lines.append(freezes)
         }
@@ -78,7 +84,9 @@ enum Report {
             let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
             guard let deadline = streak.dateStreakDeadline else { return prefix }
             return "\(prefix), \(duration(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
-        case .broken(let daysSince): return "broken (\(days(daysSince)) since the last kept day)"
+        case .broken(let daysSince):
+            guard (streak.longestStreak ?? 0) > 0 else { return "no day kept yet (a day needs \(Report.count(streak.eventsRequiredPerDay ?? 1, "event")))" }
+            return "broken (\(days(daysSince)) since the last kept day)"
         }
     }
 
@@ -91,35 +99,13 @@ enum Report {
         return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
     }
 
-    static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    static func iso8601(_ date: Date) -> String { StreakTransfer.jsonDate(date) }
 
-    static func localDay(_ date: Date, _ zone: TimeZone) -> String {
-        format(date, zone, "yyyy-MM-dd")
-    }
+    static func localDay(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.day(date, zone) }
 
-    static func localTime(_ date: Date, _ zone: TimeZone) -> String {
-        format(date, zone, "yyyy-MM-dd HH:mm zzz")
-    }
-
-    static func format(_ date: Date, _ zone: TimeZone, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
+    static func localTime(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.dateTime(date, zone) }
 
     static func configurationText(_ configuration: StreakConfiguration) -> String {
-        let freezes: String
-        switch configuration.freezeBehavior {
-        case .autoConsumeFreezes: freezes = "auto"
-        case .manuallyConsumeFreezes: freezes = "manual"
-        case .noFreezes: freezes = "off"
-        }
-        return "goal \(configuration.eventsRequiredPerDay)/day, leeway \(configuration.leewayHours)h, freezes \(freezes)"
+        "goal \(configuration.eventsRequiredPerDay)/day, leeway \(configuration.leewayHours)h, freezes \(configuration.freezeBehavior.word)"
     }
 }

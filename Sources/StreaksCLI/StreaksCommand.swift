@@ -10,9 +10,11 @@ public struct StreaksCommand: AsyncParsableCommand {
         KEY defaults to the only streak, or to 'daily' when there is none yet.
         Dates: 2024-01-05, 2024-01-05T09:30 (in the current zone), or ISO 8601 with an offset.
         """,
+        version: StreaksVersion.current,
         subcommands: [
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
+            ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self,
             FreezeCommand.self, ImportCommand.self, ExportCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
@@ -30,7 +32,7 @@ public struct StreaksCommand: AsyncParsableCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -45,22 +47,41 @@ public struct StreaksCommand: AsyncParsableCommand {
                 return 1
             }
             return 0
-        } catch let error where ErrorReport.isOurs(error) {
-            let saved = console.saved.summary.map { " (\($0) was saved before this)" } ?? ""
-            console.writeError("streaks: error: \(ErrorReport.message(for: error))\(saved)\n")
-            return ErrorReport.exitCode(for: error)
         } catch {
-            // ArgumentParser's own: help, version, usage and parse errors.
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            let text = message.hasSuffix("\n") || message.isEmpty ? message : message + "\n"
-            if code == .success {
-                console.write(text)
-                return 0
+            if !ErrorReport.isOurs(error) {
+                // The parser's: help and the version (exit 0), or a usage error.
+                let text = fullMessage(for: error)
+                if exitCode(for: error) == .success {
+                    console.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+                    return 0
+                }
+                if exitCode(for: error) == .validationFailure {
+                    return report(CLIError.usage(message(for: error), command: commandPath(arguments)), console)
+                }
             }
-            // Bad input of any kind, the parser's included, exits 2 (as the README says).
-            console.writeError(text)
-            return 2
+            return report(error, console)
         }
+    }
+
+    private static func report(_ error: any Error, _ console: Console) -> Int32 {
+        let saved = console.saved.summary.map { " (\($0) was saved before this)" } ?? ""
+        console.writeError("streaks: error: \(ErrorReport.message(for: error))\(saved)\n")
+        return ErrorReport.exitCode(for: error)
+    }
+
+    private static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
+    /// `streaks log` for a line naming `log`, else `streaks`: where its help is.
+    private static func commandPath(_ arguments: [String]) -> String {
+        let words = (try? CommandLineFront.normalize(arguments, subcommands: subcommandNames)) ?? arguments
+        guard let first = words.first, subcommandNames.contains(first), first != "help" else { return "streaks" }
+        var path = "streaks \(first)"
+        if first == "freeze", words.count > 1, ["add", "use", "list", "remove"].contains(words[1]) { path += " \(words[1])" }
+        return path
+    }
+
+    /// The command a line names, after `CommandLineFront`.
+    private static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        try parseAsRoot(try CommandLineFront.normalize(arguments, subcommands: subcommandNames))
     }
 }

@@ -149,6 +149,37 @@ public enum StreakTransfer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The events as one JSON array, every object with the same keys: `id`, `date_created`,
+    /// `timezone`, `is_freeze`, `freeze_id` (null unless a freeze event), `metadata` (an
+    /// object, empty when there is none). Dates as `jsonDate` writes them.
+    public static func exportJSONArray(events: [StreakEvent]) -> String {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, event) in events.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.beginObject()
+            writer.key("id")
+            writer.string(event.id)
+            writer.key("date_created")
+            writer.date(event.dateCreated)
+            writer.key("timezone")
+            writer.string(event.timezone)
+            writer.key("is_freeze")
+            writer.bool(event.isFreeze)
+            writer.key("freeze_id")
+            if let freezeId = event.freezeId { writer.string(freezeId) } else { writer.raw("null") }
+            writer.key("metadata")
+            writer.raw(event.metadata.isEmpty ? "{}" : EventJSON.metadataObject(event.metadata))
+            writer.endObject()
+        }
+        writer.raw("]")
+        return writer.text
+    }
+
+    /// An instant as every JSON output of the store and the command line writes it: ISO 8601
+    /// in UTC, with microseconds when it has any (as stored, so it imports back exactly).
+    public static func jsonDate(_ date: Date) -> String { ISODate.format(date) }
+
     /// `id,date_created,timezone,is_freeze,freeze_id,metadata` (metadata as JSON).
     public static func exportCSV(events: [StreakEvent]) -> String {
         var rows = ["id,date_created,timezone,is_freeze,freeze_id,metadata"]

@@ -25,11 +25,13 @@ final class CLIHarness: @unchecked Sendable {
 
     /// Runs `arguments` with `--store`, New York time and the clock pinned to `now`; with
     /// `now` nil, without `--now`, on a system clock that reads `clock`.
-    func run(_ arguments: [String], now: String? = "2024-01-05T15:00:00Z", clock: Date = Date(timeIntervalSince1970: 0)) async -> Result {
+    /// With `shared` false the words go to the parser exactly as given (the store only
+    /// through `STREAKS_HOME`).
+    func run(_ arguments: [String], now: String? = "2024-01-05T15:00:00Z", clock: Date = Date(timeIntervalSince1970: 0), shared: Bool = true) async -> Result {
         lock.withLock { output = ""; errors = "" }
         let input = standardInput
         let console = Console(
-            environment: ["USER": "tester", "HOME": store],
+            environment: ["USER": "tester", "HOME": store, "STREAKS_HOME": store],
             write: { [weak self] text in self?.lock.withLock { self?.output += text } },
             writeError: { [weak self] text in self?.lock.withLock { self?.errors += text } },
             readStandardInput: { input },
@@ -37,7 +39,7 @@ final class CLIHarness: @unchecked Sendable {
         )
         let global = ["--store", store, "--timezone", "America/New_York"] + (now.map { ["--now", $0] } ?? [])
         let code = await Console.$current.withValue(console) {
-            await StreaksCommand.run(Self.insert(global, into: arguments))
+            await StreaksCommand.run(shared ? Self.insert(global, into: arguments) : arguments)
         }
         return lock.withLock { Result(code: code, output: output, errors: errors) }
     }

@@ -73,8 +73,11 @@ enum StreakList {
             let left = streak.dateStreakDeadline.map { ", \(StreakFacts.countdown($0.timeIntervalSince(state.now))) left" } ?? ""
             return (glyphs.atRisk, "at risk\(left)", .warning)
         case .broken:
-            let needed = streak.freezesNeededToSaveStreak ?? 0
-            return (glyphs.broken, needed > 0 && view.configuration.freezeBehavior == .manuallyConsumeFreezes ? "broken: \(needed) to restore" : "broken", .danger)
+            if case .canSaveStreakWithFreezes(let needed) = streak.applyManualStreakFreezeStatus,
+               view.configuration.freezeBehavior == .manuallyConsumeFreezes {
+                return (glyphs.broken, "broken: \(needed) to restore", .danger)
+            }
+            return (glyphs.broken, "broken", .danger)
         }
     }
 

@@ -7,15 +7,15 @@ import SwiftfulGamification
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard", abstract: "The full-screen dashboard (the default command).",
-        discussion: "Keys: space log, u undo, f use freezes, F add a freeze, tab switch streak, arrows or hjkl move, t theme, ? help, q quit."
+        discussion: "Keys: space log (a past day asks), x remove, u undo, n new streak, e edit, A archive, f use freezes, F add a freeze, D remove a freeze, tab switch streak, arrows or hjkl move, t theme, ? help, q quit."
     )
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.")
+    @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.", completion: Completions.themes)
     var theme: String?
     @Flag(help: "Draw with ASCII only.") var ascii = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false
     @Option(help: .hidden) var traceFile: String?
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try global.context()

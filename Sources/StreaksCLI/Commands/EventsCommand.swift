@@ -6,40 +6,35 @@ import SwiftfulGamificationFileStore
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "events", abstract: "List the events that count, oldest first.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak (default: the only one).") var key: String?
+    @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @Flag(help: "A JSON array.") var json = false
-    @Option(help: "Only events at or after this date (a bare date means its midnight).") var since: String?
+    @Option(parsing: .unconditional, help: "Only events at or after this date: today, yesterday, -7d or a date mean its midnight.") var since: String?
+    @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try global.context()
-        let since = try self.since.map { try DateArgument.parse($0, option: "--since", zone: context.zone) }
+        let since = try self.since.map { try DateArgument.parse($0, option: "--since", zone: context.zone, now: context.now) }
         let key = try context.streakKey(key)
         let events = try context.store.events(userId: context.userId, streakKey: key)
             .filter { event in since.map { event.dateCreated >= $0 } ?? true }
             .sorted { $0.dateCreated < $1.dateCreated }
         if json {
-            let lines = events.map(eventObject)
-            context.console.print(Report.json(lines))
+            context.console.print(StreakTransfer.exportJSONArray(events: events))
             return
         }
+        var zones: [String: TimeZone] = [:]
         for event in events {
-            let zone = TimeZone(identifier: event.timezone) ?? context.zone
+            let zone = zones[event.timezone] ?? {
+                let zone = TimeZone(identifier: event.timezone) ?? context.zone
+                zones[event.timezone] = zone
+                return zone
+            }()
             var line = "\(Report.localTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
             if !event.metadata.isEmpty {
                 line += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
             }
             context.console.print(line)
         }
-    }
-
-    private func eventObject(_ event: StreakEvent) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": event.id, "date_created": Report.iso8601(event.dateCreated), "timezone": event.timezone, "is_freeze": event.isFreeze,
-        ]
-        if let freezeId = event.freezeId { object["freeze_id"] = freezeId }
-        if !event.metadata.isEmpty { object["metadata"] = event.metadata.mapValues(\.anyValue) }
-        return object
     }
 }
 
@@ -53,10 +48,10 @@ struct ImportCommand: ParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak, then the file; the streak defaults to the only one (or 'daily').")
+    @Argument(help: "The streak, then the file; the streak defaults to the only one (or 'daily').", completion: Completions.streakKeys)
     var arguments: [String]
     @Flag(help: "Import the valid lines and report the others.") var skipInvalid = false
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard (1...2).contains(arguments.count) else { throw ValidationError("Give the file (and optionally the streak before it).") }
@@ -90,9 +85,9 @@ struct ExportCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak (default: the only one).") var key: String?
+    @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @Option(help: "jsonl or csv.") var format: Format = .jsonl
+    @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try global.context()

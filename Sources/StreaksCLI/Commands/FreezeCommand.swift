@@ -4,22 +4,22 @@ import SwiftfulGamification
 
 struct FreezeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "freeze", abstract: "Add, use and list streak freezes.",
-        subcommands: [Add.self, Use.self, List.self]
+        commandName: "freeze", abstract: "Add, use, list and take back streak freezes.",
+        subcommands: [Add.self, Use.self, List.self, Remove.self]
     )
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Give freezes (earned now).")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The streak (default: the only one).") var key: String?
+        @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @Option(help: "How many.") var count = 1
-        @Option(help: "When they expire (default: never).") var expires: String?
+        @Option(parsing: .unconditional, help: "When they expire (default: never): a date, or +30d from now.") var expires: String?
+        @OptionGroup var global: GlobalOptions
 
         func run() throws {
             guard (1...1_000).contains(count) else { throw CLIError.badNumber(option: "--count", value: String(count)) }
             let context = try global.context()
-            let expires = try self.expires.map { try DateArgument.parse($0, option: "--expires", zone: context.zone) }
+            let expires = try self.expires.map { try DateArgument.parse($0, option: "--expires", zone: context.zone, now: context.now, relativeDayTime: .currentTime) }
             if let expires, expires <= context.now { throw CLIError.badDate(option: "--expires", value: self.expires!) }
             let key = try context.streakKey(key)
             let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
@@ -32,8 +32,8 @@ struct FreezeCommand: ParsableCommand {
     struct Use: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Manual mode: spend freezes to restore a broken streak.")
 
+        @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The streak (default: the only one).") var key: String?
 
         func run() throws {
             let context = try global.context()
@@ -48,9 +48,9 @@ struct FreezeCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List freezes.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The streak (default: the only one).") var key: String?
+        @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @Flag(help: "A JSON array.") var json = false
+        @OptionGroup var global: GlobalOptions
 
         func run() throws {
             let context = try global.context()
@@ -72,6 +72,25 @@ struct FreezeCommand: ParsableCommand {
                 let expiry = freeze.dateExpires.map { ", expires \(Report.localTime($0, context.zone))" } ?? ""
                 context.console.print("\(freeze.id)  \(state)\(expiry)")
             }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take back an unused freeze (given by mistake).",
+            discussion: "The ledger records the removal; `streaks freeze list` shows the ids."
+        )
+
+        @Argument(help: "The freeze's id.") var id: String
+        @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = try global.context()
+            let key = try context.streakKey(key)
+            let streak = try context.store.removeFreeze(id: id, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            context.console.saved.note("the removal of freeze \(id) from \(key)")
+            context.console.print("Removed freeze \(id) from \(key): \(streak.freezesAvailableCount ?? 0) available.")
         }
     }
 }

@@ -8,17 +8,20 @@ struct LogCommand: ParsableCommand {
         discussion: "Example git hook: streaks log coding --meta repo=$(basename \"$PWD\")"
     )
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak (default: the only one, or 'daily').") var key: String?
-    @Option(help: "When it happened (default: now); a bare date means noon that day.") var at: String?
+    @Argument(help: "The streak (default: the only one, or 'daily').", completion: Completions.streakKeys) var key: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "When it happened (default: now): today, yesterday, -3d (that day at this time), a date (noon), or a date and time.",
+        valueName: "when"
+    )) var at: String?
     @Option(name: .customLong("meta"), help: ArgumentHelp("Metadata key=value (repeatable).", valueName: "key=value"))
     var metadata: [String] = []
     @Flag(help: "Print the streak as JSON afterwards.") var json = false
+    @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let context = try global.context()
         let metadata = try MetadataArgument.parse(self.metadata)
-        let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12) } ?? context.now
+        let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12, now: context.now, relativeDayTime: .currentTime) } ?? context.now
         let key = try context.streakKey(key)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
         // On a store with no streaks, the first log starts 'daily' (in the same write).
@@ -32,7 +35,7 @@ struct LogCommand: ParsableCommand {
         let streak = result.evaluation.streak
         if json {
             let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
-            context.console.print(Report.statusJSON(streak, configuration: configuration))
+            context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
             context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
         }
@@ -42,8 +45,8 @@ struct LogCommand: ParsableCommand {
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Remove the last event logged.")
 
+    @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The streak (default: the only one).") var key: String?
 
     func run() throws {
         let context = try global.context()

@@ -8,7 +8,7 @@ struct StatsCommand: ParsableCommand {
         discussion: "Without a key, every streak (JSON: an array). Rates leave out today until it is kept or over."
     )
 
-    @Argument(help: "The streak (default: every streak).") var key: String?
+    @Argument(help: "The streak (default: every streak).", completion: Completions.streakKeys) var key: String?
     @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
     @OptionGroup var global: GlobalOptions
 

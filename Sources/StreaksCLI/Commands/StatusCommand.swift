@@ -8,7 +8,7 @@ struct StatusCommand: ParsableCommand {
         discussion: "With no key and several streaks: one line per streak (JSON: an array of objects)."
     )
 
-    @Argument(help: "The streak (default: every streak).") var key: String?
+    @Argument(help: "The streak (default: every streak).", completion: Completions.streakKeys) var key: String?
     @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -27,10 +27,10 @@ struct StatusCommand: ParsableCommand {
         if streaks.count == 1 {
             let (_, streak, configuration) = streaks[0]
             context.console.print(json
-                ? Report.statusJSON(streak, configuration: configuration)
+                ? Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone)
                 : Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else if json {
-            context.console.print(Report.json(streaks.map { Report.statusObject($0.streak, configuration: $0.configuration) }))
+            context.console.print(Report.json(streaks.map { Report.statusObject($0.streak, configuration: $0.configuration, now: context.now, zone: context.zone) }))
         } else {
             Report.statusLines(streaks, now: context.now, zone: context.zone).forEach(context.console.print)
         }

@@ -1,17 +1,11 @@
 import ArgumentParser
 import SwiftfulGamification
 
-/// `auto`, `manual` or `off`.
-enum FreezeMode: String, ExpressibleByArgument, CaseIterable {
-    case auto, manual, off
-
-    var behavior: FreezeBehavior {
-        switch self {
-        case .auto: return .autoConsumeFreezes
-        case .manual: return .manuallyConsumeFreezes
-        case .off: return .noFreezes
-        }
-    }
+/// `auto`, `manual` or `off`, as an option value.
+extension FreezeBehavior: ExpressibleByArgument {
+    public init?(argument: String) { self.init(word: argument) }
+    public var defaultValueDescription: String { word }
+    public static var allValueStrings: [String] { allCases.map(\.word) }
 }
 
 /// The options `create` and `config` share.
@@ -23,7 +17,7 @@ struct StreakSettingsOptions: ParsableArguments {
     var leeway: Int?
 
     @Option(help: "What freezes do: auto (bridge missed days), manual (you decide), off.")
-    var freezes: FreezeMode?
+    var freezes: FreezeBehavior?
 
     var isEmpty: Bool { goal == nil && leeway == nil && freezes == nil }
 }

@@ -94,6 +94,14 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     /// Days from the last kept day to today, for the `active` and `broken` statuses.
     public var daysSinceLastEvent: Int? { status.daysSinceLastEvent }
 
+    /// Whole calendar days in `timeZone` from the day of the last event to `now`'s day (0 when
+    /// an event was logged today), in every status; nil when there is no event. The status's
+    /// own count above is upstream's and, for a broken streak, counts from the last kept day.
+    public func daysSinceLastEvent(now: Date, timeZone: TimeZone) -> Int? {
+        guard let dateLastEvent else { return nil }
+        return max(0, CalendarDay(containing: dateLastEvent, in: timeZone).days(to: CalendarDay(containing: now, in: timeZone)))
+    }
+
     /// True when nothing needs saving, or when enough freezes are available to save it.
     public var canStreakBeSaved: Bool {
         let needed = freezesNeededToSaveStreak ?? 0

@@ -6,6 +6,21 @@ public enum FreezeBehavior: String, Codable, Sendable, CaseIterable {
     case autoConsumeFreezes
     /// The user decides; the streak reports how many freezes would save it.
     case manuallyConsumeFreezes
+
+    /// The short word people type and read: `auto`, `manual`, `off` (the CLI, JSON, forms).
+    public var word: String {
+        switch self {
+        case .noFreezes: return "off"
+        case .autoConsumeFreezes: return "auto"
+        case .manuallyConsumeFreezes: return "manual"
+        }
+    }
+
+    /// The behaviour a word names, or nil.
+    public init?(word: String) {
+        guard let match = Self.allCases.first(where: { $0.word == word }) else { return nil }
+        self = match
+    }
 }
 
 /// The outcome of `StreakManager.useStreakFreezes()`.

@@ -1,0 +1,58 @@
+import Foundation
+import SwiftfulGamification
+
+/// Dates as text without a formatter per call (`streaks events` prints 100,000 of them):
+/// wall-clock parts from the zone's offset at the instant, zone names cached per offset.
+public enum LocalTimeText {
+    /// `2024-01-05 09:30 EST`.
+    public static func dateTime(_ date: Date, _ zone: TimeZone) -> String {
+        let (day, second) = parts(date, zone)
+        return "\(day) \(twoDigits(second / 3_600)):\(twoDigits(second % 3_600 / 60)) \(zoneName(date, zone))"
+    }
+
+    /// `2024-01-05`, the day in `zone`.
+    public static func day(_ date: Date, _ zone: TimeZone) -> String {
+        parts(date, zone).day.description
+    }
+
+    /// The zone's short name at `date` ("EDT", "CET", "GMT+5:30"), as the system names it.
+    public static func zoneName(_ date: Date, _ zone: TimeZone) -> String {
+        ZoneNames.shared.name(date, zone)
+    }
+
+    private static func parts(_ date: Date, _ zone: TimeZone) -> (day: CalendarDay, second: Int) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return (CalendarDay(dayNumber: 0), 0) }
+        let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return (CalendarDay(dayNumber: dayNumber), local - dayNumber * 86_400)
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}
+
+/// Zone abbreviations, one formatter per zone and one lookup per (zone, offset).
+private final class ZoneNames: @unchecked Sendable {
+    static let shared = ZoneNames()
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+    private var names: [String: String] = [:]
+
+    func name(_ date: Date, _ zone: TimeZone) -> String {
+        let key = "\(zone.identifier) \(zone.secondsFromGMT(for: date)) \(zone.isDaylightSavingTime(for: date))"
+        return lock.withLock {
+            if let name = names[key] { return name }
+            let formatter = formatters[zone.identifier] ?? {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = zone
+                formatter.dateFormat = "zzz"
+                formatters[zone.identifier] = formatter
+                return formatter
+            }()
+            let name = formatter.string(from: date)
+            names[key] = name
+            return name
+        }
+    }
+}
