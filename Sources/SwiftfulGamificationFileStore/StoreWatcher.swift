@@ -96,17 +96,23 @@ final class StoreWatcher: @unchecked Sendable {
         defer { lock.withLock { self.watch = nil } }
         let streaksDirectory = (try? store.userDirectory(userId)).map { $0 + "/streaks" }
         var keys: [String] = []
+        var watchedKeys: [String] = []
         var published: [String: Published] = [:]
         var announcedKeys: [String]?
 
+        /// Watches every streak folder, archived ones and ones still being created too (their
+        /// config.json may land after the folder is seen), and announces the streaks that
+        /// exist and are not archived.
         func syncDirectories() {
             guard let streaksDirectory else { return }
             try? POSIXFile.makeDirectory(streaksDirectory)
             watch.watch(streaksDirectory)
-            let current = (try? store.streakKeys(userId: userId)) ?? []
-            for key in Set(keys).subtracting(current) { watch.unwatch(streaksDirectory + "/" + key) }
-            for key in current { watch.watch(streaksDirectory + "/" + key) }
-            keys = current
+            let all = ((try? FileManager.default.contentsOfDirectory(atPath: streaksDirectory)) ?? [])
+                .filter { (try? StreakValidation.validateStreakKey($0)) != nil }
+            for key in Set(watchedKeys).subtracting(all) { watch.unwatch(streaksDirectory + "/" + key) }
+            for key in all { watch.watch(streaksDirectory + "/" + key) }
+            watchedKeys = all
+            keys = (try? store.streakKeys(userId: userId)) ?? []
         }
 
         /// Hands out the streak's current state: the writer's result when it still holds,
@@ -151,7 +157,8 @@ final class StoreWatcher: @unchecked Sendable {
             let next = subscribed.compactMap { published[$0]?.validUntil }.min() ?? .distantFuture
             let changed = watch.wait(timeout: min(0.25, max(0, next.timeIntervalSince(now()))))
             guard !isStopped else { break }
-            if let streaksDirectory, changed.contains(streaksDirectory) || !watch.usesNotifications {
+            // A streak created or removed changes the folder; archived or brought back, its config.
+            if let streaksDirectory, !changed.isEmpty || !watch.usesNotifications {
                 let before = keys
                 syncDirectories()
                 if keys != before { announcedKeys = nil }
@@ -183,8 +190,8 @@ extension FileStreakStore {
         watchers.subscribe(store: self, userId: userId, now: now, timezone: timezone) { $0.subscribe(streakKey: streakKey) }
     }
 
-    /// Yields the user's streak keys now and whenever a streak is created or removed, by any
-    /// process.
+    /// Yields the user's streak keys (archived ones left out) now and whenever a streak is
+    /// created, removed, archived or brought back, by any process.
     public func watchStreakKeys(
         userId: String,
         now: @escaping @Sendable () -> Date,

@@ -74,6 +74,11 @@ struct StoreWatchTests {
         #expect(await keys.next() == ["daily", "reading"])
         try FileManager.default.removeItem(atPath: fixture.root + "/users/u1/streaks/daily")
         #expect(await keys.next() == ["reading"])
+        // Archived by another process it leaves; brought back it returns.
+        try fixture.store().setArchived(true, userId: "u1", streakKey: "reading", now: at("2024-01-02 10:00"), timezone: newYork)
+        #expect(await keys.next() == [])
+        try fixture.store().setArchived(false, userId: "u1", streakKey: "reading", now: at("2024-01-02 10:00"), timezone: newYork)
+        #expect(await keys.next() == ["reading"])
     }
 
     @Test func watchingAnUnknownStreakFails() async throws {

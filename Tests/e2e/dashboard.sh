@@ -11,6 +11,7 @@ WORK=$(mktemp -d)
 SOCKET=streaks-e2e-$$
 trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export TZ=America/New_York
+export XDG_CONFIG_HOME=$WORK/config  # the theme `t` remembers stays here
 source "$(dirname "$0")/common.sh"
 
 
@@ -40,10 +41,17 @@ finished() { # finished SESSION: the dashboard exited 0 and left the terminal as
     grep -q "EXITED 0" "$WORK/$1.code" 2>/dev/null && cmp -s "$WORK/$1.before" "$WORK/$1.after"
 }
 
+# first_run SESSION: an empty store opens on the new-streak form suggesting 'daily'; Enter
+# creates it.
+first_run() {
+    wait_for "$1" "[daily_]" && tmux -L "$SOCKET" send-keys -t "$1" Enter && wait_for "$1" "press space"
+}
+
 # The main walk-through.
 store=$WORK/main
 launch main xterm-256color "$store"
-check "first run creates 'daily' and shows how to log" wait_for main "press space to log your first event"
+check "an empty store opens on the new-streak form, writing nothing" bash -c "sleep 0.3; ! ls '$store/users/'*/streaks/* >/dev/null 2>&1"
+check "Enter creates 'daily' and the screen shows how to log" first_run main
 tmux -L "$SOCKET" send-keys -t main Space
 check "space logs an event" wait_for main "1 event"
 "$BIN" log --store "$store" >/dev/null
@@ -57,7 +65,9 @@ check "undo asks first" wait_for main "Undo today's last event?"
 tmux -L "$SOCKET" send-keys -t main y
 check "undo removes today's last event" wait_for main "1 event"
 tmux -L "$SOCKET" send-keys -t main F
-check "F adds a freeze" wait_for main "1 available"
+check "F asks first" wait_for main "Add a freeze? You have 0. (y/n)"
+tmux -L "$SOCKET" send-keys -t main y
+check "y adds a freeze" wait_for main "1 available"
 tmux -L "$SOCKET" send-keys -t main q
 check "q quits and restores the terminal (stty -g identical)" finished main
 
@@ -129,7 +139,7 @@ check "then q quits and restores the terminal" finished sigpipe
 # A terminal that goes away takes the dashboard with it.
 store=$WORK/gone
 tmux -L "$SOCKET" new-session -d -s gone -x 100 -y 30 "TERM=xterm-256color '$BIN' --store '$store'"
-wait_for gone "press space" >/dev/null
+first_run gone
 tmux -L "$SOCKET" kill-session -t gone
 gone() {
     local deadline=$((SECONDS + 5))
@@ -140,12 +150,81 @@ gone() {
 }
 check "the dashboard exits when its terminal goes away" gone
 
+# Backfill, remove, create from the form, archive: the store checked after each step.
+store=$WORK/edit
+NOW=2024-06-14T19:30:00Z
+"$BIN" create daily --store "$store" --now 2024-06-01T12:00:00Z >/dev/null
+"$BIN" log --store "$store" --now "$NOW" >/dev/null
+events_on() { # events_on DAY: how many events of 'daily' fall on DAY (New York)
+    "$BIN" events daily --json --store "$store" --now "$NOW" | python3 -c "
+import json, sys, datetime, zoneinfo
+zone = zoneinfo.ZoneInfo('America/New_York')
+days = [datetime.datetime.fromisoformat(e['date_created'].replace('Z', '+00:00')).astimezone(zone).date().isoformat() for e in json.load(sys.stdin)]
+print(days.count('$1'))"
+}
+listed() { "$BIN" list --all --json --store "$store" --now "$NOW" | python3 -c "
+import json, sys
+print(' '.join('%s%s' % (s['streak_id'], '(archived)' if s['archived'] else '') for s in json.load(sys.stdin)))"; }
+ARGS="--now $NOW" launch edit screen-256color "$store"
+wait_for edit "Fri 2024-06-14 (today)" >/dev/null
+tmux -L "$SOCKET" send-keys -t edit c Up
+check "the cursor moves to yesterday" wait_for edit "Thu 2024-06-13"
+tmux -L "$SOCKET" send-keys -t edit Space
+check "space on yesterday asks first" wait_for edit "Log an event on Thu 2024-06-13? (y/n)"
+tmux -L "$SOCKET" send-keys -t edit y
+check "y backfills yesterday" wait_for edit "1 event credited"
+check "events --json: one event on 2024-06-13" test "$(events_on 2024-06-13)" = 1
+check "list --all: daily" test "$(listed)" = "daily"
+tmux -L "$SOCKET" send-keys -t edit x
+check "x on yesterday asks first" wait_for edit "Remove the event of Thu 2024-06-13"
+tmux -L "$SOCKET" send-keys -t edit y
+check "y removes it" wait_for edit "Removed the event of 2024-06-13"
+check "events --json: none on 2024-06-13, today's still there" test "$(events_on 2024-06-13) $(events_on 2024-06-14)" = "0 1"
+tmux -L "$SOCKET" send-keys -t edit n
+check "n opens the form" wait_for edit "new streak"
+tmux -L "$SOCKET" send-keys -t edit -l "Bad"
+tmux -L "$SOCKET" send-keys -t edit Enter
+check "a bad key is refused inline" wait_for edit "lowercase letters, digits and _"
+tmux -L "$SOCKET" send-keys -t edit BSpace BSpace BSpace
+tmux -L "$SOCKET" send-keys -t edit -l "water"
+tmux -L "$SOCKET" send-keys -t edit Tab BSpace
+tmux -L "$SOCKET" send-keys -t edit -l "8"
+tmux -L "$SOCKET" send-keys -t edit Enter
+check "Enter creates 'water' with a goal of 8" wait_for edit "0/8"
+check "list --all: daily water" test "$(listed)" = "daily water"
+check "config: goal 8" bash -c "'$BIN' config water --store '$store' | grep -q 'goal 8/day'"
+tmux -L "$SOCKET" send-keys -t edit A
+check "A asks first" wait_for edit "Archive 'water'?"
+tmux -L "$SOCKET" send-keys -t edit y
+check "y archives it" wait_for edit "Archived 'water'"
+not_shown() { # not_shown SESSION REGEX: within 5 s the screen stops matching
+    local deadline=$((SECONDS + 5))
+    while screen "$1" | grep -qE -- "$2"; do
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.1
+    done
+}
+check "it leaves the overview" not_shown edit '2 streaks|^ *▶? *water '
+check "list --all: water archived" test "$(listed)" = "daily water(archived)"
+check "list: daily only" bash -c "'$BIN' list --store '$store' --now '$NOW' | grep -v -q water"
+tmux -L "$SOCKET" send-keys -t edit M-x
+check "Alt+x does not quit" bash -c "sleep 0.3; test ! -s '$WORK/edit.code'"
+tmux -L "$SOCKET" send-keys -t edit q
+check "the edit walk-through quits cleanly" finished edit
+
+# An unknown terminal: one clear line, exit 1.
+tmux -L "$SOCKET" new-session -d -s unknown -x 100 -y 30 \
+    "TERM=nonexistent-term '$BIN' --store '$WORK/main' 2> '$WORK/unknown.err'; echo EXITED \$? > '$WORK/unknown.code'; sleep 600"
+sleep 1
+check "TERM=nonexistent-term: exit 1" grep -q "EXITED 1" "$WORK/unknown.code"
+check "TERM=nonexistent-term: one clear line" bash -c "test \$(wc -l < '$WORK/unknown.err') = 1 && grep -q \"^streaks: error: The terminal type 'nonexistent-term' is unknown\" '$WORK/unknown.err'"
+
 # 20 s of random keys and resizes end without a crash.
 store=$WORK/random
 launch random xterm-256color "$store"
-wait_for random "press space" >/dev/null
+first_run random
 # Every key but the ones that quit (q, Escape, Ctrl-C).
-keys=(Space Enter u y n f F Tab BTab Left Right Up Down h j k l t '?' x 1)
+keys=(Space Enter u y n e A D f F Tab BTab Left Right Up Down h j k l t '?' x 1 BSpace PageUp Home End)
 end=$((SECONDS + 20))
 while [ "$SECONDS" -lt "$end" ]; do
     key=${keys[$((RANDOM % ${#keys[@]}))]}
@@ -155,28 +234,29 @@ while [ "$SECONDS" -lt "$end" ]; do
 done
 check "random keys for 20 s: still running" test ! -s "$WORK/random.code"
 tmux -L "$SOCKET" resize-window -t random -x 100 -y 30
-# An overlay may be open: any key closes it, then q quits.
-tmux -L "$SOCKET" send-keys -t random n
+# An overlay or the form may be open: Escape closes it (or quits), then q quits.
+tmux -L "$SOCKET" send-keys -t random Escape
 sleep 0.3
-tmux -L "$SOCKET" send-keys -t random q
+tmux -L "$SOCKET" send-keys -t random q 2>/dev/null || true
 check "random keys for 20 s: quits cleanly" finished random
 
 # Every TERM degrades without crashing; NO_COLOR and --ascii too.
 for term in xterm-256color xterm screen linux vt100; do
     session=term-${term//[^a-z0-9]/}
     launch "$session" "$term" "$WORK/$session"
-    check "TERM=$term draws" wait_for "$session" "press space"
+    check "TERM=$term draws" first_run "$session"
     tmux -L "$SOCKET" send-keys -t "$session" Space
     check "TERM=$term logs" wait_for "$session" "1 event"
     tmux -L "$SOCKET" send-keys -t "$session" q
     check "TERM=$term quits cleanly" finished "$session"
 done
 launch nocolor xterm-256color "$WORK/nocolor" NO_COLOR=1
-check "NO_COLOR draws" wait_for nocolor "press space"
+check "NO_COLOR draws" first_run nocolor
 tmux -L "$SOCKET" send-keys -t nocolor q
 check "NO_COLOR quits cleanly" finished nocolor
 tmux -L "$SOCKET" new-session -d -s ascii -x 100 -y 30 \
     "stty -g > '$WORK/ascii.before'; TERM=xterm LANG=C LC_ALL=C '$BIN' dashboard --ascii --store '$WORK/ascii'; echo EXITED \$? > '$WORK/ascii.code'; stty -g > '$WORK/ascii.after'; sleep 600"
+first_run ascii
 check "--ascii under the C locale draws ASCII" wait_for ascii "arrows day"
 tmux -L "$SOCKET" send-keys -t ascii q
 check "--ascii quits cleanly" finished ascii

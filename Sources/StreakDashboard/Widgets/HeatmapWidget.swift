@@ -71,10 +71,9 @@ enum HeatmapWidget {
                     let record = records[week * 7 + row]
                     var (glyph, style) = view.shades.mark(record, glyphs: glyphs)
                     if record.day == today, style.role != .today { style.bold = true }
-                    if record.day == selected {
-                        style.reverse = true
-                        if glyph == " " { glyph = glyphs.missed }
-                    }
+                    // A blank day under the cursor stays blank (a reversed space, a block):
+                    // drawing a glyph there would say the day was missed.
+                    if record.day == selected { style.reverse = true }
                     grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
                 }
             }
