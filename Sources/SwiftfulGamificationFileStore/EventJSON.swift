@@ -17,8 +17,9 @@ enum EventJSON {
         return writer.text
     }
 
-    /// `{"id":…,"date_created":…,"timezone":…,"is_freeze":…[,"freeze_id":…][,"metadata":{…}]}`.
-    static func write(_ event: StreakEvent, to writer: inout JSONWriter) {
+    /// `{"id":…,"date_created":…,"timezone":…,"is_freeze":…[,"freeze_id":…][,"metadata":{…}]}`;
+    /// with `everyKey`, `freeze_id` (null) and `metadata` (`{}`) are written even when empty.
+    static func write(_ event: StreakEvent, to writer: inout JSONWriter, everyKey: Bool = false) {
         writer.beginObject()
         writer.key("id")
         writer.string(event.id)
@@ -31,8 +32,11 @@ enum EventJSON {
         if let freezeId = event.freezeId {
             writer.key("freeze_id")
             writer.string(freezeId)
+        } else if everyKey {
+            writer.key("freeze_id")
+            writer.raw("null")
         }
-        if !event.metadata.isEmpty {
+        if !event.metadata.isEmpty || everyKey {
             writer.key("metadata")
             writer.beginObject()
             for (key, value) in event.metadata.sorted(by: { $0.key < $1.key }) {

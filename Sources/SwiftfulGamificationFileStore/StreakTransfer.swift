@@ -157,20 +157,7 @@ public enum StreakTransfer {
         writer.raw("[")
         for (index, event) in events.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.beginObject()
-            writer.key("id")
-            writer.string(event.id)
-            writer.key("date_created")
-            writer.date(event.dateCreated)
-            writer.key("timezone")
-            writer.string(event.timezone)
-            writer.key("is_freeze")
-            writer.bool(event.isFreeze)
-            writer.key("freeze_id")
-            if let freezeId = event.freezeId { writer.string(freezeId) } else { writer.raw("null") }
-            writer.key("metadata")
-            writer.raw(event.metadata.isEmpty ? "{}" : EventJSON.metadataObject(event.metadata))
-            writer.endObject()
+            EventJSON.write(event, to: &writer, everyKey: true)
         }
         writer.raw("]")
         return writer.text
