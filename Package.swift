@@ -41,6 +41,8 @@ let package = Package(
             dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
+        // Code written against upstream SwiftfulGamification's public API, compiled against ours.
+        .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
             name: "StreakDashboardTests",
             dependencies: ["StreakDashboard", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],

@@ -49,12 +49,13 @@ enum CLIError: Error, LocalizedError, Equatable {
 /// (arguments, dates, files, keys), 1 when the store or the terminal cannot do it.
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
-        error is CLIError || error is StreakError || error is FileStoreError || error is DashboardError
+        error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is DashboardError
     }
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case is CLIError, is StreakError: return 2
+        case is CLIError, is StreakRuleError: return 2
+        case is StreakError: return 1
         case let store as FileStoreError:
             switch store {
             case .invalidUserId, .unknownStreak, .streakExists, .ambiguousStreak, .invalidLine, .unknownEvent: return 2

@@ -7,7 +7,7 @@ extension FileStreakStore {
     ///   duplicate check, which reads an index of every id, is skipped.
     /// - Parameter creating: creates the streak with this configuration, in the same write,
     ///   when it does not exist yet.
-    /// - Throws: `StreakError` for an invalid or future event (nothing is written then).
+    /// - Throws: `StreakRuleError` for an invalid or future event (nothing is written then).
     public func addEvents(
         _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool = false,
         creating configuration: StreakConfiguration? = nil

@@ -22,17 +22,17 @@ extension FileStreakStore {
         }
     }
 
-    /// Marks one freeze used. - Throws: `StreakError.freezeNotFound` / `.freezeAlreadyUsed`.
+    /// Marks one freeze used. - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
     public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) throws {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakError.freezeNotFound(id) }
-            guard !freeze.isUsed else { throw StreakError.freezeAlreadyUsed(id) }
+            guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakRuleError.freezeNotFound(id) }
+            guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(id) }
             try context.folder.appendFreezeRecords([.use(id: id, date: now)], journal: context.journal)
         }
     }
 
     /// Manual mode: bridges the missed days with available freezes, all or nothing.
-    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
+    /// - Throws: `StreakRuleError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
     public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
         var used: [FreezeConsumption] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
@@ -48,12 +48,12 @@ extension FileStreakStore {
     }
 
     /// Takes back an unused freeze (given by mistake), recorded in the ledger.
-    /// - Throws: `StreakError.freezeNotFound` / `.freezeAlreadyUsed`.
+    /// - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
     @discardableResult
     public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakError.freezeNotFound(id) }
-            guard !freeze.isUsed else { throw StreakError.freezeAlreadyUsed(id) }
+            guard let freeze = try context.folder.freezes().freezes.first(where: { $0.id == id }) else { throw StreakRuleError.freezeNotFound(id) }
+            guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(id) }
             try context.folder.appendFreezeRecords([.remove(id: id, date: now)], journal: context.journal)
         }
     }

@@ -123,7 +123,7 @@ public enum StreakTransfer {
             )
         }
         // The id, zone, metadata keys and date range were checked while reading the line.
-        guard event.dateCreated <= now else { throw StreakError.eventInFuture(eventDate: event.dateCreated, now: now) }
+        guard event.dateCreated <= now else { throw StreakRuleError.eventInFuture(eventDate: event.dateCreated, now: now) }
         batch.events.append(event)
     }
 

@@ -131,13 +131,13 @@ struct FileStreakStoreTests {
         let store = try fixture.create(StreakConfiguration(streakKey: "daily", freezeBehavior: .manuallyConsumeFreezes))
         try store.log([event("2024-01-01 12:00"), event("2024-01-02 12:00")], now: "2024-01-02 13:00")
         try store.addFreezes([StreakFreeze(id: "f1", dateEarned: at("2023-12-01 00:00"))], userId: "u1", streakKey: "daily", now: at("2024-01-02 13:00"), timezone: newYork)
-        #expect(throws: StreakError.notEnoughFreezes(needed: 2, available: 1)) {
+        #expect(throws: StreakRuleError.notEnoughFreezes(needed: 2, available: 1)) {
             try store.useFreezesManually(userId: "u1", streakKey: "daily", now: at("2024-01-05 09:00"), timezone: newYork)
         }
         let used = try store.useFreezesManually(userId: "u1", streakKey: "daily", now: at("2024-01-04 09:00"), timezone: newYork)
         #expect(used.used.count == 1)
         #expect(used.evaluation.streak.currentStreak == 2)
-        #expect(throws: StreakError.freezeAlreadyUsed("f1")) {
+        #expect(throws: StreakRuleError.freezeAlreadyUsed("f1")) {
             try store.useFreeze(id: "f1", userId: "u1", streakKey: "daily", now: at("2024-01-04 09:00"), timezone: newYork)
         }
     }
@@ -168,8 +168,8 @@ struct FileStreakStoreTests {
         let store = try fixture.create()
         try store.log([event("2024-01-01 12:00")], now: "2024-01-01 13:00")
         let before = fixture.contents("events.jsonl")
-        #expect(throws: StreakError.self) { try store.log([event("2024-01-01 12:30"), event("2024-01-09 12:00")], now: "2024-01-01 13:00") }
-        #expect(throws: StreakError.invalidTimeZone("Mars/Base")) {
+        #expect(throws: StreakRuleError.self) { try store.log([event("2024-01-01 12:30"), event("2024-01-09 12:00")], now: "2024-01-01 13:00") }
+        #expect(throws: StreakRuleError.invalidTimeZone("Mars/Base")) {
             try store.log([StreakEvent(dateCreated: at("2024-01-01 12:00"), timezone: "Mars/Base")], now: "2024-01-01 13:00")
         }
         #expect(throws: FileStoreError.self) { try store.log([event("2024-01-01 12:30")], now: "2024-01-01 13:00", key: "nope") }

@@ -162,7 +162,7 @@ struct ReaderFuzzTests {
             do {
                 try fixture.store().log([event("2024-06-01 11:30")], now: "2024-06-01 12:00")
             } catch {
-                #expect(error is FileStoreError || error is StreakError, "\(file) seed \(seed): \(error)")
+                #expect(error is FileStoreError || error is StreakRuleError, "\(file) seed \(seed): \(error)")
                 let after = ["events.jsonl", "freezes.jsonl", "config.json"].map { FileManager.default.contents(atPath: fixture.path($0)) }
                 #expect(after == userFiles, "\(file) seed \(seed)")
             }

@@ -148,10 +148,10 @@ struct StoreEditTests {
         #expect(used.used.count == 1)
         let usedId = used.used[0].freezeId
         let ledger = fixture.contents("freezes.jsonl")
-        #expect(throws: StreakError.freezeAlreadyUsed(usedId)) {
+        #expect(throws: StreakRuleError.freezeAlreadyUsed(usedId)) {
             try store.removeFreeze(id: usedId, userId: "u1", streakKey: "daily", now: at("2024-01-03 14:00"), timezone: newYork)
         }
-        #expect(throws: StreakError.freezeNotFound("nope")) {
+        #expect(throws: StreakRuleError.freezeNotFound("nope")) {
             try store.removeFreeze(id: "nope", userId: "u1", streakKey: "daily", now: at("2024-01-03 14:00"), timezone: newYork)
         }
         #expect(fixture.contents("freezes.jsonl") == ledger)

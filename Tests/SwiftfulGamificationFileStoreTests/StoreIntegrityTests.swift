@@ -242,13 +242,13 @@ struct StoreIntegrityTests {
         let fixture = StoreFixture()
         let store = try fixture.create()
         let far = Date(timeIntervalSince1970: seconds)
-        #expect(throws: StreakError.self) {
+        #expect(throws: StreakRuleError.self) {
             try store.addEvents([StreakEvent(dateCreated: far, timezone: "UTC")], userId: "u1", streakKey: "daily", now: at("2024-01-02 13:00"), timezone: newYork)
         }
-        #expect(throws: StreakError.self) {
+        #expect(throws: StreakRuleError.self) {
             try store.addFreezes([StreakFreeze(id: "x", dateEarned: far)], userId: "u1", streakKey: "daily", now: at("2024-01-02 13:00"), timezone: newYork)
         }
-        #expect(throws: StreakError.self) { try store.evaluate(userId: "u1", streakKey: "daily", now: far, timezone: newYork) }
+        #expect(throws: StreakRuleError.self) { try store.evaluate(userId: "u1", streakKey: "daily", now: far, timezone: newYork) }
         #expect(fixture.contents("events.jsonl").isEmpty)
         #expect(fixture.contents("freezes.jsonl").isEmpty)
     }

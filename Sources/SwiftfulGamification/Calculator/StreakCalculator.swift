@@ -87,7 +87,7 @@ public enum StreakCalculator {
 
     /// The consumptions an explicit "use freezes" makes in manual mode: one available freeze
     /// (unused, unexpired at `currentDate`, oldest earned first) per missed day, all or nothing.
-    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
+    /// - Throws: `StreakRuleError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
     public static func manualFreezeConsumptions(
         events: [StreakEvent],
         freezes: [StreakFreeze],
@@ -104,7 +104,7 @@ public enum StreakCalculator {
     }
 
     /// The same, for an evaluation already made (from a provider's running history).
-    /// - Throws: `StreakError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
+    /// - Throws: `StreakRuleError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
     public static func manualFreezeConsumptions(
         for evaluation: StreakEvaluation,
         freezes: [StreakFreeze],
@@ -113,12 +113,12 @@ public enum StreakCalculator {
         timezone: TimeZone
     ) throws -> [FreezeConsumption] {
         guard configuration.freezeBehavior == .manuallyConsumeFreezes else {
-            throw StreakError.freezesNotManual(configuration.freezeBehavior)
+            throw StreakRuleError.freezesNotManual(configuration.freezeBehavior)
         }
-        guard !evaluation.daysToSave.isEmpty else { throw StreakError.nothingToSave }
+        guard !evaluation.daysToSave.isEmpty else { throw StreakRuleError.nothingToSave }
         let available = oldestEarnedFirst(freezes, where: { $0.isAvailable(at: currentDate) }).map { freezes[$0] }
         guard available.count >= evaluation.daysToSave.count else {
-            throw StreakError.notEnoughFreezes(needed: evaluation.daysToSave.count, available: available.count)
+            throw StreakRuleError.notEnoughFreezes(needed: evaluation.daysToSave.count, available: available.count)
         }
         let zoneDays = ZoneDays(timeZone: timezone)
         return zip(evaluation.daysToSave, available).map { day, freeze in

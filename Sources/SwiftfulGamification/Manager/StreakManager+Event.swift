@@ -55,13 +55,13 @@ extension StreakManager {
                  .calculateStreakSuccess(let streak):
                 return streak.eventParameters
             case .freezeAutoConsumed(let consumption), .freezeManuallyConsumed(let consumption):
-                return ["freeze_id": consumption.freezeId, "frozen_day": consumption.day.description]
+                return ["freeze_id": consumption.freezeId, "frozen_date": consumption.date.timeIntervalSince1970, "frozen_day": consumption.day.description]
             case .addStreakEventStart(let event), .addStreakEventSuccess(let event):
                 return event.eventParameters
             case .addStreakFreezeStart(let freezeId), .addStreakFreezeSuccess(let freezeId):
                 return ["freeze_id": freezeId]
             case .useStreakFreezesSuccess(let count):
-                return ["freezes_used": count]
+                return ["freezes_used_count": count]
             case .remoteListenerFail(let error), .saveLocalFail(let error), .calculateStreakFail(let error),
                  .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error):
                 return ["error": error.localizedDescription]

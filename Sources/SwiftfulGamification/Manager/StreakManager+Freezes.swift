@@ -2,14 +2,14 @@ import Foundation
 
 extension StreakManager {
     /// Gives the user a freeze, earned now.
-    /// - Throws: `StreakError` for an empty id, an expiry not after now, or no user.
+    /// - Throws: `StreakRuleError` for an empty id, an expiry not after now, or no user.
     @discardableResult
     public func addStreakFreeze(id: String = UUID().uuidString, dateExpires: Date? = nil) async throws -> StreakFreeze {
         let userId = try requireUser()
         let freeze = StreakFreeze(id: id, dateEarned: now(), dateExpires: dateExpires)
         try await tracked(start: .addStreakFreezeStart(freezeId: id), success: .addStreakFreezeSuccess(freezeId: id), failure: Event.addStreakFreezeFail) {
-            guard !id.isEmpty else { throw StreakError.emptyIdentifier("freeze") }
-            guard !freeze.isExpired(at: now()) else { throw StreakError.freezeExpired(id) }
+            guard !id.isEmpty else { throw StreakRuleError.emptyIdentifier("freeze") }
+            guard !freeze.isExpired(at: now()) else { throw StreakRuleError.freezeExpired(id) }
             try await remote.addStreakFreeze(userId: userId, streakKey: configuration.streakKey, freeze: freeze)
         }
         await calculate(userId: userId)
@@ -19,7 +19,7 @@ extension StreakManager {
     /// Manual mode: bridges the missed days with available freezes (oldest first), all or
     /// nothing, and recalculates.
     /// - Returns: `.didNotUseFreezes` when nothing needs saving or the mode is not manual.
-    /// - Throws: `StreakError.notEnoughFreezes` when too few freezes are available.
+    /// - Throws: `StreakRuleError.notEnoughFreezes` when too few freezes are available.
     @discardableResult
     public func useStreakFreezes() async throws -> UseFreezesResult {
         let userId = try requireUser()
@@ -33,7 +33,7 @@ extension StreakManager {
                     await calculate(userId: userId)
                     return .didUseFreezesAndSavedStreak
                 }
-            } catch StreakError.nothingToSave, StreakError.freezesNotManual {
+            } catch StreakRuleError.nothingToSave, StreakRuleError.freezesNotManual {
                 return .didNotUseFreezes
             } catch {
                 logger?.trackEvent(event: Event.useStreakFreezesFail(error: error))
@@ -52,7 +52,7 @@ extension StreakManager {
                 goalSchedule: try await remote.getGoalSchedule(userId: userId, streakKey: key)
             )
             try await record(consumptions, userId: userId, event: Event.freezeManuallyConsumed)
-        } catch StreakError.nothingToSave {
+        } catch StreakRuleError.nothingToSave {
             return .didNotUseFreezes
         } catch {
             logger?.trackEvent(event: Event.useStreakFreezesFail(error: error))

@@ -57,9 +57,9 @@ public final class StreakManager {
     // MARK: - Session
 
     /// Attaches the remote listener for `userId` and calculates the streak.
-    /// - Throws: `StreakError` for an empty user id or an invalid configuration.
+    /// - Throws: `StreakRuleError` for an empty user id or an invalid configuration.
     public func logIn(userId: String) async throws {
-        guard !userId.isEmpty else { throw StreakError.emptyIdentifier("user") }
+        guard !userId.isEmpty else { throw StreakRuleError.emptyIdentifier("user") }
         try configuration.validate()
         if self.userId != nil, self.userId != userId { logOut() }
         self.userId = userId
@@ -96,7 +96,7 @@ public final class StreakManager {
     }
 
     /// Logs an event that happened at `date` in `timeZone` (backfill), at most a year ago.
-    /// - Throws: `StreakError` for a future or older date, bad metadata keys, or no user.
+    /// - Throws: `StreakRuleError` for a future or older date, bad metadata keys, or no user.
     @discardableResult
     public func addStreakEvent(
         id: String = UUID().uuidString,
@@ -163,7 +163,8 @@ public final class StreakManager {
 
     private func performCalculation(userId: String) async {
         guard self.userId == userId else { return }
-        logger?.trackEvent(event: Event.calculateStreakStart)
+        // Upstream logs the start only when the calculation is its own (not the server's).
+        if !configuration.useServerCalculation { logger?.trackEvent(event: Event.calculateStreakStart) }
         do {
             if configuration.useServerCalculation {
                 try await remote.calculateStreak(
@@ -205,7 +206,7 @@ public final class StreakManager {
             try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: consumption.freezeEvent)
             do {
                 try await remote.useStreakFreeze(userId: userId, streakKey: configuration.streakKey, freezeId: consumption.freezeId)
-            } catch StreakError.freezeAlreadyUsed {
+            } catch StreakRuleError.freezeAlreadyUsed {
                 continue
             }
             logger?.trackEvent(event: event(consumption))

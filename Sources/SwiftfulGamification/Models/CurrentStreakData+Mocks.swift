@@ -1,94 +1,154 @@
 import Foundation
 
+/// Upstream's factories with upstream's parameters and meaning. The ones built from events
+/// are calculated by `StreakCalculator` from the events they carry in `recentEvents`, so
+/// their numbers agree with each other; `now:` (ours) pins the clock they are built around.
 extension CurrentStreakData {
     /// A streak with no events.
-    public static func blank(streakKey: String) -> Self {
+    public static func blank(
+        streakKey: String,
+        userId: String? = nil,
+        freezesAvailable: [StreakFreeze]? = nil,
+        freezesAvailableCount: Int? = nil,
+        dateUpdated: Date? = nil,
+        eventsRequiredPerDay: Int? = nil
+    ) -> Self {
         CurrentStreakData(
-            streakKey: streakKey, currentStreak: 0, longestStreak: 0, totalEvents: 0,
-            freezesAvailable: [], freezesAvailableCount: 0, eventsRequiredPerDay: 1, todayEventCount: 0,
+            streakKey: streakKey, userId: userId, currentStreak: 0, longestStreak: 0, totalEvents: 0,
+            freezesAvailable: freezesAvailable ?? [], freezesAvailableCount: freezesAvailableCount ?? freezesAvailable?.count ?? 0,
+            dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay ?? 1, todayEventCount: 0,
             freezesNeededToSaveStreak: 0, calculatedStatus: .noEvents
         )
     }
 
     public static func mockEmpty(streakKey: String = "workout") -> Self { blank(streakKey: streakKey) }
 
+    /// Exactly the values given (no calculation), as upstream's.
     public static func mock(
         streakKey: String = "workout",
         userId: String? = "mock_user_123",
         currentStreak: Int = 5,
         longestStreak: Int = 10,
-        now: Date = Date(),
+        dateLastEvent: Date = Date(),
+        lastEventTimezone: String = TimeZone.current.identifier,
+        dateStreakStart: Date? = Calendar.current.date(byAdding: .day, value: -5, to: Date()),
         totalEvents: Int = 25,
+        freezesAvailable: [StreakFreeze]? = nil,
         freezesAvailableCount: Int = 2,
+        dateCreated: Date? = Calendar.current.date(byAdding: .month, value: -1, to: Date()),
+        dateUpdated: Date = Date(),
         eventsRequiredPerDay: Int = 1,
-        todayEventCount: Int = 1
+        todayEventCount: Int = 1,
+        recentEvents: [StreakEvent]? = nil
     ) -> Self {
-        mockRun(
+        CurrentStreakData(
             streakKey: streakKey, userId: userId, currentStreak: currentStreak, longestStreak: longestStreak,
-            keptToday: todayEventCount >= eventsRequiredPerDay, now: now, totalEvents: totalEvents,
-            freezesAvailableCount: freezesAvailableCount, eventsRequiredPerDay: eventsRequiredPerDay,
-            todayEventCount: todayEventCount
+            dateLastEvent: dateLastEvent, lastEventTimezone: lastEventTimezone, dateStreakStart: dateStreakStart,
+            totalEvents: totalEvents, freezesAvailable: freezesAvailable, freezesAvailableCount: freezesAvailableCount,
+            dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
+            todayEventCount: todayEventCount, recentEvents: recentEvents
         )
     }
 
-    /// Kept today, `currentStreak` days long.
-    public static func mockActive(streakKey: String = "workout", currentStreak: Int = 7, now: Date = Date()) -> Self {
-        mockRun(
-            streakKey: streakKey, currentStreak: currentStreak, longestStreak: max(currentStreak, 10), keptToday: true,
-            now: now, totalEvents: currentStreak + 5, freezesAvailableCount: 2, eventsRequiredPerDay: 1, todayEventCount: 1
+    /// Upstream's "active": one event on each of the `currentStreak` days before today, none
+    /// today yet, so the streak is alive and at risk (today's count 0).
+    public static func mockActive(
+        streakKey: String = "workout",
+        userId: String? = "mock_user_123",
+        currentStreak: Int = 7,
+        freezesAvailableCount: Int = 2,
+        now: Date = Date()
+    ) -> Self {
+        mockWithRecentEvents(
+            streakKey: streakKey, userId: userId, recentEvents: dailyEvents(daysAgo: 1...max(1, currentStreak), perDay: 1, now: now),
+            freezesAvailableCount: freezesAvailableCount, now: now
         )
     }
 
-    /// Kept through yesterday, not yet today.
-    public static func mockAtRisk(streakKey: String = "workout", currentStreak: Int = 5, now: Date = Date()) -> Self {
-        mockRun(
-            streakKey: streakKey, currentStreak: currentStreak, longestStreak: max(currentStreak, 8), keptToday: false,
-            now: now, totalEvents: currentStreak + 3, freezesAvailableCount: 1, eventsRequiredPerDay: 1, todayEventCount: 0
+    /// Kept through yesterday, not yet today (one freeze available).
+    public static func mockAtRisk(
+        streakKey: String = "workout",
+        userId: String? = "mock_user_123",
+        currentStreak: Int = 5,
+        now: Date = Date()
+    ) -> Self {
+        mockActive(streakKey: streakKey, userId: userId, currentStreak: currentStreak, freezesAvailableCount: 1, now: now)
+    }
+
+    /// Ours: kept today, `currentStreak` days long.
+    public static func mockKeptToday(
+        streakKey: String = "workout",
+        userId: String? = "mock_user_123",
+        currentStreak: Int = 7,
+        freezesAvailableCount: Int = 2,
+        now: Date = Date()
+    ) -> Self {
+        mockWithRecentEvents(
+            streakKey: streakKey, userId: userId, recentEvents: dailyEvents(daysAgo: 0...max(0, currentStreak - 1), perDay: 1, now: now),
+            freezesAvailableCount: freezesAvailableCount, now: now
         )
     }
 
-    /// A goal streak with `todayEventCount` of `eventsRequiredPerDay` logged today.
+    /// The streak `recentEvents` make, calculated (blank when there are none).
+    public static func mockWithRecentEvents(
+        streakKey: String = "workout",
+        userId: String? = "mock_user_123",
+        recentEvents: [StreakEvent],
+        eventsRequiredPerDay: Int = 1,
+        freezesAvailableCount: Int = 2,
+        now: Date = Date()
+    ) -> Self {
+        guard !recentEvents.isEmpty else { return blank(streakKey: streakKey, userId: userId) }
+        let freezes = (0..<max(0, freezesAvailableCount)).map {
+            StreakFreeze(id: "mock_freeze_\($0)", dateEarned: now.addingTimeInterval(-Double($0 + 1) * 86_400 * 30))
+        }
+        let configuration = StreakConfiguration(streakKey: streakKey, eventsRequiredPerDay: eventsRequiredPerDay, freezeBehavior: .manuallyConsumeFreezes)
+        let streak = StreakCalculator.calculateStreak(
+            events: recentEvents, freezes: freezes, configuration: configuration, userId: userId, currentDate: now
+        ).streak
+        return streak.withRecentEvents(recentEvents)
+    }
+
+    /// A goal streak: the goal met on each of the four days before today, `todayEventCount`
+    /// of `eventsRequiredPerDay` logged today.
     public static func mockGoalBased(
         streakKey: String = "workout",
-        currentStreak: Int = 5,
+        userId: String? = "mock_user_123",
         eventsRequiredPerDay: Int = 3,
         todayEventCount: Int = 1,
         now: Date = Date()
     ) -> Self {
-        mockRun(
-            streakKey: streakKey, currentStreak: currentStreak, longestStreak: max(currentStreak, 10),
-            keptToday: todayEventCount >= eventsRequiredPerDay, now: now,
-            totalEvents: currentStreak * eventsRequiredPerDay + todayEventCount, freezesAvailableCount: 1,
-            eventsRequiredPerDay: eventsRequiredPerDay, todayEventCount: todayEventCount
+        let earlier = dailyEvents(daysAgo: 1...4, perDay: eventsRequiredPerDay, now: now)
+        let today = dailyEvents(daysAgo: 0...0, perDay: todayEventCount, now: now)
+        return mockWithRecentEvents(
+            streakKey: streakKey, userId: userId, recentEvents: earlier + today, eventsRequiredPerDay: eventsRequiredPerDay, now: now
         )
     }
 
-    // swiftlint:disable:next function_parameter_count
-    private static func mockRun(
-        streakKey: String, userId: String? = nil, currentStreak: Int, longestStreak: Int, keptToday: Bool,
-        now: Date, totalEvents: Int, freezesAvailableCount: Int, eventsRequiredPerDay: Int, todayEventCount: Int
-    ) -> Self {
-        let day: TimeInterval = 86_400
-        let lastEvent = keptToday ? now : now.addingTimeInterval(-day)
-        let firstKept = lastEvent.addingTimeInterval(-Double(max(currentStreak - 1, 0)) * day)
-        let freezes = (0..<freezesAvailableCount).map {
-            StreakFreeze(id: "mock_freeze_\($0)", dateEarned: now.addingTimeInterval(-Double($0 + 1) * day))
+    /// `perDay` events on each day `daysAgo`, a minute apart, ending at `now`'s time of day
+    /// (moved to the day's start when that would leave the day).
+    private static func dailyEvents(daysAgo: ClosedRange<Int>, perDay: Int, now: Date) -> [StreakEvent] {
+        let zone = TimeZone.current
+        let today = CalendarDay(containing: now, in: zone)
+        return daysAgo.reversed().flatMap { back -> [StreakEvent] in
+            let day = today.adding(days: -back)
+            let start = day.startDate(in: zone)
+            let anchor = back == 0 ? now : day.date(atTimeOf: now, in: zone)
+            return (0..<max(0, perDay)).map { index in
+                let date = max(start, anchor.addingTimeInterval(-Double(perDay - 1 - index) * 60))
+                return StreakEvent(id: "mock_\(day)_\(index)", dateCreated: date, timezone: zone.identifier, metadata: ["action": "test"])
+            }
         }
-        let status: StreakStatus
-        if currentStreak == 0 {
-            status = totalEvents == 0 ? .noEvents : .broken(daysSinceLastEvent: 2)
-        } else {
-            status = keptToday ? .active(daysSinceLastEvent: 0) : .atRisk
-        }
-        return CurrentStreakData(
+    }
+
+    private func withRecentEvents(_ events: [StreakEvent]) -> Self {
+        CurrentStreakData(
             streakKey: streakKey, userId: userId, currentStreak: currentStreak, longestStreak: longestStreak,
-            dateLastEvent: totalEvents > 0 ? lastEvent : nil, lastEventTimezone: TimeZone.current.identifier,
-            dateStreakStart: currentStreak > 0 ? firstKept : nil, totalEvents: totalEvents,
-            freezesAvailable: freezes, freezesAvailableCount: freezesAvailableCount,
-            dateCreated: firstKept.addingTimeInterval(-30 * day), dateUpdated: now,
-            eventsRequiredPerDay: eventsRequiredPerDay, todayEventCount: todayEventCount,
-            dateStreakDeadline: keptToday || currentStreak == 0 ? nil : now.addingTimeInterval(day / 2),
-            freezesNeededToSaveStreak: 0, calculatedStatus: status
+            dateLastEvent: dateLastEvent, lastEventTimezone: lastEventTimezone, dateStreakStart: dateStreakStart,
+            totalEvents: totalEvents, freezesAvailable: freezesAvailable, freezesAvailableCount: freezesAvailableCount,
+            dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
+            todayEventCount: todayEventCount, recentEvents: events, dateStreakDeadline: dateStreakDeadline,
+            freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus
         )
     }
 }

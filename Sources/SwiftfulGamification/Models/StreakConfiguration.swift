@@ -47,11 +47,11 @@ public struct StreakConfiguration: Sendable, Hashable {
         return configuration
     }
 
-    /// - Throws: `StreakError.invalidStreakKey`, `.invalidGoal` or `.invalidLeeway`.
+    /// - Throws: `StreakRuleError.invalidStreakKey`, `.invalidGoal` or `.invalidLeeway`.
     public func validate() throws {
         try StreakValidation.validateStreakKey(streakKey)
-        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
-        guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakError.invalidLeeway(leewayHours) }
+        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
+        guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakRuleError.invalidLeeway(leewayHours) }
     }
 
     public var isGoalBasedStreak: Bool { eventsRequiredPerDay > 1 }

@@ -33,7 +33,7 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
 
     /// Checks the id, zone and metadata keys, that it is not after `now`, and (when given)
     /// not before `oldestAllowed`.
-    /// - Throws: `StreakError` naming the first problem found.
+    /// - Throws: `StreakRuleError` naming the first problem found.
     public func validate(now: Date, oldestAllowed: Date? = nil) throws {
         try StreakValidation.validateIdentifier(id, of: "event")
         try StreakValidation.validateDate(dateCreated, "event date")
@@ -41,9 +41,9 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         for key in metadata.keys.sorted() {
             try StreakValidation.validateMetadataKey(key)
         }
-        guard dateCreated <= now else { throw StreakError.eventInFuture(eventDate: dateCreated, now: now) }
+        guard dateCreated <= now else { throw StreakRuleError.eventInFuture(eventDate: dateCreated, now: now) }
         if let oldestAllowed, dateCreated < oldestAllowed {
-            throw StreakError.eventTooOld(eventDate: dateCreated, oldestAllowed: oldestAllowed)
+            throw StreakRuleError.eventTooOld(eventDate: dateCreated, oldestAllowed: oldestAllowed)
         }
     }
 
@@ -56,7 +56,7 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
     public var eventParameters: [String: Any] {
         var parameters: [String: Any] = [
             "streak_event_id": id,
-            "streak_event_date_created": dateCreated.timeIntervalSince1970,
+            "streak_event_timestamp": dateCreated.timeIntervalSince1970,
             "streak_event_timezone": timezone,
             "streak_event_is_freeze": isFreeze,
             "streak_event_metadata_count": metadata.count,

@@ -42,7 +42,7 @@ public struct StreakFreeze: Identifiable, Sendable, Hashable {
     }
 
     /// Checks the id and that every date is in `StreakValidation.supportedDates`.
-    /// - Throws: `StreakError` naming the first problem found.
+    /// - Throws: `StreakRuleError` naming the first problem found.
     public func validate() throws {
         try StreakValidation.validateIdentifier(id, of: "freeze")
         for (date, what) in [(dateEarned, "freeze's earned date"), (dateUsed, "freeze's used date"), (dateExpires, "freeze's expiry date")] {
@@ -63,10 +63,12 @@ public struct StreakFreeze: Identifiable, Sendable, Hashable {
         var parameters: [String: Any] = [
             "streak_freeze_id": id,
             "streak_freeze_is_used": isUsed,
+            "streak_freeze_is_expired": isExpired,
+            "streak_freeze_is_available": isAvailable,
         ]
-        if let dateEarned { parameters["streak_freeze_date_earned"] = dateEarned.timeIntervalSince1970 }
-        if let dateUsed { parameters["streak_freeze_date_used"] = dateUsed.timeIntervalSince1970 }
-        if let dateExpires { parameters["streak_freeze_date_expires"] = dateExpires.timeIntervalSince1970 }
+        if let dateEarned { parameters["streak_freeze_earned_date"] = dateEarned.timeIntervalSince1970 }
+        if let dateUsed { parameters["streak_freeze_used_date"] = dateUsed.timeIntervalSince1970 }
+        if let dateExpires { parameters["streak_freeze_expires_date"] = dateExpires.timeIntervalSince1970 }
         return parameters
     }
 }

@@ -18,9 +18,9 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         case eventsRequiredPerDay = "events_required_per_day"
     }
 
-    /// - Throws: `StreakError.invalidGoal` or `.dateOutOfRange`.
+    /// - Throws: `StreakRuleError.invalidGoal` or `.dateOutOfRange`.
     public func validate() throws {
-        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakError.invalidGoal(eventsRequiredPerDay) }
+        guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         try StreakValidation.validateDate(date, "goal change date")
     }
 

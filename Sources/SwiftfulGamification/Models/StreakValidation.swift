@@ -6,7 +6,7 @@ public enum StreakValidation {
     public static func validateStreakKey(_ key: String) throws {
         guard (1...64).contains(key.utf8.count),
               key.utf8.allSatisfy({ isLowercaseLetter($0) || isDigit($0) || $0 == underscore }) else {
-            throw StreakError.invalidStreakKey(key)
+            throw StreakRuleError.invalidStreakKey(key)
         }
     }
 
@@ -14,7 +14,7 @@ public enum StreakValidation {
     public static func validateMetadataKey(_ key: String) throws {
         guard !key.isEmpty,
               key.utf8.allSatisfy({ isLowercaseLetter($0) || isUppercaseLetter($0) || isDigit($0) || $0 == underscore }) else {
-            throw StreakError.invalidMetadataKey(key)
+            throw StreakRuleError.invalidMetadataKey(key)
         }
     }
 
@@ -22,7 +22,7 @@ public enum StreakValidation {
     @discardableResult
     public static func timeZone(named name: String) throws -> TimeZone {
         guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
-            throw StreakError.invalidTimeZone(name)
+            throw StreakRuleError.invalidTimeZone(name)
         }
         return zone
     }
@@ -41,15 +41,15 @@ public enum StreakValidation {
     /// The longest event or freeze id, in UTF-8 bytes.
     public static let maximumIdLength = 256
 
-    /// - Throws: `StreakError.dateOutOfRange` naming `what` (e.g. "event date").
+    /// - Throws: `StreakRuleError.dateOutOfRange` naming `what` (e.g. "event date").
     public static func validateDate(_ date: Date, _ what: String) throws {
-        guard supportedDates.contains(date) else { throw StreakError.dateOutOfRange(what: what, date: date) }
+        guard supportedDates.contains(date) else { throw StreakRuleError.dateOutOfRange(what: what, date: date) }
     }
 
-    /// - Throws: `StreakError.emptyIdentifier` or `.identifierTooLong`.
+    /// - Throws: `StreakRuleError.emptyIdentifier` or `.identifierTooLong`.
     public static func validateIdentifier(_ id: String, of what: String) throws {
-        guard !id.isEmpty else { throw StreakError.emptyIdentifier(what) }
-        guard id.utf8.count <= maximumIdLength else { throw StreakError.identifierTooLong(what, length: id.utf8.count) }
+        guard !id.isEmpty else { throw StreakRuleError.emptyIdentifier(what) }
+        guard id.utf8.count <= maximumIdLength else { throw StreakRuleError.identifierTooLong(what, length: id.utf8.count) }
     }
 
     private static let underscore = UInt8(ascii: "_")

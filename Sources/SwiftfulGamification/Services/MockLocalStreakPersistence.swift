@@ -28,12 +28,18 @@ public struct MockStreakServices: StreakServices {
     public let remote: any RemoteStreakService
     public let local: any LocalStreakPersistence
 
-    /// Services seeded with `data` (its recent events and available freezes become the
-    /// remote's history), on the real clock unless `now` is given.
+    /// Upstream's: services seeded with `streak` (its recent events and available freezes
+    /// become the remote's history), on the real clock.
     @MainActor
-    public init(data: CurrentStreakData? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        remote = MockRemoteStreakService(streak: data, now: now)
-        local = MockLocalStreakPersistence(streak: data)
+    public init(streak: CurrentStreakData? = nil) {
+        self.init(streak: streak, now: Date.init)
+    }
+
+    /// The same on a clock of your own (pinned in tests).
+    @MainActor
+    public init(streak: CurrentStreakData? = nil, now: @escaping @Sendable () -> Date) {
+        remote = MockRemoteStreakService(streak: streak, now: now)
+        local = MockLocalStreakPersistence(streak: streak)
     }
 
     @MainActor

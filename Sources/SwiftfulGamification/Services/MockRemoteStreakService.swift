@@ -118,10 +118,10 @@ public final class MockRemoteStreakService: RemoteStreakService {
     public func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws {
         try check()
         guard let index = records[streakKey]?.freezes.firstIndex(where: { $0.id == freezeId }) else {
-            throw StreakError.freezeNotFound(freezeId)
+            throw StreakRuleError.freezeNotFound(freezeId)
         }
         let freeze = records[streakKey]!.freezes[index]
-        guard !freeze.isUsed else { throw StreakError.freezeAlreadyUsed(freezeId) }
+        guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(freezeId) }
         records[streakKey]!.freezes[index] = freeze.markedUsed(at: now())
         freezesUsedCount += 1
     }

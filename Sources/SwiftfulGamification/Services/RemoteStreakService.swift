@@ -20,7 +20,7 @@ public protocol RemoteStreakService: Sendable {
     func getAllEvents(userId: String, streakKey: String) async throws -> [StreakEvent]
     func deleteAllEvents(userId: String, streakKey: String) async throws
     func addStreakFreeze(userId: String, streakKey: String, freeze: StreakFreeze) async throws
-    /// Marks a freeze used. - Throws: `StreakError.freezeAlreadyUsed` when it already is.
+    /// Marks a freeze used. - Throws: `StreakRuleError.freezeAlreadyUsed` when it already is.
     func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws
     func getAllStreakFreezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
     /// The streak's goal changes, oldest first (empty when the goal never changed).
@@ -32,7 +32,7 @@ public protocol RemoteStreakService: Sendable {
     /// For providers that calculate: in manual mode, uses the freezes that restore the
     /// streak in one write, all or nothing, and returns what was consumed. Nil (the default)
     /// leaves it to the manager, which records each freeze itself.
-    /// - Throws: `StreakError.nothingToSave`, `.notEnoughFreezes`, `.freezesNotManual`.
+    /// - Throws: `StreakRuleError.nothingToSave`, `.notEnoughFreezes`, `.freezesNotManual`.
     func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]?
 }
 

@@ -132,13 +132,13 @@ struct FreezeRuleTests {
         let manual = config(freezes: .manuallyConsumeFreezes)
         let now = at("2024-01-05 09:00")
         let freezes = [freeze("a", earned: "2023-12-01 00:00"), freeze("x", earned: "2023-12-01 00:00", expires: "2024-01-05 00:00")]
-        #expect(throws: StreakError.notEnoughFreezes(needed: 2, available: 1)) {
+        #expect(throws: StreakRuleError.notEnoughFreezes(needed: 2, available: 1)) {
             try StreakCalculator.manualFreezeConsumptions(events: twoKeptDays, freezes: freezes, configuration: manual, currentDate: now, timezone: .newYork)
         }
-        #expect(throws: StreakError.nothingToSave) {
+        #expect(throws: StreakRuleError.nothingToSave) {
             try StreakCalculator.manualFreezeConsumptions(events: twoKeptDays, freezes: freezes, configuration: manual, currentDate: at("2024-01-03 09:00"), timezone: .newYork)
         }
-        #expect(throws: StreakError.freezesNotManual(.autoConsumeFreezes)) {
+        #expect(throws: StreakRuleError.freezesNotManual(.autoConsumeFreezes)) {
             try StreakCalculator.manualFreezeConsumptions(events: twoKeptDays, freezes: freezes, configuration: config(freezes: .autoConsumeFreezes), currentDate: now, timezone: .newYork)
         }
     }

@@ -28,10 +28,10 @@ struct StreakManagerEventTests {
         try await fixture.manager.addStreakEvent(date: at("2024-01-09 20:00", .tokyo), timeZone: .tokyo)
         try await fixture.manager.addStreakEvent(date: at("2024-01-10 08:00"), timeZone: .newYork)
         #expect(fixture.manager.currentStreakData.currentStreak == 2)
-        await #expect(throws: StreakError.eventInFuture(eventDate: at("2024-01-10 13:00"), now: fixture.clock.now)) {
+        await #expect(throws: StreakRuleError.eventInFuture(eventDate: at("2024-01-10 13:00"), now: fixture.clock.now)) {
             try await fixture.manager.addStreakEvent(date: at("2024-01-10 13:00"), timeZone: .newYork)
         }
-        await #expect(throws: StreakError.self) {
+        await #expect(throws: StreakRuleError.self) {
             try await fixture.manager.addStreakEvent(date: at("2022-12-01 12:00"), timeZone: .newYork)
         }
         #expect(try await fixture.manager.getAllStreakEvents().count == 2)
@@ -44,14 +44,14 @@ struct StreakManagerEventTests {
         try await fixture.manager.importStreakEvents(old)
         #expect(fixture.manager.currentStreakData.longestStreak == 2)
         let bad = [event("2021-06-01 12:00"), StreakEvent(dateCreated: at("2021-06-02 12:00"), timezone: "Nowhere/City")]
-        await #expect(throws: StreakError.invalidTimeZone("Nowhere/City")) { try await fixture.manager.importStreakEvents(bad) }
+        await #expect(throws: StreakRuleError.invalidTimeZone("Nowhere/City")) { try await fixture.manager.importStreakEvents(bad) }
         #expect(try await fixture.manager.getAllStreakEvents().count == 2)
     }
 
     @Test func badMetadataIsRejectedAndNothingIsStored() async throws {
         let fixture = ManagerFixture()
         try await fixture.manager.logIn(userId: "u1")
-        await #expect(throws: StreakError.invalidMetadataKey("bad key")) {
+        await #expect(throws: StreakRuleError.invalidMetadataKey("bad key")) {
             try await fixture.manager.addStreakEvent(metadata: ["bad key": true])
         }
         #expect(try await fixture.manager.getAllStreakEvents().isEmpty)
@@ -95,17 +95,17 @@ struct StreakManagerEventTests {
         #expect(names.contains("StreakMan_SaveLocal_Success"))
         #expect(fixture.logger.userProperties.last?["current_streak_current_streak"] as? Int == 1)
 
-        fixture.remote.error = StreakError.freezeNotFound("offline")
-        await #expect(throws: StreakError.freezeNotFound("offline")) { try await fixture.manager.addStreakEvent() }
+        fixture.remote.error = StreakRuleError.freezeNotFound("offline")
+        await #expect(throws: StreakRuleError.freezeNotFound("offline")) { try await fixture.manager.addStreakEvent() }
         await fixture.manager.recalculateStreakAndWait()
         let failure = try #require(fixture.logger.events.last { $0.name == "StreakMan_CalculateStreak_Fail" })
         #expect(failure.type == .severe)
-        #expect(failure.parameters?["error"] as? String == StreakError.freezeNotFound("offline").localizedDescription)
+        #expect(failure.parameters?["error"] as? String == StreakRuleError.freezeNotFound("offline").localizedDescription)
     }
 
     @Test func localSaveFailureIsReportedNotThrown() async throws {
         let fixture = ManagerFixture()
-        fixture.local.saveError = StreakError.nothingToSave
+        fixture.local.saveError = StreakRuleError.nothingToSave
         try await fixture.manager.logIn(userId: "u1")
         try await fixture.manager.addStreakEvent()
         #expect(fixture.manager.currentStreakData.currentStreak == 1)

@@ -20,7 +20,7 @@ struct StreakManagerFreezeTests {
         #expect(try await fixture.manager.getAllStreakFreezes() == [added])
         #expect(fixture.manager.currentStreakData.freezesAvailableCount == 1)
         #expect(fixture.logger.names.contains("StreakMan_AddStreakFreeze_Success"))
-        await #expect(throws: StreakError.freezeExpired("stale")) {
+        await #expect(throws: StreakRuleError.freezeExpired("stale")) {
             try await fixture.manager.addStreakFreeze(id: "stale", dateExpires: at("2024-01-01 00:00"))
         }
     }
@@ -72,7 +72,7 @@ struct StreakManagerFreezeTests {
         let fixture = try await fixtureWithMissedDay(.manuallyConsumeFreezes)
         fixture.clock.set(at("2024-01-11 12:00"))
         try await fixture.manager.logIn(userId: "u1")
-        await #expect(throws: StreakError.notEnoughFreezes(needed: 2, available: 1)) {
+        await #expect(throws: StreakRuleError.notEnoughFreezes(needed: 2, available: 1)) {
             try await fixture.manager.useStreakFreezes()
         }
         #expect(fixture.remote.freezesUsedCount == 0)

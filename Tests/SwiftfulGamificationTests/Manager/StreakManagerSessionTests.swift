@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct StreakManagerSessionTests {
     @Test func initLoadsTheCachedStreakSynchronously() {
-        let cached = CurrentStreakData.mockActive(streakKey: "daily", currentStreak: 12, now: at("2024-01-10 09:00"))
+        let cached = CurrentStreakData.mockKeptToday(streakKey: "daily", currentStreak: 12, now: at("2024-01-10 09:00"))
         let fixture = ManagerFixture(cached: cached)
         #expect(fixture.manager.currentStreakData == cached)
         #expect(ManagerFixture().manager.currentStreakData == .blank(streakKey: "daily"))
@@ -27,7 +27,7 @@ struct StreakManagerSessionTests {
     @Test func updatesFromTheRemoteReachTheManager() async throws {
         let fixture = ManagerFixture()
         try await fixture.manager.logIn(userId: "u1")
-        let pushed = CurrentStreakData.mockActive(streakKey: "daily", currentStreak: 40, now: fixture.clock.now)
+        let pushed = CurrentStreakData.mockKeptToday(streakKey: "daily", currentStreak: 40, now: fixture.clock.now)
         try await fixture.remote.updateCurrentStreak(userId: "u1", streakKey: "daily", streak: pushed)
         await settle { fixture.manager.currentStreakData.currentStreak == 40 }
         #expect(fixture.manager.currentStreakData.currentStreak == 40)
@@ -41,7 +41,7 @@ struct StreakManagerSessionTests {
         await settle { fixture.remote.listenerCount(streakKey: "daily") == 1 }
         #expect(fixture.logger.names.contains("StreakMan_RemoteListener_Fail"))
         #expect(fixture.remote.listenerCount(streakKey: "daily") == 1)
-        let pushed = CurrentStreakData.mockActive(streakKey: "daily", currentStreak: 9, now: fixture.clock.now)
+        let pushed = CurrentStreakData.mockKeptToday(streakKey: "daily", currentStreak: 9, now: fixture.clock.now)
         try await fixture.remote.updateCurrentStreak(userId: "u1", streakKey: "daily", streak: pushed)
         await settle { fixture.manager.currentStreakData.currentStreak == 9 }
         #expect(fixture.manager.currentStreakData.currentStreak == 9)
@@ -58,7 +58,7 @@ struct StreakManagerSessionTests {
         #expect(fixture.local.getSavedStreakData(streakKey: "daily") == .blank(streakKey: "daily"))
         await settle { fixture.remote.listenerCount(streakKey: "daily") == 0 }
         #expect(fixture.remote.listenerCount(streakKey: "daily") == 0)
-        let pushed = CurrentStreakData.mockActive(streakKey: "daily", currentStreak: 3, now: fixture.clock.now)
+        let pushed = CurrentStreakData.mockKeptToday(streakKey: "daily", currentStreak: 3, now: fixture.clock.now)
         try await fixture.remote.updateCurrentStreak(userId: "u1", streakKey: "daily", streak: pushed)
         await settle { false }
         #expect(fixture.manager.currentStreakData == .blank(streakKey: "daily"))
@@ -75,9 +75,9 @@ struct StreakManagerSessionTests {
 
     @Test func invalidInputIsRejectedAtLogIn() async {
         let fixture = ManagerFixture(configuration: config(key: "Bad Key"))
-        await #expect(throws: StreakError.invalidStreakKey("Bad Key")) { try await fixture.manager.logIn(userId: "u1") }
-        await #expect(throws: StreakError.emptyIdentifier("user")) { try await ManagerFixture().manager.logIn(userId: "") }
-        await #expect(throws: StreakError.invalidGoal(0)) {
+        await #expect(throws: StreakRuleError.invalidStreakKey("Bad Key")) { try await fixture.manager.logIn(userId: "u1") }
+        await #expect(throws: StreakRuleError.emptyIdentifier("user")) { try await ManagerFixture().manager.logIn(userId: "") }
+        await #expect(throws: StreakRuleError.invalidGoal(0)) {
             try await ManagerFixture(configuration: config(goal: 0)).manager.logIn(userId: "u1")
         }
     }

@@ -10,20 +10,20 @@ struct ValidationTests {
 
     @Test(arguments: ["", "Daily", "two words", "dash-ed", "émoji", String(repeating: "x", count: 65)])
     func badStreakKeys(key: String) {
-        #expect(throws: StreakError.invalidStreakKey(key)) { try StreakValidation.validateStreakKey(key) }
+        #expect(throws: StreakRuleError.invalidStreakKey(key)) { try StreakValidation.validateStreakKey(key) }
     }
 
     @Test(arguments: ["", "has space", "dot.ted", "ünï"])
     func badMetadataKeys(key: String) {
-        #expect(throws: StreakError.invalidMetadataKey(key)) { try StreakValidation.validateMetadataKey(key) }
+        #expect(throws: StreakRuleError.invalidMetadataKey(key)) { try StreakValidation.validateMetadataKey(key) }
     }
 
     @Test func configurationRanges() throws {
         try config(goal: 1, leeway: 0).validate()
         try config(goal: 5, leeway: 24).validate()
-        #expect(throws: StreakError.invalidGoal(0)) { try config(goal: 0).validate() }
-        #expect(throws: StreakError.invalidLeeway(-1)) { try config(leeway: -1).validate() }
-        #expect(throws: StreakError.invalidLeeway(25)) { try StreakConfiguration.validated(streakKey: "x", leewayHours: 25) }
+        #expect(throws: StreakRuleError.invalidGoal(0)) { try config(goal: 0).validate() }
+        #expect(throws: StreakRuleError.invalidLeeway(-1)) { try config(leeway: -1).validate() }
+        #expect(throws: StreakRuleError.invalidLeeway(25)) { try StreakConfiguration.validated(streakKey: "x", leewayHours: 25) }
     }
 
     @Test func calculatorClampsOutOfRangeConfiguration() {
@@ -35,18 +35,18 @@ struct ValidationTests {
     @Test func eventValidationNamesTheProblem() throws {
         let now = at("2024-01-10 12:00")
         try event("2024-01-10 11:00").validate(now: now)
-        #expect(throws: StreakError.emptyIdentifier("event")) { try StreakEvent(id: "", dateCreated: now).validate(now: now) }
-        #expect(throws: StreakError.invalidTimeZone("PST8PDT-ish")) {
+        #expect(throws: StreakRuleError.emptyIdentifier("event")) { try StreakEvent(id: "", dateCreated: now).validate(now: now) }
+        #expect(throws: StreakRuleError.invalidTimeZone("PST8PDT-ish")) {
             try StreakEvent(dateCreated: now, timezone: "PST8PDT-ish").validate(now: now)
         }
-        #expect(throws: StreakError.eventTooOld(eventDate: at("2023-01-01 00:00"), oldestAllowed: at("2023-06-01 00:00"))) {
+        #expect(throws: StreakRuleError.eventTooOld(eventDate: at("2023-01-01 00:00"), oldestAllowed: at("2023-06-01 00:00"))) {
             try event("2023-01-01 00:00").validate(now: now, oldestAllowed: at("2023-06-01 00:00"))
         }
     }
 
     @Test func errorsReadAsSentences() {
         let messages = [
-            StreakError.invalidStreakKey("Bad"), .invalidTimeZone("X/Y"), .notEnoughFreezes(needed: 2, available: 1),
+            StreakRuleError.invalidStreakKey("Bad"), .invalidTimeZone("X/Y"), .notEnoughFreezes(needed: 2, available: 1),
             .eventInFuture(eventDate: at("2024-01-10 13:00"), now: at("2024-01-10 12:00")),
         ].map { $0.localizedDescription }
         #expect(messages[0].contains("'Bad'"))
@@ -57,15 +57,15 @@ struct ValidationTests {
 
     @Test func mocksAreConsistent() {
         let now = at("2024-01-10 12:00")
-        #expect(CurrentStreakData.mockActive(now: now).status == .active(daysSinceLastEvent: 0))
+        #expect(CurrentStreakData.mockKeptToday(now: now).status == .active(daysSinceLastEvent: 0))
         #expect(CurrentStreakData.mockAtRisk(now: now).status == .atRisk)
         #expect(CurrentStreakData.mockGoalBased(eventsRequiredPerDay: 3, todayEventCount: 1, now: now).goalProgress == 1.0 / 3)
         #expect(CurrentStreakData.blank(streakKey: "x").isValid)
-        #expect(CurrentStreakData.mock(now: now).isValid)
+        #expect(CurrentStreakData.mock(dateLastEvent: now).isValid)
         #expect(StreakFreeze.mockExpired(now: now).isExpired(at: now))
         #expect(StreakFreeze.mockUnused(now: now).isAvailable(at: now))
         #expect(StreakEvent.mock(daysAgo: 2, now: now, timezone: "UTC").dateCreated == now.addingTimeInterval(-2 * 86_400))
         #expect(StreakEvent.mock().eventParameters["streak_event_metadata_action"] as? String == "test")
-        #expect(CurrentStreakData.mockActive(now: now).eventParameters["current_streak_status"] as? String == "active")
+        #expect(CurrentStreakData.mockKeptToday(now: now).eventParameters["current_streak_status"] as? String == "active")
     }
 }

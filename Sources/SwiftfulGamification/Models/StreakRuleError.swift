@@ -1,8 +1,20 @@
 import Foundation
 
-/// Everything the library refuses, with a message a person can act on.
-public enum StreakError: Error, Equatable, Sendable {
+/// Upstream's error, with upstream's one case: a manager call that needs a user before
+/// `logIn(userId:)`. An exhaustive `switch` written against upstream compiles unchanged.
+public enum StreakError: Error, Equatable, Sendable, LocalizedError {
     case notLoggedIn
+
+    public var errorDescription: String? {
+        switch self {
+        case .notLoggedIn: return "No user is logged in: call logIn(userId:) first."
+        }
+    }
+}
+
+/// Everything else the library refuses (bad input, freezes that cannot be used), with a
+/// message a person can act on.
+public enum StreakRuleError: Error, Equatable, Sendable {
     case invalidStreakKey(String)
     case invalidMetadataKey(String)
     case invalidTimeZone(String)
@@ -21,11 +33,9 @@ public enum StreakError: Error, Equatable, Sendable {
     case identifierTooLong(String, length: Int)
 }
 
-extension StreakError: LocalizedError {
+extension StreakRuleError: LocalizedError {
     public var errorDescription: String? {
         switch self {
-        case .notLoggedIn:
-            return "No user is logged in: call logIn(userId:) first."
         case .invalidStreakKey(let key):
             return "Invalid streak key '\(key)': use 1 to 64 lowercase letters, digits or underscores."
         case .invalidMetadataKey(let key):
