@@ -163,7 +163,8 @@ struct UpstreamCompatibilityTests {
         #expect(gaps == [at(11, 0), at(12, 0), at(13, 0)])
         #expect(StreakCalculator.calculateGapDays(from: at(13, 20), to: at(14, 12), calendar: calendar).isEmpty)
         let freezes = [StreakFreeze(id: "new", dateEarned: at(5, 0)), StreakFreeze(id: "old", dateEarned: at(1, 0)),
-                       StreakFreeze(id: "used", dateEarned: at(1, 0), dateUsed: at(2, 0))]
+                       StreakFreeze(id: "used", dateEarned: at(1, 0), dateUsed: at(2, 0)),
+                       StreakFreeze(id: "late", dateEarned: at(20, 0)), StreakFreeze(id: "expired", dateEarned: at(1, 0), dateExpires: at(3, 0))]
         let consumptions: [StreakCalculator.FreezeConsumption] = StreakCalculator.selectFreezesForDays(daysToFill: gaps, availableFreezes: freezes)
         #expect(consumptions.map(\.freezeId) == ["old", "new"])
         #expect(consumptions.first.map { calendar.isDate($0.date, inSameDayAs: gaps[0]) } == true)

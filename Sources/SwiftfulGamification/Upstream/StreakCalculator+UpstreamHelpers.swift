@@ -24,9 +24,10 @@ extension StreakCalculator {
         return (1..<last.days(to: today)).map { last.adding(days: $0).startDate(in: zone) }
     }
 
-    /// Oldest-earned freezes first, one per day, for as many days as there are freezes that
-    /// are still available on that day (unused, not expired by it). Each consumption is dated
-    /// noon of its day in the current zone, like the calculator's own.
+    /// Oldest-earned freezes first, one per day, for as many days as there are eligible
+    /// freezes (STREAK_RULES §5: unused, earned before the day ended, not expired when it
+    /// began, the day's bounds in the current zone). Each consumption is dated noon of its
+    /// day, like the calculator's own.
     public static func selectFreezesForDays(daysToFill: [Date], availableFreezes: [StreakFreeze]) -> [FreezeConsumption] {
         let zone = TimeZone.current
         var pool = availableFreezes.filter { !$0.isUsed }.sorted {
@@ -35,8 +36,10 @@ extension StreakCalculator {
         var consumptions: [FreezeConsumption] = []
         for date in daysToFill.sorted() {
             let day = CalendarDay(containing: date, in: zone)
-            let noon = day.startDate(in: zone).addingTimeInterval(12 * 3_600)
-            guard let index = pool.firstIndex(where: { !$0.isExpired(at: noon) }) else { break }
+            let start = day.startDate(in: zone)
+            let end = day.adding(days: 1).startDate(in: zone)
+            let noon = start.addingTimeInterval(12 * 3_600)
+            guard let index = pool.firstIndex(where: { ($0.dateEarned ?? .distantPast) < end && !$0.isExpired(at: start) }) else { continue }
             let freeze = pool.remove(at: index)
             consumptions.append(FreezeConsumption(freezeId: freeze.id, date: noon, day: day, timezone: zone.identifier))
         }
