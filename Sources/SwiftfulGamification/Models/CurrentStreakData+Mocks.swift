@@ -59,10 +59,7 @@ extension CurrentStreakData {
         freezesAvailableCount: Int = 2,
         now: Date = Date()
     ) -> Self {
-        mockWithRecentEvents(
-            streakKey: streakKey, userId: userId, recentEvents: dailyEvents(daysAgo: 1...max(1, currentStreak), perDay: 1, now: now),
-            freezesAvailableCount: freezesAvailableCount, now: now
-        )
+        mockRun(streakKey, userId, days: 1...max(1, currentStreak), freezesAvailableCount, now)
     }
 
     /// Kept through yesterday, not yet today (one freeze available).
@@ -83,9 +80,14 @@ extension CurrentStreakData {
         freezesAvailableCount: Int = 2,
         now: Date = Date()
     ) -> Self {
+        mockRun(streakKey, userId, days: 0...max(0, currentStreak - 1), freezesAvailableCount, now)
+    }
+
+    /// One event on each day `days` back.
+    private static func mockRun(_ streakKey: String, _ userId: String?, days: ClosedRange<Int>, _ freezes: Int, _ now: Date) -> Self {
         mockWithRecentEvents(
-            streakKey: streakKey, userId: userId, recentEvents: dailyEvents(daysAgo: 0...max(0, currentStreak - 1), perDay: 1, now: now),
-            freezesAvailableCount: freezesAvailableCount, now: now
+            streakKey: streakKey, userId: userId, recentEvents: dailyEvents(daysAgo: days, perDay: 1, now: now),
+            freezesAvailableCount: freezes, now: now
         )
     }
 
