@@ -89,6 +89,24 @@ verdicts.append(Verdict(measure: "`streaks status --json`, \(storeSizes.last!)-e
 verdicts.append(Verdict(measure: "first load with no snapshot (the log read once)", result: "\(ms(firstLoad.seconds)), \(firstLoad.peakKilobytes / 1_024) MB", target: "about a second", met: firstLoad.seconds <= 1.5))
 verdicts.append(Verdict(measure: "peak memory of `streaks status` at \(storeSizes.last!) events", result: "\(statusMemory / 1_024) MB (first load \(firstLoad.peakKilobytes / 1_024) MB)", target: "under 200 MB", met: max(statusMemory, firstLoad.peakKilobytes) < 200 * 1_024))
 
+// `streaks events` (a line per event, each in its own zone) vs `export` of the same 100k store,
+// interleaved, 5 runs each.
+let eventsStore = try stores[100_000] ?? makeStore(100_000)
+_ = try Measure.run(streaks, ["status", "--store", eventsStore, "--user", "bench", now])  // the first load builds the snapshot
+var eventsTimes: [Double] = []
+var exportTimes: [Double] = []
+for _ in 0..<5 {
+    eventsTimes.append(try Measure.run(streaks, ["events", "--store", eventsStore, "--user", "bench", now]).seconds)
+    exportTimes.append(try Measure.run(streaks, ["export", "--store", eventsStore, "--user", "bench", now]).seconds)
+}
+let exportMedian = exportTimes.sorted()[2]
+let eventsRatios = eventsTimes.map { $0 / exportMedian }.sorted()
+verdicts.append(Verdict(
+    measure: "`streaks events` vs `export`, 100000 events, 5 runs each",
+    result: String(format: "worst %.2fx (%@ vs median %@); median %.2fx", eventsRatios.last!, ms(eventsTimes.max()!), ms(exportMedian), eventsRatios[2]),
+    target: "every run at most 2x", met: eventsRatios.last! <= 2
+))
+
 // `import` of the whole log into an empty store vs a first load of the same log.
 let importSource = NSTemporaryDirectory() + "streaks-bench-import-\(getpid()).jsonl"
 try Workload(count: storeSizes.last!).jsonLines().write(toFile: importSource, atomically: true, encoding: .utf8)
