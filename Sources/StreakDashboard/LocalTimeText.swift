@@ -6,13 +6,18 @@ import SwiftfulGamification
 public enum LocalTimeText {
     /// `2024-01-05 09:30 EST`.
     public static func dateTime(_ date: Date, _ zone: TimeZone) -> String {
-        let (day, second) = parts(date, zone)
-        return "\(day) \(twoDigits(second / 3_600)):\(twoDigits(second % 3_600 / 60)) \(zoneName(date, zone))"
+        "\(day(date, zone)) \(clock(date, zone)) \(zoneName(date, zone))"
     }
 
     /// `2024-01-05`, the day in `zone`.
     public static func day(_ date: Date, _ zone: TimeZone) -> String {
-        parts(date, zone).day.description
+        parts(date, zone)?.day.description ?? "----------"
+    }
+
+    /// `09:05`, the wall-clock time in `zone`.
+    public static func clock(_ date: Date, _ zone: TimeZone) -> String {
+        guard let second = parts(date, zone)?.second else { return "--:--" }
+        return "\(twoDigits(second / 3_600)):\(twoDigits(second % 3_600 / 60))"
     }
 
     /// The zone's short name at `date` ("EDT", "CET", "GMT+5:30"), as the system names it.
@@ -20,9 +25,11 @@ public enum LocalTimeText {
         ZoneNames.shared.name(date, zone)
     }
 
-    private static func parts(_ date: Date, _ zone: TimeZone) -> (day: CalendarDay, second: Int) {
+    /// The local day and second of the day, from the zone's offset at the instant (no
+    /// calendar); nil for an instant no calendar shows.
+    private static func parts(_ date: Date, _ zone: TimeZone) -> (day: CalendarDay, second: Int)? {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else { return (CalendarDay(dayNumber: 0), 0) }
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
         let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
         let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return (CalendarDay(dayNumber: dayNumber), local - dayNumber * 86_400)

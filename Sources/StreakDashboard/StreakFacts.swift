@@ -22,6 +22,10 @@ public enum StreakFacts {
             let tonight = wouldUseFreezeTonight(view) ? " (a freeze would cover it)" : ""
             return ("\(remaining) left today\(tonight)", .warning)
         case .broken:
+            guard (streak.longestStreak ?? 0) > 0 else {
+                let goal = streak.eventsRequiredPerDay ?? 1
+                return ("no day kept yet: \(goal) event\(goal == 1 ? "" : "s") keep one", .warning)
+            }
             // Only what is possible: restoring is offered when enough freezes are there.
             if case .canSaveStreakWithFreezes(let needed) = streak.applyManualStreakFreezeStatus,
                view.configuration.freezeBehavior == .manuallyConsumeFreezes {
@@ -43,16 +47,8 @@ public enum StreakFacts {
         LocalTimeText.zoneName(date, zone)
     }
 
-    /// "09:05": the wall-clock time in `zone` (from its offset at that instant, no calendar).
-    public static func clock(_ date: Date, _ zone: TimeZone) -> String {
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else { return "--:--" }
-        let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let minutes = (local % 86_400 + 86_400) % 86_400 / 60
-        let hour = minutes / 60
-        let minute = minutes % 60
-        return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
-    }
+    /// "09:05": the wall-clock time in `zone`.
+    public static func clock(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.clock(date, zone) }
 
     /// The streak's length if the missed days were bridged: the run behind the gap plus the
     /// kept days after it.

@@ -16,8 +16,8 @@ enum Completions {
         let root = StoreLocation.resolve(explicit: value(of: "--store", in: words), environment: environment)
         let store = FileStreakStore(rootPath: root) { _ in }
         let user = GlobalOptions.userId(explicit: value(of: "--user", in: words), environment: environment)
-        let all = (try? store.streakKeys(userId: user, includingArchived: archived)) ?? []
-        let shown = archived ? all.filter { (try? store.isArchived(userId: user, streakKey: $0)) == true } : all
+        let active = (try? store.streakKeys(userId: user)) ?? []
+        let shown = archived ? ((try? store.streakKeys(userId: user, includingArchived: true)) ?? []).filter { !active.contains($0) } : active
         return shown.filter { $0.hasPrefix(prefix) }
     }
 

@@ -83,7 +83,7 @@ enum Report {
         case .atRisk, .canExtendWithLeeway:
             let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
             guard let deadline = streak.dateStreakDeadline else { return prefix }
-            return "\(prefix), \(duration(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
+            return "\(prefix), \(StreakFacts.countdown(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
         case .broken(let daysSince):
             guard (streak.longestStreak ?? 0) > 0 else { return "no day kept yet (a day needs \(Report.count(streak.eventsRequiredPerDay ?? 1, "event")))" }
             return "broken (\(days(daysSince)) since the last kept day)"
@@ -93,11 +93,6 @@ enum Report {
     static func days(_ number: Int) -> String { count(number, "day") }
 
     static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
-
-    static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = max(0, Int(seconds / 60))
-        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
-    }
 
     static func iso8601(_ date: Date) -> String { StreakTransfer.jsonDate(date) }
 

@@ -76,7 +76,9 @@ public struct StreaksCommand: AsyncParsableCommand {
         let words = (try? CommandLineFront.normalize(arguments, subcommands: subcommandNames)) ?? arguments
         guard let first = words.first, subcommandNames.contains(first), first != "help" else { return "streaks" }
         var path = "streaks \(first)"
-        if first == "freeze", words.count > 1, ["add", "use", "list", "remove"].contains(words[1]) { path += " \(words[1])" }
+        if first == "freeze", words.count > 1, FreezeCommand.configuration.subcommands.contains(where: { $0._commandName == words[1] }) {
+            path += " \(words[1])"
+        }
         return path
     }
 

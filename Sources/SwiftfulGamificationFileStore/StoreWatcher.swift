@@ -97,6 +97,13 @@ final class StoreWatcher: @unchecked Sendable {
         let streaksDirectory = (try? store.userDirectory(userId)).map { $0 + "/streaks" }
         var keys: [String] = []
         var watchedKeys: [String] = []
+        /// Each streak folder's config.json as last seen: archiving or bringing a streak back
+        /// changes it, a logged event does not, so most writes need no re-listing.
+        var configStamps: [String: FileStamp] = [:]
+
+        func configStamp(_ key: String) -> FileStamp? {
+            streaksDirectory.flatMap { try? POSIXFile.status($0 + "/" + key + "/config.json")?.stamp }
+        }
         var published: [String: Published] = [:]
         var announcedKeys: [String]?
 
@@ -112,6 +119,7 @@ final class StoreWatcher: @unchecked Sendable {
             for key in Set(watchedKeys).subtracting(all) { watch.unwatch(streaksDirectory + "/" + key) }
             for key in all { watch.watch(streaksDirectory + "/" + key) }
             watchedKeys = all
+            configStamps = Dictionary(uniqueKeysWithValues: all.compactMap { key in configStamp(key).map { (key, $0) } })
             keys = (try? store.streakKeys(userId: userId)) ?? []
         }
 
@@ -158,7 +166,10 @@ final class StoreWatcher: @unchecked Sendable {
             let changed = watch.wait(timeout: min(0.25, max(0, next.timeIntervalSince(now()))))
             guard !isStopped else { break }
             // A streak created or removed changes the folder; archived or brought back, its config.
-            if let streaksDirectory, !changed.isEmpty || !watch.usesNotifications {
+            let configChanged = watchedKeys.contains { key in
+                streaksDirectory.map { changed.contains($0 + "/" + key) } == true && configStamp(key) != configStamps[key]
+            }
+            if let streaksDirectory, changed.contains(streaksDirectory) || configChanged || !watch.usesNotifications {
                 let before = keys
                 syncDirectories()
                 if keys != before { announcedKeys = nil }

@@ -185,7 +185,9 @@ struct UpstreamCompatibilityTests {
         #expect(FileManagerStreakPersistence(directory: directory).getSavedStreakData(streakKey: "workout") == streak)
         try persistence.saveCurrentStreakData(streakKey: "workout", nil)
         #expect(persistence.getSavedStreakData(streakKey: "workout") == nil)
+        // Upstream's `init()`: a default place of its own, where nothing was saved under a new key.
         let local: any LocalStreakPersistence = FileManagerStreakPersistence()
-        _ = local.getSavedStreakData(streakKey: "never_saved_\(UUID().uuidString.prefix(8))")
+        #expect(local.getSavedStreakData(streakKey: "never_saved_\(UUID().uuidString.prefix(8))") == nil)
+        #expect(FileManagerStreakPersistence().directory.path.hasSuffix("swiftful-gamification") || FileManagerStreakPersistence().directory.lastPathComponent == "Documents")
     }
 }

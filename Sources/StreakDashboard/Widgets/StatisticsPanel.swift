@@ -25,7 +25,8 @@ enum StatisticsPanel {
             line.append((counts, CellStyle(.muted)))
             lines.append(line)
         }
-        lines.append([("kept \(stats.keptDays)\(glyphs.dot)missed \(stats.missedDays)\(glyphs.dot)frozen \(stats.frozenDays)\(glyphs.dot)\(stats.totalEvents) events", CellStyle(.muted))])
+        // The event total is in the streak panel's records line already.
+        lines.append([("kept \(stats.keptDays)\(glyphs.dot)missed \(stats.missedDays)\(glyphs.dot)frozen \(stats.frozenDays) days", CellStyle(.muted))])
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
             lines.append([
                 ("best ", CellStyle(.muted)), ("\(name(best.weekday)) \(percent(best.rate))", CellStyle(.success)),

@@ -55,12 +55,13 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let context = try global.context()
         let keys = try context.store.streakKeys(userId: context.userId, includingArchived: all)
+        let active = all ? Set(try context.store.streakKeys(userId: context.userId)) : Set(keys)
         var objects: [[String: Any]] = []
         if keys.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
         for key in keys {
             let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
             let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
-            let archived = all ? try context.store.isArchived(userId: context.userId, streakKey: key) : false
+            let archived = !active.contains(key)
             if json {
                 var object = Report.statusObject(streak, configuration: configuration, now: context.now, zone: context.zone)
                 object["archived"] = archived

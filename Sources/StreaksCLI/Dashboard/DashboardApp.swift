@@ -96,38 +96,33 @@ final class DashboardApp {
                 return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
             }
         case .remove(let key, let eventId):
-            let store = store, userId = userId, zone = zone, now = clock()
-            detached {
+            write { store, userId, now, zone in
                 let removed = try store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone).removed
                 let eventZone = TimeZone(identifier: removed.timezone) ?? zone
-                return .message("Removed the event of \(CalendarDay(containing: removed.dateCreated, in: eventZone)) \(StreakFacts.clock(removed.dateCreated, eventZone)).")
+                return "Removed the event of \(CalendarDay(containing: removed.dateCreated, in: eventZone)) \(StreakFacts.clock(removed.dateCreated, eventZone))."
             }
         case .removeFreeze(let key, let id):
-            let store = store, userId = userId, zone = zone, now = clock()
-            detached {
+            write { store, userId, now, zone in
                 let left = try store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone).streak.freezesAvailableCount ?? 0
-                return .message("Removed a freeze from \(key): \(left) left.")
+                return "Removed a freeze from \(key): \(left) left."
             }
         case .createStreak(let configuration):
-            let store = store, userId = userId, zone = zone, now = clock()
-            detached {
+            write { store, userId, now, zone in
                 try store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
-                return .message("Created '\(configuration.streakKey)'. Space logs its first event.")
+                return "Created '\(configuration.streakKey)'. Space logs its first event."
             }
         case .updateStreak(let configuration):
-            let store = store, userId = userId, zone = zone, now = clock()
-            detached {
+            write { store, userId, now, zone in
                 try store.updateConfiguration(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
                 )
-                return .message("Saved \(configuration.streakKey): \(Report.configurationText(configuration)).")
+                return "Saved \(configuration.streakKey): \(Report.configurationText(configuration))."
             }
         case .archive(let key):
-            let store = store, userId = userId, zone = zone, now = clock()
-            detached {
+            write { store, userId, now, zone in
                 try store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
-                return .message("Archived '\(key)': `streaks unarchive \(key)` brings it back.")
+                return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
             }
         case .saveTheme(let name):
             let environment = environment
@@ -138,11 +133,10 @@ final class DashboardApp {
                 return .message("Theme: \(name) (remembered).")
             }
         case .undo(let key):
-            let store = store, userId = userId, zone = zone, now = clock()
-            let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
-            detached {
+            write { store, userId, now, zone in
+                let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
                 let removed = try store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
-                return .message(removed.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo.")
+                return removed.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo."
             }
         case .useFreezes(let key):
             run(key) { manager in
@@ -194,6 +188,12 @@ final class DashboardApp {
                 continuation.yield(.message(ErrorReport.message(for: error)))
             }
         })
+    }
+
+    /// A store write off the main actor at this instant; its message (or error) is shown.
+    private func write(_ work: @escaping @Sendable (FileStreakStore, String, Date, TimeZone) throws -> String) {
+        let store = store, userId = userId, zone = zone, now = clock()
+        detached { .message(try work(store, userId, now, zone)) }
     }
 
     /// Runs a store read or write off the main actor; its event (or error) comes back.
