@@ -65,6 +65,11 @@ make_base() {
         "$BIN" log reading --store "$BASE" --user "$USER_NAME" --now "2024-01-${day}T18:00:00Z" >/dev/null
     done
     "$BIN" freeze add daily --count 3 --store "$BASE" --user "$USER_NAME" --now 2024-01-02T08:00:00Z >/dev/null
+    # One freeze with a known id, for `freeze remove`.
+    printf '{"freeze":{"id":"gift","date_earned":"2024-01-02T08:00:00Z"}}\n' >"$WORK/gift.jsonl"
+    "$BIN" import daily "$WORK/gift.jsonl" --store "$BASE" --user "$USER_NAME" --now 2024-01-02T09:00:00Z >/dev/null
+    "$BIN" create old --store "$BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+    "$BIN" archive old --store "$BASE" --user "$USER_NAME" --now 2024-01-01T09:00:00Z >/dev/null
     cat >"$IMPORT" <<'LINES'
 {"id":"i1","date_created":"2024-01-02T20:00:00Z","timezone":"America/New_York"}
 {"id":"i2","date_created":"2024-01-03T20:00:00Z","timezone":"Europe/Paris","metadata":{"minutes":30}}
@@ -85,6 +90,10 @@ COMMANDS=(
     "create|create extra --goal 3"
     "reset|reset reading --yes"
     "import-new|import imported $IMPORT"
+    "archive|archive reading"
+    "unarchive|unarchive old"
+    "rename|rename reading books"
+    "freeze-remove|freeze remove gift daily"
 )
 
 # keep_promise CASE STORE NAME ARGS CODE ERRFILE BEFORE_DIGEST
@@ -332,7 +341,7 @@ sed -i 's/$/\r/' "$STORE/$streak_dir/freezes.jsonl" "$STORE/$streak_dir/events.j
 check "CRLF files read as LF" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
 streaks "$STORE" freeze add daily --count 3 >/dev/null 2>&1
 count=$(streaks "$STORE" freeze list daily --json | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")
-check "CRLF freezes.jsonl: 3 + 3 freezes listed (got $count)" test "$count" = 6
+check "CRLF freezes.jsonl: the base's 4 + 3 freezes listed (got $count)" test "$count" = 7
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
 rm "$STORE/$streak_dir/config.json" && mkfifo "$STORE/$streak_dir/config.json"

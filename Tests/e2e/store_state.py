@@ -10,11 +10,11 @@ import subprocess
 import sys
 
 FIELDS = ["total_events", "current_streak", "longest_streak", "events_required_per_day",
-          "freezes_available_count", "freezes_needed_to_save_streak", "today_event_count"]
+          "freezes_available_count", "freezes_needed_to_save_streak", "today_event_count", "archived"]
 
 
 def state(binary, store, now):
-    result = subprocess.run([binary, "list", "--json", "--store", store, "--now", now, "--user", "tester"],
+    result = subprocess.run([binary, "list", "--all", "--json", "--store", store, "--now", now, "--user", "tester"],
                             capture_output=True, text=True, timeout=60)
     if result.returncode != 0:
         return {"error": result.stderr.strip()}
@@ -48,6 +48,10 @@ def effect(name, before, after):
         "create": lambda: "extra" in after and "extra" not in before,
         "reset": lambda: after["reading"]["total_events"] == 0,
         "import-new": lambda: "imported" in after and after["imported"]["total_events"] == 3,
+        "archive": lambda: after["reading"] == dict(before["reading"], archived=True),
+        "unarchive": lambda: after["old"] == dict(before["old"], archived=False),
+        "rename": lambda: "reading" not in after and after.get("books") == before["reading"],
+        "freeze-remove": lambda: changed(before, after, "daily", "freezes_available_count", -1),
     }
     try:
         if not checks[name]():
@@ -55,8 +59,10 @@ def effect(name, before, after):
     except KeyError:
         return False
     # Nothing else changed.
-    touched = {"create": "extra", "reset": "reading", "import-new": "imported"}.get(name, "daily")
-    return all(after.get(key) == value for key, value in before.items() if key != touched)
+    touched = {"create": {"extra"}, "reset": {"reading"}, "import-new": {"imported"}, "archive": {"reading"},
+               "unarchive": {"old"}, "rename": {"reading", "books"}}.get(name, {"daily"})
+    return all(after.get(key) == value for key, value in before.items() if key not in touched) \
+        and set(after) - set(before) <= touched
 
 
 def main():
