@@ -7,14 +7,20 @@ let package = Package(
     products: [
         .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification"]),
         .library(name: "SwiftfulGamificationFileStore", targets: ["SwiftfulGamificationFileStore"]),
+        .library(name: "SwiftfulGamificationPostgres", targets: ["SwiftfulGamificationPostgres"]),
         .executable(name: "streaks", targets: ["streaks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
         .target(name: "SwiftfulGamificationFileStore", dependencies: ["SwiftfulGamification"]),
+        .target(
+            name: "SwiftfulGamificationPostgres",
+            dependencies: ["SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(
             name: "StreaksCLI",
             dependencies: [

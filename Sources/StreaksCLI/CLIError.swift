@@ -49,18 +49,17 @@ enum CLIError: Error, LocalizedError, Equatable {
 /// (arguments, dates, files, keys), 1 when the store or the terminal cannot do it.
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
-        error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is DashboardError
+        error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is StreakStoreError || error is DashboardError
     }
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
+        case is StreakStoreError: return 2
         case let store as FileStoreError:
-            switch store {
-            case .invalidUserId, .unknownStreak, .streakExists, .ambiguousStreak, .invalidLine, .unknownEvent: return 2
-            default: return 1
-            }
+            if case .invalidLine = store { return 2 }
+            return 1
         default: return 1
         }
     }

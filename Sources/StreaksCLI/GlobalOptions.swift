@@ -34,7 +34,7 @@ struct GlobalOptions: ParsableArguments {
 
 /// What a command runs against: the store, the user, the pinned or real clock and zone.
 struct CommandContext {
-    let store: FileStreakStore
+    let store: any StreakStore
     let userId: String
     let now: Date
     let zone: TimeZone
@@ -43,27 +43,27 @@ struct CommandContext {
     static let defaultKey = "daily"
 
     /// `key`, or every streak of the user; says how to start when there is none (nil then).
-    func keysOrAll(_ key: String?, json: Bool) throws -> [String]? {
-        let keys = try key.map { [$0] } ?? store.streakKeys(userId: userId)
+    func keysOrAll(_ key: String?, json: Bool) async throws -> [String]? {
+        let keys = if let key { [key] } else { try await store.streakKeys(userId: userId) }
         guard keys.isEmpty else { return keys }
         console.print(json ? "[]" : "No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.")
         return nil
     }
 
     /// `key`, else the only streak, else `daily` when the user has none.
-    func streakKey(_ key: String?) throws -> String {
+    func streakKey(_ key: String?) async throws -> String {
         if let key {
             try StreakValidation.validateStreakKey(key)
             return key
         }
-        let keys = try store.streakKeys(userId: userId)
+        let keys = try await store.streakKeys(userId: userId)
         switch keys.count {
         case 0:
             return Self.defaultKey
         case 1:
             return keys[0]
         default:
-            throw FileStoreError.ambiguousStreak(known: keys)
+            throw StreakStoreError.ambiguousStreak(known: keys)
         }
     }
 }

@@ -36,12 +36,6 @@ struct CachedEvaluation: Codable {
 
     /// The instant a calculation at `now` stops holding without any write: the next day or
     /// leeway boundary, or the moment an available freeze expires.
-    static func validity(of evaluation: StreakEvaluation, now: Date, timezone: TimeZone) -> Date {
-        let boundary = FileStreakStore.nextBoundary(after: now, timezone: timezone, leewayHours: evaluation.configuration.leewayHours)
-        let expiry = (evaluation.streak.freezesAvailable ?? []).compactMap(\.dateExpires).filter { $0 > now }.min()
-        return min(boundary, expiry ?? boundary)
-    }
-
     static func read(_ path: String) -> CachedEvaluation? {
         guard let bytes = try? POSIXFile.read(path, role: .derived, limit: 32 << 20),
               let body = SealedFile.open(bytes),

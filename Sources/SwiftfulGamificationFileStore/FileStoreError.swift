@@ -6,11 +6,6 @@ public enum FileStoreError: Error, Equatable, Sendable {
     case notWritable(path: String, reason: String)
     case cannotRead(path: String, reason: String)
     case corruptFile(path: String, reason: String)
-    case invalidUserId(String)
-    case unknownStreak(String, known: [String])
-    case streakExists(String)
-    case unknownEvent(String)
-    case ambiguousStreak(known: [String])
     case invalidLine(path: String, line: Int, reason: String)
     /// A store file is a link, a directory, a FIFO or a device instead of a regular file.
     case notARegularFile(path: String, kind: String)
@@ -31,18 +26,6 @@ extension FileStoreError: LocalizedError {
             return "Cannot read \(path): \(reason)."
         case .corruptFile(let path, let reason):
             return "\(path) is damaged: \(Self.withoutFinalPeriod(reason))."
-        case .invalidUserId(let user):
-            return "Invalid user id '\(user)': use letters, digits, '.', '_' or '-' (not starting with '.')."
-        case .unknownStreak(let key, let known):
-            return known.isEmpty
-                ? "No streak '\(key)' (the store has none yet; create one with `streaks create \(key)`)."
-                : "No streak '\(key)' (known: \(known.joined(separator: ", ")))."
-        case .streakExists(let key):
-            return "A streak '\(key)' already exists."
-        case .unknownEvent(let id):
-            return "No event '\(id)' counts in this streak (it may have been removed already)."
-        case .ambiguousStreak(let known):
-            return "Several streaks exist (\(known.joined(separator: ", "))): name one."
         case .invalidLine(let path, let line, let reason):
             return "\(path):\(line): \(reason)"
         case .notARegularFile(let path, let kind):

@@ -84,12 +84,12 @@ extension FileStreakStore {
     }
 
     /// Makes one regular event stop counting (recorded in the log, nothing deleted).
-    /// - Throws: `FileStoreError.unknownEvent` when no event with that id counts.
+    /// - Throws: `StreakStoreError.unknownEvent` when no event with that id counts.
     public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (removed: StreakEvent, evaluation: StreakEvaluation) {
         var removed: StreakEvent?
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             guard let event = try EventLog.lastLiveEvent(context.folder.eventsPath, where: { $0.id == id && !$0.isFreeze }) else {
-                throw FileStoreError.unknownEvent(id)
+                throw StreakStoreError.unknownEvent(id)
             }
             try context.folder.remove(event, at: now, loaded: &context.loaded, journal: context.journal)
             removed = event

@@ -32,7 +32,7 @@ extension FileStreakStore {
     }
 
     /// Gives a streak a new key, under the lock: its folder is renamed and its configuration
-    /// says the new key. - Throws: `FileStoreError.streakExists` while `newKey` is taken.
+    /// says the new key. - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
     @discardableResult
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
@@ -42,7 +42,7 @@ extension FileStreakStore {
         do {
             try StoreLock.exclusive(try userDirectory(userId)) {
                 var settings = try existingSettings(old, streakKey: oldKey, userId: userId)
-                guard try POSIXFile.status(new.directory) == nil else { throw FileStoreError.streakExists(newKey) }
+                guard try POSIXFile.status(new.directory) == nil else { throw StreakStoreError.streakExists(newKey) }
                 try old.checkUserFilesWritable()
                 guard rename(old.directory, new.directory) == 0 else {
                     throw FileStoreError.notWritable(path: old.directory, reason: POSIXFile.errorText())
@@ -67,12 +67,12 @@ extension FileStreakStore {
         return try recalculate(userId: userId, streakKey: newKey, now: now, timezone: timezone)
     }
 
-    /// Creates a streak. - Throws: `FileStoreError.streakExists`, or a validation error.
+    /// Creates a streak. - Throws: `StreakStoreError.streakExists`, or a validation error.
     @discardableResult
     public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
         try configuration.validate()
         return try write(userId: userId, streakKey: configuration.streakKey, creating: configuration, now: now, timezone: timezone) { context in
-            guard context.isNew else { throw FileStoreError.streakExists(configuration.streakKey) }
+            guard context.isNew else { throw StreakStoreError.streakExists(configuration.streakKey) }
         }
     }
 

@@ -65,7 +65,7 @@ public final class FileStreakStore: Sendable {
             return (fresh.evaluation.updatingUserId(userId), fresh.validUntil)
         }
         let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, reusingFresh: true) { _ in }
-        return (evaluation, CachedEvaluation.validity(of: evaluation, now: now, timezone: timezone))
+        return (evaluation, evaluation.validUntil(now: now, timezone: timezone))
     }
 
     /// The streak as last calculated by any writer (nil if never).
@@ -174,7 +174,7 @@ public final class FileStreakStore: Sendable {
         do {
             let cached = CachedEvaluation(
                 evaluation: evaluation, sources: context.folder.sourceStamps(), calculatedAt: now,
-                validUntil: CachedEvaluation.validity(of: evaluation, now: now, timezone: timezone),
+                validUntil: evaluation.validUntil(now: now, timezone: timezone),
                 warnings: context.loaded.warnings
             )
             try cached.write(to: context.folder.currentPath)
@@ -233,18 +233,12 @@ public final class FileStreakStore: Sendable {
         return settings
     }
 
-    func unknownStreak(_ key: String, userId: String) -> FileStoreError {
-        FileStoreError.unknownStreak(key, known: (try? streakKeys(userId: userId)) ?? [])
+    func unknownStreak(_ key: String, userId: String) -> StreakStoreError {
+        StreakStoreError.unknownStreak(key, known: (try? streakKeys(userId: userId)) ?? [])
     }
 
     func userDirectory(_ userId: String) throws -> String {
-        let allowed = userId.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "._-".utf8.contains(byte)
-        }
-        guard allowed, !userId.isEmpty, userId.utf8.count <= 128, !userId.hasPrefix(".") else {
-            throw FileStoreError.invalidUserId(userId)
-        }
+        try StreakValidation.validateUserId(userId)
         return rootPath + "/users/" + userId
     }
 

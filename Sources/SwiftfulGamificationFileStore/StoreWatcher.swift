@@ -211,20 +211,6 @@ extension FileStreakStore {
         watchers.subscribe(store: self, userId: userId, now: now, timezone: timezone) { $0.subscribeToKeys() }
     }
 
-    /// The next midnight or leeway boundary (`L`:00) after `date` in `timezone`.
-    static func nextBoundary(after date: Date, timezone: TimeZone, leewayHours: Int) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timezone
-        let today = calendar.startOfDay(for: date)
-        let tomorrow = calendar.date(byAdding: .day, value: 1, to: today) ?? date.addingTimeInterval(86_400)
-        var candidates = [tomorrow]
-        if leewayHours > 0, leewayHours < 24 {
-            for day in [today, tomorrow] {
-                if let boundary = calendar.date(bySettingHour: leewayHours, minute: 0, second: 0, of: day) { candidates.append(boundary) }
-            }
-        }
-        return candidates.filter { $0 > date }.min() ?? tomorrow
-    }
 }
 
 /// The store's watchers, one per user, shared by every subscriber in the process.

@@ -1,35 +1,6 @@
 import Foundation
 import SwiftfulGamification
 
-/// A line of an import that could not be used.
-public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public let source: String
-    public let line: Int
-    public let reason: String
-
-    public var description: String { "\(source):\(line): \(reason)" }
-}
-
-/// What an import file holds: optionally the streak's configuration and freezes (as
-/// `export` writes them), and events.
-public struct ImportBatch: Sendable {
-    public var configuration: StreakConfiguration?
-    public var goalHistory: [StreakGoalChange] = []
-    public var freezes: [StreakFreeze] = []
-    public var events: [StreakEvent] = []
-    public var problems: [ImportProblem] = []
-
-    public init(
-        configuration: StreakConfiguration? = nil, goalHistory: [StreakGoalChange] = [],
-        freezes: [StreakFreeze] = [], events: [StreakEvent] = []
-    ) {
-        self.configuration = configuration
-        self.goalHistory = goalHistory
-        self.freezes = freezes
-        self.events = events
-    }
-}
-
 /// The JSON Lines import/export format and the CSV export.
 ///
 /// Each line is an event — `date_created` (ISO 8601 with an offset or `Z`, or epoch
@@ -205,11 +176,7 @@ extension FileStreakStore {
     public func importBatch(
         _ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        let base = batch.configuration ?? StreakConfiguration(streakKey: streakKey)
-        let configuration = StreakConfiguration(
-            streakKey: streakKey, eventsRequiredPerDay: base.eventsRequiredPerDay, useServerCalculation: base.useServerCalculation,
-            leewayHours: base.leewayHours, freezeBehavior: base.freezeBehavior
-        )
+        let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in

@@ -172,11 +172,11 @@ struct FileStreakStoreTests {
         #expect(throws: StreakRuleError.invalidTimeZone("Mars/Base")) {
             try store.log([StreakEvent(dateCreated: at("2024-01-01 12:00"), timezone: "Mars/Base")], now: "2024-01-01 13:00")
         }
-        #expect(throws: FileStoreError.self) { try store.log([event("2024-01-01 12:30")], now: "2024-01-01 13:00", key: "nope") }
-        #expect(throws: FileStoreError.invalidUserId("../etc")) {
+        #expect(throws: StreakStoreError.self) { try store.log([event("2024-01-01 12:30")], now: "2024-01-01 13:00", key: "nope") }
+        #expect(throws: StreakStoreError.invalidUserId("../etc")) {
             try store.addEvents([], userId: "../etc", streakKey: "daily", now: at("2024-01-01 13:00"), timezone: newYork)
         }
-        #expect(throws: FileStoreError.streakExists("daily")) { try fixture.create() }
+        #expect(throws: StreakStoreError.streakExists("daily")) { try fixture.create() }
         #expect(fixture.contents("events.jsonl") == before)
     }
 

@@ -92,7 +92,7 @@ struct StoreEditTests {
         try store.addFreezes([StreakFreeze(id: "f", dateEarned: at("2024-01-01 08:00"))], userId: "u1", streakKey: "daily", now: at("2024-01-02 13:00"), timezone: newYork)
         try store.createStreak(userId: "u1", configuration: StreakConfiguration(streakKey: "taken"), now: at("2024-01-01 08:00"), timezone: newYork)
         let before = fixture.contents("events.jsonl")
-        #expect(throws: FileStoreError.streakExists("taken")) {
+        #expect(throws: StreakStoreError.streakExists("taken")) {
             try store.renameStreak(userId: "u1", from: "daily", to: "taken", now: at("2024-01-02 13:00"), timezone: newYork)
         }
         #expect(fixture.contents("events.jsonl") == before)
@@ -172,7 +172,7 @@ struct StoreEditTests {
         #expect(removed.removed.id == "b")
         #expect(removed.evaluation.streak.currentStreak == 1)
         #expect(fixture.contents("events.jsonl").hasPrefix(log))
-        #expect(throws: FileStoreError.unknownEvent("b")) {
+        #expect(throws: StreakStoreError.unknownEvent("b")) {
             try store.removeEvent(id: "b", userId: "u1", streakKey: "daily", now: at("2024-01-03 14:00"), timezone: newYork)
         }
     }

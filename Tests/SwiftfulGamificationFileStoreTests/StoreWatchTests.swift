@@ -85,15 +85,15 @@ struct StoreWatchTests {
         let fixture = StoreFixture()
         try fixture.create()
         var iterator = fixture.store().watch(userId: "u1", streakKey: "nope", now: { Date() }, timezone: { newYork }).makeAsyncIterator()
-        await #expect(throws: FileStoreError.self) { _ = try await next(&iterator) }
+        await #expect(throws: StreakStoreError.self) { _ = try await next(&iterator) }
     }
 
     @Test func nextBoundaryIsMidnightOrTheLeewayHour() {
         let zone = newYork
-        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 0) == at("2024-01-03 00:00"))
-        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 01:00"), timezone: zone, leewayHours: 3) == at("2024-01-02 03:00"))
-        #expect(FileStreakStore.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 3) == at("2024-01-03 00:00"))
-        #expect(FileStreakStore.nextBoundary(after: at("2024-03-09 22:00"), timezone: zone, leewayHours: 3) == at("2024-03-10 00:00"))
+        #expect(StreakEvaluation.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 0) == at("2024-01-03 00:00"))
+        #expect(StreakEvaluation.nextBoundary(after: at("2024-01-02 01:00"), timezone: zone, leewayHours: 3) == at("2024-01-02 03:00"))
+        #expect(StreakEvaluation.nextBoundary(after: at("2024-01-02 10:00"), timezone: zone, leewayHours: 3) == at("2024-01-03 00:00"))
+        #expect(StreakEvaluation.nextBoundary(after: at("2024-03-09 22:00"), timezone: zone, leewayHours: 3) == at("2024-03-10 00:00"))
     }
 }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SwiftfulGamification
 
-struct ArchiveCommand: ParsableCommand {
+struct ArchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive", abstract: "Archive a streak: it leaves the dashboard and `list`; nothing is deleted.",
         discussion: "`streaks list --all` shows archived streaks; `streaks unarchive KEY` brings one back."
@@ -10,31 +10,31 @@ struct ArchiveCommand: ParsableCommand {
     @Argument(help: "The streak to archive.", completion: Completions.streakKeys) var key: String
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        try context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        try await context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the archiving of \(key)")
         context.console.print("Archived '\(key)' (`streaks unarchive \(key)` brings it back).")
     }
 }
 
-struct UnarchiveCommand: ParsableCommand {
+struct UnarchiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unarchive", abstract: "Bring an archived streak back.")
 
     @Argument(help: "The archived streak.", completion: Completions.archivedStreakKeys) var key: String
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        let streak = try context.store.setArchived(false, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+        let streak = try await context.store.setArchived(false, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
         context.console.saved.note("the return of \(key)")
         context.console.print("Unarchived '\(key)': \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
     }
 }
 
-struct RenameCommand: ParsableCommand {
+struct RenameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename", abstract: "Give a streak a new key (refused while the new key exists).",
         discussion: "Events, freezes and settings move with it; git hooks and cron jobs naming the old key need the new one."
@@ -44,11 +44,11 @@ struct RenameCommand: ParsableCommand {
     @Argument(help: "Its new key: lowercase letters, digits and underscores.") var new: String
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
-        try context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
+        try await context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
         context.console.saved.note("the renaming of \(old) to \(new)")
         context.console.print("Renamed '\(old)' to '\(new)'.")
     }

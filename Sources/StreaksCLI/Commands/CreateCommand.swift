@@ -1,26 +1,26 @@
 import ArgumentParser
 import SwiftfulGamification
 
-struct CreateCommand: ParsableCommand {
+struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a streak.")
 
     @Argument(help: "The streak's key: lowercase letters, digits and underscores.") var key: String
     @OptionGroup var settings: StreakSettingsOptions
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         let configuration = try StreakConfiguration.validated(
             streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
             freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes
         )
-        try context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
+        try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(key)'")
         context.console.print("Created '\(key)': \(Report.configurationText(configuration)).")
     }
 }
 
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show or change a streak's goal, leeway and freezes.",
         discussion: "A new goal applies from today; earlier days keep the goal they had."
@@ -30,37 +30,37 @@ struct ConfigCommand: ParsableCommand {
     @OptionGroup var settings: StreakSettingsOptions
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
-        let key = try context.streakKey(key)
+        let key = try await context.streakKey(key)
         if !settings.isEmpty {
-            try context.store.updateConfiguration(
+            try await context.store.updateConfiguration(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
                 freezeBehavior: settings.freezes, now: context.now, timezone: context.zone
             )
             context.console.saved.note("the new configuration of \(key)")
         }
-        let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
+        let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
         context.console.print("\(key): \(Report.configurationText(configuration))")
     }
 }
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the streaks (archived ones with --all).")
 
     @Flag(help: "Archived streaks too.") var all = false
     @Flag(help: "A JSON array of statuses (each with \"archived\").") var json = false
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
-        let keys = try context.store.streakKeys(userId: context.userId, includingArchived: all)
-        let active = all ? Set(try context.store.streakKeys(userId: context.userId)) : Set(keys)
+        let keys = try await context.store.streakKeys(userId: context.userId, includingArchived: all)
+        let active = all ? Set(try await context.store.streakKeys(userId: context.userId)) : Set(keys)
         var objects: [[String: Any]] = []
         if keys.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
         for key in keys {
-            let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
-            let streak = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
+            let streak = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             let archived = !active.contains(key)
             if json {
                 var object = Report.statusObject(streak, configuration: configuration, now: context.now, zone: context.zone)
@@ -75,7 +75,7 @@ struct ListCommand: ParsableCommand {
     }
 }
 
-struct ResetCommand: ParsableCommand {
+struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Make every event of a streak stop counting.",
         discussion: "The event log keeps the events (a reset is recorded in it), so nothing is deleted."
@@ -85,10 +85,10 @@ struct ResetCommand: ParsableCommand {
     @Flag(help: "Confirm the reset.") var yes = false
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         guard yes else { throw CLIError.missingConfirmation(key) }
         let context = try global.context()
-        try context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
+        try await context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
         context.console.saved.note("the reset of \(key)")
         context.console.print("Reset '\(key)'.")
     }

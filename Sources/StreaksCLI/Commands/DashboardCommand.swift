@@ -21,11 +21,11 @@ struct DashboardCommand: AsyncParsableCommand {
         let context = try global.context()
         guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
             // Piped or scripted: the status is what can be shown.
-            try StatusCommand.show(nil, json: false, context: context)
+            try await StatusCommand.show(nil, json: false, context: context)
             return
         }
         // An empty store opens on the form for a first streak: nothing is written by itself.
-        let keys = try context.store.streakKeys(userId: context.userId)
+        let keys = try await context.store.streakKeys(userId: context.userId)
         let remembered = theme == nil ? Preferences.load(environment: context.console.environment).theme : nil
         var (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)
         if let remembered, themes.theme(named: remembered) != nil { selected = remembered }

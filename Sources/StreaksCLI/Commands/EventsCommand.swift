@@ -3,7 +3,7 @@ import Foundation
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
-struct EventsCommand: ParsableCommand {
+struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "events", abstract: "List the events that count, oldest first.")
 
     @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
@@ -11,11 +11,11 @@ struct EventsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Only events at or after this date: today, yesterday, -7d or a date mean its midnight.") var since: String?
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         let since = try self.since.map { try DateArgument.parse($0, option: "--since", zone: context.zone, now: context.now) }
-        let key = try context.streakKey(key)
-        let events = try context.store.events(userId: context.userId, streakKey: key)
+        let key = try await context.streakKey(key)
+        let events = try await context.store.events(userId: context.userId, streakKey: key)
             .filter { event in since.map { event.dateCreated >= $0 } ?? true }
             .sorted { $0.dateCreated < $1.dateCreated }
         if json {
@@ -38,7 +38,7 @@ struct EventsCommand: ParsableCommand {
     }
 }
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import events from JSON Lines (a file, or - for standard input).",
         discussion: """
@@ -57,10 +57,10 @@ struct ImportCommand: ParsableCommand {
         guard (1...2).contains(arguments.count) else { throw ValidationError("Give the file (and optionally the streak before it).") }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         let file = arguments.last!
-        let key = try context.streakKey(arguments.count == 2 ? arguments[0] : nil)
+        let key = try await context.streakKey(arguments.count == 2 ? arguments[0] : nil)
         let source = file == "-" ? "stdin" : file
         let batch = file == "-"
             ? StreakTransfer.parseJSONLines(try context.console.readStandardInput(), source: source, now: context.now)
@@ -68,7 +68,7 @@ struct ImportCommand: ParsableCommand {
         for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
         if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
-        let result = try context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
@@ -77,7 +77,7 @@ struct ImportCommand: ParsableCommand {
     }
 }
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write a streak to standard output.",
         discussion: "jsonl (the default) holds the configuration, freezes and events, so `import` into an empty store reproduces the streak."
@@ -89,18 +89,18 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "jsonl or csv.") var format: Format = .jsonl
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
-        let key = try context.streakKey(key)
-        let events = try context.store.events(userId: context.userId, streakKey: key)
+        let key = try await context.streakKey(key)
+        let events = try await context.store.events(userId: context.userId, streakKey: key)
         switch format {
         case .csv:
             context.console.write(StreakTransfer.exportCSV(events: events))
         case .jsonl:
-            let settings = try context.store.settings(userId: context.userId, streakKey: key)
+            let settings = try await context.store.settings(userId: context.userId, streakKey: key)
             context.console.write(try StreakTransfer.exportJSONLines(
                 configuration: settings.configuration, goalHistory: settings.goalHistory,
-                freezes: try context.store.freezes(userId: context.userId, streakKey: key), events: events
+                freezes: try await context.store.freezes(userId: context.userId, streakKey: key), events: events
             ))
         }
     }

@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import SwiftfulGamification
 
-struct FreezeCommand: ParsableCommand {
+struct FreezeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "freeze", abstract: "Add, use, list and take back streak freezes.",
         subcommands: [Add.self, Use.self, List.self, Remove.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Give freezes (earned now).")
 
         @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
@@ -16,45 +16,45 @@ struct FreezeCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "When they expire (default: never): a date, or +30d from now.") var expires: String?
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
             guard (1...1_000).contains(count) else { throw CLIError.badNumber(option: "--count", value: String(count)) }
             let context = try global.context()
             let expires = try self.expires.map { try DateArgument.parse($0, option: "--expires", zone: context.zone, now: context.now, relativeDayTime: .currentTime) }
             if let expires, expires <= context.now { throw CLIError.badDate(option: "--expires", value: self.expires!) }
-            let key = try context.streakKey(key)
+            let key = try await context.streakKey(key)
             let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
-            let streak = try context.store.addFreezes(freezes, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            let streak = try await context.store.addFreezes(freezes, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             context.console.saved.note("\(Report.count(count, "freeze")) added to \(key)")
             context.console.print("Added \(count) freeze\(count == 1 ? "" : "s") to \(key): \(streak.freezesAvailableCount ?? 0) available.")
         }
     }
 
-    struct Use: ParsableCommand {
+    struct Use: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Manual mode: spend freezes to restore a broken streak.")
 
         @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
             let context = try global.context()
-            let key = try context.streakKey(key)
-            let result = try context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            let key = try await context.streakKey(key)
+            let result = try await context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
             let days = result.used.map(\.day.description).joined(separator: ", ")
             context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List freezes.")
 
         @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @Flag(help: "A JSON array.") var json = false
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
             let context = try global.context()
-            let freezes = try context.store.freezes(userId: context.userId, streakKey: context.streakKey(key))
+            let freezes = try await context.store.freezes(userId: context.userId, streakKey: context.streakKey(key))
             if json {
                 context.console.print(Report.json(freezes.map { freeze -> [String: Any] in
                     var object: [String: Any] = ["id": freeze.id, "available": freeze.isAvailable(at: context.now)]
@@ -75,7 +75,7 @@ struct FreezeCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take back an unused freeze (given by mistake).",
             discussion: "The ledger records the removal; `streaks freeze list` shows the ids."
@@ -85,10 +85,10 @@ struct FreezeCommand: ParsableCommand {
         @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
             let context = try global.context()
-            let key = try context.streakKey(key)
-            let streak = try context.store.removeFreeze(id: id, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+            let key = try await context.streakKey(key)
+            let streak = try await context.store.removeFreeze(id: id, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             context.console.saved.note("the removal of freeze \(id) from \(key)")
             context.console.print("Removed freeze \(id) from \(key): \(streak.freezesAvailableCount ?? 0) available.")
         }

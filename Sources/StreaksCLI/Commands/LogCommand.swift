@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SwiftfulGamification
 
-struct LogCommand: ParsableCommand {
+struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log an event (now, or --at a past time).",
         discussion: "Example git hook: streaks log coding --meta repo=$(basename \"$PWD\")"
@@ -18,23 +18,23 @@ struct LogCommand: ParsableCommand {
     @Flag(help: "Print the streak as JSON afterwards.") var json = false
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
         let metadata = try MetadataArgument.parse(self.metadata)
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12, now: context.now, relativeDayTime: .currentTime) } ?? context.now
-        let key = try context.streakKey(key)
+        let key = try await context.streakKey(key)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
         // On a store with no streaks, the first log starts 'daily' (in the same write).
-        let isFirstStreak = try key == CommandContext.defaultKey && context.store.streakKeys(userId: context.userId).isEmpty
+        let isFirstStreak = key == CommandContext.defaultKey ? try await context.store.streakKeys(userId: context.userId).isEmpty : false
         let creating = isFirstStreak ? StreakConfiguration(streakKey: key) : nil
         // The id is a new UUID, so the store can skip its duplicate check.
-        let result = try context.store.addEvents(
+        let result = try await context.store.addEvents(
             [event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true, creating: creating
         )
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
         let streak = result.evaluation.streak
         if json {
-            let configuration = try context.store.settings(userId: context.userId, streakKey: key).configuration
+            let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
             context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
             context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
@@ -42,16 +42,16 @@ struct LogCommand: ParsableCommand {
     }
 }
 
-struct UndoCommand: ParsableCommand {
+struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Remove the last event logged.")
 
     @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
-        let key = try context.streakKey(key)
-        let result = try context.store.undoLastEvent(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let key = try await context.streakKey(key)
+        let result = try await context.store.undoLastEvent(userId: context.userId, streakKey: key, since: nil, now: context.now, timezone: context.zone)
         guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
         context.console.saved.note("the removal of the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key)")
         context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")

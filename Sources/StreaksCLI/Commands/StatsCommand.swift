@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SwiftfulGamification
 
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Figures for a streak: completion, weekdays, months, longest runs.",
         discussion: "Without a key, every streak (JSON: an array). Rates leave out today until it is kept or over."
@@ -12,11 +12,11 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try global.context()
-        guard let keys = try context.keysOrAll(key, json: json) else { return }
-        let figures = try keys.map { key -> (String, CurrentStreakData, StreakStatistics) in
-            let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        guard let keys = try await context.keysOrAll(key, json: json) else { return }
+        let figures = try await keys.asyncMap { key -> (String, CurrentStreakData, StreakStatistics) in
+            let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, StreakStatistics(evaluation: evaluation))
         }
         if json {

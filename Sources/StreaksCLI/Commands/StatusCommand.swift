@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SwiftfulGamification
 
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show a streak, or every streak (the default command).",
         discussion: "With no key and several streaks: one line per streak (JSON: an array of objects)."
@@ -12,16 +12,16 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try Self.show(key, json: json, context: global.context())
+    func run() async throws {
+        try await Self.show(key, json: json, context: global.context())
     }
 
     /// Prints a streak's status, or every streak's (also what the dashboard shows when output
     /// is not a terminal).
-    static func show(_ key: String?, json: Bool, context: CommandContext) throws {
-        guard let keys = try context.keysOrAll(key, json: json) else { return }
-        let streaks = try keys.map { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
-            let evaluation = try context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+    static func show(_ key: String?, json: Bool, context: CommandContext) async throws {
+        guard let keys = try await context.keysOrAll(key, json: json) else { return }
+        let streaks = try await keys.asyncMap { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
+            let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, evaluation.configuration)
         }
         if streaks.count == 1 {

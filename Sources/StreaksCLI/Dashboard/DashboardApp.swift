@@ -13,7 +13,7 @@ import SwiftfulGamificationFileStore
 /// screen reads. Streaks created or removed by any process arrive the same way.
 @MainActor
 final class DashboardApp {
-    private let store: FileStreakStore
+    private let store: any StreakStore
     private let userId: String
     private let zone: TimeZone
     private let clock: @Sendable () -> Date
@@ -32,7 +32,7 @@ final class DashboardApp {
     private var dayLoading = false
     private var pendingDay: (key: String, day: CalendarDay)?
 
-    init(store: FileStreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
+    init(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
          themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?,
          trace: DashboardTrace?, environment: [String: String]) {
         self.store = store
@@ -97,23 +97,23 @@ final class DashboardApp {
             }
         case .remove(let key, let eventId):
             write { store, userId, now, zone in
-                let removed = try store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone).removed
+                let removed = try await store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone).removed
                 let eventZone = TimeZone(identifier: removed.timezone) ?? zone
                 return "Removed the event of \(CalendarDay(containing: removed.dateCreated, in: eventZone)) \(StreakFacts.clock(removed.dateCreated, eventZone))."
             }
         case .removeFreeze(let key, let id):
             write { store, userId, now, zone in
-                let left = try store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone).streak.freezesAvailableCount ?? 0
+                let left = try await store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone).streak.freezesAvailableCount ?? 0
                 return "Removed a freeze from \(key): \(left) left."
             }
         case .createStreak(let configuration):
             write { store, userId, now, zone in
-                try store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
+                try await store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
                 return "Created '\(configuration.streakKey)'. Space logs its first event."
             }
         case .updateStreak(let configuration):
             write { store, userId, now, zone in
-                try store.updateConfiguration(
+                try await store.updateConfiguration(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
                 )
@@ -121,7 +121,7 @@ final class DashboardApp {
             }
         case .archive(let key):
             write { store, userId, now, zone in
-                try store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
+                try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
                 return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
             }
         case .saveTheme(let name):
@@ -135,7 +135,7 @@ final class DashboardApp {
         case .undo(let key):
             write { store, userId, now, zone in
                 let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
-                let removed = try store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
+                let removed = try await store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
                 return removed.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo."
             }
         case .useFreezes(let key):
@@ -166,7 +166,7 @@ final class DashboardApp {
         tasks.append(Task { [weak self] in
             let result = await Task.detached { () -> AppEvent in
                 do {
-                    return .dayEventsLoaded(DayEvents(key: key, day: day, events: try store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
+                    return .dayEventsLoaded(DayEvents(key: key, day: day, events: try await store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
                 } catch {
                     return .message(ErrorReport.message(for: error))
                 }
@@ -191,17 +191,17 @@ final class DashboardApp {
     }
 
     /// A store write off the main actor at this instant; its message (or error) is shown.
-    private func write(_ work: @escaping @Sendable (FileStreakStore, String, Date, TimeZone) throws -> String) {
+    private func write(_ work: @escaping @Sendable (any StreakStore, String, Date, TimeZone) async throws -> String) {
         let store = store, userId = userId, zone = zone, now = clock()
-        detached { .message(try work(store, userId, now, zone)) }
+        detached { .message(try await work(store, userId, now, zone)) }
     }
 
     /// Runs a store read or write off the main actor; its event (or error) comes back.
-    private func detached(_ work: @escaping @Sendable () throws -> AppEvent) {
+    private func detached(_ work: @escaping @Sendable () async throws -> AppEvent) {
         let continuation = continuation
         tasks.append(Task.detached {
             do {
-                continuation.yield(try work())
+                continuation.yield(try await work())
             } catch {
                 continuation.yield(.message(ErrorReport.message(for: error)))
             }
@@ -227,7 +227,7 @@ final class DashboardApp {
         for key in state.keys where managers[key] == nil {
             let zone = zone
             let manager = StreakManager(
-                services: FileStreakServices(store: store, userId: userId, now: clock, timezone: { zone }),
+                services: StreakStoreServices(store: store, userId: userId, now: clock, timezone: { zone }),
                 configuration: StreakConfiguration(streakKey: key, useServerCalculation: true), now: clock, timeZone: { zone }
             )
             managers[key] = manager

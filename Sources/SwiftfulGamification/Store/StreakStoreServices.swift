@@ -1,34 +1,34 @@
 import Foundation
-import SwiftfulGamification
 
-/// The file store as `StreakServices`, so a `StreakManager` runs on it unchanged.
+/// Any `StreakStore` (the file store, PostgreSQL) as `StreakServices`, so a `StreakManager`
+/// runs on it unchanged.
 ///
 /// With `useServerCalculation` the store calculates under its lock (the fast path: it keeps
 /// a running history); otherwise the manager calculates from all events, as with any remote.
-public struct FileStreakServices: StreakServices {
+public struct StreakStoreServices: StreakServices {
     public let remote: any RemoteStreakService
     public let local: any LocalStreakPersistence
 
     @MainActor
     public init(
-        store: FileStreakStore,
+        store: any StreakStore,
         userId: String,
         now: @escaping @Sendable () -> Date = Date.init,
         timezone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
     ) {
-        remote = FileRemoteStreakService(store: store, now: now, timezone: timezone)
-        local = FileLocalStreakPersistence(store: store, userId: userId)
+        remote = StoreRemoteStreakService(store: store, now: now, timezone: timezone)
+        local = StoreLocalStreakPersistence(store: store, userId: userId)
     }
 }
 
-/// `RemoteStreakService` over a `FileStreakStore`; file work runs off the main actor.
+/// `RemoteStreakService` over a `StreakStore`; store work runs off the main actor.
 @MainActor
-public final class FileRemoteStreakService: RemoteStreakService {
-    public let store: FileStreakStore
+public final class StoreRemoteStreakService: RemoteStreakService {
+    public let store: any StreakStore
     private let now: @Sendable () -> Date
     private let timezone: @Sendable () -> TimeZone
 
-    public init(store: FileStreakStore, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) {
+    public init(store: any StreakStore, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) {
         self.store = store
         self.now = now
         self.timezone = timezone
@@ -61,13 +61,13 @@ public final class FileRemoteStreakService: RemoteStreakService {
         freezeBehavior: FreezeBehavior, timezone: String?
     ) async throws {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
-        try await run { store, now in _ = try store.refresh(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
+        try await run { store, now in _ = try await store.refresh(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
     }
 
     /// Uses the freezes a manual-mode streak needs under the store's lock, in one write.
     public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
-        return try await run { store, now in try store.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: zone).used }
+        return try await run { store, now in try await store.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: zone).used }
     }
 
     /// Every write's own evaluation, as the store's watcher hands it on.
@@ -76,50 +76,50 @@ public final class FileRemoteStreakService: RemoteStreakService {
     }
 
     public func addEvent(userId: String, streakKey: String, event: StreakEvent) async throws {
-        try await run { store, now in _ = try store.addEvents([event], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        try await run { store, now in _ = try await store.addEvents([event], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
     }
 
     public func getAllEvents(userId: String, streakKey: String) async throws -> [StreakEvent] {
-        try await run { store, _ in try store.events(userId: userId, streakKey: streakKey) }
+        try await run { store, _ in try await store.events(userId: userId, streakKey: streakKey) }
     }
 
     public func deleteAllEvents(userId: String, streakKey: String) async throws {
-        try await run { store, now in _ = try store.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        try await run { store, now in _ = try await store.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
     }
 
     public func addStreakFreeze(userId: String, streakKey: String, freeze: StreakFreeze) async throws {
-        try await run { store, now in _ = try store.addFreezes([freeze], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        try await run { store, now in _ = try await store.addFreezes([freeze], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
     }
 
     public func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws {
-        try await run { store, now in try store.useFreeze(id: freezeId, userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        try await run { store, now in try await store.useFreeze(id: freezeId, userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
     }
 
     public func getAllStreakFreezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
-        try await run { store, _ in try store.freezes(userId: userId, streakKey: streakKey) }
+        try await run { store, _ in try await store.freezes(userId: userId, streakKey: streakKey) }
     }
 
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] {
-        try await run { store, _ in try store.settings(userId: userId, streakKey: streakKey).goalHistory }
+        try await run { store, _ in try await store.settings(userId: userId, streakKey: streakKey).goalHistory }
     }
 
     private nonisolated var zone: TimeZone { timezone() }
 
-    private func run<T: Sendable>(_ work: @escaping @Sendable (FileStreakStore, Date) throws -> T) async throws -> T {
+    private func run<T: Sendable>(_ work: @escaping @Sendable (any StreakStore, Date) async throws -> T) async throws -> T {
         let store = store
         let now = now()
-        return try await Task.detached { try work(store, now) }.value
+        return try await Task.detached { try await work(store, now) }.value
     }
 }
 
-/// The manager's start-up cache is the store's own `current.json`, which every writer keeps
-/// current; saving is therefore left to the store.
+/// The manager's start-up cache is the store's own last result (the file store's
+/// `current.json`), which every writer keeps current; saving is therefore left to the store.
 @MainActor
-public final class FileLocalStreakPersistence: LocalStreakPersistence {
-    private let store: FileStreakStore
+public final class StoreLocalStreakPersistence: LocalStreakPersistence {
+    private let store: any StreakStore
     private let userId: String
 
-    public init(store: FileStreakStore, userId: String) {
+    public init(store: any StreakStore, userId: String) {
         self.store = store
         self.userId = userId
     }

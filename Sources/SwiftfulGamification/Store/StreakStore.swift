@@ -1,0 +1,159 @@
+import Foundation
+
+/// Where a user's streaks live and are calculated: the file store, or PostgreSQL.
+///
+/// Every write is one unit: the change, the recalculation and any freezes the calculation
+/// consumed, under the provider's lock for the streak, all or nothing. The returned
+/// evaluation is that write's own result. Reads take no lock. The command line and the
+/// dashboard run on any store through this protocol; `StreakStoreServices` runs a
+/// `StreakManager` on one.
+public protocol StreakStore: Sendable {
+    /// Where the streaks are, fit to show: a directory, or a database URL without its password.
+    var location: String { get }
+
+    // MARK: Streaks
+    /// The user's streak keys, sorted; archived ones only when asked for.
+    func streakKeys(userId: String, includingArchived: Bool) async throws -> [String]
+    /// - Throws: `StreakStoreError.streakExists`, or a validation error.
+    func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange])
+    /// Changes the goal (from today on), the leeway or the freeze behaviour.
+    func updateConfiguration(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation
+    func isArchived(userId: String, streakKey: String) async throws -> Bool
+    func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
+    func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// Makes every earlier event stop counting (kept, not deleted).
+    func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+
+    // MARK: Events
+    /// Adds events, skipping ids the streak already holds (a replayed write adds nothing).
+    /// - Parameter freshIds: the ids were made up just now, so no duplicate can exist.
+    /// - Parameter creating: creates the streak in the same write when it does not exist.
+    func addEvents(
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
+        creating configuration: StreakConfiguration?
+    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation)
+    /// Removes the last regular event still counting, if logged at or after `since`.
+    func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent?, evaluation: StreakEvaluation)
+    /// - Throws: `StreakStoreError.unknownEvent` when no regular event with that id counts.
+    func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent, evaluation: StreakEvaluation)
+    /// Every event that counts (regular and freeze), in the order they were recorded.
+    func events(userId: String, streakKey: String) async throws -> [StreakEvent]
+    /// The regular events that count whose own day is `day` (in each event's zone), oldest first.
+    func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent]
+    /// A whole streak in one write (creating it when new): configuration and goal history
+    /// for a new streak, freezes and events whose ids it does not hold yet.
+    func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (added: [StreakEvent], evaluation: StreakEvaluation)
+
+    // MARK: Freezes
+    func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
+    /// Adds freezes (an id the streak already holds is skipped).
+    func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
+    func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+    /// Manual mode: bridges the missed days with available freezes, all or nothing.
+    func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (used: [FreezeConsumption], evaluation: StreakEvaluation)
+    /// Takes back an unused freeze. - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
+    func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+
+    // MARK: Calculation
+    /// Calculates without writing: freezes that would be consumed show but are not recorded.
+    func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// The streak as it is at `now`, recording the freezes that calculation consumes.
+    func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// The streak as last calculated by any writer, if the store keeps it close at hand (nil otherwise).
+    func cachedStreak(userId: String, streakKey: String) -> CurrentStreakData?
+
+    // MARK: Live
+    /// The streak's evaluation now, after every change by any process, and when a day or
+    /// leeway boundary passes. Fails when the streak does not exist.
+    func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)
+        -> AsyncThrowingStream<StreakEvaluation, any Error>
+    /// The user's streak keys (archived left out) now and whenever they change, by any process.
+    func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]>
+    /// Whether the live updates are flowing: `.live`, or `.lost` while a connection is
+    /// down (a local store is always live).
+    func watchLink() -> AsyncStream<StoreLink>
+    /// Lets go of connections and watchers.
+    func close() async
+}
+
+/// The state of a store's live updates.
+public enum StoreLink: Sendable, Equatable {
+    case live
+    /// Updates are not arriving; the store is reconnecting by itself.
+    case lost(reason: String)
+}
+
+extension StreakStore {
+    public func streakKeys(userId: String) async throws -> [String] {
+        try await streakKeys(userId: userId, includingArchived: false)
+    }
+
+    public func watchLink() -> AsyncStream<StoreLink> {
+        AsyncStream { continuation in
+            continuation.yield(.live)
+        }
+    }
+
+    public func close() async {}
+}
+
+/// What an import or a copy brings into a streak: optionally its configuration and goal
+/// history (used when the streak is new), its freezes and its events.
+public struct ImportBatch: Sendable {
+    public var configuration: StreakConfiguration?
+    public var goalHistory: [StreakGoalChange] = []
+    public var freezes: [StreakFreeze] = []
+    public var events: [StreakEvent] = []
+    public var problems: [ImportProblem] = []
+
+    public init(
+        configuration: StreakConfiguration? = nil, goalHistory: [StreakGoalChange] = [],
+        freezes: [StreakFreeze] = [], events: [StreakEvent] = []
+    ) {
+        self.configuration = configuration
+        self.goalHistory = goalHistory
+        self.freezes = freezes
+        self.events = events
+    }
+
+    /// The configuration a new streak `key` gets from this batch (the defaults when it has none).
+    public func configuration(forKey key: String) -> StreakConfiguration {
+        let base = configuration ?? StreakConfiguration(streakKey: key)
+        return StreakConfiguration(
+            streakKey: key, eventsRequiredPerDay: base.eventsRequiredPerDay, useServerCalculation: base.useServerCalculation,
+            leewayHours: base.leewayHours, freezeBehavior: base.freezeBehavior
+        )
+    }
+}
+
+/// A line of an import that could not be used.
+public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let source: String
+    public let line: Int
+    public let reason: String
+
+    public init(source: String, line: Int, reason: String) {
+        self.source = source
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "\(source):\(line): \(reason)" }
+}
+
+extension StreakStore {
+    /// Adds events that may repeat ids already stored, to a streak that exists.
+    public func addEvents(_ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        try await addEvents(events, userId: userId, streakKey: streakKey, now: now, timezone: timezone, freshIds: false, creating: nil)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What any store refuses: names that do not exist or are taken.
+public enum StreakStoreError: Error, Equatable, Sendable {
+    case invalidUserId(String)
+    case unknownStreak(String, known: [String])
+    case streakExists(String)
+    case unknownEvent(String)
+    case ambiguousStreak(known: [String])
+}
+
+extension StreakStoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .invalidUserId(let user):
+            return "Invalid user id '\(user)': use letters, digits, '.', '_' or '-' (not starting with '.')."
+        case .unknownStreak(let key, let known):
+            return known.isEmpty
+                ? "No streak '\(key)' (the store has none yet; create one with `streaks create \(key)`)."
+                : "No streak '\(key)' (known: \(known.joined(separator: ", ")))."
+        case .streakExists(let key):
+            return "A streak '\(key)' already exists."
+        case .unknownEvent(let id):
+            return "No event '\(id)' counts in this streak (it may have been removed already)."
+        case .ambiguousStreak(let known):
+            return "Several streaks exist (\(known.joined(separator: ", "))): name one."
+        }
+    }
+}
+
+extension StreakValidation {
+    /// A user id every store accepts: letters, digits, '.', '_', '-', at most 128 bytes, not
+    /// starting with '.' (it names a directory in the file store).
+    public static func validateUserId(_ userId: String) throws {
+        let allowed = userId.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "._-".utf8.contains(byte)
+        }
+        guard allowed, !userId.isEmpty, userId.utf8.count <= 128, !userId.hasPrefix(".") else {
+            throw StreakStoreError.invalidUserId(userId)
+        }
+    }
+}

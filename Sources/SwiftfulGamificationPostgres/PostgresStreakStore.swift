@@ -1,0 +1,2 @@
+import PostgresNIO
+import SwiftfulGamification
