@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 "SwiftfulGamification",
                 "SwiftfulGamificationFileStore",
+                "SwiftfulGamificationPostgres",
                 "StreakDashboard",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

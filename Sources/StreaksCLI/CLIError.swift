@@ -1,6 +1,7 @@
 import Foundation
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
+import SwiftfulGamificationPostgres
 
 /// Problems with the command line itself, each naming the argument.
 enum CLIError: Error, LocalizedError, Equatable {
@@ -49,7 +50,7 @@ enum CLIError: Error, LocalizedError, Equatable {
 /// (arguments, dates, files, keys), 1 when the store or the terminal cannot do it.
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
-        error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is StreakStoreError || error is DashboardError
+        error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is StreakStoreError || error is PostgresStoreError || error is DashboardError
     }
 
     static func exitCode(for error: any Error) -> Int32 {
@@ -57,6 +58,7 @@ enum ErrorReport {
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2
+        case PostgresStoreError.badURL: return 2
         case let store as FileStoreError:
             if case .invalidLine = store { return 2 }
             return 1

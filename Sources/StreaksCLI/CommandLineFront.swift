@@ -5,11 +5,13 @@ import Foundation
 /// that is no subcommand is reported with the nearest one instead of reaching the dashboard.
 enum CommandLineFront {
     /// The shared options that take a value (`GlobalOptions`).
-    static let sharedOptionsWithValue: Set<String> = ["--store", "--user", "--now", "--timezone"]
+    static let sharedOptionsWithValue: Set<String> = ["--store", "--database", "--user", "--now", "--timezone"]
 
     /// The arguments with leading shared options moved after the subcommand they precede.
     /// - Throws: `CLIError.unknownCommand` for a first word that is not a subcommand.
-    static func normalize(_ arguments: [String], subcommands: [String]) throws -> [String] {
+    /// - Parameter nested: the subcommands of a subcommand (`freeze add`), after which the
+    ///   shared options go.
+    static func normalize(_ arguments: [String], subcommands: [String], nested: [String: [String]] = [:]) throws -> [String] {
         var leading: [String] = []
         var index = 0
         while index < arguments.count {
@@ -26,7 +28,12 @@ enum CommandLineFront {
         guard subcommands.contains(word) else {
             throw CLIError.unknownCommand(word, suggestion: nearest(to: word, in: subcommands))
         }
-        return [word] + leading + arguments[(index + 1)...]
+        var command = [word]
+        if let inner = nested[word], index + 1 < arguments.count, inner.contains(arguments[index + 1]) {
+            command.append(arguments[index + 1])
+            index += 1
+        }
+        return command + leading + arguments[(index + 1)...]
     }
 
     /// The subcommand closest to a mistyped word, when it is close enough to be meant.

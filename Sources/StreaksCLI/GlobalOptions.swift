@@ -1,14 +1,22 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
+import SwiftfulGamificationPostgres
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The store directory.", discussion: "Default: $STREAKS_HOME, else $XDG_DATA_HOME/streaks, else ~/.local/share/streaks."))
     var store: String?
 
-    @Option(help: "The user whose streaks to use (default: your login name).")
+    @Option(help: ArgumentHelp(
+        "Keep streaks in PostgreSQL instead: postgres://user[:password]@host[:port]/database (or ?host=/socket/dir).",
+        discussion: "Default: $STREAKS_DATABASE when set (and no --store is given).", valueName: "url"
+    ))
+    var database: String?
+
+    @Option(help: "The user whose streaks to use (default: your login name, or the database role).")
     var user: String?
 
     @Option(help: ArgumentHelp("Pin the clock, e.g. 2024-01-05T09:30:00Z (for scripts and tests).", valueName: "iso8601"))
@@ -21,14 +29,26 @@ struct GlobalOptions: ParsableArguments {
         let console = Console.current
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
-        let root = StoreLocation.resolve(explicit: store, environment: console.environment)
-        let store = FileStreakStore(rootPath: root) { console.warn($0) }
-        return CommandContext(store: store, userId: Self.userId(explicit: user, environment: console.environment), now: now, zone: zone, console: console)
+        let (store, role) = try Self.openStore(store: store, database: database, console: console)
+        return CommandContext(store: store, userId: Self.userId(explicit: user, role: role, environment: console.environment), now: now, zone: zone, console: console)
     }
 
-    /// `--user`, else `$STREAKS_USER`, else the login name.
-    static func userId(explicit: String?, environment: [String: String]) -> String {
-        explicit ?? environment["STREAKS_USER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
+    /// `--database`, else `--store`, else `$STREAKS_DATABASE`, else the default directory;
+    /// and the database role, when it is a database.
+    static func openStore(store: String?, database: String?, console: Console) throws -> (any StreakStore, role: String?) {
+        if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
+        let environment = console.environment
+        if let url = database ?? (store == nil ? environment["STREAKS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil) {
+            let location = try PostgresLocation(url: url, environment: environment)
+            return (OpenStores.keep(PostgresStreakStore(database: location)), location.username)
+        }
+        let root = StoreLocation.resolve(explicit: store, environment: environment)
+        return (FileStreakStore(rootPath: root) { console.warn($0) }, nil)
+    }
+
+    /// `--user`, else `$STREAKS_USER`, else the database role, else the login name.
+    static func userId(explicit: String?, role: String? = nil, environment: [String: String]) -> String {
+        explicit ?? environment["STREAKS_USER"] ?? role ?? environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
     }
 }
 
@@ -65,5 +85,19 @@ struct CommandContext {
         default:
             throw StreakStoreError.ambiguousStreak(known: keys)
         }
+    }
+}
+
+/// Stores a command opened, closed (their connections let go of) when it ends.
+enum OpenStores {
+    private static let open = Mutex<[any StreakStore]>([])
+
+    static func keep<Store: StreakStore>(_ store: Store) -> Store {
+        open.withLock { $0.append(store) }
+        return store
+    }
+
+    static func closeAll() async {
+        for store in open.withLock({ stores in defer { stores = [] }; return stores }) { await store.close() }
     }
 }

@@ -30,6 +30,12 @@ public struct StreaksCommand: AsyncParsableCommand {
 
     /// Runs a command line and returns its exit code (the testable entry point).
     static func run(_ arguments: [String]) async -> Int32 {
+        let code = await runCommand(arguments)
+        await OpenStores.closeAll()
+        return code
+    }
+
+    private static func runCommand(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
             var command = try parse(arguments)
@@ -70,10 +76,13 @@ public struct StreaksCommand: AsyncParsableCommand {
     }
 
     private static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+    private static var nestedNames: [String: [String]] {
+        ["freeze": FreezeCommand.configuration.subcommands.map { $0._commandName }]
+    }
 
     /// `streaks log` for a line naming `log`, else `streaks`: where its help is.
     private static func commandPath(_ arguments: [String]) -> String {
-        let words = (try? CommandLineFront.normalize(arguments, subcommands: subcommandNames)) ?? arguments
+        let words = (try? CommandLineFront.normalize(arguments, subcommands: subcommandNames, nested: nestedNames)) ?? arguments
         guard let first = words.first, subcommandNames.contains(first), first != "help" else { return "streaks" }
         var path = "streaks \(first)"
         if first == "freeze", words.count > 1, FreezeCommand.configuration.subcommands.contains(where: { $0._commandName == words[1] }) {
@@ -84,6 +93,6 @@ public struct StreaksCommand: AsyncParsableCommand {
 
     /// The command a line names, after `CommandLineFront`.
     private static func parse(_ arguments: [String]) throws -> ParsableCommand {
-        try parseAsRoot(try CommandLineFront.normalize(arguments, subcommands: subcommandNames))
+        try parseAsRoot(try CommandLineFront.normalize(arguments, subcommands: subcommandNames, nested: nestedNames))
     }
 }

@@ -62,18 +62,7 @@ enum ISODate {
         date.timeIntervalSince1970.isFinite ? Date(microseconds: micros(date)) : date
     }
 
-    /// Whole microseconds since 1970, rounded down. `Date` keeps seconds since 2001 (a whole
-    /// number of seconds later), so the rounding is done on that value: rounding the
-    /// 1970-based value instead and converting back can land a hair after the original.
-    static func micros(_ date: Date) -> Int {
-        let seconds = date.timeIntervalSinceReferenceDate
-        guard seconds.isFinite, abs(seconds) < 9e12 else { return seconds > 0 ? Int(9e18) : Int(-9e18) }
-        // The largest m with m / 1e6 <= seconds (a plain floor(seconds * 1e6) can be off by one).
-        var value = Int((seconds * 1_000_000).rounded(.down))
-        while Double(value + 1) / 1_000_000 <= seconds { value += 1 }
-        while Double(value) / 1_000_000 > seconds { value -= 1 }
-        return value + Date.referenceMicros
-    }
+    static func micros(_ date: Date) -> Int { date.microsecondsSince1970 }
 
     static func parse(_ text: String) -> Date? {
         var text = text
@@ -148,15 +137,5 @@ enum ISODate {
             if take("-") { return -1 }
             return nil
         }
-    }
-}
-
-extension Date {
-    /// 2001-01-01 in microseconds since 1970.
-    static let referenceMicros = 978_307_200 * 1_000_000
-
-    /// The date `micros` microseconds after 1970 (the one `ISODate.micros` maps back to it).
-    init(microseconds micros: Int) {
-        self.init(timeIntervalSinceReferenceDate: Double(micros - Date.referenceMicros) / 1_000_000)
     }
 }

@@ -1,2 +1,165 @@
+import Foundation
 import PostgresNIO
 import SwiftfulGamification
+
+/// Streaks kept in PostgreSQL, for every machine that can reach the database.
+///
+/// One authority: every write runs in one transaction under a transaction-scoped advisory
+/// lock on (user, streak): the change, the recalculation from the streak's summary row (its
+/// running `StreakHistory`, so no write reads the whole history), the freezes that
+/// calculation consumed, the new summary, and a `NOTIFY` that reaches listeners on commit.
+/// Events are unique by (streak, id), so a retried or replayed write adds nothing.
+public final class PostgresStreakStore: StreakStore {
+    public let database: PostgresLocation
+    let session: PostgresSession
+    let watchers: PostgresWatchers
+
+    public var location: String { database.redacted }
+
+    public init(database: PostgresLocation) {
+        self.database = database
+        session = PostgresSession(location: database)
+        watchers = PostgresWatchers(location: database)
+    }
+
+    public convenience init(url: String) throws {
+        self.init(database: try PostgresLocation(url: url))
+    }
+
+    public func close() async {
+        await watchers.stop()
+        await session.close()
+    }
+
+    // MARK: - Rows
+
+    /// A streak's row: its id and settings.
+    struct StreakRow: Sendable {
+        let id: Int64
+        var configuration: StreakConfiguration
+        var goalHistory: [StreakGoalChange]
+        var archived: Bool
+    }
+
+    static let streakColumns = "id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived"
+
+    func streakRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow? {
+        let rows = try await connection.query(
+            "SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)",
+            logger: PostgresSession.logger
+        )
+        for try await (id, goal, leeway, behavior, server, goals, archived) in rows.decode((Int64, Int, Int, String, Bool, String, Bool).self) {
+            guard let freezeBehavior = FreezeBehavior(word: behavior),
+                  let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)) else {
+                throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
+            }
+            let configuration = StreakConfiguration(
+                streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior
+            )
+            return StreakRow(id: id, configuration: configuration, goalHistory: goalHistory, archived: archived)
+        }
+        return nil
+    }
+
+    func existingRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow {
+        if let row = try await streakRow(connection, userId: userId, key: key) { return row }
+        throw StreakStoreError.unknownStreak(key, known: try await keys(connection, userId: userId, includingArchived: false))
+    }
+
+    func keys(_ connection: PostgresConnection, userId: String, includingArchived: Bool) async throws -> [String] {
+        let rows = try await connection.query(
+            "SELECT streak_key FROM streaks WHERE user_id = \(userId) AND (\(includingArchived) OR NOT archived) ORDER BY streak_key COLLATE \"C\"",
+            logger: PostgresSession.logger
+        )
+        var keys: [String] = []
+        for try await key in rows.decode(String.self) { keys.append(key) }
+        return keys
+    }
+
+    static func event(id: String, dateMicros: Int64, timezone: String, isFreeze: Bool, freezeId: String?, metadata: String) -> StreakEvent {
+        let values = (try? decoder.decode([String: GamificationDictionaryValue].self, from: Data(metadata.utf8))) ?? [:]
+        return StreakEvent(
+            id: id, dateCreated: Date(microseconds: Int(dateMicros)), timezone: timezone, isFreeze: isFreeze, freezeId: freezeId, metadata: values
+        )
+    }
+
+    /// Live events of a streak in recording order, optionally only regular ones in a window.
+    func liveEvents(_ connection: PostgresConnection, streakId: Int64, regularBetween window: (Int64, Int64)? = nil) async throws -> [StreakEvent] {
+        let rows: PostgresRowSequence
+        if let (from, to) = window {
+            rows = try await connection.query(
+                "SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events WHERE streak_id = \(streakId) AND removed_us IS NULL AND NOT is_freeze AND date_us >= \(from) AND date_us < \(to) ORDER BY seq",
+                logger: PostgresSession.logger
+            )
+        } else {
+            rows = try await connection.query(
+                "SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events WHERE streak_id = \(streakId) AND removed_us IS NULL ORDER BY seq",
+                logger: PostgresSession.logger
+            )
+        }
+        var events: [StreakEvent] = []
+        for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
+            events.append(Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata))
+        }
+        return events
+    }
+
+    /// Freezes not taken back, in the order they were added.
+    func freezes(_ connection: PostgresConnection, streakId: Int64) async throws -> [StreakFreeze] {
+        let rows = try await connection.query(
+            "SELECT freeze_id, earned_us, used_us, expires_us FROM streak_freezes WHERE streak_id = \(streakId) AND removed_us IS NULL ORDER BY seq",
+            logger: PostgresSession.logger
+        )
+        var freezes: [StreakFreeze] = []
+        for try await (id, earned, used, expires) in rows.decode((String, Int64?, Int64?, Int64?).self) {
+            freezes.append(StreakFreeze(
+                id: id, dateEarned: earned.map { Date(microseconds: Int($0)) }, dateUsed: used.map { Date(microseconds: Int($0)) },
+                dateExpires: expires.map { Date(microseconds: Int($0)) }
+            ))
+        }
+        return freezes
+    }
+
+    /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
+    func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
+        let rows = try await connection.query("SELECT history FROM streak_summaries WHERE streak_id = \(row.id)", logger: PostgresSession.logger)
+        for try await text in rows.decode(String.self) {
+            if let history = try? Self.decoder.decode(StreakHistory.self, from: Data(text.utf8)),
+               history.leewayHours == row.configuration.leewayHours {
+                return history
+            }
+        }
+        return StreakHistory(events: try await liveEvents(connection, streakId: row.id), leewayHours: row.configuration.leewayHours)
+    }
+
+    // MARK: - Calculation
+
+    func calculate(
+        _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        let freezes = try await freezes(connection, streakId: row.id)
+        if let latest = history.latestEventDate, latest > now {
+            // A clock pinned before some events: the history cannot leave them out.
+            return StreakCalculator.evaluate(
+                events: try await liveEvents(connection, streakId: row.id), freezes: freezes, configuration: row.configuration,
+                userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory
+            )
+        }
+        return StreakCalculator.evaluate(
+            history: history, freezes: freezes, configuration: row.configuration, userId: userId,
+            currentDate: now, timezone: timezone, goalSchedule: row.goalHistory
+        )
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    static let decoder = JSONDecoder()
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+}

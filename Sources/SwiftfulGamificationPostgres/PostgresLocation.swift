@@ -1,0 +1,64 @@
+import Foundation
+import PostgresNIO
+
+/// A database URL, `postgres://[user[:password]@][host][:port][/database][?host=/socket/dir]`,
+/// resolved as libpq does: a host that is a path (or `?host=/dir`) is a Unix-socket
+/// directory; no user means `$PGUSER`, else the login name; no database means the user's.
+public struct PostgresLocation: Sendable, Equatable {
+    public let username: String
+    let password: String?
+    /// A Unix-socket directory (starting with `/`) or a host name.
+    public let host: String
+    public let port: Int
+    public let database: String
+
+    /// Whether `text` is meant as a database URL rather than a directory.
+    public static func isURL(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard Self.isURL(text), let components = URLComponents(string: text) else {
+            throw PostgresStoreError.badURL(Self.redacted(text))
+        }
+        let query = components.queryItems ?? []
+        func item(_ name: String) -> String? { query.first { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 } }
+        let login = environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
+        username = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? item("user") ?? environment["PGUSER"] ?? login
+        password = components.password ?? item("password") ?? environment["PGPASSWORD"]
+        host = item("host") ?? components.host.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGHOST"] ?? "/var/run/postgresql"
+        port = components.port ?? item("port").flatMap(Int.init) ?? environment["PGPORT"].flatMap(Int.init) ?? 5432
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? (item("dbname") ?? environment["PGDATABASE"] ?? username) : path
+        guard (1...65_535).contains(port) else { throw PostgresStoreError.badURL(Self.redacted(text)) }
+    }
+
+    /// The URL without its password, fit for messages and output.
+    public var redacted: String {
+        let credentials = username + (password == nil ? "" : ":***")
+        if host.hasPrefix("/") {
+            return "postgres://\(credentials)@/\(database)?host=\(host)" + (port == 5432 ? "" : "&port=\(port)")
+        }
+        return "postgres://\(credentials)@\(host)" + (port == 5432 ? "" : ":\(port)") + "/\(database)"
+    }
+
+    /// Any text with the password of a URL in it replaced by `***`.
+    public static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        guard let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
+        return String(text[..<rest.index(after: colon)]) + "***" + String(rest[at...])
+    }
+
+    var connectionConfiguration: PostgresConnection.Configuration {
+        var configuration = host.hasPrefix("/")
+            ? PostgresConnection.Configuration(
+                unixSocketPath: host + "/.s.PGSQL.\(port)", username: username, password: password, database: database
+            )
+            : PostgresConnection.Configuration(
+                host: host, port: port, username: username, password: password, database: database, tls: .disable
+            )
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import PostgresNIO
+import SwiftfulGamification
+
+extension PostgresStreakStore {
+    // MARK: - Streaks
+
+    public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
+        try StreakValidation.validateUserId(userId)
+        return try await session.run { connection in try await self.keys(connection, userId: userId, includingArchived: includingArchived) }
+    }
+
+    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try configuration.validate()
+        return try await write(userId: userId, streakKey: configuration.streakKey, creating: configuration, now: now, timezone: timezone) { context in
+            guard context.isNew else { throw StreakStoreError.streakExists(configuration.streakKey) }
+        }
+    }
+
+    public func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
+        let row = try await read(userId: userId, streakKey: streakKey) { _, row in row }
+        return (row.configuration, row.goalHistory)
+    }
+
+    public func updateConfiguration(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let updated = context.row.configuration.with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
+            try updated.validate()
+            if let goal, goal != context.row.configuration.eventsRequiredPerDay {
+                context.row.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
+            }
+            let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours
+            context.row.configuration = updated
+            try await Self.saveSettings(context)
+            if leewayChanged {
+                context.history = StreakHistory(
+                    events: try await self.liveEvents(context.connection, streakId: context.row.id), leewayHours: updated.leewayHours
+                )
+            }
+        }
+    }
+
+    public func isArchived(userId: String, streakKey: String) async throws -> Bool {
+        try await read(userId: userId, streakKey: streakKey) { _, row in row.archived }
+    }
+
+    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            guard context.row.archived != archived else { return }
+            context.row.archived = archived
+            try await Self.saveSettings(context)
+        }
+    }
+
+    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try StreakValidation.validateStreakKey(newKey)
+        return try await write(userId: userId, streakKey: oldKey, now: now, timezone: timezone) { context in
+            try await Self.lock(context.connection, userId: userId, key: newKey)
+            guard try await self.streakRow(context.connection, userId: userId, key: newKey) == nil else { throw StreakStoreError.streakExists(newKey) }
+            let configuration = context.row.configuration
+            context.row.configuration = StreakConfiguration(
+                streakKey: newKey, eventsRequiredPerDay: configuration.eventsRequiredPerDay,
+                useServerCalculation: configuration.useServerCalculation, leewayHours: configuration.leewayHours,
+                freezeBehavior: configuration.freezeBehavior
+            )
+            try await Self.saveSettings(context)
+            // Listeners of the new key hear of it; those of the old one, by the write's own notify.
+            try await Self.notify(context.connection, userId: userId, key: newKey)
+        }
+    }
+
+    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            try await context.connection.query(
+                "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND removed_us IS NULL",
+                logger: PostgresSession.logger
+            )
+            context.history = StreakHistory(leewayHours: context.row.configuration.leewayHours)
+        }
+    }
+
+    // MARK: - Events
+
+    public func addEvents(
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
+        creating configuration: StreakConfiguration?
+    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        try StreakValidation.validateDate(now, "current date")
+        for event in events { try event.validate(now: now) }
+        try configuration?.validate()
+        let normalized = events.map(Self.normalized)
+        let added = AddedEvents()
+        let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
+            added.events = try await Self.insert(normalized, in: context)
+        }
+        return (added.events, evaluation)
+    }
+
+    public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
+        let removed = AddedEvents()
+        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let rows = try await context.connection.query(
+                """
+                SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events
+                WHERE streak_id = \(context.row.id) AND removed_us IS NULL AND NOT is_freeze ORDER BY seq DESC LIMIT 1
+                """,
+                logger: PostgresSession.logger
+            )
+            for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
+                let last = Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)
+                guard since.map({ last.dateCreated >= $0 }) ?? true else { return }
+                try await Self.markRemoved(last, in: context, using: self)
+                removed.events = [last]
+            }
+        }
+        return (removed.events.first, evaluation)
+    }
+
+    public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent, evaluation: StreakEvaluation) {
+        let removed = AddedEvents()
+        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let rows = try await context.connection.query(
+                """
+                SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events
+                WHERE streak_id = \(context.row.id) AND event_id = \(id) AND removed_us IS NULL AND NOT is_freeze
+                """,
+                logger: PostgresSession.logger
+            )
+            for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
+                removed.events = [Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)]
+            }
+            guard let event = removed.events.first else { throw StreakStoreError.unknownEvent(id) }
+            try await Self.markRemoved(event, in: context, using: self)
+        }
+        return (removed.events[0], evaluation)
+    }
+
+    public func events(userId: String, streakKey: String) async throws -> [StreakEvent] {
+        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.liveEvents(connection, streakId: row.id) }
+    }
+
+    public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent] {
+        // Any zone is within 14 hours of UTC: only instants near the day can fall on it.
+        let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
+        let window = (Int64(start.microsecondsSince1970), Int64(start.addingTimeInterval(54 * 3_600).microsecondsSince1970))
+        let candidates = try await read(userId: userId, streakKey: streakKey) { connection, row in
+            try await self.liveEvents(connection, streakId: row.id, regularBetween: window)
+        }
+        return candidates.filter { event in
+            CalendarDay(containing: event.dateCreated, in: TimeZone(identifier: event.timezone) ?? timezone) == day
+        }.sorted { $0.dateCreated < $1.dateCreated }
+    }
+
+    public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        let configuration = batch.configuration(forKey: streakKey)
+        try configuration.validate()
+        let added = AddedEvents()
+        let events = batch.events.map(Self.normalized)
+        let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
+            if context.isNew, !batch.goalHistory.isEmpty {
+                context.row.goalHistory = batch.goalHistory
+                try await Self.saveSettings(context)
+            }
+            try await Self.insertFreezes(batch.freezes, in: context)
+            added.events = try await Self.insert(events, in: context)
+        }
+        return (added.events, evaluation)
+    }
+
+    // MARK: - Freezes
+
+    public func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
+        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.freezes(connection, streakId: row.id) }
+    }
+
+    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        for freeze in freezes { try freeze.validate() }
+        return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            try await Self.insertFreezes(freezes, in: context)
+        }
+    }
+
+    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
+        _ = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let freeze = try await self.unusedFreeze(id, in: context)
+            try await context.connection.query(
+                "UPDATE streak_freezes SET used_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
+        let used = Consumptions()
+        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            // From the running history: the events are not read again.
+            let current = try await self.calculate(
+                context.connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone
+            )
+            used.values = try StreakCalculator.manualFreezeConsumptions(
+                for: current, freezes: try await self.freezes(context.connection, streakId: context.row.id),
+                configuration: context.row.configuration, currentDate: now, timezone: timezone
+            )
+            try await Self.record(used.values, in: context)
+        }
+        return (used.values, evaluation)
+    }
+
+    public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+            let freeze = try await self.unusedFreeze(id, in: context)
+            try await context.connection.query(
+                "UPDATE streak_freezes SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    // MARK: - Calculation
+
+    public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try StreakValidation.validateDate(now, "current date")
+        return try await read(userId: userId, streakKey: streakKey) { connection, row in
+            let history = try await self.history(connection, row: row)
+            return try await self.calculate(connection, row: row, history: history, userId: userId, now: now, timezone: timezone)
+        }
+    }
+
+    public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { _ in }
+    }
+
+    /// The summary row holds history, not a finished result: a manager starts from the stream.
+    public func cachedStreak(userId: String, streakKey: String) -> CurrentStreakData? { nil }
+
+    // MARK: - Helpers
+
+    /// A read of one existing streak, without a lock (PostgreSQL's snapshot keeps it consistent).
+    func read<T: Sendable>(userId: String, streakKey: String, _ body: @escaping @Sendable (PostgresConnection, StreakRow) async throws -> T) async throws -> T {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateStreakKey(streakKey)
+        return try await session.transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: PostgresSession.logger)
+            return try await body(connection, try await self.existingRow(connection, userId: userId, key: streakKey))
+        }
+    }
+
+    func unusedFreeze(_ id: String, in context: WriteContext) async throws -> StreakFreeze {
+        guard let freeze = try await freezes(context.connection, streakId: context.row.id).first(where: { $0.id == id }) else {
+            throw StreakRuleError.freezeNotFound(id)
+        }
+        guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(id) }
+        return freeze
+    }
+
+    static func insertFreezes(_ freezes: [StreakFreeze], in context: WriteContext) async throws {
+        guard !freezes.isEmpty else { return }
+        func micros(_ date: Date?) -> Int64 { date.map { Int64($0.microsecondsSince1970) } ?? Int64.min }
+        try await context.connection.query(
+            """
+            INSERT INTO streak_freezes (user_id, streak_id, freeze_id, earned_us, used_us, expires_us)
+            SELECT \(context.userId), \(context.row.id), f.id, NULLIF(f.earned, \(Int64.min)), NULLIF(f.used, \(Int64.min)), NULLIF(f.expires, \(Int64.min))
+            FROM unnest(\(freezes.map(\.id))::text[], \(freezes.map { micros($0.dateEarned) })::bigint[],
+                        \(freezes.map { micros($0.dateUsed) })::bigint[], \(freezes.map { micros($0.dateExpires) })::bigint[])
+                 WITH ORDINALITY AS f(id, earned, used, expires, n)
+            ORDER BY f.n
+            ON CONFLICT (streak_id, freeze_id) DO NOTHING
+            """,
+            logger: PostgresSession.logger
+        )
+    }
+
+    static func normalized(_ event: StreakEvent) -> StreakEvent {
+        StreakEvent(id: event.id, dateCreated: event.dateCreated.wholeMicroseconds, timezone: event.timezone,
+                    isFreeze: event.isFreeze, freezeId: event.freezeId, metadata: event.metadata)
+    }
+}
+
+/// What a write's closure hands back out of its transaction.
+final class AddedEvents: @unchecked Sendable {
+    var events: [StreakEvent] = []
+}
+
+final class Consumptions: @unchecked Sendable {
+    var values: [FreezeConsumption] = []
+}

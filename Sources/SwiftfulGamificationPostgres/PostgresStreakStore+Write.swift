@@ -1,0 +1,196 @@
+import Foundation
+import PostgresNIO
+import SwiftfulGamification
+
+extension PostgresStreakStore {
+    /// What a write may change, inside its transaction.
+    final class WriteContext: @unchecked Sendable {
+        let connection: PostgresConnection
+        let userId: String
+        var row: StreakRow
+        var history: StreakHistory
+        let isNew: Bool
+        let now: Date
+
+        init(connection: PostgresConnection, userId: String, row: StreakRow, history: StreakHistory, isNew: Bool, now: Date) {
+            self.connection = connection
+            self.userId = userId
+            self.row = row
+            self.history = history
+            self.isNew = isNew
+            self.now = now
+        }
+
+        var nowMicros: Int64 { Int64(now.microsecondsSince1970) }
+    }
+
+    /// Runs `change` in one transaction under the streak's advisory lock, then recalculates,
+    /// records the freezes consumed, stores the summary and notifies listeners (on commit).
+    /// Creates the streak first when `creating` is given and it does not exist.
+    func write(
+        userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil, now: Date, timezone: TimeZone,
+        _ change: @escaping @Sendable (WriteContext) async throws -> Void
+    ) async throws -> StreakEvaluation {
+        try StreakValidation.validateDate(now, "current date")
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateStreakKey(streakKey)
+        return try await session.transaction { connection in
+            try await Self.lock(connection, userId: userId, key: streakKey)
+            let context: WriteContext
+            if let row = try await self.streakRow(connection, userId: userId, key: streakKey) {
+                context = WriteContext(
+                    connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row), isNew: false, now: now
+                )
+            } else {
+                guard let configuration else {
+                    throw StreakStoreError.unknownStreak(streakKey, known: try await self.keys(connection, userId: userId, includingArchived: false))
+                }
+                let goals = [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)]
+                let row = try await Self.insertStreak(connection, userId: userId, configuration: configuration, goalHistory: goals, now: now)
+                context = WriteContext(
+                    connection: connection, userId: userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours), isNew: true, now: now
+                )
+            }
+            try await change(context)
+            var evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
+            if !evaluation.freezeConsumptions.isEmpty {
+                try await Self.record(evaluation.freezeConsumptions, in: context)
+                evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
+            }
+            try await Self.storeSummary(context, evaluation: evaluation)
+            try await Self.notify(connection, userId: userId, key: streakKey)
+            return evaluation
+        }
+    }
+
+    /// The (user, streak) lock every writer of that streak takes, released at commit.
+    static func lock(_ connection: PostgresConnection, userId: String, key: String) async throws {
+        let name = userId + "\u{1F}" + key
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(name), 0))", logger: PostgresSession.logger)
+    }
+
+    static func insertStreak(
+        _ connection: PostgresConnection, userId: String, configuration: StreakConfiguration, goalHistory: [StreakGoalChange], now: Date
+    ) async throws -> StreakRow {
+        let goals = json(goalHistory)
+        let created = Int64(now.microsecondsSince1970)
+        let rows = try await connection.query(
+            """
+            INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us)
+            VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
+                    \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created))
+            RETURNING id
+            """,
+            logger: PostgresSession.logger
+        )
+        var id: Int64?
+        for try await value in rows.decode(Int64.self) { id = value }
+        let history = json(StreakHistory(leewayHours: configuration.leewayHours))
+        try await connection.query(
+            """
+            INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
+            VALUES (\(userId), \(id!), \(history), 0, 0, 0, 0, \(created))
+            """,
+            logger: PostgresSession.logger
+        )
+        return StreakRow(id: id!, configuration: configuration, goalHistory: goalHistory, archived: false)
+    }
+
+    static func saveSettings(_ context: WriteContext) async throws {
+        let configuration = context.row.configuration
+        let goals = json(context.row.goalHistory)
+        try await context.connection.query(
+            """
+            UPDATE streaks SET streak_key = \(configuration.streakKey), events_required_per_day = \(configuration.eventsRequiredPerDay),
+                leeway_hours = \(configuration.leewayHours), freeze_behavior = \(configuration.freezeBehavior.word),
+                use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived)
+            WHERE id = \(context.row.id)
+            """,
+            logger: PostgresSession.logger
+        )
+    }
+
+    /// Inserts events whose ids the streak lacks, in order; returns the ones inserted.
+    static func insert(_ events: [StreakEvent], in context: WriteContext) async throws -> [StreakEvent] {
+        var added: [StreakEvent] = []
+        for start in stride(from: 0, to: events.count, by: 20_000) {
+            let chunk = Array(events[start..<min(start + 20_000, events.count)])
+            let rows = try await context.connection.query(
+                """
+                INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
+                SELECT \(context.userId), \(context.row.id), e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
+                FROM unnest(\(chunk.map(\.id))::text[], \(chunk.map { Int64($0.dateCreated.microsecondsSince1970) })::bigint[],
+                            \(chunk.map(\.timezone))::text[], \(chunk.map(\.isFreeze))::boolean[], \(chunk.map { $0.freezeId ?? "" })::text[],
+                            \(chunk.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
+                ORDER BY e.n
+                ON CONFLICT (streak_id, event_id) DO NOTHING
+                RETURNING event_id
+                """,
+                logger: PostgresSession.logger
+            )
+            var inserted = Set<String>()
+            for try await id in rows.decode(String.self) { inserted.insert(id) }
+            for event in chunk where inserted.remove(event.id) != nil {
+                added.append(event)
+                context.history.add(event)
+            }
+        }
+        return added
+    }
+
+    /// Marks an event removed (kept, not deleted) and takes it out of the running history.
+    static func markRemoved(_ event: StreakEvent, in context: WriteContext, using store: PostgresStreakStore) async throws {
+        try await context.connection.query(
+            "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND event_id = \(event.id)",
+            logger: PostgresSession.logger
+        )
+        if !context.history.remove(event) {
+            context.history = StreakHistory(
+                events: try await store.liveEvents(context.connection, streakId: context.row.id), leewayHours: context.row.configuration.leewayHours
+            )
+        }
+    }
+
+    /// Records auto- or manually-consumed freezes: their freeze events and their use.
+    static func record(_ consumptions: [FreezeConsumption], in context: WriteContext) async throws {
+        _ = try await insert(consumptions.map(\.freezeEvent), in: context)
+        for consumption in consumptions {
+            try await context.connection.query(
+                """
+                UPDATE streak_freezes SET used_us = \(Int64(consumption.date.microsecondsSince1970))
+                WHERE streak_id = \(context.row.id) AND freeze_id = \(consumption.freezeId) AND used_us IS NULL
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    static func storeSummary(_ context: WriteContext, evaluation: StreakEvaluation) async throws {
+        let history = json(context.history)
+        try await context.connection.query(
+            """
+            UPDATE streak_summaries SET history = \(history), current_streak = \(evaluation.streak.currentStreak ?? 0),
+                longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
+                revision = revision + 1, updated_us = \(context.nowMicros)
+            WHERE streak_id = \(context.row.id)
+            """,
+            logger: PostgresSession.logger
+        )
+    }
+
+    /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's
+    /// own random name, kept in a row only that user reads: any role may LISTEN on any
+    /// channel, so a guessable one would tell others when someone logs.
+    static func notify(_ connection: PostgresConnection, userId: String, key: String) async throws {
+        try await connection.query(
+            """
+            INSERT INTO streak_channels (user_id, channel) VALUES (\(userId), 'streaks_' || md5(gen_random_uuid()::text))
+            ON CONFLICT (user_id) DO NOTHING
+            """,
+            logger: PostgresSession.logger
+        )
+        try await connection.query(
+            "SELECT pg_notify(channel, \(key)) FROM streak_channels WHERE user_id = \(userId)", logger: PostgresSession.logger
+        )
+    }
+}
