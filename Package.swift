@@ -47,6 +47,10 @@ let package = Package(
             name: "SwiftfulGamificationFileStoreTests",
             dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
         ),
+        .testTarget(
+            name: "SwiftfulGamificationPostgresTests",
+            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamification"]
+        ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
         // Code written against upstream SwiftfulGamification's public API, compiled against ours.
         .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),

@@ -68,7 +68,10 @@ enum PostgresSchema {
                 longest_streak integer NOT NULL,
                 live_events bigint NOT NULL,
                 revision bigint NOT NULL,
-                updated_us bigint NOT NULL
+                updated_us bigint NOT NULL,
+                evaluation text,
+                calculated_us bigint,
+                valid_until_us bigint
             )
             """,
             """

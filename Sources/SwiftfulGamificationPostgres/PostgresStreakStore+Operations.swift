@@ -227,13 +227,20 @@ extension PostgresStreakStore {
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
         return try await read(userId: userId, streakKey: streakKey) { connection, row in
+            if let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) { return fresh }
             let history = try await self.history(connection, row: row)
             return try await self.calculate(connection, row: row, history: history, userId: userId, now: now, timezone: timezone)
         }
     }
 
+    /// The last write's result while it holds (no calculation, no lock), else a write.
     public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { _ in }
+        try StreakValidation.validateDate(now, "current date")
+        let fresh = try await read(userId: userId, streakKey: streakKey) { connection, row in
+            try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone)
+        }
+        if let fresh { return fresh }
+        return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, reusingFresh: true) { _ in }
     }
 
     /// The summary row holds history, not a finished result: a manager starts from the stream.

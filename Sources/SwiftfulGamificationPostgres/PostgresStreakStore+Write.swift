@@ -28,7 +28,7 @@ extension PostgresStreakStore {
     /// records the freezes consumed, stores the summary and notifies listeners (on commit).
     /// Creates the streak first when `creating` is given and it does not exist.
     func write(
-        userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil, now: Date, timezone: TimeZone,
+        userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil, now: Date, timezone: TimeZone, reusingFresh: Bool = false,
         _ change: @escaping @Sendable (WriteContext) async throws -> Void
     ) async throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
@@ -38,6 +38,9 @@ extension PostgresStreakStore {
             try await Self.lock(connection, userId: userId, key: streakKey)
             let context: WriteContext
             if let row = try await self.streakRow(connection, userId: userId, key: streakKey) {
+                if reusingFresh, let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) {
+                    return fresh
+                }
                 context = WriteContext(
                     connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row), isNew: false, now: now
                 )
@@ -57,7 +60,7 @@ extension PostgresStreakStore {
                 try await Self.record(evaluation.freezeConsumptions, in: context)
                 evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
             }
-            try await Self.storeSummary(context, evaluation: evaluation)
+            try await Self.storeSummary(context, evaluation: evaluation, timezone: timezone)
             try await Self.notify(connection, userId: userId, key: streakKey)
             return evaluation
         }
@@ -165,13 +168,17 @@ extension PostgresStreakStore {
         }
     }
 
-    static func storeSummary(_ context: WriteContext, evaluation: StreakEvaluation) async throws {
+    /// The new history, and the write's evaluation for readers until it stops holding.
+    static func storeSummary(_ context: WriteContext, evaluation: StreakEvaluation, timezone: TimeZone) async throws {
         let history = json(context.history)
+        let published = json(evaluation)
+        let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: timezone).microsecondsSince1970)
         try await context.connection.query(
             """
             UPDATE streak_summaries SET history = \(history), current_streak = \(evaluation.streak.currentStreak ?? 0),
                 longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
-                revision = revision + 1, updated_us = \(context.nowMicros)
+                revision = revision + 1, updated_us = \(context.nowMicros),
+                evaluation = \(published), calculated_us = \(context.nowMicros), valid_until_us = \(validUntil)
             WHERE streak_id = \(context.row.id)
             """,
             logger: PostgresSession.logger

@@ -134,6 +134,22 @@ public final class PostgresStreakStore: StreakStore {
 
     // MARK: - Calculation
 
+    /// The last write's evaluation, when a calculation at `now` in `timezone` would give it:
+    /// same zone, and `now` between its calculation and the next boundary.
+    func freshEvaluation(_ connection: PostgresConnection, row: StreakRow, userId: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
+        let rows = try await connection.query(
+            "SELECT evaluation, calculated_us, valid_until_us FROM streak_summaries WHERE streak_id = \(row.id)", logger: PostgresSession.logger
+        )
+        let micros = Int64(now.microsecondsSince1970)
+        for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
+            guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
+                  let evaluation = try? Self.decoder.decode(StreakEvaluation.self, from: Data(text.utf8)),
+                  evaluation.timeZoneIdentifier == timezone.identifier else { return nil }
+            return evaluation.updatingUserId(userId)
+        }
+        return nil
+    }
+
     func calculate(
         _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
@@ -151,13 +167,23 @@ public final class PostgresStreakStore: StreakStore {
         )
     }
 
+    /// Dates as whole microseconds since 1970, as every store keeps them, so a stored result
+    /// reads back exactly as the file store's does.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.microsecondsSince1970)
+        }
         return encoder
     }()
 
-    static let decoder = JSONDecoder()
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
+        return decoder
+    }()
 
     static func json<T: Encodable>(_ value: T) -> String {
         String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)

@@ -1,0 +1,61 @@
+import Foundation
+import SwiftfulGamification
+import SwiftfulGamificationPostgres
+import Testing
+
+/// Two people share one database, each as their own role: neither can read, change or hear
+/// about the other's streaks, through the store or by plain SQL.
+@Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
+struct RowLevelSecurityTests {
+    let utc = TimeZone(identifier: "UTC")!
+    let now = date("2024-03-05T12:00:00Z")
+
+    @Test func aRoleReachesOnlyItsOwnStreaks() async throws {
+        let alice = try await TestDatabase.store(role: "alice"), bob = try await TestDatabase.store(role: "bob")
+        defer { Task { await alice.close(); await bob.close() } }
+        let key = "rls" + UUID().uuidString.prefix(6).lowercased()
+        _ = try await alice.addEvents([StreakEvent(id: "a1", dateCreated: now, timezone: "UTC")], userId: "alice", streakKey: key, now: now,
+                                      timezone: utc, freshIds: false, creating: StreakConfiguration(streakKey: key))
+        // Through the store, as bob: alice's streak does not exist for him.
+        #expect(try await bob.streakKeys(userId: "alice").isEmpty)
+        await #expect(throws: StreakStoreError.self) { _ = try await bob.events(userId: "alice", streakKey: key) }
+        await #expect(throws: StreakStoreError.self) {
+            _ = try await bob.addEvents([StreakEvent(id: "b1", dateCreated: now, timezone: "UTC")], userId: "alice", streakKey: key, now: now, timezone: utc)
+        }
+        // Creating rows in alice's name is refused by the policy.
+        await #expect {
+            _ = try await bob.createStreak(userId: "alice", configuration: StreakConfiguration(streakKey: key + "x"), now: now, timezone: utc)
+        } throws: { error in
+            if case PostgresStoreError.notAllowed = error { return true }
+            return false
+        }
+        // Plain SQL as bob: nothing of alice's to see, change or delete.
+        for table in ["streaks", "streak_events", "streak_summaries", "streak_channels"] {
+            #expect(try await TestDatabase.sql("SELECT count(*)::text FROM \(table) WHERE user_id = 'alice'", role: "bob") == ["0"])
+        }
+        _ = try await TestDatabase.sql("UPDATE streak_events SET removed_us = 1 WHERE user_id = 'alice'", role: "bob")
+        _ = try await TestDatabase.sql("DELETE FROM streaks WHERE user_id = 'alice'", role: "bob")
+        #expect(try await alice.events(userId: "alice", streakKey: key).map(\.id) == ["a1"])
+        // alice's notification channel is hers alone: bob cannot learn its name.
+        let channels = try await TestDatabase.sql("SELECT channel FROM streak_channels", role: "alice")
+        #expect(channels.count == 1)
+        #expect(try await TestDatabase.sql("SELECT channel FROM streak_channels WHERE user_id = 'alice'", role: "bob").isEmpty)
+    }
+
+    @Test func bobsWatcherDoesNotHearAlice() async throws {
+        let alice = try await TestDatabase.store(role: "alice"), bob = try await TestDatabase.store(role: "bob")
+        defer { Task { await alice.close(); await bob.close() } }
+        let key = "quiet" + UUID().uuidString.prefix(6).lowercased()
+        _ = try await bob.createStreak(userId: "bob", configuration: StreakConfiguration(streakKey: key), now: now, timezone: utc)
+        _ = try await alice.createStreak(userId: "alice", configuration: StreakConfiguration(streakKey: key), now: now, timezone: utc)
+        let keys = bob.watchStreakKeys(userId: "bob", now: { date("2024-03-05T12:00:00Z") }, timezone: { TimeZone(identifier: "UTC")! })
+        let stream = AsyncThrowingStream<[String], any Error> { continuation in
+            let task = Task { for await list in keys { continuation.yield(list) }; continuation.finish() }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        async let changed = first(stream, seconds: 2) { !$0.contains(key) || $0.contains(key + "new") }
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try await alice.createStreak(userId: "alice", configuration: StreakConfiguration(streakKey: key + "new"), now: now, timezone: utc)
+        #expect(try await changed == nil)
+    }
+}

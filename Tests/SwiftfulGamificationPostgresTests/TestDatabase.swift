@@ -1,0 +1,104 @@
+import Foundation
+import PostgresNIO
+import SwiftfulGamification
+import SwiftfulGamificationPostgres
+import Testing
+
+/// The database the PostgreSQL tests run against: `$STREAKS_TEST_DATABASE`, the URL of the
+/// database's owner, as `Tests/postgres/cluster.sh start` prints it (that cluster also has
+/// the roles alice, bob and app, password `secret`). Without it the tests are skipped, unless
+/// `$STREAKS_REQUIRE_DATABASE` is set (CI), when they fail instead.
+enum TestDatabase {
+    static let url = ProcessInfo.processInfo.environment["STREAKS_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    static let required = !(ProcessInfo.processInfo.environment["STREAKS_REQUIRE_DATABASE"] ?? "").isEmpty
+
+    /// Runs when there is a database, or when one is required (and then fails without it).
+    static var enabled: Bool { url != nil || required }
+
+    static func owner() throws -> PostgresLocation {
+        guard let url else {
+            Issue.record("STREAKS_REQUIRE_DATABASE is set but STREAKS_TEST_DATABASE is not: no database to test against")
+            throw CancellationError()
+        }
+        return try PostgresLocation(url: url)
+    }
+
+    /// The same database as another role of the test cluster.
+    static func location(role: String) throws -> PostgresLocation {
+        let owner = try owner()
+        let host = owner.host.hasPrefix("/") ? "@/\(owner.database)?host=\(owner.host)&port=\(owner.port)" : "@\(owner.host):\(owner.port)/\(owner.database)"
+        return try PostgresLocation(url: "postgres://\(role):secret" + host)
+    }
+
+    /// A store connected as the owner (which migrates the schema) or another role.
+    static func store(role: String? = nil) async throws -> PostgresStreakStore {
+        let owner = PostgresStreakStore(database: try owner())
+        _ = try await owner.streakKeys(userId: owner.database.username)
+        guard let role else { return owner }
+        await owner.close()
+        return PostgresStreakStore(database: try location(role: role))
+    }
+
+    /// A user id no other test uses (for the app role, which serves any user).
+    static func freshUser() -> String { "u" + UUID().uuidString.prefix(12).lowercased() }
+
+    /// Plain SQL as `role`: the first column of every row, as text.
+    static func sql(_ statement: String, role: String) async throws -> [String] {
+        let location = try location(role: role)
+        var configuration = PostgresConnection.Configuration(
+            unixSocketPath: location.host + "/.s.PGSQL.\(location.port)", username: role, password: "secret", database: location.database
+        )
+        configuration.options.connectTimeout = .seconds(5)
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            var values: [String] = []
+            for try await row in rows {
+                values.append(row.first.map { cell in (try? cell.decode(String.self)) ?? (try? cell.decode(Int.self)).map(String.init) ?? "?" } ?? "")
+            }
+            try await connection.close()
+            return values
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+/// Deterministic randomness for generated histories (each case is replayable by its seed).
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func date(_ text: String) -> Date {
+    ISO8601DateFormatter().date(from: text)!
+}
+
+/// The first element of `stream` meeting `condition`, or nil after `seconds` (the stream's
+/// only consumer).
+func first<Element: Sendable>(
+    _ stream: AsyncThrowingStream<Element, any Error>, seconds: Double = 5, where condition: @escaping @Sendable (Element) -> Bool
+) async throws -> Element? {
+    try await withThrowingTaskGroup(of: Element?.self) { group in
+        group.addTask {
+            for try await element in stream where condition(element) { return element }
+            return nil
+        }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let found = try await group.next() ?? nil
+        group.cancelAll()
+        return found
+    }
+}
