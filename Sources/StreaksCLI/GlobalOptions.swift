@@ -29,16 +29,17 @@ struct GlobalOptions: ParsableArguments {
         let console = Console.current
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
-        let (store, role) = try Self.openStore(store: store, database: database, console: console)
+        if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
+        let fromEnvironment = store == nil ? console.environment["STREAKS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil
+        let (store, role) = try Self.openStore(store: database ?? store ?? fromEnvironment, console: console)
         return CommandContext(store: store, userId: Self.userId(explicit: user, role: role, environment: console.environment), now: now, zone: zone, console: console)
     }
 
-    /// `--database`, else `--store`, else `$STREAKS_DATABASE`, else the default directory;
-    /// and the database role, when it is a database.
-    static func openStore(store: String?, database: String?, console: Console) throws -> (any StreakStore, role: String?) {
-        if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
+    /// A directory or a database URL as a store (the default directory for nil), and the
+    /// database role when it is a database.
+    static func openStore(store: String?, console: Console) throws -> (any StreakStore, role: String?) {
         let environment = console.environment
-        if let url = database ?? (store == nil ? environment["STREAKS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil) {
+        if let url = store, PostgresLocation.isURL(url) {
             let location = try PostgresLocation(url: url, environment: environment)
             return (OpenStores.keep(PostgresStreakStore(database: location)), location.username)
         }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import SwiftfulGamification
+
+/// `streaks copy`: every streak of a user from one store to another (a directory or a
+/// database), with its settings, goal history, archive state, freezes and events.
+struct CopyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy", abstract: "Copy streaks between stores: directories and PostgreSQL databases.",
+        discussion: """
+        Each store is a directory or a postgres:// URL. Copies every streak (archived ones too) with its settings, goal \
+        history, freezes and events. Safe to run again: what the target already holds (by id) is skipped.
+        Example: streaks copy --from ~/.local/share/streaks --to postgres://me@db.example/streaks
+        """
+    )
+
+    @Option(help: ArgumentHelp("The store to copy from: a directory or a database URL.", valueName: "store")) var from: String
+    @Option(help: ArgumentHelp("The store to copy to: a directory or a database URL.", valueName: "store")) var to: String
+    @Option(help: ArgumentHelp("Copy only this streak.", valueName: "key")) var key: String?
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let context = try global.context()
+        let console = context.console
+        let (source, sourceRole) = try GlobalOptions.openStore(store: from, console: console)
+        let (target, targetRole) = try GlobalOptions.openStore(store: to, console: console)
+        guard source.location != target.location else { throw CLIError.usage("--from and --to name the same store", command: "streaks copy") }
+        let sourceUser = GlobalOptions.userId(explicit: global.user, role: sourceRole, environment: console.environment)
+        let targetUser = GlobalOptions.userId(explicit: global.user, role: targetRole, environment: console.environment)
+        let keys = if let key { [key] } else { try await source.streakKeys(userId: sourceUser, includingArchived: true) }
+        var added = 0, total = 0, freezes = 0
+        for key in keys {
+            let settings = try await source.settings(userId: sourceUser, streakKey: key)
+            let batch = ImportBatch(
+                configuration: settings.configuration, goalHistory: settings.goalHistory,
+                freezes: try await source.freezes(userId: sourceUser, streakKey: key),
+                events: try await source.events(userId: sourceUser, streakKey: key)
+            )
+            let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
+            if try await source.isArchived(userId: sourceUser, streakKey: key) {
+                _ = try await target.setArchived(true, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
+            }
+            added += result.added.count
+            total += batch.events.count
+            freezes += batch.freezes.count
+            console.saved.note("the copy of \(key)")
+        }
+        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+    }
+}
