@@ -60,6 +60,7 @@ final class DashboardApp {
         installSources()
         startTicking()
         followStreakKeys()
+        followLink()
         syncManagers()
         redraw(after: nil)
         for await event in events {
@@ -209,6 +210,27 @@ final class DashboardApp {
     }
 
     // MARK: - Streaks
+
+    /// A database store's connection state: while its updates are not arriving the screen
+    /// says so (the store reconnects by itself and catches up); a local store is always live.
+    private func followLink() {
+        let links = store.watchLink()
+        tasks.append(Task { [continuation] in
+            var lost = false
+            for await link in links {
+                switch link {
+                case .lost(let reason):
+                    lost = true
+                    continuation.yield(.message("Disconnected: \(reason). Reconnecting…"))
+                case .live where lost:
+                    lost = false
+                    continuation.yield(.message("Reconnected: up to date."))
+                case .live:
+                    break
+                }
+            }
+        })
+    }
 
     /// The store's streak keys as they change, from any process (no polling here).
     private func followStreakKeys() {
