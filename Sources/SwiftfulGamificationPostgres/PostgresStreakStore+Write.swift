@@ -189,15 +189,7 @@ extension PostgresStreakStore {
     /// own random name, kept in a row only that user reads: any role may LISTEN on any
     /// channel, so a guessable one would tell others when someone logs.
     static func notify(_ connection: PostgresConnection, userId: String, key: String) async throws {
-        try await connection.query(
-            """
-            INSERT INTO streak_channels (user_id, channel) VALUES (\(userId), 'streaks_' || md5(gen_random_uuid()::text))
-            ON CONFLICT (user_id) DO NOTHING
-            """,
-            logger: PostgresSession.logger
-        )
-        try await connection.query(
-            "SELECT pg_notify(channel, \(key)) FROM streak_channels WHERE user_id = \(userId)", logger: PostgresSession.logger
-        )
+        let channel = try await PostgresWatchers.channel(connection, userId: userId)
+        try await connection.query("SELECT pg_notify(\(channel), \(key))", logger: PostgresSession.logger)
     }
 }
