@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 
 /// What the file store refuses or cannot do, naming the file, line or value concerned.
 public enum FileStoreError: Error, Equatable, Sendable {
@@ -41,7 +42,7 @@ extension FileStoreError: LocalizedError {
 extension FileStoreError {
     /// Any error's message without its final period, to be part of a longer sentence.
     public static func sentence(_ error: any Error) -> String {
-        withoutFinalPeriod((error as? LocalizedError)?.errorDescription ?? "\(error)")
+        StreakStoreError.sentence(error)
     }
 
     static func withoutFinalPeriod(_ text: String) -> String {

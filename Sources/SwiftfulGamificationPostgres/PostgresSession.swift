@@ -29,19 +29,18 @@ actor PostgresSession {
         let deadline = Date().addingTimeInterval(Self.retryWindow)
         var delay = 0.05
         while true {
-            var connecting = connection == nil
+            var connecting = true
             do {
                 let connection = try await connected()
                 connecting = false
                 return try await body(connection)
             } catch {
-                let everConnected = connectionCount > 0
-                if PostgresFailure.isConnectionLoss(error) || connecting {
-                    await drop()
-                }
-                let retry = everConnected && (PostgresFailure.isConnectionLoss(error) || (connecting && PostgresFailure.sqlState(error) == nil))
-                guard retry, Date() < deadline, !Task.isCancelled else {
-                    throw PostgresFailure.describe(error, location: location, connecting: connecting && !everConnected)
+                // A network failure while connecting counts as lost too (the server restarting).
+                let lost = PostgresFailure.isConnectionLoss(error) || (connecting && PostgresFailure.sqlState(error) == nil)
+                if lost { await drop() }
+                let reachedBefore = connectionCount > 0
+                guard lost, reachedBefore, Date() < deadline, !Task.isCancelled else {
+                    throw PostgresFailure.describe(error, location: location, connecting: connecting && !reachedBefore)
                 }
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
                 delay = min(delay * 2, 0.5)

@@ -67,7 +67,7 @@ extension PostgresStreakStore {
             )
             try await Self.saveSettings(context)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
-            try await Self.notify(context.connection, userId: userId, key: newKey)
+            try await Self.notify(context.connection, userId: userId, key: newKey, location: self.database)
         }
     }
 
@@ -91,52 +91,47 @@ extension PostgresStreakStore {
         for event in events { try event.validate(now: now) }
         try configuration?.validate()
         let normalized = events.map(Self.normalized)
-        let added = AddedEvents()
+        let added = WriteOutput<[StreakEvent]>([])
         let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
-            added.events = try await Self.insert(normalized, in: context)
+            added.value = try await Self.insert(normalized, in: context)
         }
-        return (added.events, evaluation)
+        return (added.value, evaluation)
     }
 
     public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
-        let removed = AddedEvents()
+        let removed = WriteOutput<[StreakEvent]>([])
         let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let rows = try await context.connection.query(
                 """
-                SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events
+                SELECT \(unescaped: Self.eventColumns) FROM streak_events
                 WHERE streak_id = \(context.row.id) AND removed_us IS NULL AND NOT is_freeze ORDER BY seq DESC LIMIT 1
                 """,
                 logger: PostgresSession.logger
             )
-            for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
-                let last = Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)
-                guard since.map({ last.dateCreated >= $0 }) ?? true else { return }
-                try await Self.markRemoved(last, in: context, using: self)
-                removed.events = [last]
-            }
+            guard let last = try await Self.events(in: rows).first, since.map({ last.dateCreated >= $0 }) ?? true else { return }
+            try await Self.markRemoved(last, in: context, using: self)
+            removed.value = [last]
         }
-        return (removed.events.first, evaluation)
+        return (removed.value.first, evaluation)
     }
 
     public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent, evaluation: StreakEvaluation) {
-        let removed = AddedEvents()
+        let removed = WriteOutput<[StreakEvent]>([])
         let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let rows = try await context.connection.query(
                 """
-                SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events
+                SELECT \(unescaped: Self.eventColumns) FROM streak_events
                 WHERE streak_id = \(context.row.id) AND event_id = \(id) AND removed_us IS NULL AND NOT is_freeze
                 """,
                 logger: PostgresSession.logger
             )
-            for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
-                removed.events = [Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)]
-            }
-            guard let event = removed.events.first else { throw StreakStoreError.unknownEvent(id) }
+            removed.value = try await Self.events(in: rows)
+            guard let event = removed.value.first else { throw StreakStoreError.unknownEvent(id) }
             try await Self.markRemoved(event, in: context, using: self)
         }
-        return (removed.events[0], evaluation)
+        return (removed.value[0], evaluation)
     }
 
     public func events(userId: String, streakKey: String) async throws -> [StreakEvent] {
@@ -159,7 +154,7 @@ extension PostgresStreakStore {
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
-        let added = AddedEvents()
+        let added = WriteOutput<[StreakEvent]>([])
         let events = batch.events.map(Self.normalized)
         let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
             if context.isNew, !batch.goalHistory.isEmpty {
@@ -167,9 +162,9 @@ extension PostgresStreakStore {
                 try await Self.saveSettings(context)
             }
             try await Self.insertFreezes(batch.freezes, in: context)
-            added.events = try await Self.insert(events, in: context)
+            added.value = try await Self.insert(events, in: context)
         }
-        return (added.events, evaluation)
+        return (added.value, evaluation)
     }
 
     // MARK: - Freezes
@@ -197,19 +192,19 @@ extension PostgresStreakStore {
 
     public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
-        let used = Consumptions()
+        let used = WriteOutput<[FreezeConsumption]>([])
         let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             // From the running history: the events are not read again.
             let current = try await self.calculate(
                 context.connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone
             )
-            used.values = try StreakCalculator.manualFreezeConsumptions(
+            used.value = try StreakCalculator.manualFreezeConsumptions(
                 for: current, freezes: try await self.freezes(context.connection, streakId: context.row.id),
                 configuration: context.row.configuration, currentDate: now, timezone: timezone
             )
-            try await Self.record(used.values, in: context)
+            try await Self.record(used.value, in: context)
         }
-        return (used.values, evaluation)
+        return (used.value, evaluation)
     }
 
     public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
@@ -289,11 +284,11 @@ extension PostgresStreakStore {
     }
 }
 
-/// What a write's closure hands back out of its transaction.
-final class AddedEvents: @unchecked Sendable {
-    var events: [StreakEvent] = []
-}
+/// What a write's closure hands back out of its transaction (which returns the evaluation).
+final class WriteOutput<Value>: @unchecked Sendable {
+    var value: Value
 
-final class Consumptions: @unchecked Sendable {
-    var values: [FreezeConsumption] = []
+    init(_ value: Value) {
+        self.value = value
+    }
 }

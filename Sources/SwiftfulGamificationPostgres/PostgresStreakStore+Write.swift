@@ -61,7 +61,7 @@ extension PostgresStreakStore {
                 evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
             }
             try await Self.storeSummary(context, evaluation: evaluation, timezone: timezone)
-            try await Self.notify(connection, userId: userId, key: streakKey)
+            try await Self.notify(connection, userId: userId, key: streakKey, location: self.database)
             return evaluation
         }
     }
@@ -188,8 +188,8 @@ extension PostgresStreakStore {
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's
     /// own random name, kept in a row only that user reads: any role may LISTEN on any
     /// channel, so a guessable one would tell others when someone logs.
-    static func notify(_ connection: PostgresConnection, userId: String, key: String) async throws {
-        let channel = try await PostgresWatchers.channel(connection, userId: userId)
+    static func notify(_ connection: PostgresConnection, userId: String, key: String, location: PostgresLocation) async throws {
+        let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
         try await connection.query("SELECT pg_notify(\(channel), \(key))", logger: PostgresSession.logger)
     }
 }

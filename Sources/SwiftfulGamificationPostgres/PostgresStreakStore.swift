@@ -41,8 +41,6 @@ public final class PostgresStreakStore: StreakStore {
         var archived: Bool
     }
 
-    static let streakColumns = "id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived"
-
     func streakRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow? {
         let rows = try await connection.query(
             "SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)",
@@ -76,32 +74,32 @@ public final class PostgresStreakStore: StreakStore {
         return keys
     }
 
-    static func event(id: String, dateMicros: Int64, timezone: String, isFreeze: Bool, freezeId: String?, metadata: String) -> StreakEvent {
-        let values = (try? decoder.decode([String: GamificationDictionaryValue].self, from: Data(metadata.utf8))) ?? [:]
-        return StreakEvent(
-            id: id, dateCreated: Date(microseconds: Int(dateMicros)), timezone: timezone, isFreeze: isFreeze, freezeId: freezeId, metadata: values
-        )
+    static let eventColumns = "event_id, date_us, timezone, is_freeze, freeze_id, metadata"
+
+    /// Events from rows of `eventColumns`.
+    static func events(in rows: PostgresRowSequence) async throws -> [StreakEvent] {
+        var events: [StreakEvent] = []
+        for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
+            let values = (try? decoder.decode([String: GamificationDictionaryValue].self, from: Data(metadata.utf8))) ?? [:]
+            events.append(StreakEvent(
+                id: id, dateCreated: Date(microseconds: Int(date)), timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: values
+            ))
+        }
+        return events
     }
 
     /// Live events of a streak in recording order, optionally only regular ones in a window.
     func liveEvents(_ connection: PostgresConnection, streakId: Int64, regularBetween window: (Int64, Int64)? = nil) async throws -> [StreakEvent] {
-        let rows: PostgresRowSequence
-        if let (from, to) = window {
-            rows = try await connection.query(
-                "SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events WHERE streak_id = \(streakId) AND removed_us IS NULL AND NOT is_freeze AND date_us >= \(from) AND date_us < \(to) ORDER BY seq",
-                logger: PostgresSession.logger
-            )
-        } else {
-            rows = try await connection.query(
-                "SELECT event_id, date_us, timezone, is_freeze, freeze_id, metadata FROM streak_events WHERE streak_id = \(streakId) AND removed_us IS NULL ORDER BY seq",
-                logger: PostgresSession.logger
-            )
-        }
-        var events: [StreakEvent] = []
-        for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
-            events.append(Self.event(id: id, dateMicros: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata))
-        }
-        return events
+        let (from, to) = window ?? (Int64.min, Int64.max)
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: Self.eventColumns) FROM streak_events
+            WHERE streak_id = \(streakId) AND removed_us IS NULL AND (\(window == nil) OR (NOT is_freeze AND date_us >= \(from) AND date_us < \(to)))
+            ORDER BY seq
+            """,
+            logger: PostgresSession.logger
+        )
+        return try await Self.events(in: rows)
     }
 
     /// Freezes not taken back, in the order they were added.

@@ -131,7 +131,7 @@ final class PostgresWatchers: @unchecked Sendable {
                     on: MultiThreadedEventLoopGroup.singleton.next(), configuration: location.connectionConfiguration, id: 0, logger: PostgresSession.logger
                 )
                 defer { Task { try? await connection.close() } }
-                let channel = try await Self.channel(connection, userId: userId)
+                let channel = try await Self.channel(connection, userId: userId, location: location)
                 try await connection.listen(on: channel) { notifications in
                     setLink(.live)
                     delay = 0.1
@@ -147,7 +147,7 @@ final class PostgresWatchers: @unchecked Sendable {
                 setLink(.lost(reason: "the database closed the connection"))
             } catch {
                 if Task.isCancelled { return }
-                setLink(.lost(reason: PostgresStoreError.sentence(PostgresFailure.describe(error, location: location, connecting: true))))
+                setLink(.lost(reason: StreakStoreError.sentence(PostgresFailure.describe(error, location: location, connecting: true))))
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
             delay = min(delay * 2, 2)
@@ -167,18 +167,23 @@ final class PostgresWatchers: @unchecked Sendable {
         }
     }
 
-    /// The user's channel name, created on first use.
-    static func channel(_ connection: PostgresConnection, userId: String) async throws -> String {
-        try await connection.query(
+    /// The user's channel name, created on first use (one statement: the insert does nothing
+    /// when the row exists, and the select then sees the row as it was).
+    static func channel(_ connection: PostgresConnection, userId: String, location: PostgresLocation) async throws -> String {
+        let rows = try await connection.query(
             """
-            INSERT INTO streak_channels (user_id, channel) VALUES (\(userId), 'streaks_' || md5(gen_random_uuid()::text))
-            ON CONFLICT (user_id) DO NOTHING
+            WITH created AS (
+                INSERT INTO streak_channels (user_id, channel) VALUES (\(userId), 'streaks_' || md5(gen_random_uuid()::text))
+                ON CONFLICT (user_id) DO NOTHING RETURNING channel
+            )
+            SELECT coalesce((SELECT channel FROM created), (SELECT channel FROM streak_channels WHERE user_id = \(userId)))
             """,
             logger: PostgresSession.logger
         )
-        let rows = try await connection.query("SELECT channel FROM streak_channels WHERE user_id = \(userId)", logger: PostgresSession.logger)
-        for try await channel in rows.decode(String.self) { return channel }
-        throw PostgresStoreError.notAllowed(PostgresLocation.redacted(""), reason: "no notification channel for user '\(userId)'")
+        for try await channel in rows.decode(String?.self) {
+            if let channel { return channel }
+        }
+        throw PostgresStoreError.notAllowed(location.redacted, reason: "no notification channel for user '\(userId)'")
     }
 
     /// Evaluates the given subscriptions (all when nil) and yields what changed.
@@ -223,13 +228,6 @@ final class PostgresWatchers: @unchecked Sendable {
     }
 }
 
-extension PostgresStoreError {
-    /// The message without its final period, to be part of a longer sentence.
-    static func sentence(_ error: any Error) -> String {
-        let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-        return text.hasSuffix(".") ? String(text.dropLast()) : text
-    }
-}
 
 extension PostgresStreakStore {
     public func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)

@@ -42,15 +42,46 @@ enum TestDatabase {
     /// A user id no other test uses (for the app role, which serves any user).
     static func freshUser() -> String { "u" + UUID().uuidString.prefix(12).lowercased() }
 
-    /// Plain SQL as `role`: the first column of every row, as text.
-    static func sql(_ statement: String, role: String) async throws -> [String] {
+    static let logger = Logger(label: "test")
+
+    /// A plain connection as `role`.
+    static func connect(role: String) async throws -> PostgresConnection {
         let location = try location(role: role)
         var configuration = PostgresConnection.Configuration(
             unixSocketPath: location.host + "/.s.PGSQL.\(location.port)", username: role, password: "secret", database: location.database
         )
         configuration.options.connectTimeout = .seconds(5)
-        let logger = Logger(label: "test")
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+    }
+
+    /// The payloads heard on `channel` as `role` while `actions` run and for a second after.
+    static func notifications(on channel: String, role: String, during actions: @escaping @Sendable () async throws -> Void) async throws -> [String] {
+        let connection = try await connect(role: role)
+        defer { Task { try? await connection.close() } }
+        return try await connection.listen(on: channel) { notifications in
+            try await withThrowingTaskGroup(of: [String]?.self) { group in
+                group.addTask {
+                    var payloads: [String] = []
+                    for try await notification in notifications { payloads.append(notification.payload) }
+                    return payloads
+                }
+                group.addTask {
+                    try await actions()
+                    try await Task.sleep(for: .seconds(1))
+                    return nil
+                }
+                _ = try await group.next()
+                group.cancelAll()
+                var heard: [String] = []
+                while let result = try await group.next() { heard += result ?? [] }
+                return heard
+            }
+        }
+    }
+
+    /// Plain SQL as `role`: the first column of every row, as text.
+    static func sql(_ statement: String, role: String) async throws -> [String] {
+        let connection = try await connect(role: role)
         do {
             let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             var values: [String] = []

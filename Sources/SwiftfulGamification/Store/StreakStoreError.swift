@@ -28,6 +28,14 @@ extension StreakStoreError: LocalizedError {
     }
 }
 
+extension StreakStoreError {
+    /// Any error's message without its final period, to be part of a longer sentence.
+    public static func sentence(_ error: any Error) -> String {
+        let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+}
+
 extension StreakValidation {
     /// A user id every store accepts: letters, digits, '.', '_', '-', at most 128 bytes, not
     /// starting with '.' (it names a directory in the file store).
