@@ -13,6 +13,7 @@ enum CLIError: Error, LocalizedError, Equatable {
     case nothingToUndo(String)
     case cannotRead(String, reason: String)
     case importRejected(count: Int, file: String)
+    case nothingToCopy(user: String, store: String)
     case unknownCommand(String, suggestion: String?)
     /// The argument parser's own complaint (unknown option, missing value, a failed `validate()`).
     case usage(String, command: String)
@@ -36,6 +37,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "Cannot read \(file): \(reason)."
         case .importRejected(let count, let file):
             return "\(file): \(count) invalid line\(count == 1 ? "" : "s"); nothing was imported (use --skip-invalid to import the rest)."
+        case .nothingToCopy(let user, let store):
+            return "User '\(user)' has no streaks in \(store); nothing was copied (--user names whose streaks to copy)."
         case .unknownCommand(let word, let suggestion):
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
             return "'\(word)' is not a streaks command; \(hint)"

@@ -1,23 +1,24 @@
 import ArgumentParser
 import Foundation
-import SwiftfulGamificationFileStore
 
 /// What the shell completes for streak keys and theme names, read when Tab is pressed:
-/// the keys in the store the line names (`--store`, `--user`), else the default store.
+/// the keys in the store the line names (`--store`, `--database`, `--user`), else the
+/// default store ($STREAKS_DATABASE or the default directory).
 enum Completions {
-    static let streakKeys = CompletionKind.custom { words, _, prefix in keys(words, archived: false, prefix: prefix) }
-    static let archivedStreakKeys = CompletionKind.custom { words, _, prefix in keys(words, archived: true, prefix: prefix) }
+    static let streakKeys = CompletionKind.custom { words, _, prefix in await keys(words, archived: false, prefix: prefix) }
+    static let archivedStreakKeys = CompletionKind.custom { words, _, prefix in await keys(words, archived: true, prefix: prefix) }
     static let themes = CompletionKind.custom { _, _, prefix in
         ThemeLoading.load(requested: nil, environment: Console.current.environment).0.names.filter { $0.hasPrefix(prefix) }
     }
 
-    private static func keys(_ words: [String], archived: Bool, prefix: String) -> [String] {
-        let environment = Console.current.environment
-        let root = StoreLocation.resolve(explicit: value(of: "--store", in: words), environment: environment)
-        let store = FileStreakStore(rootPath: root) { _ in }
-        let user = GlobalOptions.userId(explicit: value(of: "--user", in: words), environment: environment)
-        let active = (try? store.streakKeys(userId: user)) ?? []
-        let shown = archived ? ((try? store.streakKeys(userId: user, includingArchived: true)) ?? []).filter { !active.contains($0) } : active
+    private static func keys(_ words: [String], archived: Bool, prefix: String) async -> [String] {
+        let console = Console.current
+        let named = GlobalOptions.chosenStore(store: value(of: "--store", in: words), database: value(of: "--database", in: words), environment: console.environment)
+        guard let (store, role) = try? GlobalOptions.openStore(store: named, console: console, quiet: true) else { return [] }
+        let user = GlobalOptions.userId(explicit: value(of: "--user", in: words), role: role, environment: console.environment)
+        let active = (try? await store.streakKeys(userId: user)) ?? []
+        let shown = archived ? ((try? await store.streakKeys(userId: user, includingArchived: true)) ?? []).filter { !active.contains($0) } : active
+        await OpenStores.closeAll()
         return shown.filter { $0.hasPrefix(prefix) }
     }
 

@@ -30,21 +30,25 @@ struct GlobalOptions: ParsableArguments {
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
-        let fromEnvironment = store == nil ? console.environment["STREAKS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 } : nil
-        let (store, role) = try Self.openStore(store: database ?? store ?? fromEnvironment, console: console)
+        let (store, role) = try Self.openStore(store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console)
         return CommandContext(store: store, userId: Self.userId(explicit: user, role: role, environment: console.environment), now: now, zone: zone, console: console)
+    }
+
+    /// `--database`, else `--store`, else $STREAKS_DATABASE (nil: the default directory).
+    static func chosenStore(store: String?, database: String?, environment: [String: String]) -> String? {
+        database ?? store ?? environment["STREAKS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A directory or a database URL as a store (the default directory for nil), and the
     /// database role when it is a database.
-    static func openStore(store: String?, console: Console) throws -> (any StreakStore, role: String?) {
+    static func openStore(store: String?, console: Console, quiet: Bool = false) throws -> (any StreakStore, role: String?) {
         let environment = console.environment
         if let url = store, PostgresLocation.isURL(url) {
             let location = try PostgresLocation(url: url, environment: environment)
             return (OpenStores.keep(PostgresStreakStore(database: location)), location.username)
         }
         let root = StoreLocation.resolve(explicit: store, environment: environment)
-        return (FileStreakStore(rootPath: root) { console.warn($0) }, nil)
+        return (FileStreakStore(rootPath: root) { if !quiet { console.warn($0) } }, nil)
     }
 
     /// `--user`, else `$STREAKS_USER`, else the database role, else the login name.

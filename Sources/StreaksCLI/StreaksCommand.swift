@@ -38,7 +38,7 @@ public struct StreaksCommand: AsyncParsableCommand {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
-            var command = try parse(arguments)
+            var command = try await parse(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -92,7 +92,7 @@ public struct StreaksCommand: AsyncParsableCommand {
     }
 
     /// The command a line names, after `CommandLineFront`.
-    private static func parse(_ arguments: [String]) throws -> ParsableCommand {
-        try parseAsRoot(try CommandLineFront.normalize(arguments, subcommands: subcommandNames, nested: nestedNames))
+    private static func parse(_ arguments: [String]) async throws -> ParsableCommand {
+        try await asyncParseAsRoot(try CommandLineFront.normalize(arguments, subcommands: subcommandNames, nested: nestedNames))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOPosix
+import Synchronization
 import PostgresNIO
 
 /// One connection to the database, used by one operation at a time (a transaction never
@@ -23,7 +24,7 @@ actor PostgresSession {
     /// replaced and the operation run again (every operation here is safe to repeat: writes
     /// are idempotent by id), for up to `retryWindow`; a first connection that fails is
     /// reported at once.
-    func run<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         await acquire()
         defer { release() }
         let deadline = Date().addingTimeInterval(Self.retryWindow)
@@ -33,7 +34,7 @@ actor PostgresSession {
             do {
                 let connection = try await connected()
                 connecting = false
-                return try await body(connection)
+                return try await Self.untilClosed(connection, body)
             } catch {
                 // A network failure while connecting counts as lost too (the server restarting).
                 let lost = PostgresFailure.isConnectionLoss(error) || (connecting && PostgresFailure.sqlState(error) == nil)
@@ -56,6 +57,39 @@ actor PostgresSession {
     }
 
     static let retryWindow: TimeInterval = 15
+
+    /// `body` on `connection`, or a connection-loss error once the connection has been seen
+    /// closed at two checks half a second apart with `body` still running. postgres-nio can
+    /// leave a query unanswered forever when it is sent just as the server ends the
+    /// connection (seen as the server shuts down between a transaction's BEGIN and its next
+    /// statement); the abandoned task stays suspended, which is all it costs.
+    static func untilClosed<T: Sendable>(
+        _ connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let outcome = FirstOutcome<T>()
+        let closedChecks = Mutex(0)
+        let watch = connection.eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(500), delay: .milliseconds(500)) { _ in
+            let seen = closedChecks.withLock { count in
+                count = connection.isClosed ? count + 1 : 0
+                return count
+            }
+            if seen >= 2 { outcome.settle(.failure(ChannelError.ioOnClosedChannel)) }
+        }
+        defer { watch.cancel() }
+        let task = Mutex<Task<Void, Never>?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.deliver(to: continuation)
+                task.withLock {
+                    $0 = Task {
+                        do { outcome.settle(.success(try await body(connection))) } catch { outcome.settle(.failure(error)) }
+                    }
+                }
+            }
+        } onCancel: {
+            task.withLock { $0?.cancel() }
+        }
+    }
 
     func close() async {
         await drop()
@@ -97,5 +131,23 @@ actor PostgresSession {
 
     private func release() {
         if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// The first result of several racing tasks, handed to one continuation.
+private final class FirstOutcome<T: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<T, any Error>?, settled: Bool)>((nil, false))
+
+    func deliver(to continuation: CheckedContinuation<T, any Error>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func settle(_ result: Result<T, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            guard !state.settled else { return nil }
+            state.settled = true
+            return state.continuation
+        }
+        continuation?.resume(with: result)
     }
 }

@@ -81,9 +81,16 @@ enum PostgresFailure {
         switch sqlState(error) {
         case "28P01", "28000": return PostgresStoreError.badCredentials(url, role: location.username)
         case "3D000": return PostgresStoreError.noSuchDatabase(url, database: location.database)
-        case "42501": return PostgresStoreError.notAllowed(url, reason: serverMessage(error) ?? "permission denied")
+        case "42501":
+            let message = serverMessage(error) ?? "permission denied"
+            let reason = message.contains("row-level security")
+                ? "role '\(location.username)' may only write its own streaks (user '\(location.username)'), by row-level security" : message
+            return PostgresStoreError.notAllowed(url, reason: reason)
         case let state?:
-            if isConnectionLoss(error) { return PostgresStoreError.lostConnection(url, reason: serverMessage(error) ?? state) }
+            if isConnectionLoss(error) {
+                let reason = serverMessage(error) ?? state
+                return connecting ? PostgresStoreError.cannotConnect(url, reason: reason) : PostgresStoreError.lostConnection(url, reason: reason)
+            }
             return PostgresStoreError.server(url, reason: serverMessage(error) ?? "SQLSTATE \(state)")
         case nil:
             let reason = networkReason(error)

@@ -4,19 +4,24 @@
 # socket in DIR, with password authentication and roles for the tests:
 #   streaks (owner of the database streaks), alice and bob (one user each, row-level
 #   security), app (BYPASSRLS: a backend serving many users); every password is 'secret'.
-# It prints the owner's URL. `cluster.sh stop DIR` stops it and removes DIR.
+# It prints the owner's URL. `cluster.sh stop DIR` stops it and removes DIR; `pause DIR`
+# stops the server and keeps its data, `resume DIR` starts it again (for fault tests).
+# FSYNC=on start DIR: a durable server (the benchmarks compare it with the file store).
 set -euo pipefail
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 command=$1 dir=$2
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+serve() {
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+        -o "-k $dir -c listen_addresses='' -c fsync=${FSYNC:-off} -c max_connections=200" start >/dev/null
+}
 case "$command" in
 start)
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     echo secret > "$dir/pw"
     as_postgres "$bin/initdb" -D "$dir/data" -U postgres --pwfile="$dir/pw" --auth=scram-sha-256 >"$dir/initdb.log" 2>&1
-    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-k $dir -c listen_addresses='' -c fsync=off -c max_connections=200" start >/dev/null
+    serve
     export PGPASSWORD=secret
     psql -h "$dir" -U postgres -d postgres -q -v ON_ERROR_STOP=1 <<SQL
 CREATE ROLE streaks LOGIN PASSWORD 'secret';
@@ -27,12 +32,18 @@ CREATE DATABASE streaks OWNER streaks;
 SQL
     echo "postgres://streaks:secret@/streaks?host=$dir"
     ;;
+pause)
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+resume)
+    serve
+    ;;
 stop)
     as_postgres "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: cluster.sh start|stop DIR" >&2
+    echo "usage: cluster.sh start|pause|resume|stop DIR" >&2
     exit 2
     ;;
 esac

@@ -28,6 +28,7 @@ struct CopyCommand: AsyncParsableCommand {
         let sourceUser = GlobalOptions.userId(explicit: global.user, role: sourceRole, environment: console.environment)
         let targetUser = GlobalOptions.userId(explicit: global.user, role: targetRole, environment: console.environment)
         let keys = if let key { [key] } else { try await source.streakKeys(userId: sourceUser, includingArchived: true) }
+        guard !keys.isEmpty else { throw CLIError.nothingToCopy(user: sourceUser, store: source.location) }
         var added = 0, total = 0, freezes = 0
         for key in keys {
             let settings = try await source.settings(userId: sourceUser, streakKey: key)

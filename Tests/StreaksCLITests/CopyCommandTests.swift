@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `streaks copy` between two directories (the database side runs in Tests/e2e/postgres.sh).
+struct CopyCommandTests {
+    @Test func aCopyCarriesEverythingAndASecondCopyAddsNothing() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "gym", "--goal", "2", "--leeway", "3", "--freezes", "auto"], now: "2024-01-01T12:00:00Z")
+        _ = await source.run(["freeze", "add", "gym"], now: "2024-01-01T12:00:00Z")
+        // The log on the 5th consumes the freeze for the 4th: a freeze event to copy too.
+        for day in ["01", "02", "03", "05"] {
+            for hour in ["12", "18"] { _ = await source.run(["log", "gym"], now: "2024-01-\(day)T\(hour):00:00Z") }
+        }
+        _ = await source.run(["config", "gym", "--goal", "1"], now: "2024-01-04T12:00:00Z")
+        _ = await source.run(["create", "walk"])
+        _ = await source.run(["archive", "walk"])
+
+        let first = await source.run(["copy", "--from", source.store, "--to", target.store])
+        #expect(first.code == 0, "\(first.errors)")
+        #expect(first.output.contains("Copied 2 streaks (9 events, 1 freeze)"))
+        #expect(first.output.hasSuffix(": 9 new events.\n"))
+        for key in ["gym", "walk"] {
+            let copied = await target.run(["status", key, "--json"], now: "2024-01-06T12:00:00Z").output
+            let original = await source.run(["status", key, "--json"], now: "2024-01-06T12:00:00Z").output
+            #expect(!copied.isEmpty && copied == original)
+        }
+        let sourceList = await source.run(["list", "--all"]).output, targetList = await target.run(["list", "--all"]).output
+        #expect(sourceList.contains("archived") && targetList == sourceList)
+        let sourceEvents = await source.run(["events", "gym", "--json"]).output
+        #expect(sourceEvents.contains("\"is_freeze\":true"))
+        #expect(await target.run(["events", "gym", "--json"]).output == sourceEvents)
+
+        let before = target.snapshot()
+        let again = await source.run(["copy", "--from", source.store, "--to", target.store])
+        #expect(again.code == 0)
+        #expect(again.output.hasSuffix(": 0 new events.\n"))
+        #expect(await target.run(["events", "gym", "--json"]).output == sourceEvents)
+        #expect(target.snapshot().keys == before.keys)
+    }
+
+    @Test func copyingAUserWithNoStreaksIsAnErrorThatChangesNothing() async {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "gym"])
+        _ = await target.run(["create", "read"])
+        let before = target.snapshot()
+        let result = await source.run(["copy", "--from", source.store, "--to", target.store, "--user", "nobody"])
+        #expect(result.code == 2)
+        #expect(result.errors == "streaks: error: User 'nobody' has no streaks in \(source.store); nothing was copied (--user names whose streaks to copy).\n")
+        #expect(target.snapshot() == before)
+        let same = await source.run(["copy", "--from", source.store, "--to", source.store])
+        #expect(same.code == 2)
+    }
+}
