@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard"]),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["SwiftfulGamification", "StreakDashboard", "DashboardDemo"],
+            dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "StreakDashboard", "DashboardDemo"],
             exclude: ["RESULTS.md"]
         ),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),

@@ -21,7 +21,8 @@ enum Measure {
 
     /// Runs a command under GNU time; returns its wall time and peak resident memory.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    /// With `expectSuccess`, a command that fails throws.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], expectSuccess: Bool = false) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%e %M", "-o", timeFile, executable] + arguments
@@ -36,6 +37,9 @@ enum Measure {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if expectSuccess, process.terminationStatus != 0 {
+            throw BenchmarkFailure("\(([executable] + arguments).joined(separator: " ")) failed (exit \(process.terminationStatus))")
+        }
         let fields = ((try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? "0 0").split(separator: " ")
         return ProcessResult(seconds: seconds, peakKilobytes: Int(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? 0, output: String(decoding: data, as: UTF8.self))
     }

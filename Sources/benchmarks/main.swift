@@ -7,6 +7,7 @@ import SwiftfulGamification
 // same run. Prints a table and writes it to Markdown (and the README's Performance
 // section). Run: swift build -c release && .build/release/benchmarks
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "--writer" { exit(ConcurrentWriters.writerMain(Array(arguments.dropFirst(2)))) }
 let quick = arguments.contains("--quick")
 let resultsPath = "Sources/benchmarks/RESULTS.md"
 let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
@@ -191,6 +192,10 @@ verdicts.append(Verdict(
 ))
 
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
+
+// MARK: PostgreSQL
+
+verdicts += PostgresBenchmarks.run(streaks: streaks, benchmarks: binDirectory + "/benchmarks", sizes: storeSizes, quick: quick)
 
 // MARK: Report
 
