@@ -6,7 +6,7 @@ import SwiftfulGamification
 public enum LocalTimeText {
     /// `2024-01-05 09:30 EST`.
     public static func dateTime(_ date: Date, _ zone: TimeZone) -> String {
-        "\(day(date, zone)) \(clock(date, zone)) \(zoneName(date, zone))"
+        dateTime(date, offset: zone.secondsFromGMT(for: date), zoneName: zoneName(date, zone))
     }
 
     /// `2024-01-05`, the day in `zone`.
@@ -25,17 +25,55 @@ public enum LocalTimeText {
         ZoneNames.shared.name(date, zone)
     }
 
-    /// The local day and second of the day, from the zone's offset at the instant (no
-    /// calendar); nil for an instant no calendar shows.
+    /// `2024-01-05 09:30` at a known offset from UTC, and the zone's name there.
+    static func dateTime(_ date: Date, offset: Int, zoneName: String) -> String {
+        guard let parts = parts(date, offset: offset) else { return "---------- --:-- \(zoneName)" }
+        return "\(parts.day) \(twoDigits(parts.second / 3_600)):\(twoDigits(parts.second % 3_600 / 60)) \(zoneName)"
+    }
+
     private static func parts(_ date: Date, _ zone: TimeZone) -> (day: CalendarDay, second: Int)? {
+        parts(date, offset: zone.secondsFromGMT(for: date))
+    }
+
+    /// The local day and second of the day at `offset` (no calendar); nil for an instant no
+    /// calendar shows.
+    private static func parts(_ date: Date, offset: Int) -> (day: CalendarDay, second: Int)? {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
-        let local = Int(seconds.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let local = Int(seconds.rounded(.down)) + offset
         let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return (CalendarDay(dayNumber: dayNumber), local - dayNumber * 86_400)
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}
+
+/// `LocalTimeText.dateTime` for many instants (a listing of events): a zone's offset and
+/// name are looked up once for each stretch between its transitions, not for every instant.
+public struct LocalTimeFormatter {
+    private struct Stretch {
+        let from: Date
+        let until: Date
+        let offset: Int
+        let name: String
+    }
+
+    private var stretches: [String: Stretch] = [:]
+
+    public init() {}
+
+    /// `2024-01-05 09:30 EST`, the same text as `LocalTimeText.dateTime`.
+    public mutating func dateTime(_ date: Date, _ zone: TimeZone) -> String {
+        if let stretch = stretches[zone.identifier], stretch.from <= date, date < stretch.until {
+            return LocalTimeText.dateTime(date, offset: stretch.offset, zoneName: stretch.name)
+        }
+        let stretch = Stretch(
+            from: date, until: zone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture,
+            offset: zone.secondsFromGMT(for: date), name: LocalTimeText.zoneName(date, zone)
+        )
+        stretches[zone.identifier] = stretch
+        return LocalTimeText.dateTime(date, offset: stretch.offset, zoneName: stretch.name)
+    }
 }
 
 /// Zone abbreviations, one formatter per zone and one lookup per (zone, offset).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
@@ -23,18 +24,26 @@ struct EventsCommand: AsyncParsableCommand {
             return
         }
         var zones: [String: TimeZone] = [:]
+        var times = LocalTimeFormatter()
+        // Written in chunks, not a write per line: a long history is a hundred thousand lines.
+        var chunk = ""
         for event in events {
             let zone = zones[event.timezone] ?? {
                 let zone = TimeZone(identifier: event.timezone) ?? context.zone
                 zones[event.timezone] = zone
                 return zone
             }()
-            var line = "\(Report.localTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
+            chunk += "\(times.dateTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
             if !event.metadata.isEmpty {
-                line += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
+                chunk += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
             }
-            context.console.print(line)
+            chunk += "\n"
+            if chunk.utf8.count >= 65_536 {
+                context.console.write(chunk)
+                chunk = ""
+            }
         }
+        if !chunk.isEmpty { context.console.write(chunk) }
     }
 }
 
