@@ -15,19 +15,6 @@ export XDG_CONFIG_HOME=$WORK/config  # the theme `t` remembers stays here
 source "$(dirname "$0")/common.sh"
 
 
-screen() { tmux -L "$SOCKET" capture-pane -t "$1" -p; }
-
-wait_for() { # wait_for SESSION TEXT [SECONDS]
-    local deadline=$((SECONDS + ${3:-10}))
-    while [ "$SECONDS" -lt "$deadline" ]; do
-        screen "$1" | grep -qF -- "$2" && return 0
-        sleep 0.1
-    done
-    echo "  (timed out waiting for '$2'; screen was:)"
-    screen "$1" | sed 's/^/  | /'
-    return 1
-}
-
 launch() { # launch SESSION TERM STORE [ENV=VALUE...]; $ARGS go to streaks, $SIZE is WxH
     local session=$1 term=$2 store=$3 size=${SIZE:-100x30}
     shift 3

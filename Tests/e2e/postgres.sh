@@ -70,17 +70,6 @@ check "restart mid-stream: nothing recorded twice ($twice twice)" test "$twice" 
 # An open dashboard says when its server is gone, and resumes by itself when it is back.
 before=$("$BIN" status --json --database "$OWNER" | json_field total_events)
 tmux -L "$SOCKET" new-session -d -s dash -x 120 -y 40 "TERM=screen-256color '$BIN' --database '$OWNER'; sleep 600"
-screen() { tmux -L "$SOCKET" capture-pane -t "$1" -p; }
-wait_for() { # wait_for SESSION TEXT [SECONDS]
-    local deadline=$((SECONDS + ${3:-10}))
-    while [ "$SECONDS" -lt "$deadline" ]; do
-        screen "$1" | grep -qF -- "$2" && return 0
-        sleep 0.1
-    done
-    echo "  (timed out waiting for '$2'; screen was:)"
-    screen "$1" | sed 's/^/  | /'
-    return 1
-}
 check "the dashboard opens on the database ($before events)" wait_for dash "$before events"
 "$CLUSTER" pause "$PG"
 check "the dashboard says it is disconnected" wait_for dash "Disconnected" 10
