@@ -61,10 +61,12 @@ enum HeatmapWidget {
                 let startsHere = firstWeek + week == max(historyWeek, firstWeek + band * perBand)
                 if firstWeek + week >= historyWeek,
                    let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) ?? (startsHere ? monday : nil) {
-                    let name = first.month == 1 || startsHere ? "\(months[first.month - 1]) \(first.year)" : months[first.month - 1]
-                    if x > lastLabelEnd {
-                        grid.put(name, x: x, y: top, style: CellStyle(.muted), limit: rect.x + rect.width - x)
-                        lastLabelEnd = x + name.count
+                    let month = months[first.month - 1]
+                    let name = first.month == 1 || startsHere ? "\(month) \(first.year)" : month
+                    // At the right edge: the month alone, or nothing rather than a cut name ("No").
+                    if x > lastLabelEnd, let label = [name, month].first(where: { $0.count <= rect.x + rect.width - x }) {
+                        grid.put(label, x: x, y: top, style: CellStyle(.muted))
+                        lastLabelEnd = x + label.count
                     }
                 }
                 for row in 0..<7 {
