@@ -47,27 +47,36 @@ enum ConcurrentWriters {
             FileHandle.standardError.write(Data("usage: benchmarks --writer STORE COUNT SEED START\n".utf8))
             return 2
         }
-        return blocking {
-            let store = try open(arguments[0])
-            _ = try await store.streakKeys(userId: user)  // connected before the start
-            try await Task.sleep(for: .seconds(max(0, start - Date().timeIntervalSince1970)))
-            var random = SeededGenerator(seed: seed)
-            let zone = TimeZone(identifier: "America/New_York")!
-            for _ in 0..<count {
-                let now = Date()
-                let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
-                _ = try await store.addEvents(
-                    [event], userId: user, streakKey: "s\(random.next() % UInt64(streakCount))", now: now, timezone: zone, freshIds: true, creating: nil
-                )
-            }
-            print(Date().timeIntervalSince1970)
-            await store.close()
+        do {
+            try blocking { try await write(store: arguments[0], count: count, seed: seed, start: start) }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
         }
+    }
+
+    /// One writer's events, from the common start on; prints when the last was committed.
+    private static func write(store location: String, count: Int, seed: UInt64, start: Double) async throws {
+        let store = try open(location)
+        _ = try await store.streakKeys(userId: user)  // connected before the start
+        try await Task.sleep(for: .seconds(max(0, start - Date().timeIntervalSince1970)))
+        var random = SeededGenerator(seed: seed)
+        let zone = TimeZone(identifier: "America/New_York")!
+        for _ in 0..<count {
+            let now = Date()
+            let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
+            _ = try await store.addEvents(
+                [event], userId: user, streakKey: "s\(random.next() % UInt64(streakCount))", now: now, timezone: zone, freshIds: true, creating: nil
+            )
+        }
+        print(Date().timeIntervalSince1970)
+        await store.close()
     }
 
     /// The user's streaks s0…s999, created on `store`.
     static func createStreaks(_ location: String) throws {
-        let code = blocking {
+        try blocking {
             let store = try open(location)
             for index in 0..<streakCount {
                 _ = try await store.createStreak(
@@ -76,41 +85,35 @@ enum ConcurrentWriters {
             }
             await store.close()
         }
-        if code != 0 { throw BenchmarkFailure("cannot create the writers' streaks on \(location)") }
     }
 
     /// How many events the user's streaks hold on `store`.
     static func storedEvents(_ location: String) throws -> Int {
-        let total = Mutex(0)
-        let code = blocking {
+        try blocking {
             let store = try open(location)
-            for key in try await store.streakKeys(userId: user) {
-                let count = try await store.events(userId: user, streakKey: key).count
-                total.withLock { $0 += count }
-            }
+            var total = 0
+            for key in try await store.streakKeys(userId: user) { total += try await store.events(userId: user, streakKey: key).count }
             await store.close()
+            return total
         }
-        if code != 0 { throw BenchmarkFailure("cannot count the events on \(location)") }
-        return total.withLock { $0 }
     }
 
     private static func open(_ location: String) throws -> any StreakStore {
         PostgresLocation.isURL(location) ? PostgresStreakStore(database: try PostgresLocation(url: location)) : FileStreakStore(rootPath: location)
     }
 
-    /// Runs `body` to the end from synchronous code; 0, or 1 after printing its error.
-    private static func blocking(_ body: @escaping @Sendable () async throws -> Void) -> Int32 {
+    /// Runs `body` to the end from synchronous code (the benchmarks' main thread).
+    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)
-        let code = Mutex<Int32>(0)
+        let result = Mutex<Result<T, any Error>?>(nil)
         Task {
-            do { try await body() } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                code.withLock { $0 = 1 }
-            }
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
             done.signal()
         }
         done.wait()
-        return code.withLock { $0 }
+        return try result.withLock { $0! }.get()
     }
 }
 
