@@ -33,6 +33,7 @@ struct ConnectionLossTests {
     }
 
     @Test func aSessionReplacesAConnectionTheServerEnded() async throws {
+        await (try await TestDatabase.store()).close()  // the owner brings the schema up first
         let session = PostgresSession(location: try TestDatabase.location(role: "alice"))
         defer { Task { await session.close() } }
         let admin = try await TestDatabase.connect(role: "alice")
