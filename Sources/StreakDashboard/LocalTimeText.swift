@@ -48,31 +48,29 @@ public enum LocalTimeText {
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
 
-/// `LocalTimeText.dateTime` for many instants (a listing of events): a zone's offset and
-/// name are looked up once for each stretch between its transitions, not for every instant.
+/// `LocalTimeText.dateTime` for many instants (a listing of events): offsets come from the
+/// calculator's per-zone clocks and a zone's name is looked up once per offset, instead of
+/// several zone lookups for every instant.
 public struct LocalTimeFormatter {
-    private struct Stretch {
-        let from: Date
-        let until: Date
-        let offset: Int
-        let name: String
-    }
-
-    private var stretches: [String: Stretch] = [:]
+    private var clocks = ZoneClocks(current: TimeZone(identifier: "UTC")!, firstSecond: 0, lastSecond: 0)
+    private var names: [String: String] = [:]
 
     public init() {}
 
     /// `2024-01-05 09:30 EST`, the same text as `LocalTimeText.dateTime`.
     public mutating func dateTime(_ date: Date, _ zone: TimeZone) -> String {
-        if let stretch = stretches[zone.identifier], stretch.from <= date, date < stretch.until {
-            return LocalTimeText.dateTime(date, offset: stretch.offset, zoneName: stretch.name)
-        }
-        let stretch = Stretch(
-            from: date, until: zone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture,
-            offset: zone.secondsFromGMT(for: date), name: LocalTimeText.zoneName(date, zone)
-        )
-        stretches[zone.identifier] = stretch
-        return LocalTimeText.dateTime(date, offset: stretch.offset, zoneName: stretch.name)
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return LocalTimeText.dateTime(date, zone) }
+        let second = Int(seconds.rounded(.down))
+        let local = clocks.localTime(atSecond: second, inZoneNamed: zone.identifier)
+        let offset = local.day * 86_400 + local.secondOfDay - second
+        let key = "\(zone.identifier) \(offset)"
+        let name = names[key] ?? {
+            let name = LocalTimeText.zoneName(date, zone)
+            names[key] = name
+            return name
+        }()
+        return LocalTimeText.dateTime(date, offset: offset, zoneName: name)
     }
 }
 
