@@ -5,8 +5,9 @@ import PostgresNIO
 ///
 /// Every table carries `user_id` and is under row-level security: a role sees, changes and
 /// is notified about only the rows whose `user_id` is its own name (a role with BYPASSRLS,
-/// an app backend, serves many users by id). Tables are granted to PUBLIC; the policies do
-/// the guarding, for the tables' owner too (FORCE).
+/// an app backend, serves many users by id). A row that names a streak carries the
+/// streak's owner in its key and foreign key, so it can only name a streak of its own user.
+/// Tables are granted to PUBLIC; the policies do the guarding, for the tables' owner too (FORCE).
 enum PostgresSchema {
     /// `pg_advisory_xact_lock` key of migrations (any constant other programs do not use).
     static let migrationLock: Int64 = 0x5354_5245_414B_5301
@@ -80,40 +81,96 @@ enum PostgresSchema {
                 channel text NOT NULL UNIQUE
             )
             """,
-        ] + ["streaks", "streak_events", "streak_freezes", "streak_summaries", "streak_channels"].flatMap { table in
+        ] + ownedTables.flatMap(protected),
+        // 2: a row that names a streak belongs to that streak's owner. Keys and foreign keys
+        // include user_id, so another role can neither plant a row under someone's streak nor
+        // probe which ids it holds (its row never meets theirs in a unique index). Rows
+        // planted before are removed, and the summaries they touched rebuilt from the events.
+        ownedTables.map { "ALTER TABLE \($0) NO FORCE ROW LEVEL SECURITY" } + ["streak_events", "streak_freezes"].map { table in
+            """
+            WITH planted AS (
+                DELETE FROM \(table) AS child USING streaks AS s
+                WHERE s.id = child.streak_id AND s.user_id <> child.user_id RETURNING child.streak_id
+            )
+            UPDATE streak_summaries SET history = '', evaluation = NULL, calculated_us = NULL, valid_until_us = NULL
+            WHERE streak_id IN (SELECT streak_id FROM planted)
+            """
+        } + [
+            """
+            UPDATE streak_summaries AS m SET user_id = s.user_id, history = '', evaluation = NULL, calculated_us = NULL, valid_until_us = NULL
+            FROM streaks AS s WHERE s.id = m.streak_id AND s.user_id <> m.user_id
+            """,
+            "ALTER TABLE streaks ADD CONSTRAINT streaks_id_owner UNIQUE (id, user_id)",
+            "ALTER TABLE streak_events DROP CONSTRAINT streak_events_pkey, ADD PRIMARY KEY (user_id, streak_id, event_id)",
+            "ALTER TABLE streak_freezes DROP CONSTRAINT streak_freezes_pkey, ADD PRIMARY KEY (user_id, streak_id, freeze_id)",
+            "ALTER TABLE streak_summaries DROP CONSTRAINT streak_summaries_pkey, ADD PRIMARY KEY (user_id, streak_id)",
+        ] + ["streak_events", "streak_freezes", "streak_summaries"].flatMap { table in
             [
-                "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-                "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
-                "CREATE POLICY own_rows ON \(table) USING (user_id = current_user) WITH CHECK (user_id = current_user)",
-                "GRANT SELECT, INSERT, UPDATE, DELETE ON \(table) TO PUBLIC",
+                "ALTER TABLE \(table) DROP CONSTRAINT \(table)_streak_id_fkey",
+                """
+                ALTER TABLE \(table) ADD CONSTRAINT \(table)_owned FOREIGN KEY (streak_id, user_id)
+                    REFERENCES streaks (id, user_id) ON DELETE CASCADE
+                """,
             ]
-        },
+        } + ownedTables.map { "ALTER TABLE \($0) FORCE ROW LEVEL SECURITY" },
+        // 3: every write's result under its operation id, so a retry of a write whose COMMIT
+        // reply was lost returns what it did instead of doing it again.
+        [
+            """
+            CREATE TABLE streak_operations (
+                user_id text NOT NULL DEFAULT current_user,
+                operation_id text NOT NULL,
+                result text NOT NULL,
+                recorded_us bigint NOT NULL,
+                PRIMARY KEY (user_id, operation_id)
+            )
+            """,
+            "CREATE INDEX streak_operations_age ON streak_operations (user_id, recorded_us)",
+        ] + protected("streak_operations"),
     ]
+
+    /// The tables row-level security guards, as migration 1 made them.
+    static let ownedTables = ["streaks", "streak_events", "streak_freezes", "streak_summaries", "streak_channels"]
+
+    /// Row-level security on `table`: a role reaches only rows in its own name.
+    static func protected(_ table: String) -> [String] {
+        [
+            "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON \(table) USING (user_id = current_user) WITH CHECK (user_id = current_user)",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON \(table) TO PUBLIC",
+        ]
+    }
 
     static var latest: Int { migrations.count }
 
-    /// Applies the migrations the database lacks. Cheap when it is current: one read.
-    static func migrate(_ connection: PostgresConnection, location: PostgresLocation) async throws {
+    /// Applies the migrations the database lacks (up to `target`, for tests of old
+    /// databases). Cheap when it is current: one read.
+    static func migrate(_ connection: PostgresConnection, location: PostgresLocation, upTo target: Int = latest) async throws {
         let logger = PostgresSession.logger
-        if let current = try await appliedVersion(connection), current >= latest {
-            if current > latest { throw PostgresStoreError.newerSchema(location.redacted, version: current, known: latest) }
-            return
-        }
-        for (index, statements) in migrations.enumerated() {
-            let version = index + 1
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-                try await connection.query(
-                    "CREATE TABLE IF NOT EXISTS streak_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                    logger: logger
-                )
-                try await connection.query("GRANT SELECT ON streak_schema TO PUBLIC", logger: logger)
-                let applied = try await appliedVersion(connection) ?? 0
-                guard applied < version else { return }
-                for statement in statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        let current = try await appliedVersion(connection) ?? 0
+        if current > latest { throw PostgresStoreError.newerSchema(location.redacted, version: current, known: latest) }
+        guard current < target else { return }
+        for version in (current + 1)...target {
+            let statements = migrations[version - 1]
+            do {
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+                    try await connection.query(
+                        "CREATE TABLE IF NOT EXISTS streak_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                        logger: logger
+                    )
+                    try await connection.query("GRANT SELECT ON streak_schema TO PUBLIC", logger: logger)
+                    let applied = try await appliedVersion(connection) ?? 0
+                    guard applied < version else { return }
+                    for statement in statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("INSERT INTO streak_schema (version) VALUES (\(version))", logger: logger)
                 }
-                try await connection.query("INSERT INTO streak_schema (version) VALUES (\(version))", logger: logger)
+            } catch where PostgresFailure.sqlState(error) == "42501" {
+                // Only the tables' owner may change them; anyone may use them once it has.
+                throw PostgresStoreError.needsMigration(location.redacted, version: version, role: location.username)
             }
         }
     }

@@ -37,7 +37,8 @@ actor PostgresSession {
                 return try await Self.untilClosed(connection, body)
             } catch {
                 // A network failure while connecting counts as lost too (the server restarting).
-                let lost = PostgresFailure.isConnectionLoss(error) || (connecting && PostgresFailure.sqlState(error) == nil)
+                let lost = PostgresFailure.isConnectionLoss(error)
+                    || (connecting && PostgresFailure.sqlState(error) == nil && !(error is PostgresStoreError))
                 if lost { await drop() }
                 let reachedBefore = connectionCount > 0
                 guard lost, reachedBefore, Date() < deadline, !Task.isCancelled else {

@@ -17,6 +17,10 @@ public enum PostgresStoreError: Error, Equatable, Sendable {
     case newerSchema(String, version: Int, known: Int)
     /// A stored row this version cannot read.
     case unreadable(String, what: String)
+    /// The schema needs a migration that only the tables' owner may apply.
+    case needsMigration(String, version: Int, role: String)
+    /// The TLS settings of the URL cannot be met.
+    case tls(String, reason: String)
 }
 
 extension PostgresStoreError: LocalizedError {
@@ -40,6 +44,10 @@ extension PostgresStoreError: LocalizedError {
             return "\(url) holds schema version \(version); this streaks knows up to \(known): update streaks."
         case .unreadable(let url, let what):
             return "\(url): cannot read \(what)."
+        case .needsMigration(let url, let version, let role):
+            return "\(url) needs schema migration \(version), which only the tables' owner may apply (role '\(role)' is not): run any streaks command once as the owner."
+        case .tls(let url, let reason):
+            return "Cannot connect securely to \(url): \(reason)."
         }
     }
 }

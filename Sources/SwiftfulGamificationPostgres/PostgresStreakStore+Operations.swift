@@ -36,7 +36,7 @@ extension PostgresStreakStore {
             try await Self.saveSettings(context)
             if leewayChanged {
                 context.history = StreakHistory(
-                    events: try await self.liveEvents(context.connection, streakId: context.row.id), leewayHours: updated.leewayHours
+                    events: try await self.liveEvents(context.connection, of: context.row), leewayHours: updated.leewayHours
                 )
             }
         }
@@ -56,8 +56,7 @@ extension PostgresStreakStore {
 
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateStreakKey(newKey)
-        return try await write(userId: userId, streakKey: oldKey, now: now, timezone: timezone) { context in
-            try await Self.lock(context.connection, userId: userId, key: newKey)
+        return try await write(userId: userId, streakKey: oldKey, alsoLocking: [newKey], now: now, timezone: timezone) { context in
             guard try await self.streakRow(context.connection, userId: userId, key: newKey) == nil else { throw StreakStoreError.streakExists(newKey) }
             let configuration = context.row.configuration
             context.row.configuration = StreakConfiguration(
@@ -67,14 +66,14 @@ extension PostgresStreakStore {
             )
             try await Self.saveSettings(context)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
-            try await Self.notify(context.connection, userId: userId, key: newKey, location: self.database)
+            try await Self.notify(context.connection, userId: userId, key: newKey)
         }
     }
 
     public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             try await context.connection.query(
-                "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND removed_us IS NULL",
+                "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND removed_us IS NULL",
                 logger: PostgresSession.logger
             )
             context.history = StreakHistory(leewayHours: context.row.configuration.leewayHours)
@@ -91,51 +90,48 @@ extension PostgresStreakStore {
         for event in events { try event.validate(now: now) }
         try configuration?.validate()
         let normalized = events.map(Self.normalized)
-        let added = WriteOutput<[StreakEvent]>([])
-        let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
-            added.value = try await Self.insert(normalized, in: context)
+        return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: []) { context in
+            try await Self.insert(normalized, in: context)
         }
-        return (added.value, evaluation)
     }
 
     public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
-        let removed = WriteOutput<[StreakEvent]>([])
-        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: nil) { context -> StreakEvent? in
             let rows = try await context.connection.query(
                 """
                 SELECT \(unescaped: Self.eventColumns) FROM streak_events
-                WHERE streak_id = \(context.row.id) AND removed_us IS NULL AND NOT is_freeze ORDER BY seq DESC LIMIT 1
+                WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND removed_us IS NULL AND NOT is_freeze
+                ORDER BY seq DESC LIMIT 1
                 """,
                 logger: PostgresSession.logger
             )
-            guard let last = try await Self.events(in: rows).first, since.map({ last.dateCreated >= $0 }) ?? true else { return }
+            guard let last = try await Self.events(in: rows).first, since.map({ last.dateCreated >= $0 }) ?? true else { return nil }
             try await Self.markRemoved(last, in: context, using: self)
-            removed.value = [last]
+            return last
         }
-        return (removed.value.first, evaluation)
     }
 
     public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent, evaluation: StreakEvaluation) {
-        let removed = WriteOutput<[StreakEvent]>([])
-        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        let (removed, evaluation) = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: [StreakEvent]()) {
+            context in
             let rows = try await context.connection.query(
                 """
                 SELECT \(unescaped: Self.eventColumns) FROM streak_events
-                WHERE streak_id = \(context.row.id) AND event_id = \(id) AND removed_us IS NULL AND NOT is_freeze
+                WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND event_id = \(id) AND removed_us IS NULL AND NOT is_freeze
                 """,
                 logger: PostgresSession.logger
             )
-            removed.value = try await Self.events(in: rows)
-            guard let event = removed.value.first else { throw StreakStoreError.unknownEvent(id) }
+            guard let event = try await Self.events(in: rows).first else { throw StreakStoreError.unknownEvent(id) }
             try await Self.markRemoved(event, in: context, using: self)
+            return [event]
         }
-        return (removed.value[0], evaluation)
+        return (removed[0], evaluation)
     }
 
     public func events(userId: String, streakKey: String) async throws -> [StreakEvent] {
-        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.liveEvents(connection, streakId: row.id) }
+        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.liveEvents(connection, of: row) }
     }
 
     public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent] {
@@ -143,7 +139,7 @@ extension PostgresStreakStore {
         let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
         let window = (Int64(start.microsecondsSince1970), Int64(start.addingTimeInterval(54 * 3_600).microsecondsSince1970))
         let candidates = try await read(userId: userId, streakKey: streakKey) { connection, row in
-            try await self.liveEvents(connection, streakId: row.id, regularBetween: window)
+            try await self.liveEvents(connection, of: row, regularBetween: window)
         }
         return candidates.filter { event in
             CalendarDay(containing: event.dateCreated, in: TimeZone(identifier: event.timezone) ?? timezone) == day
@@ -154,23 +150,22 @@ extension PostgresStreakStore {
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
-        let added = WriteOutput<[StreakEvent]>([])
         let events = batch.events.map(Self.normalized)
-        let evaluation = try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
+        return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: [StreakEvent]()) {
+            context in
             if context.isNew, !batch.goalHistory.isEmpty {
                 context.row.goalHistory = batch.goalHistory
                 try await Self.saveSettings(context)
             }
             try await Self.insertFreezes(batch.freezes, in: context)
-            added.value = try await Self.insert(events, in: context)
+            return try await Self.insert(events, in: context)
         }
-        return (added.value, evaluation)
     }
 
     // MARK: - Freezes
 
     public func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
-        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.freezes(connection, streakId: row.id) }
+        try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.freezes(connection, of: row) }
     }
 
     public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
@@ -184,7 +179,7 @@ extension PostgresStreakStore {
         _ = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
             try await context.connection.query(
-                "UPDATE streak_freezes SET used_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
+                "UPDATE streak_freezes SET used_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
                 logger: PostgresSession.logger
             )
         }
@@ -192,26 +187,25 @@ extension PostgresStreakStore {
 
     public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
-        let used = WriteOutput<[FreezeConsumption]>([])
-        let evaluation = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: []) { context in
             // From the running history: the events are not read again.
             let current = try await self.calculate(
                 context.connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone
             )
-            used.value = try StreakCalculator.manualFreezeConsumptions(
-                for: current, freezes: try await self.freezes(context.connection, streakId: context.row.id),
+            let used = try StreakCalculator.manualFreezeConsumptions(
+                for: current, freezes: try await self.freezes(context.connection, of: context.row),
                 configuration: context.row.configuration, currentDate: now, timezone: timezone
             )
-            try await Self.record(used.value, in: context)
+            try await Self.record(used, in: context)
+            return used
         }
-        return (used.value, evaluation)
     }
 
     public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
             try await context.connection.query(
-                "UPDATE streak_freezes SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
+                "UPDATE streak_freezes SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
                 logger: PostgresSession.logger
             )
         }
@@ -254,7 +248,7 @@ extension PostgresStreakStore {
     }
 
     func unusedFreeze(_ id: String, in context: WriteContext) async throws -> StreakFreeze {
-        guard let freeze = try await freezes(context.connection, streakId: context.row.id).first(where: { $0.id == id }) else {
+        guard let freeze = try await freezes(context.connection, of: context.row).first(where: { $0.id == id }) else {
             throw StreakRuleError.freezeNotFound(id)
         }
         guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(id) }
@@ -272,7 +266,7 @@ extension PostgresStreakStore {
                         \(freezes.map { micros($0.dateUsed) })::bigint[], \(freezes.map { micros($0.dateExpires) })::bigint[])
                  WITH ORDINALITY AS f(id, earned, used, expires, n)
             ORDER BY f.n
-            ON CONFLICT (streak_id, freeze_id) DO NOTHING
+            ON CONFLICT (user_id, streak_id, freeze_id) DO NOTHING
             """,
             logger: PostgresSession.logger
         )
@@ -281,14 +275,5 @@ extension PostgresStreakStore {
     static func normalized(_ event: StreakEvent) -> StreakEvent {
         StreakEvent(id: event.id, dateCreated: event.dateCreated.wholeMicroseconds, timezone: event.timezone,
                     isFreeze: event.isFreeze, freezeId: event.freezeId, metadata: event.metadata)
-    }
-}
-
-/// What a write's closure hands back out of its transaction (which returns the evaluation).
-final class WriteOutput<Value>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

@@ -24,22 +24,31 @@ extension PostgresStreakStore {
         var nowMicros: Int64 { Int64(now.microsecondsSince1970) }
     }
 
-    /// Runs `change` in one transaction under the streak's advisory lock, then recalculates,
-    /// records the freezes consumed, stores the summary and notifies listeners (on commit).
-    /// Creates the streak first when `creating` is given and it does not exist.
-    func write(
-        userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil, now: Date, timezone: TimeZone, reusingFresh: Bool = false,
-        _ change: @escaping @Sendable (WriteContext) async throws -> Void
-    ) async throws -> StreakEvaluation {
+    /// Runs `change` in one transaction under the streak's advisory lock (and those of
+    /// `alsoLocking`, all taken in one order), then recalculates, records the freezes
+    /// consumed, stores the summary, records the result under the write's operation id and
+    /// notifies listeners (on commit). Creates the streak first when `creating` is given and
+    /// it does not exist. A retry of a write whose COMMIT reply was lost finds its operation
+    /// recorded and returns that result instead of changing anything again.
+    func write<Output: Codable & Sendable>(
+        userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, nothing: Output,
+        _ change: @escaping @Sendable (WriteContext) async throws -> Output
+    ) async throws -> (Output, StreakEvaluation) {
         try StreakValidation.validateDate(now, "current date")
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
+        try await ensureChannel(userId: userId)
+        let operation = UUID().uuidString
         return try await session.transaction { connection in
-            try await Self.lock(connection, userId: userId, key: streakKey)
+            try await Self.lock(connection, userId: userId, keys: [streakKey] + otherKeys, location: self.database)
+            if let recorded: RecordedWrite<Output> = try await Self.recorded(operation, connection: connection, userId: userId) {
+                return (recorded.output, recorded.evaluation.updatingUserId(userId))
+            }
             let context: WriteContext
             if let row = try await self.streakRow(connection, userId: userId, key: streakKey) {
                 if reusingFresh, let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) {
-                    return fresh
+                    return (nothing, fresh)
                 }
                 context = WriteContext(
                     connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row), isNew: false, now: now
@@ -54,22 +63,94 @@ extension PostgresStreakStore {
                     connection: connection, userId: userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours), isNew: true, now: now
                 )
             }
-            try await change(context)
+            let output = try await change(context)
             var evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
             if !evaluation.freezeConsumptions.isEmpty {
                 try await Self.record(evaluation.freezeConsumptions, in: context)
                 evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
             }
             try await Self.storeSummary(context, evaluation: evaluation, timezone: timezone)
-            try await Self.notify(connection, userId: userId, key: streakKey, location: self.database)
-            return evaluation
+            try await Self.record(RecordedWrite(output: output, evaluation: evaluation), as: operation, in: context)
+            try await Self.notify(connection, userId: userId, key: streakKey)
+            return (output, evaluation)
         }
     }
 
-    /// The (user, streak) lock every writer of that streak takes, released at commit.
-    static func lock(_ connection: PostgresConnection, userId: String, key: String) async throws {
-        let name = userId + "\u{1F}" + key
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(name), 0))", logger: PostgresSession.logger)
+    /// `write` of a change that hands nothing back but the evaluation.
+    func write(
+        userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, _ change: @escaping @Sendable (WriteContext) async throws -> Void
+    ) async throws -> StreakEvaluation {
+        try await write(
+            userId: userId, streakKey: streakKey, alsoLocking: otherKeys, creating: configuration, now: now, timezone: timezone,
+            reusingFresh: reusingFresh, nothing: NoOutput()
+        ) { context in
+            try await change(context)
+            return NoOutput()
+        }.1
+    }
+
+    /// Takes the (user, streak) locks every writer of those streaks takes, released at
+    /// commit, in ascending key order (so two writers locking the same two streaks never
+    /// wait for each other in a circle). A key is a hash of the user's secret (its channel
+    /// name, readable by that user alone) and the streak key: another role seeing it in
+    /// `pg_locks` cannot tell whose streak, or which, it stands for.
+    static func lock(_ connection: PostgresConnection, userId: String, keys: [String], location: PostgresLocation) async throws {
+        let rows = try await connection.query(
+            """
+            SELECT count(pg_advisory_xact_lock(k)) FROM (
+                SELECT DISTINCT hashtextextended(secret.channel || chr(31) || key, 0) AS k
+                FROM (SELECT channel FROM streak_channels WHERE user_id = \(userId)) AS secret, unnest(\(keys)::text[]) AS key
+                ORDER BY k
+            ) AS ordered
+            """,
+            logger: PostgresSession.logger
+        )
+        let locked = try await rows.collect().first?.decode(Int.self) ?? 0
+        guard locked == Set(keys).count else {
+            throw PostgresStoreError.notAllowed(location.redacted, reason: "no notification channel for user '\(userId)'")
+        }
+    }
+
+    /// The user's channel (which also keys their locks) exists before their first write:
+    /// made in its own statement, so writers that start together agree on it.
+    func ensureChannel(userId: String) async throws {
+        guard !channelsKnown.withLock({ $0.contains(userId) }) else { return }
+        _ = try await session.run { connection in
+            try await PostgresWatchers.channel(connection, userId: userId, location: self.database)
+        }
+        channelsKnown.withLock { _ = $0.insert(userId) }
+    }
+
+    /// What a committed write handed back, kept under its operation id for a day.
+    struct RecordedWrite<Output: Codable & Sendable>: Codable, Sendable {
+        let output: Output
+        let evaluation: StreakEvaluation
+    }
+
+    static let operationsKept: TimeInterval = 86_400
+
+    static func recorded<Output>(_ operation: String, connection: PostgresConnection, userId: String) async throws -> RecordedWrite<Output>? {
+        let rows = try await connection.query(
+            "SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)", logger: PostgresSession.logger
+        )
+        for try await text in rows.decode(String.self) {
+            return try decoder.decode(RecordedWrite<Output>.self, from: Data(text.utf8))
+        }
+        return nil
+    }
+
+    /// Records the write's result under its operation id, and forgets the user's old ones.
+    static func record<Output>(_ result: RecordedWrite<Output>, as operation: String, in context: WriteContext) async throws {
+        let expired = Int64(context.now.addingTimeInterval(-operationsKept).microsecondsSince1970)
+        try await context.connection.query(
+            """
+            WITH expired AS (DELETE FROM streak_operations WHERE user_id = \(context.userId) AND recorded_us < \(expired))
+            INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
+            VALUES (\(context.userId), \(operation), \(json(result)), \(context.nowMicros))
+            """,
+            logger: PostgresSession.logger
+        )
     }
 
     static func insertStreak(
@@ -96,7 +177,7 @@ extension PostgresStreakStore {
             """,
             logger: PostgresSession.logger
         )
-        return StreakRow(id: id!, configuration: configuration, goalHistory: goalHistory, archived: false)
+        return StreakRow(id: id!, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: false)
     }
 
     static func saveSettings(_ context: WriteContext) async throws {
@@ -107,7 +188,7 @@ extension PostgresStreakStore {
             UPDATE streaks SET streak_key = \(configuration.streakKey), events_required_per_day = \(configuration.eventsRequiredPerDay),
                 leeway_hours = \(configuration.leewayHours), freeze_behavior = \(configuration.freezeBehavior.word),
                 use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived)
-            WHERE id = \(context.row.id)
+            WHERE user_id = \(context.userId) AND id = \(context.row.id)
             """,
             logger: PostgresSession.logger
         )
@@ -126,7 +207,7 @@ extension PostgresStreakStore {
                             \(chunk.map(\.timezone))::text[], \(chunk.map(\.isFreeze))::boolean[], \(chunk.map { $0.freezeId ?? "" })::text[],
                             \(chunk.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
                 ORDER BY e.n
-                ON CONFLICT (streak_id, event_id) DO NOTHING
+                ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
                 RETURNING event_id
                 """,
                 logger: PostgresSession.logger
@@ -144,12 +225,12 @@ extension PostgresStreakStore {
     /// Marks an event removed (kept, not deleted) and takes it out of the running history.
     static func markRemoved(_ event: StreakEvent, in context: WriteContext, using store: PostgresStreakStore) async throws {
         try await context.connection.query(
-            "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE streak_id = \(context.row.id) AND event_id = \(event.id)",
+            "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND event_id = \(event.id)",
             logger: PostgresSession.logger
         )
         if !context.history.remove(event) {
             context.history = StreakHistory(
-                events: try await store.liveEvents(context.connection, streakId: context.row.id), leewayHours: context.row.configuration.leewayHours
+                events: try await store.liveEvents(context.connection, of: context.row), leewayHours: context.row.configuration.leewayHours
             )
         }
     }
@@ -161,7 +242,7 @@ extension PostgresStreakStore {
             try await context.connection.query(
                 """
                 UPDATE streak_freezes SET used_us = \(Int64(consumption.date.microsecondsSince1970))
-                WHERE streak_id = \(context.row.id) AND freeze_id = \(consumption.freezeId) AND used_us IS NULL
+                WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND freeze_id = \(consumption.freezeId) AND used_us IS NULL
                 """,
                 logger: PostgresSession.logger
             )
@@ -179,7 +260,7 @@ extension PostgresStreakStore {
                 longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
                 revision = revision + 1, updated_us = \(context.nowMicros),
                 evaluation = \(published), calculated_us = \(context.nowMicros), valid_until_us = \(validUntil)
-            WHERE streak_id = \(context.row.id)
+            WHERE user_id = \(context.userId) AND streak_id = \(context.row.id)
             """,
             logger: PostgresSession.logger
         )
@@ -188,8 +269,12 @@ extension PostgresStreakStore {
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's
     /// own random name, kept in a row only that user reads: any role may LISTEN on any
     /// channel, so a guessable one would tell others when someone logs.
-    static func notify(_ connection: PostgresConnection, userId: String, key: String, location: PostgresLocation) async throws {
-        let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
-        try await connection.query("SELECT pg_notify(\(channel), \(key))", logger: PostgresSession.logger)
+    static func notify(_ connection: PostgresConnection, userId: String, key: String) async throws {
+        try await connection.query(
+            "SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(userId)), \(key))", logger: PostgresSession.logger
+        )
     }
 }
+
+/// The output of a write that hands back only its evaluation.
+struct NoOutput: Codable, Sendable {}

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Synchronization
 import SwiftfulGamification
 
 /// Streaks kept in PostgreSQL, for every machine that can reach the database.
@@ -13,6 +14,8 @@ public final class PostgresStreakStore: StreakStore {
     public let database: PostgresLocation
     let session: PostgresSession
     let watchers: PostgresWatchers
+    /// Users whose channel (the secret their lock keys derive from) is known to exist.
+    let channelsKnown = Mutex<Set<String>>([])
 
     public var location: String { database.redacted }
 
@@ -36,6 +39,8 @@ public final class PostgresStreakStore: StreakStore {
     /// A streak's row: its id and settings.
     struct StreakRow: Sendable {
         let id: Int64
+        /// The streak's owner: every row under the streak is read and written with it too.
+        let userId: String
         var configuration: StreakConfiguration
         var goalHistory: [StreakGoalChange]
         var archived: Bool
@@ -54,7 +59,7 @@ public final class PostgresStreakStore: StreakStore {
             let configuration = StreakConfiguration(
                 streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior
             )
-            return StreakRow(id: id, configuration: configuration, goalHistory: goalHistory, archived: archived)
+            return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
         }
         return nil
     }
@@ -89,12 +94,12 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     /// Live events of a streak in recording order, optionally only regular ones in a window.
-    func liveEvents(_ connection: PostgresConnection, streakId: Int64, regularBetween window: (Int64, Int64)? = nil) async throws -> [StreakEvent] {
+    func liveEvents(_ connection: PostgresConnection, of row: StreakRow, regularBetween window: (Int64, Int64)? = nil) async throws -> [StreakEvent] {
         let (from, to) = window ?? (Int64.min, Int64.max)
         let rows = try await connection.query(
             """
             SELECT \(unescaped: Self.eventColumns) FROM streak_events
-            WHERE streak_id = \(streakId) AND removed_us IS NULL AND (\(window == nil) OR (NOT is_freeze AND date_us >= \(from) AND date_us < \(to)))
+            WHERE user_id = \(row.userId) AND streak_id = \(row.id) AND removed_us IS NULL AND (\(window == nil) OR (NOT is_freeze AND date_us >= \(from) AND date_us < \(to)))
             ORDER BY seq
             """,
             logger: PostgresSession.logger
@@ -103,9 +108,9 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     /// Freezes not taken back, in the order they were added.
-    func freezes(_ connection: PostgresConnection, streakId: Int64) async throws -> [StreakFreeze] {
+    func freezes(_ connection: PostgresConnection, of row: StreakRow) async throws -> [StreakFreeze] {
         let rows = try await connection.query(
-            "SELECT freeze_id, earned_us, used_us, expires_us FROM streak_freezes WHERE streak_id = \(streakId) AND removed_us IS NULL ORDER BY seq",
+            "SELECT freeze_id, earned_us, used_us, expires_us FROM streak_freezes WHERE user_id = \(row.userId) AND streak_id = \(row.id) AND removed_us IS NULL ORDER BY seq",
             logger: PostgresSession.logger
         )
         var freezes: [StreakFreeze] = []
@@ -120,14 +125,14 @@ public final class PostgresStreakStore: StreakStore {
 
     /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
     func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
-        let rows = try await connection.query("SELECT history FROM streak_summaries WHERE streak_id = \(row.id)", logger: PostgresSession.logger)
+        let rows = try await connection.query("SELECT history FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger)
         for try await text in rows.decode(String.self) {
             if let history = try? Self.decoder.decode(StreakHistory.self, from: Data(text.utf8)),
                history.leewayHours == row.configuration.leewayHours {
                 return history
             }
         }
-        return StreakHistory(events: try await liveEvents(connection, streakId: row.id), leewayHours: row.configuration.leewayHours)
+        return StreakHistory(events: try await liveEvents(connection, of: row), leewayHours: row.configuration.leewayHours)
     }
 
     // MARK: - Calculation
@@ -136,7 +141,7 @@ public final class PostgresStreakStore: StreakStore {
     /// same zone, and `now` between its calculation and the next boundary.
     func freshEvaluation(_ connection: PostgresConnection, row: StreakRow, userId: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
         let rows = try await connection.query(
-            "SELECT evaluation, calculated_us, valid_until_us FROM streak_summaries WHERE streak_id = \(row.id)", logger: PostgresSession.logger
+            "SELECT evaluation, calculated_us, valid_until_us FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger
         )
         let micros = Int64(now.microsecondsSince1970)
         for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
@@ -151,11 +156,11 @@ public final class PostgresStreakStore: StreakStore {
     func calculate(
         _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
-        let freezes = try await freezes(connection, streakId: row.id)
+        let freezes = try await freezes(connection, of: row)
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
-                events: try await liveEvents(connection, streakId: row.id), freezes: freezes, configuration: row.configuration,
+                events: try await liveEvents(connection, of: row), freezes: freezes, configuration: row.configuration,
                 userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory
             )
         }

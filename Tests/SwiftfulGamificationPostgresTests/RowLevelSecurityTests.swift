@@ -19,8 +19,11 @@ struct RowLevelSecurityTests {
         // Through the store, as bob: alice's streak does not exist for him.
         #expect(try await bob.streakKeys(userId: "alice").isEmpty)
         await #expect(throws: StreakStoreError.self) { _ = try await bob.events(userId: "alice", streakKey: key) }
-        await #expect(throws: StreakStoreError.self) {
+        await #expect {
             _ = try await bob.addEvents([StreakEvent(id: "b1", dateCreated: now, timezone: "UTC")], userId: "alice", streakKey: key, now: now, timezone: utc)
+        } throws: { error in
+            if case PostgresStoreError.notAllowed = error { return true }
+            return false
         }
         // Creating rows in alice's name is refused by the policy.
         await #expect {
@@ -53,6 +56,7 @@ struct RowLevelSecurityTests {
             _ = try await alice.createStreak(userId: "alice", configuration: StreakConfiguration(streakKey: key + "a"), now: self.now, timezone: self.utc)
             _ = try await bob.createStreak(userId: "bob", configuration: StreakConfiguration(streakKey: key + "b"), now: self.now, timezone: self.utc)
         }
-        #expect(heard == [key + "b"])
+        // (Other tests write bob's streaks meanwhile: only this test's keys count.)
+        #expect(heard.filter { $0.hasPrefix(key) } == [key + "b"])
     }
 }

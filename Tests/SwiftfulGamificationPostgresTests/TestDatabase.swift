@@ -44,14 +44,27 @@ enum TestDatabase {
 
     static let logger = Logger(label: "test")
 
-    /// A plain connection as `role`.
-    static func connect(role: String) async throws -> PostgresConnection {
+    /// A plain connection as `role` (`postgres` is the cluster's superuser), to the test
+    /// database or another one.
+    static func connect(role: String, database: String? = nil) async throws -> PostgresConnection {
         let location = try location(role: role)
         var configuration = PostgresConnection.Configuration(
-            unixSocketPath: location.host + "/.s.PGSQL.\(location.port)", username: role, password: "secret", database: location.database
+            unixSocketPath: location.host + "/.s.PGSQL.\(location.port)", username: role, password: "secret",
+            database: database ?? location.database
         )
         configuration.options.connectTimeout = .seconds(5)
         return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+    }
+
+    /// A new, empty database owned by the test database's owner, for tests of migrations;
+    /// its URL for `role`.
+    static func scratchDatabase(role: String) async throws -> PostgresLocation {
+        let name = "scratch_" + UUID().uuidString.prefix(8).lowercased()
+        let admin = try await connect(role: "postgres", database: "postgres")
+        try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) OWNER \(try owner().username)"), logger: logger)
+        try await admin.close()
+        let owner = try owner()
+        return try PostgresLocation(url: "postgres://\(role):secret@/\(name)?host=\(owner.host)&port=\(owner.port)")
     }
 
     /// The payloads heard on `channel` as `role` while `actions` run and for a second after.
@@ -80,19 +93,34 @@ enum TestDatabase {
     }
 
     /// Plain SQL as `role`: the first column of every row, as text.
-    static func sql(_ statement: String, role: String) async throws -> [String] {
-        let connection = try await connect(role: role)
+    static func sql(_ statement: String, role: String, database: String? = nil) async throws -> [String] {
+        let connection = try await connect(role: role, database: database)
         do {
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            var values: [String] = []
-            for try await row in rows {
-                values.append(row.first.map { cell in (try? cell.decode(String.self)) ?? (try? cell.decode(Int.self)).map(String.init) ?? "?" } ?? "")
-            }
+            let values = try await sql(statement, on: connection)
             try await connection.close()
             return values
         } catch {
             try? await connection.close()
             throw error
+        }
+    }
+
+    static func sql(_ statement: String, on connection: PostgresConnection) async throws -> [String] {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        var values: [String] = []
+        for try await row in rows {
+            values.append(row.first.map { cell in (try? cell.decode(String.self)) ?? (try? cell.decode(Int.self)).map(String.init) ?? "?" } ?? "")
+        }
+        return values
+    }
+
+    /// The SQLSTATE a statement fails with, or nil when it succeeds.
+    static func sqlState(of statement: String, role: String, database: String? = nil) async throws -> String? {
+        do {
+            _ = try await sql(statement, role: role, database: database)
+            return nil
+        } catch let error as PSQLError {
+            return error.serverInfo?[.sqlState] ?? "no server error: \(error)"
         }
     }
 }

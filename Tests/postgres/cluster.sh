@@ -3,7 +3,10 @@
 # DIR (as the postgres user: the server refuses to run as root), listening only on a Unix
 # socket in DIR, with password authentication and roles for the tests:
 #   streaks (owner of the database streaks), alice and bob (one user each, row-level
-#   security), app (BYPASSRLS: a backend serving many users); every password is 'secret'.
+#   security), app (BYPASSRLS: a backend serving many users), held (a user whose commits
+#   wait for a standby that never comes once it sets synchronous_commit = on: the server
+#   names a synchronous standby, and every other session commits locally); every password
+#   is 'secret'.
 # It prints the owner's URL. `cluster.sh stop DIR` stops it and removes DIR; `pause DIR`
 # stops the server and keeps its data, `resume DIR` starts it again (for fault tests).
 # FSYNC=on start DIR: a durable server (the benchmarks compare it with the file store).
@@ -13,7 +16,8 @@ command=$1 dir=$2
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 serve() {
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-k $dir -c listen_addresses='' -c fsync=${FSYNC:-off} -c max_connections=200" start >/dev/null
+        -o "-k $dir -c listen_addresses='' -c fsync=${FSYNC:-off} -c max_connections=200 \
+           -c synchronous_standby_names=nostandby -c synchronous_commit=local" start >/dev/null
 }
 case "$command" in
 start)
@@ -28,6 +32,7 @@ CREATE ROLE streaks LOGIN PASSWORD 'secret';
 CREATE ROLE alice LOGIN PASSWORD 'secret';
 CREATE ROLE bob LOGIN PASSWORD 'secret';
 CREATE ROLE app LOGIN BYPASSRLS PASSWORD 'secret';
+CREATE ROLE held LOGIN PASSWORD 'secret';
 CREATE DATABASE streaks OWNER streaks;
 SQL
     echo "postgres://streaks:secret@/streaks?host=$dir"
