@@ -30,6 +30,7 @@ struct GlobalOptions: ParsableArguments {
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
+        if let database, !PostgresLocation.isURL(database) { throw PostgresStoreError.badURL(PostgresLocation.redacted(database)) }
         let (store, role) = try Self.openStore(store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console)
         return CommandContext(store: store, userId: Self.userId(explicit: user, role: role, environment: console.environment), now: now, zone: zone, console: console)
     }

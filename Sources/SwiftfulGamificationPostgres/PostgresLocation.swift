@@ -18,7 +18,10 @@ public struct PostgresLocation: Sendable, Equatable {
     }
 
     public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard Self.isURL(text), let components = URLComponents(string: text) else {
+        // A second '@' before the query is a password that was not percent-encoded: refused,
+        // rather than read as a host and database made of the password's pieces.
+        let beforeQuery = text.prefix { $0 != "?" }
+        guard Self.isURL(text), beforeQuery.filter({ $0 == "@" }).count <= 1, let components = URLComponents(string: text) else {
             throw PostgresStoreError.badURL(Self.redacted(text))
         }
         let query = components.queryItems ?? []
@@ -42,13 +45,27 @@ public struct PostgresLocation: Sendable, Equatable {
         return "postgres://\(credentials)@\(host)" + (port == 5432 ? "" : ":\(port)") + "/\(database)"
     }
 
-    /// Any text with the password of a URL in it replaced by `***`.
+    /// `text` as it may be shown: every password a URL can carry replaced by `***` (after
+    /// `user:` in the authority, and the value of any `password` parameter), and cut to
+    /// `maximumShown` characters, so a mistyped URL is echoed without its secret and a
+    /// huge argument is not echoed whole.
     public static func redacted(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text }
-        let rest = text[scheme.upperBound...]
-        guard let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return text }
-        return String(text[..<rest.index(after: colon)]) + "***" + String(rest[at...])
+        var shown = text
+        // The authority's `user:password@`: everything from the first ':' after the scheme to
+        // the last '@' (a password may itself hold '@', '/' or '?').
+        if let scheme = shown.range(of: "://"), let at = shown[scheme.upperBound...].lastIndex(of: "@"),
+           let colon = shown[scheme.upperBound..<at].firstIndex(of: ":") {
+            shown.replaceSubrange(shown.index(after: colon)..<at, with: "***")
+        }
+        shown = shown.replacing(passwordParameter) { match in match.output.1 + "***" }
+        guard shown.count > maximumShown else { return shown }
+        return String(shown.prefix(maximumShown)) + "… (\(shown.count) characters)"
     }
+
+    /// `password=` or `sslpassword=` as a query parameter, any case, up to the next `&`.
+    nonisolated(unsafe) private static let passwordParameter = #/([?&](?i:ssl)?(?i:password)=)[^&]*/#
+
+    static let maximumShown = 160
 
     var connectionConfiguration: PostgresConnection.Configuration {
         var configuration = host.hasPrefix("/")

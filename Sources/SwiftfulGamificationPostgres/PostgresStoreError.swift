@@ -27,7 +27,7 @@ extension PostgresStoreError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .badURL(let url):
-            return "Not a database URL: \(url) (expected postgres://[user[:password]@][host][:port]/database, or ?host=/socket/dir)."
+            return "Not a database URL: \(url) (expected postgres://[user[:password]@][host][:port]/database, or ?host=/socket/dir; percent-encode '@', '/' and '?' in a password)."
         case .cannotConnect(let url, let reason):
             return "Cannot connect to \(url): \(reason)."
         case .badCredentials(let url, let role):
