@@ -14,6 +14,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case cannotRead(String, reason: String)
     case importRejected(count: Int, file: String)
     case nothingToCopy(user: String, store: String)
+    /// A copy that left out events or freezes no store keeps (each named in a warning).
+    case incompleteCopy(Int)
     case unknownCommand(String, suggestion: String?)
     /// The argument parser's own complaint (unknown option, missing value, a failed `validate()`).
     case usage(String, command: String)
@@ -39,6 +41,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(file): \(count) invalid line\(count == 1 ? "" : "s"); nothing was imported (use --skip-invalid to import the rest)."
         case .nothingToCopy(let user, let store):
             return "User '\(user)' has no streaks in \(store); nothing was copied (--user names whose streaks to copy)."
+        case .incompleteCopy(let count):
+            return "Left out \(count) of the source's events and freezes, which no store keeps (named above); everything else was copied."
         case .unknownCommand(let word, let suggestion):
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
             return "'\(word)' is not a streaks command; \(hint)"
@@ -58,6 +62,7 @@ enum ErrorReport {
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
+        case CLIError.incompleteCopy: return 1
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2

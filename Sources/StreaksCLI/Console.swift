@@ -37,6 +37,9 @@ final class SavedWork: @unchecked Sendable {
 
     func note(_ item: String) { lock.withLock { items.append(item) } }
 
+    /// For a failure whose own message says what was saved.
+    func forget() { lock.withLock { items.removeAll() } }
+
     var summary: String? {
         lock.withLock { items.isEmpty ? nil : items.joined(separator: ", ") }
     }

@@ -93,7 +93,9 @@ public enum StreakTransfer {
                 freezeId: event.freezeId, metadata: event.metadata
             )
         }
-        // The id, zone, metadata keys and date range were checked while reading the line.
+        // The zone, metadata keys and date range were checked while reading the line.
+        try StreakValidation.validateIdentifier(event.id, of: "event")
+        if let freezeId = event.freezeId, StreakValidation.hasControlCharacter(freezeId) { throw StreakRuleError.controlCharacter("freeze id") }
         guard event.dateCreated <= now else { throw StreakRuleError.eventInFuture(eventDate: event.dateCreated, now: now) }
         batch.events.append(event)
     }
@@ -178,6 +180,7 @@ extension FileStreakStore {
     ) throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
+        try batch.validate()
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
             if context.isNew, !batch.goalHistory.isEmpty {

@@ -150,6 +150,7 @@ extension PostgresStreakStore {
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
+        try batch.validate()
         let events = batch.events.map(Self.normalized)
         return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: [StreakEvent]()) {
             context in

@@ -50,4 +50,28 @@ struct CopyCommandTests {
         let same = await source.run(["copy", "--from", source.store, "--to", source.store])
         #expect(same.code == 2)
     }
+
+    /// An event an older version stored with a NUL in its id (PostgreSQL cannot keep it):
+    /// `copy` copies everything else, names what it left out and exits 1; it never stops half way.
+    @Test func aCopyLeavesOutWhatNoStoreKeepsAndSaysSo() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "gym"], now: "2024-01-01T12:00:00Z")
+        _ = await source.run(["log", "gym"], now: "2024-01-02T12:00:00Z")
+        _ = await source.run(["create", "walk"], now: "2024-01-01T12:00:00Z")
+        _ = await source.run(["log", "walk"], now: "2024-01-02T12:00:00Z")
+        let log = source.store + "/users/tester/streaks/gym/events.jsonl"
+        let handle = try #require(FileHandle(forWritingAtPath: log))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"id":"bad\u0000id","date_created":"2024-01-03T12:00:00Z","timezone":"UTC","is_freeze":false}"#.utf8 + [10]))
+        try handle.close()
+        #expect(await source.run(["events", "gym", "--json"]).output.contains(#"bad\u0000id"#))
+
+        let result = await source.run(["copy", "--from", source.store, "--to", target.store])
+        #expect(result.code == 1)
+        #expect(result.output.contains("Copied 2 streaks (2 events, 0 freezes)"), "\(result.output)")
+        #expect(result.errors.contains("streaks: warning: left out: gym: The event id contains a control character"), "\(result.errors)")
+        #expect(result.errors.hasSuffix("streaks: error: Left out 1 of the source's events and freezes, which no store keeps (named above); everything else was copied.\n"))
+        #expect(await target.run(["events", "gym", "--json"]).output.contains("bad") == false)
+        #expect(await target.run(["list"]).output.contains("walk"))
+    }
 }

@@ -29,16 +29,24 @@ struct CopyCommand: AsyncParsableCommand {
         let targetUser = GlobalOptions.userId(explicit: global.user, role: targetRole, environment: console.environment)
         let keys = if let key { [key] } else { try await source.streakKeys(userId: sourceUser, includingArchived: true) }
         guard !keys.isEmpty else { throw CLIError.nothingToCopy(user: sourceUser, store: source.location) }
-        var added = 0, total = 0, freezes = 0
+        // Everything is read and checked before anything is written: a copy never stops half
+        // way over an event the target cannot keep; such events are left out and named.
+        var batches: [(key: String, batch: ImportBatch, archived: Bool)] = []
+        var leftOut: [String] = []
         for key in keys {
             let settings = try await source.settings(userId: sourceUser, streakKey: key)
-            let batch = ImportBatch(
+            let read = ImportBatch(
                 configuration: settings.configuration, goalHistory: settings.goalHistory,
                 freezes: try await source.freezes(userId: sourceUser, streakKey: key),
                 events: try await source.events(userId: sourceUser, streakKey: key)
-            )
+            ).storable()
+            leftOut += read.leftOut.map { "\(key): \($0)" }
+            batches.append((key, read.batch, try await source.isArchived(userId: sourceUser, streakKey: key)))
+        }
+        var added = 0, total = 0, freezes = 0
+        for (key, batch, archived) in batches {
             let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
-            if try await source.isArchived(userId: sourceUser, streakKey: key) {
+            if archived {
                 _ = try await target.setArchived(true, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
             }
             added += result.added.count
@@ -47,5 +55,11 @@ struct CopyCommand: AsyncParsableCommand {
             console.saved.note("the copy of \(key)")
         }
         console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+        guard leftOut.isEmpty else {
+            for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
+            if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }
+            console.saved.forget()
+            throw CLIError.incompleteCopy(leftOut.count)
+        }
     }
 }

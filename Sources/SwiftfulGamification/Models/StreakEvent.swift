@@ -31,13 +31,23 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         self.metadata = metadata
     }
 
-    /// Checks the id, zone and metadata keys, that it is not after `now`, and (when given)
+    /// Checks the id (and freeze id), zone and metadata keys, that it is not after `now`, and (when given)
     /// not before `oldestAllowed`.
     /// - Throws: `StreakRuleError` naming the first problem found.
     public func validate(now: Date, oldestAllowed: Date? = nil) throws {
+        var zonesChecked = Set<String>()
+        try validate(now: now, oldestAllowed: oldestAllowed, zonesChecked: &zonesChecked)
+    }
+
+    /// `validate`, resolving each zone name once across many events.
+    func validate(now: Date, oldestAllowed: Date? = nil, zonesChecked: inout Set<String>) throws {
         try StreakValidation.validateIdentifier(id, of: "event")
+        if let freezeId, StreakValidation.hasControlCharacter(freezeId) { throw StreakRuleError.controlCharacter("freeze id") }
         try StreakValidation.validateDate(dateCreated, "event date")
-        try StreakValidation.timeZone(named: timezone)
+        if !zonesChecked.contains(timezone) {
+            try StreakValidation.timeZone(named: timezone)
+            zonesChecked.insert(timezone)
+        }
         for key in metadata.keys.sorted() {
             try StreakValidation.validateMetadataKey(key)
         }

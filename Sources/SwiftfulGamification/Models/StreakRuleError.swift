@@ -31,6 +31,8 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case nothingToSave
     case dateOutOfRange(what: String, date: Date)
     case identifierTooLong(String, length: Int)
+    /// An id or zone name holding a control character (U+0000 to U+001F or U+007F).
+    case controlCharacter(String)
 }
 
 extension StreakRuleError: LocalizedError {
@@ -70,6 +72,8 @@ extension StreakRuleError: LocalizedError {
             return "The \(what) \(shown) is out of range: dates must be from 1970-01-01 to 2199-12-31."
         case .identifierTooLong(let what, let length):
             return "The \(what) id is \(length) bytes long; at most \(StreakValidation.maximumIdLength) are allowed."
+        case .controlCharacter(let what):
+            return "The \(what) contains a control character (such as NUL or a line break), which no store keeps: use printable characters."
         }
     }
 }

@@ -21,7 +21,7 @@ public enum StreakValidation {
     /// Resolves an IANA zone name, or throws naming it.
     @discardableResult
     public static func timeZone(named name: String) throws -> TimeZone {
-        guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
+        guard !name.isEmpty, !hasControlCharacter(name), let zone = TimeZone(identifier: name) else {
             throw StreakRuleError.invalidTimeZone(name)
         }
         return zone
@@ -46,10 +46,19 @@ public enum StreakValidation {
         guard supportedDates.contains(date) else { throw StreakRuleError.dateOutOfRange(what: what, date: date) }
     }
 
-    /// - Throws: `StreakRuleError.emptyIdentifier` or `.identifierTooLong`.
+    /// The one rule for ids, in every store: 1 to `maximumIdLength` bytes of UTF-8 without
+    /// control characters (PostgreSQL cannot store NUL in text, and a line break or escape
+    /// would garble every listing).
+    /// - Throws: `StreakRuleError.emptyIdentifier`, `.identifierTooLong` or `.controlCharacter`.
     public static func validateIdentifier(_ id: String, of what: String) throws {
         guard !id.isEmpty else { throw StreakRuleError.emptyIdentifier(what) }
         guard id.utf8.count <= maximumIdLength else { throw StreakRuleError.identifierTooLong(what, length: id.utf8.count) }
+        guard !hasControlCharacter(id) else { throw StreakRuleError.controlCharacter("\(what) id") }
+    }
+
+    /// U+0000 to U+001F or U+007F anywhere in `text`.
+    public static func hasControlCharacter(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     private static let underscore = UInt8(ascii: "_")

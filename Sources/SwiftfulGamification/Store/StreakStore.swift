@@ -125,6 +125,36 @@ public struct ImportBatch: Sendable {
         self.events = events
     }
 
+    /// Checks every freeze and event as a write would (ids, zones, metadata keys, dates in
+    /// range), so a store refuses a batch whole, before writing any of it.
+    public func validate() throws {
+        for freeze in freezes { try freeze.validate() }
+        var zones = Set<String>()
+        for event in events { try event.validate(now: .distantFuture, zonesChecked: &zones) }
+    }
+
+    /// The batch without the freezes and events `validate` would refuse, and a line for each
+    /// left out (for `copy`, which moves what any store keeps and says what it could not).
+    public func storable() -> (batch: ImportBatch, leftOut: [String]) {
+        var kept = self
+        var leftOut: [String] = []
+        kept.freezes = freezes.filter { freeze in
+            do { try freeze.validate(); return true } catch { leftOut.append(Self.describe(error)); return false }
+        }
+        var zones = Set<String>()
+        kept.events = events.filter { event in
+            do { try event.validate(now: .distantFuture, zonesChecked: &zones); return true } catch {
+                leftOut.append(Self.describe(error))
+                return false
+            }
+        }
+        return (kept, leftOut)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+
     /// The configuration a new streak `key` gets from this batch (the defaults when it has none).
     public func configuration(forKey key: String) -> StreakConfiguration {
         let base = configuration ?? StreakConfiguration(streakKey: key)

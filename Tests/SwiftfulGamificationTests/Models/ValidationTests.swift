@@ -68,4 +68,45 @@ struct ValidationTests {
         #expect(StreakEvent.mock().eventParameters["streak_event_metadata_action"] as? String == "test")
         #expect(CurrentStreakData.mockKeptToday(now: now).eventParameters["current_streak_status"] as? String == "active")
     }
+
+    /// One rule for ids in every store: printable text, any script.
+    @Test(arguments: ["a", "café ☕", "e-2024-01-05", "with space", String(repeating: "é", count: 128)])
+    func goodIdentifiers(id: String) throws {
+        try StreakValidation.validateIdentifier(id, of: "event")
+        try StreakEvent(id: id, dateCreated: Date(timeIntervalSince1970: 1_700_000_000), timezone: "UTC", freezeId: id).validate(now: .distantFuture)
+        try StreakFreeze(id: id).validate()
+    }
+
+    @Test(arguments: ["a\u{0}b", "\u{0}", "line\nbreak", "tab\there", "esc\u{1B}[31m", "del\u{7F}"])
+    func identifiersWithControlCharactersAreRefused(id: String) {
+        #expect(throws: StreakRuleError.controlCharacter("event id")) { try StreakValidation.validateIdentifier(id, of: "event") }
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(throws: StreakRuleError.controlCharacter("event id")) {
+            try StreakEvent(id: id, dateCreated: date, timezone: "UTC").validate(now: .distantFuture)
+        }
+        #expect(throws: StreakRuleError.controlCharacter("freeze id")) {
+            try StreakEvent(id: "ok", dateCreated: date, timezone: "UTC", isFreeze: true, freezeId: id).validate(now: .distantFuture)
+        }
+        #expect(throws: StreakRuleError.controlCharacter("freeze id")) { try StreakFreeze(id: id).validate() }
+        #expect(!StreakEvent(id: id, dateCreated: date, timezone: "UTC").isValid)
+    }
+
+    @Test func zoneNamesWithControlCharactersAreRefused() {
+        #expect(throws: StreakRuleError.invalidTimeZone("UTC\u{0}")) { try StreakValidation.timeZone(named: "UTC\u{0}") }
+    }
+
+    /// `storable()` leaves out what `validate()` refuses, and names each.
+    @Test func aBatchKeepsWhatEveryStoreAccepts() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let batch = ImportBatch(
+            freezes: [StreakFreeze(id: "f\u{0}"), StreakFreeze(id: "f1")],
+            events: [StreakEvent(id: "e1", dateCreated: date, timezone: "UTC"), StreakEvent(id: "e\u{0}2", dateCreated: date, timezone: "UTC")]
+        )
+        #expect(throws: StreakRuleError.controlCharacter("freeze id")) { try batch.validate() }
+        let storable = batch.storable()
+        #expect(storable.batch.events.map(\.id) == ["e1"])
+        #expect(storable.batch.freezes.map(\.id) == ["f1"])
+        #expect(storable.leftOut.count == 2)
+        try storable.batch.validate()
+    }
 }
