@@ -13,13 +13,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
         .target(name: "SwiftfulGamificationFileStore", dependencies: ["SwiftfulGamification"]),
         .target(
             name: "SwiftfulGamificationPostgres",
-            dependencies: ["SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         .target(
             name: "StreaksCLI",

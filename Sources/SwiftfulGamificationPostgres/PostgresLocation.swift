@@ -1,9 +1,12 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// A database URL, `postgres://[user[:password]@][host][:port][/database][?host=/socket/dir]`,
 /// resolved as libpq does: a host that is a path (or `?host=/dir`) is a Unix-socket
-/// directory; no user means `$PGUSER`, else the login name; no database means the user's.
+/// directory; no user means `$PGUSER`, else the login name; no database means the user's;
+/// `sslmode` (default prefer) and `sslrootcert` (default ~/.postgresql/root.crt for the
+/// verifying modes) say how TCP connections use TLS.
 public struct PostgresLocation: Sendable, Equatable {
     public let username: String
     let password: String?
@@ -11,6 +14,18 @@ public struct PostgresLocation: Sendable, Equatable {
     public let host: String
     public let port: Int
     public let database: String
+    /// How TLS is used over TCP, as libpq's `sslmode` (a Unix socket never uses it).
+    public let tlsMode: TLSMode
+    /// The root certificate the server's must chain to (`sslrootcert`), for verify-ca and
+    /// verify-full, and for require when given.
+    public let rootCertificate: String?
+
+    /// libpq's `sslmode` values.
+    public enum TLSMode: String, Sendable, CaseIterable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
 
     /// Whether `text` is meant as a database URL rather than a directory.
     public static func isURL(_ text: String) -> Bool {
@@ -34,6 +49,14 @@ public struct PostgresLocation: Sendable, Equatable {
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? (item("dbname") ?? environment["PGDATABASE"] ?? username) : path
         guard (1...65_535).contains(port) else { throw PostgresStoreError.badURL(Self.redacted(text)) }
+        let mode = item("sslmode") ?? environment["PGSSLMODE"] ?? TLSMode.prefer.rawValue
+        guard let tlsMode = TLSMode(rawValue: mode) else {
+            throw PostgresStoreError.badURL(Self.redacted(text) + " (sslmode '\(mode.prefix(20))' is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.tlsMode = tlsMode
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        rootCertificate = item("sslrootcert") ?? environment["PGSSLROOTCERT"]
+            ?? (tlsMode == .verifyCA || tlsMode == .verifyFull ? home + "/.postgresql/root.crt" : nil)
     }
 
     /// The URL without its password, fit for messages and output.
@@ -67,15 +90,47 @@ public struct PostgresLocation: Sendable, Equatable {
 
     static let maximumShown = 160
 
-    var connectionConfiguration: PostgresConnection.Configuration {
+    /// How to connect: a Unix socket as it is; TCP with TLS as `tlsMode` says.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
         var configuration = host.hasPrefix("/")
             ? PostgresConnection.Configuration(
                 unixSocketPath: host + "/.s.PGSQL.\(port)", username: username, password: password, database: database
             )
             : PostgresConnection.Configuration(
-                host: host, port: port, username: username, password: password, database: database, tls: .disable
+                host: host, port: port, username: username, password: password, database: database, tls: try tls()
             )
         configuration.options.connectTimeout = .seconds(5)
         return configuration
+    }
+
+    /// postgres-nio's TLS setting for `tlsMode`: prefer and allow try TLS and go on without
+    /// it when the server has none; require insists (and checks the chain when a root
+    /// certificate is given, as libpq does); verify-ca checks the chain; verify-full also
+    /// that the certificate names the host.
+    func tls() throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch tlsMode {
+        case .disable: return .disable
+        case .allow, .prefer: configuration.certificateVerification = .none
+        case .require: configuration.certificateVerification = rootCertificate == nil ? .none : .noHostnameVerification
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        if let rootCertificate, configuration.certificateVerification != .none {
+            if rootCertificate == "system" {
+                configuration.trustRoots = .default
+            } else {
+                guard FileManager.default.isReadableFile(atPath: rootCertificate) else {
+                    throw PostgresStoreError.tls(redacted, reason: "sslmode=\(tlsMode.rawValue) needs the root certificate \(rootCertificate), which cannot be read (give sslrootcert=FILE in the URL)")
+                }
+                do {
+                    configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(rootCertificate))
+                } catch {
+                    throw PostgresStoreError.tls(redacted, reason: "the root certificate \(rootCertificate) is not a PEM certificate")
+                }
+            }
+        }
+        let context = try NIOSSLContext(configuration: configuration)
+        return tlsMode == .allow || tlsMode == .prefer ? .prefer(context) : .require(context)
     }
 }

@@ -99,7 +99,7 @@ actor PostgresSession {
     private func connected() async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: location.connectionConfiguration,
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(),
             id: connectionCount, logger: Self.logger
         )
         connectionCount += 1

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOSSL
 import PostgresNIO
 
 /// What goes wrong between the store and PostgreSQL, in one line naming the database (its
@@ -101,6 +102,7 @@ enum PostgresFailure {
             }
             return PostgresStoreError.server(url, reason: serverMessage(error) ?? "SQLSTATE \(state)")
         case nil:
+            if let reason = tlsReason(error, location: location) { return PostgresStoreError.tls(url, reason: reason) }
             let reason = networkReason(error)
             return connecting ? PostgresStoreError.cannotConnect(url, reason: reason) : PostgresStoreError.lostConnection(url, reason: reason)
         }
@@ -108,6 +110,27 @@ enum PostgresFailure {
 
     static func serverMessage(_ error: any Error) -> String? {
         (error as? PSQLError)?.serverInfo?[.message]
+    }
+
+    /// Why a TLS connection was refused, in words, or nil when it was not about TLS.
+    static func tlsReason(_ error: any Error, location: PostgresLocation) -> String? {
+        var underlying: any Error = error
+        if let error = error as? PSQLError {
+            if error.code == .sslUnsupported {
+                return "the server does not offer TLS, and sslmode=\(location.tlsMode.rawValue) insists on it"
+            }
+            if let inner = error.underlying { underlying = inner }
+        }
+        if let extra = underlying as? NIOSSLExtraError, extra == .failedToValidateHostname {
+            return "the server's certificate does not name the host '\(location.host)' (sslmode=verify-full)"
+        }
+        let text = "\(underlying)"
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            let root = location.rootCertificate.map { "the root certificate \($0)" } ?? "a trusted root"
+            return "the server's certificate is not signed by \(root) (sslmode=\(location.tlsMode.rawValue))"
+        }
+        guard underlying is NIOSSLError || underlying is BoringSSLError else { return nil }
+        return "the TLS handshake failed (\(text.prefix(80)))"
     }
 
     /// "connection refused (is the server running?)" and the like, from NIO's errors.

@@ -128,7 +128,7 @@ final class PostgresWatchers: @unchecked Sendable {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: location.connectionConfiguration, id: 0, logger: PostgresSession.logger
+                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: PostgresSession.logger
                 )
                 defer { Task { try? await connection.close() } }
                 let channel = try await Self.channel(connection, userId: userId, location: location)

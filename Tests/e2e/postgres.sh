@@ -19,7 +19,7 @@ unset STREAKS_DATABASE STREAKS_USER
 source "$(dirname "$0")/common.sh"
 
 OWNER=$("$CLUSTER" start "$PG")
-role_url() { echo "postgres://$1:secret@/streaks?host=$PG"; }
+role_url() { echo "postgres://$1:secret@/streaks?host=$PG&port=$(cat "$PG/port")"; }
 
 json_field() { # json_field FIELD < json
     python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"
@@ -88,9 +88,9 @@ try() { # try NAME URL: runs `streaks status` on URL, stderr to $WORK/NAME
 mkdir -p "$WORK/empty"
 code=$(try refused "postgres://streaks:secret@/streaks?host=$WORK/empty")
 check "connection refused: one line, exit 1 ($(cat "$WORK/refused"))" one_line_exit_1 "$WORK/refused" "$code"
-code=$(try credentials "postgres://streaks:wrong-secret@/streaks?host=$PG")
+code=$(try credentials "postgres://streaks:wrong-secret@/streaks?host=$PG&port=$(cat "$PG/port")")
 check "bad credentials: one line, exit 1 ($(cat "$WORK/credentials"))" one_line_exit_1 "$WORK/credentials" "$code"
-code=$(try missing "postgres://streaks:secret@/nosuchdb?host=$PG")
+code=$(try missing "postgres://streaks:secret@/nosuchdb?host=$PG&port=$(cat "$PG/port")")
 check "missing database: one line, exit 1 ($(cat "$WORK/missing"))" one_line_exit_1 "$WORK/missing" "$code"
 code=0
 "$BIN" status --database "postgres://streaks:secret@[/streaks" >/dev/null 2>"$WORK/badurl" || code=$?
