@@ -3,7 +3,9 @@
 # own, restarted on purpose): a stream of `streaks log` across a server restart, an open
 # dashboard that loses and regains its server, one-line errors for a refused connection,
 # bad credentials and a missing database, two roles that cannot touch each other's
-# streaks, `copy` both ways, and completion of streak keys from the database.
+# streaks (by command or plain SQL), writes whose COMMIT reply is lost, crossed renames,
+# `copy` both ways and of ids no store keeps, passwords never shown, TLS, and completion of
+# streak keys from the database.
 # Usage: Tests/e2e/postgres.sh [path/to/streaks]
 set -euo pipefail
 
@@ -147,6 +149,137 @@ same() { # same COMMAND...: the command's output is the same on the directory, t
 check "the database and both directories agree on the status" same status gym --json --now 2024-01-06T12:00:00Z
 check "the database and both directories agree on the events" same events gym --json --now 2024-01-06T12:00:00Z
 check "the password never appears in copy's output" bash -c "! '$BIN' copy --from '$store' --to '$APP' --user carol 2>&1 | grep -q secret"
+
+# psql as ROLE (a session that commits locally whatever the role's setting); prints rows.
+PORT=$(cat "$PG/port")
+as_role() { PGPASSWORD=secret psql -h "$PG" -p "$PORT" -U "$1" -d streaks -qtAX -v ON_ERROR_STOP=1 -c "SET synchronous_commit = local" -c "$2"; }
+
+# A row names a streak of its own user only: bob's plain SQL cannot plant rows under alice's
+# streak, move his own there, or tell her event ids from ids she does not have.
+"$BIN" log --database "$BOB" >/dev/null
+hers=$(as_role alice "SELECT id FROM streaks WHERE streak_key = 'water'")
+his=$(as_role bob "SELECT id FROM streaks WHERE streak_key = 'daily'")
+her_event=$(as_role alice "SELECT event_id FROM streak_events WHERE streak_id = $hers LIMIT 1")
+refused() { # refused SQL: bob's statement fails on the ownership foreign key
+    ! as_role bob "$1" >/dev/null 2>"$WORK/refused.err" && grep -q "foreign key" "$WORK/refused.err"
+}
+event_row() { echo "INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, metadata) VALUES (current_user, $hers, '$1', 0, 'UTC', false, '{}')"; }
+check "bob cannot plant an event under alice's streak with one of her ids" refused "$(event_row "$her_event")"
+check "bob cannot plant an event under alice's streak with a new id (the same refusal)" refused "$(event_row planted-1)"
+check "bob cannot plant a freeze under alice's streak" refused "INSERT INTO streak_freezes (user_id, streak_id, freeze_id) VALUES (current_user, $hers, 'f-planted')"
+check "bob cannot move his own event under alice's streak" refused "UPDATE streak_events SET streak_id = $hers WHERE streak_id = $his"
+check "alice's streak is as it was after bob's plain SQL" test "$(alice_status)" = "$before"
+
+# A write whose COMMIT reply is lost: the role 'held' commits only once a standby that
+# never comes has it while its synchronous_commit is on; the backend is terminated in that
+# wait (committed, the client never told) and the retry's new session commits at once.
+HELD=$(role_url held)
+lost_commit() { # lost_commit NAME ARGS...: `streaks ARGS` as held, its COMMIT reply lost once
+    local name=$1 backend="" pid
+    shift
+    as_role held "ALTER ROLE held SET synchronous_commit = on" >/dev/null
+    "$BIN" "$@" --database "$HELD" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+    pid=$!
+    for _ in $(seq 1 200); do
+        backend=$(as_role held "SELECT pid FROM pg_stat_activity WHERE usename = 'held' AND wait_event = 'SyncRep' AND query ILIKE 'commit%'")
+        [ -n "$backend" ] && break
+        sleep 0.05
+    done
+    as_role held "ALTER ROLE held SET synchronous_commit = local" >/dev/null
+    if [ -n "$backend" ]; then
+        # What another role sees meanwhile: the backend holds an advisory lock, under a key
+        # that is not a hash of the user and the streak key.
+        as_role bob "SELECT (classid::bigint << 32) | objid::bigint FROM pg_locks WHERE locktype = 'advisory' AND pid = $backend" >"$WORK/$name.locks"
+        as_role held "SELECT pg_terminate_backend($backend)" >/dev/null
+    fi
+    local code=0
+    wait "$pid" || code=$?
+    echo "$code" >"$WORK/$name.code"
+    test -n "$backend"
+}
+held_count() { "$BIN" events "$1" --json --database "$HELD" | python3 -c "import json,sys; print(len(json.load(sys.stdin)))"; }
+succeeded() { # succeeded NAME TEXT: exit 0, saying TEXT
+    test "$(cat "$WORK/$1.code")" = 0 && grep -qF -- "$2" "$WORK/$1.out" || { echo "  $1: exit $(cat "$WORK/$1.code"): $(cat "$WORK/$1.out" "$WORK/$1.err")"; return 1; }
+}
+"$BIN" create gym --database "$HELD" --freezes manual --now 2024-01-01T12:00:00Z >/dev/null
+for at in 2024-01-02T12:00:00Z 2024-01-03T12:00:00Z 2024-01-03T13:00:00Z 2024-01-03T14:00:00Z; do "$BIN" log gym --database "$HELD" --now "$at" >/dev/null; done
+"$BIN" freeze add gym --database "$HELD" --now 2024-01-01T12:00:00Z >/dev/null
+"$BIN" freeze add gym --database "$HELD" --now 2024-01-01T12:00:00Z >/dev/null
+check "lost COMMIT: log held and cut" lost_commit log log gym --now 2024-01-03T15:00:00Z
+check "lost COMMIT: log exits 0 and says it logged" succeeded log "Logged gym"
+check "lost COMMIT: log stored once (5 events)" test "$(held_count gym)" = 5
+lock_guess=$(as_role bob "SELECT hashtextextended('held' || chr(31) || 'gym', 0)")
+check "lock keys: bob sees one advisory lock, not derivable from user and key" \
+    test "$(wc -l <"$WORK/log.locks")" = 1 -a "$(cat "$WORK/log.locks")" != "$lock_guess"
+check "lost COMMIT: undo held and cut" lost_commit undo undo gym --now 2024-01-03T16:00:00Z
+check "lost COMMIT: undo exits 0 and says it removed one" succeeded undo "Removed the event of"
+check "lost COMMIT: undo removed exactly one event (4 left)" test "$(held_count gym)" = 4
+check "lost COMMIT: freeze use held and cut" lost_commit freeze freeze use gym --now 2024-01-05T12:00:00Z
+check "lost COMMIT: freeze use exits 0 and says it used one" succeeded freeze "Used 1 freeze for 2024-01-04"
+used=$("$BIN" freeze list gym --json --database "$HELD" --now 2024-01-05T12:00:00Z | python3 -c "import json,sys; print(sum(1 for f in json.load(sys.stdin) if f['date_used']))")
+check "lost COMMIT: exactly one freeze used ($used)" test "$used" = 1
+check "lost COMMIT: config held and cut" lost_commit config config gym --goal 3 --now 2024-01-05T12:00:00Z
+check "lost COMMIT: config exits 0 and says the new goal" succeeded config "goal 3/day"
+check "lost COMMIT: create held and cut" lost_commit create create run
+check "lost COMMIT: create exits 0 and says it created" succeeded create "Created 'run'"
+check "lost COMMIT: rename held and cut" lost_commit rename rename run jog
+check "lost COMMIT: rename exits 0 and says it renamed" succeeded rename "Renamed 'run' to 'jog'"
+check "lost COMMIT: the renamed streak is there once, the old key gone" \
+    test "$("$BIN" list --database "$HELD" | grep -cE '^ *(run|jog)\b' || true)" = 1
+
+# rename a b racing rename b a, 100 times: one lock order, so never a deadlock or a hang.
+"$BIN" create swap_a --database "$ALICE" >/dev/null
+bad=0
+for _ in $(seq 1 100); do
+    code_a=0 code_b=0
+    timeout 30 "$BIN" rename swap_a swap_b --database "$ALICE" >/dev/null 2>"$WORK/race-a" & a=$!
+    timeout 30 "$BIN" rename swap_b swap_a --database "$ALICE" >/dev/null 2>"$WORK/race-b" & b=$!
+    wait "$a" || code_a=$?
+    wait "$b" || code_b=$?
+    for code in "$code_a" "$code_b"; do [ "$code" = 0 ] || [ "$code" = 2 ] || bad=$((bad + 1)); done
+    grep -qi deadlock "$WORK/race-a" "$WORK/race-b" && bad=$((bad + 1))
+done
+check "100 crossed renames: none deadlocked or hung ($bad did)" test "$bad" = 0
+
+# An id no store keeps (NUL, written by an older version into a file store): copy copies the
+# rest, names what it left out and exits 1; it never stops half way.
+nul_store=$WORK/nul
+"$BIN" create tea --store "$nul_store" --user dora >/dev/null
+"$BIN" log tea --store "$nul_store" --user dora >/dev/null
+"$BIN" create coffee --store "$nul_store" --user dora >/dev/null
+"$BIN" log coffee --store "$nul_store" --user dora >/dev/null
+printf '{"id":"bad\\u0000id","date_created":"2024-01-03T12:00:00Z","timezone":"UTC","is_freeze":false}\n' >>"$nul_store/users/dora/streaks/coffee/events.jsonl"
+code=0
+"$BIN" copy --from "$nul_store" --to "$APP" --user dora >"$WORK/nul.out" 2>"$WORK/nul.err" || code=$?
+check "copy with a NUL id exits 1 and names what it left out" \
+    bash -c "test $code = 1 && grep -q 'left out: coffee: The event id contains a control character' '$WORK/nul.err'"
+check "copy with a NUL id copied both streaks' other events" \
+    test "$("$BIN" events --json --database "$APP" --user dora coffee | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")" = 1 \
+    -a "$("$BIN" events --json --database "$APP" --user dora tea | python3 -c "import json,sys; print(len(json.load(sys.stdin)))")" = 1
+
+# No password in any output, whatever form the URL carries it in.
+leaks=0
+for url in "postgres://alice@/streaks?host=$PG&password=SECRET&port=0" "postgres://alice:SECRET@/streaks?host=$PG&port=0" \
+    "postgres://alice:SE@CR/ET@[/streaks" "postgres://alice@/streaks?host=$WORK/empty&PASSWORD=SECRET" \
+    "postgres://alice:SECRET@localhost:$PORT/streaks?sslmode=verify-full&sslrootcert=$PG/other-root.crt" \
+    "postgres://alice:SECRET@/$(head -c 10000 /dev/zero | tr '\0' x)?port=0"; do
+    code=0
+    "$BIN" status --database "$url" >"$WORK/leak.out" 2>"$WORK/leak.err" || code=$?
+    if [ "$code" = 0 ] || grep -qE 'SECRET|CR/ET' "$WORK/leak.out" "$WORK/leak.err" || [ "$(wc -c <"$WORK/leak.err")" -gt 500 ]; then
+        leaks=$((leaks + 1))
+        echo "  leaked or long: $(head -c 300 "$WORK/leak.err")"
+    fi
+done
+check "no password in any output for any URL form, and no 10 KB echo ($leaks did)" test "$leaks" = 0
+
+# TLS over TCP: require works; verify-full with the wrong root is refused in one line.
+TCP="postgres://alice:secret@localhost:$PORT/streaks"
+check "sslmode=require connects" bash -c "'$BIN' list --database '$TCP?sslmode=require' | grep -q water"
+check "sslmode=verify-full with the right root connects" bash -c "'$BIN' list --database '$TCP?sslmode=verify-full&sslrootcert=$PG/root.crt' | grep -q water"
+code=0
+"$BIN" list --database "$TCP?sslmode=verify-full&sslrootcert=$PG/other-root.crt" >/dev/null 2>"$WORK/tls" || code=$?
+check "verify-full with the wrong root: one line, exit 1, the reason ($(cat "$WORK/tls"))" \
+    bash -c "test $code = 1 && test \$(wc -l <'$WORK/tls') = 1 && grep -q 'not signed by the root certificate' '$WORK/tls'"
 
 # Tab completes streak keys from the database.
 keys=$("$BIN" ---completion log -- positional@0 2 2 streaks log --database "$ALICE" wa)
