@@ -36,7 +36,7 @@ extension PostgresStoreError: LocalizedError {
         case .noSuchDatabase(let url, let database):
             return "The database '\(database)' does not exist at \(url) (create it with `createdb \(database)`)."
         case .lostConnection(let url, let reason):
-            return "Lost the connection to \(url) (\(reason)); what was not acknowledged was not saved, and running the command again is safe."
+            return "Lost the connection to \(url) (\(reason)); the change may or may not have been saved: check before running the command again."
         case .notAllowed(let url, let reason):
             return "\(url) refused: \(reason)."
         case .server(let url, let reason):
@@ -126,7 +126,8 @@ enum PostgresFailure {
         }
         let text = "\(underlying)"
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            let root = location.rootCertificate.map { "the root certificate \($0)" } ?? "a trusted root"
+            let root = location.rootCertificate.map { $0 == "system" ? "any of the system's trusted roots" : "the root certificate \($0)" }
+                ?? "a trusted root"
             return "the server's certificate is not signed by \(root) (sslmode=\(location.tlsMode.rawValue))"
         }
         guard underlying is NIOSSLError || underlying is BoringSSLError else { return nil }

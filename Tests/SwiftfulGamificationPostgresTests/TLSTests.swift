@@ -61,6 +61,9 @@ struct TLSTests {
         // Verifying needs a root: none given and no ~/.postgresql/root.crt.
         let noRoot = await refusal(try location("sslmode=verify-full"))
         #expect(noRoot.contains("needs the root certificate /nonexistent/.postgresql/root.crt, which cannot be read"))
+        // The system's roots do not include the test cluster's own.
+        let system = await refusal(try location("sslmode=verify-full&sslrootcert=system"))
+        #expect(system == "the server's certificate is not signed by any of the system's trusted roots (sslmode=verify-full)")
         // require with a root certificate checks the chain, as libpq does.
         let requireWrongRoot = await refusal(try location("sslmode=require&sslrootcert=\(certificates)/other-root.crt"))
         #expect(requireWrongRoot.contains("is not signed by"))

@@ -281,6 +281,21 @@ code=0
 check "verify-full with the wrong root: one line, exit 1, the reason ($(cat "$WORK/tls"))" \
     bash -c "test $code = 1 && test \$(wc -l <'$WORK/tls') = 1 && grep -q 'not signed by the root certificate' '$WORK/tls'"
 
+# What the README says a co-tenant sees in pg_stat_activity: alice's session, not its query
+# or times; and that an operator's REVOKE hides pg_locks and pg_stat_activity from bob while
+# every streaks command keeps working.
+PGPASSWORD=secret psql -h "$PG" -p "$PORT" -U alice -d streaks -qtAX -c "SELECT pg_sleep(3)" >/dev/null &
+sleeper=$!
+sleep 0.5
+seen=$(as_role bob "SELECT usename || '|' || coalesce(query, '') || '|' || (backend_start IS NULL) FROM pg_stat_activity WHERE usename = 'alice'")
+wait "$sleeper"
+check "bob sees alice's session but not its query or times ($seen)" test "$seen" = "alice|<insufficient privilege>|true"
+as_role postgres "REVOKE SELECT ON pg_catalog.pg_locks, pg_catalog.pg_stat_activity, pg_catalog.pg_stat_user_tables, pg_catalog.pg_stat_all_tables FROM PUBLIC" >/dev/null
+as_role postgres "REVOKE EXECUTE ON FUNCTION pg_catalog.pg_lock_status(), pg_catalog.pg_stat_get_activity(integer) FROM PUBLIC" >/dev/null
+check "after the operator's REVOKE bob cannot read pg_locks" bash -c "! PGPASSWORD=secret psql -h '$PG' -p '$PORT' -U bob -d streaks -c 'SELECT * FROM pg_lock_status()' 2>/dev/null"
+check "after the operator's REVOKE bob cannot read pg_stat_activity" bash -c "! PGPASSWORD=secret psql -h '$PG' -p '$PORT' -U bob -d streaks -c 'SELECT 1 FROM pg_stat_activity' 2>/dev/null"
+check "after the operator's REVOKE alice's commands still work" bash -c "'$BIN' log water --database '$ALICE' >/dev/null && '$BIN' status water --database '$ALICE' >/dev/null"
+
 # Tab completes streak keys from the database.
 keys=$("$BIN" ---completion log -- positional@0 2 2 streaks log --database "$ALICE" wa)
 check "completion offers the database's keys ($keys)" test "$keys" = water
