@@ -137,16 +137,4 @@ public struct Rect: Equatable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
     }
-
-    /// Splits off `height` rows from the top: (top, rest).
-    public func splitTop(_ rows: Int) -> (Rect, Rect) {
-        let top = min(rows, height)
-        return (Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: height - top))
-    }
-
-    /// Splits off `columns` from the left: (left, rest).
-    public func splitLeft(_ columns: Int) -> (Rect, Rect) {
-        let left = min(columns, width)
-        return (Rect(x: x, y: y, width: left, height: height), Rect(x: x + left, y: y, width: width - left, height: height))
-    }
 }

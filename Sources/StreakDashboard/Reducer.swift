@@ -297,7 +297,7 @@ enum DayEventsFinder {
         func ownDay(_ event: StreakEvent) -> CalendarDay {
             CalendarDay(containing: event.dateCreated, in: TimeZone(identifier: event.timezone) ?? zone)
         }
-        let windowStart = today.adding(days: -59)
+        let windowStart = today.adding(days: -StreakHistory.recentCompleteDays)
         let complete = recent.count < StreakHistory.recentLimit
         let reach = complete ? windowStart : recent.first.map { ownDay($0).adding(days: 1) } ?? today.adding(days: 1)
         guard day >= max(reach, windowStart) else {

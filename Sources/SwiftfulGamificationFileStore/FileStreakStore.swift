@@ -136,9 +136,11 @@ public final class FileStreakStore: Sendable {
     ) throws -> (WriteContext, StreakEvaluation) {
         try folder.discardLinkedDerivedFiles()
         try folder.checkUserFilesWritable()
-        var settings = try folder.settings()
-        let isNew = settings == nil
-        if isNew {
+        let stored = try folder.settings()
+        let settings: StreakSettings
+        if let stored {
+            settings = stored
+        } else {
             guard let configuration else { throw unknownStreak(streakKey, userId: userId) }
             journal.createdDirectories(try POSIXFile.makeDirectory(folder.directory))
             settings = StreakSettings(
@@ -146,11 +148,11 @@ public final class FileStreakStore: Sendable {
                 goalHistory: [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)],
                 dateCreated: now
             )
-            try settings!.write(to: folder.settingsPath, journal: journal)
+            try settings.write(to: folder.settingsPath, journal: journal)
         }
         let context = WriteContext(
-            folder: folder, settings: settings!,
-            loaded: try folder.loadHistory(leewayHours: settings!.configuration.leewayHours), isNew: isNew, journal: journal
+            folder: folder, settings: settings,
+            loaded: try folder.loadHistory(leewayHours: settings.configuration.leewayHours), isNew: stored == nil, journal: journal
         )
         context.loaded.warnings.forEach(warn)
         try change(context)

@@ -58,7 +58,9 @@ extension PostgresStreakStore {
                     throw StreakStoreError.unknownStreak(streakKey, known: try await self.keys(connection, userId: userId, includingArchived: false))
                 }
                 let goals = [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)]
-                let row = try await Self.insertStreak(connection, userId: userId, configuration: configuration, goalHistory: goals, now: now)
+                let row = try await Self.insertStreak(
+                    connection, userId: userId, configuration: configuration, goalHistory: goals, now: now, location: self.database
+                )
                 context = WriteContext(
                     connection: connection, userId: userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours), isNew: true, now: now
                 )
@@ -154,30 +156,31 @@ extension PostgresStreakStore {
     }
 
     static func insertStreak(
-        _ connection: PostgresConnection, userId: String, configuration: StreakConfiguration, goalHistory: [StreakGoalChange], now: Date
+        _ connection: PostgresConnection, userId: String, configuration: StreakConfiguration, goalHistory: [StreakGoalChange], now: Date,
+        location: PostgresLocation
     ) async throws -> StreakRow {
         let goals = json(goalHistory)
         let created = Int64(now.microsecondsSince1970)
+        let history = json(StreakHistory(leewayHours: configuration.leewayHours))
+        // The streak and its (empty) summary in one statement.
         let rows = try await connection.query(
             """
-            INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us)
-            VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
-                    \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created))
-            RETURNING id
-            """,
-            logger: PostgresSession.logger
-        )
-        var id: Int64?
-        for try await value in rows.decode(Int64.self) { id = value }
-        let history = json(StreakHistory(leewayHours: configuration.leewayHours))
-        try await connection.query(
-            """
+            WITH streak AS (
+                INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us)
+                VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
+                        \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created))
+                RETURNING id
+            )
             INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
-            VALUES (\(userId), \(id!), \(history), 0, 0, 0, 0, \(created))
+            SELECT \(userId), id, \(history), 0, 0, 0, 0, \(created) FROM streak
+            RETURNING streak_id
             """,
             logger: PostgresSession.logger
         )
-        return StreakRow(id: id!, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: false)
+        guard let id = try await rows.collect().first?.decode(Int64.self) else {
+            throw PostgresStoreError.unreadable(location.redacted, what: "the id of the new streak '\(configuration.streakKey)'")
+        }
+        return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: false)
     }
 
     static func saveSettings(_ context: WriteContext) async throws {

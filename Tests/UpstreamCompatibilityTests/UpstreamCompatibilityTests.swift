@@ -140,6 +140,18 @@ struct UpstreamCompatibilityTests {
         #expect(!StreakEvent.mock(metadata: ["bad key": 1]).isMetadataValid)
     }
 
+    /// Upstream's own `testIsValidFalseFutureTimestamp` and `testIsValidFalseOldTimestamp`:
+    /// `isValid` includes the timestamp rule, against the real clock as upstream's does.
+    @Test func isValidFalseFutureTimestamp() {
+        #expect(!StreakEvent.mock(dateCreated: Date().addingTimeInterval(86_400)).isValid)
+    }
+
+    @Test func isValidFalseOldTimestamp() {
+        let old = Calendar.current.date(byAdding: .day, value: -400, to: Date())!
+        #expect(!StreakEvent.mock(dateCreated: old).isValid)
+        #expect(StreakEvent.mock(dateCreated: Date().addingTimeInterval(-3_600)).isValid)
+    }
+
     @Test func databaseKeySanitisers() {
         #expect("Morning Run!".sanitizeForDatabaseKeysByConvertingToLowercaseAndRemovingWhitespaceAndSpecialCharacters() == "morning_run")
         #expect("  Café   au lait ".sanitizeForDatabaseKeysByConvertingToLowercaseAndRemovingWhitespaceAndSpecialCharacters() == "cafe_au_lait")

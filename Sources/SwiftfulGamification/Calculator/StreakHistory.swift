@@ -34,6 +34,10 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     static let recentWindow: TimeInterval = 61 * 86_400
+    /// The calendar days back from today (today is 0) whose events `recentEvents` holds in
+    /// full while it has fewer than `recentLimit`: the window's 61 days of instants, less one
+    /// day at each end for events whose own zone puts them up to 14 hours away.
+    public static let recentCompleteDays = Int(recentWindow / 86_400) - 2
     /// Enough for a two-month calendar at three events a day, small enough to store with
     /// every write (calendars of any length should use `StreakEvaluation.days`).
     public static let recentLimit = 200

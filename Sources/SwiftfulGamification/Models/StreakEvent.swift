@@ -57,9 +57,14 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         }
     }
 
-    /// True when the id, zone and metadata keys are well formed (dates are not checked).
-    public var isValid: Bool {
-        (try? validate(now: .distantFuture)) != nil
+    /// Upstream's meaning, against the real clock: the id, zone and metadata keys are well
+    /// formed and the timestamp is neither in the future nor more than a year old.
+    public var isValid: Bool { isValid(now: Date()) }
+
+    /// `isValid` at `now`: what `validate(now:oldestAllowed:)` accepts with the oldest
+    /// allowed date a year before `now` in `calendar`.
+    public func isValid(now: Date, calendar: Calendar = .current) -> Bool {
+        (try? validate(now: now, oldestAllowed: calendar.date(byAdding: .year, value: -1, to: now) ?? now)) != nil
     }
 
     /// Parameters for analytics, prefixed `streak_event_`.

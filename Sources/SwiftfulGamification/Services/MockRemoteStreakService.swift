@@ -136,11 +136,6 @@ public final class MockRemoteStreakService: RemoteStreakService {
         return records[streakKey]?.goalSchedule ?? []
     }
 
-    /// Records a goal change, as a provider does when a streak's goal is edited.
-    public func addGoalChange(streakKey: String, _ change: StreakGoalChange) {
-        records[streakKey, default: Record()].goalSchedule.append(change)
-    }
-
     private func check() throws {
         if let error { throw error }
     }

@@ -88,7 +88,8 @@ struct ValidationTests {
             try StreakEvent(id: "ok", dateCreated: date, timezone: "UTC", isFreeze: true, freezeId: id).validate(now: .distantFuture)
         }
         #expect(throws: StreakRuleError.controlCharacter("freeze id")) { try StreakFreeze(id: id).validate() }
-        #expect(!StreakEvent(id: id, dateCreated: date, timezone: "UTC").isValid)
+        #expect(!StreakEvent(id: id, dateCreated: date, timezone: "UTC").isValid(now: date))
+        #expect(StreakEvent(id: "fine", dateCreated: date, timezone: "UTC").isValid(now: date))
     }
 
     @Test func zoneNamesWithControlCharactersAreRefused() {
