@@ -157,6 +157,6 @@ extension Confirmation {
 /// Short weekday names.
 enum DayNames {
     static func short(_ day: CalendarDay) -> String {
-        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]
+        day.dayOfWeek.shortName
     }
 }

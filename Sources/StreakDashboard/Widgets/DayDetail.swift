@@ -21,7 +21,7 @@ enum DayDetail {
 
     static func lines(_ record: StreakDay, view: StreakView, state: DashboardState, width: Int = 80) -> [Line] {
         let today = view.evaluation.today
-        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][record.day.weekday - 1]
+        let weekday = record.day.dayOfWeek.shortName
         let name = HeatShades.name(of: record.state, eventCount: record.eventCount)
         let (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
         var title: Line = [("\(weekday) \(record.day)\(record.day == today ? " (today)" : "")", CellStyle(.text, bold: true)), ("  ", .plain)]

@@ -6,7 +6,8 @@ import SwiftfulGamification
 /// cursor, which never leaves the visible weeks.
 enum HeatmapWidget {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let weekdays = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
+    /// Row labels, every other day (Monday first).
+    private static let weekdays = Weekday.allCases.enumerated().map { $0.offset.isMultiple(of: 2) ? $0.element.shortName : "" }
     static let labelWidth = 4
 
     /// Weeks one band shows in `width` columns.

@@ -49,6 +49,6 @@ enum StatisticsPanel {
     }
 
     static func name(_ weekday: Int) -> String {
-        ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday - 1]
+        Weekday(calendarWeekday: weekday).shortName
     }
 }

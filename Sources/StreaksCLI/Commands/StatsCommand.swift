@@ -27,8 +27,6 @@ struct StatsCommand: AsyncParsableCommand {
         }
     }
 
-    static let weekdayNames = ["", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-
     static func text(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> String {
         func percent(_ rate: Double?) -> String { rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
         var lines = ["\(key): \(Report.days(streak.currentStreak ?? 0)) now, longest \(Report.days(streak.longestStreak ?? 0))"]
@@ -38,7 +36,7 @@ struct StatsCommand: AsyncParsableCommand {
         }
         lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
-            lines.append("  best weekday \(weekdayNames[best.weekday]) (\(percent(best.rate))) · worst \(weekdayNames[worst.weekday]) (\(percent(worst.rate)))")
+            lines.append("  best weekday \(Weekday(calendarWeekday: best.weekday).name) (\(percent(best.rate))) · worst \(Weekday(calendarWeekday: worst.weekday).name) (\(percent(worst.rate)))")
         }
         if !stats.longestRuns.isEmpty {
             lines.append("  longest runs: " + stats.longestRuns.map { "\(Report.days($0.length)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
@@ -52,7 +50,7 @@ struct StatsCommand: AsyncParsableCommand {
             ["days": figure.window, "counted": figure.counted, "kept": figure.kept, "frozen": figure.frozen, "rate": rate(figure.rate)]
         }
         func weekday(_ figure: StreakStatistics.Weekday?) -> Any {
-            figure.map { weekdayNames[$0.weekday].lowercased() } ?? NSNull()
+            figure.map { Weekday(calendarWeekday: $0.weekday).rawValue } ?? NSNull()
         }
         return [
             "streak_id": key,
@@ -67,7 +65,7 @@ struct StatsCommand: AsyncParsableCommand {
             "total_events": stats.totalEvents,
             "best_weekday": weekday(stats.bestWeekday),
             "worst_weekday": weekday(stats.worstWeekday),
-            "weekdays": stats.weekdays.map { ["weekday": weekdayNames[$0.weekday].lowercased(), "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
+            "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
             "longest_runs": stats.longestRuns.map { ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "current": $0.isCurrent] },
             "months": stats.months.map {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
