@@ -1,0 +1,297 @@
+import Foundation
+
+/// The one live path from a store to everyone watching it: subscriptions, de-duplication
+/// and the boundary timers, for every store alike.
+///
+/// A store supplies only two things: the streak as it is now (`refresh`, cheap while its
+/// last result holds) and its key list; and it tells the feed what happened: a write's own
+/// result (`publish`, handed on as it is, so nothing reads back what was just written), or
+/// that keys changed elsewhere (`changed`, `keysChanged`: another process, another machine),
+/// which the feed refreshes. Each subscriber has its own clock and zone: a published result
+/// reaches the subscribers it holds for, the others get their own refresh, and a
+/// subscriber's result is refreshed when it stops holding (midnight, the leeway's end, a
+/// freeze expiring), with no write.
+public final class StreakFeed: @unchecked Sendable {
+    /// The store's side: the current state of a streak and the user's keys.
+    public struct Source: Sendable {
+        public var refresh: @Sendable (_ userId: String, _ streakKey: String, _ now: Date, _ timezone: TimeZone) async throws -> StreakEvaluation
+        public var streakKeys: @Sendable (_ userId: String) async throws -> [String]
+        /// The feed has its first subscriber of a user (true) or lost its last (false): the
+        /// store starts or stops following that user's changes made elsewhere.
+        public var following: @Sendable (_ userId: String, _ on: Bool) -> Void
+        /// Whether a failed refresh leaves its subscribers waiting for the next change (a
+        /// connection that will come back) rather than ending their streams.
+        public var isTransient: @Sendable (any Error) -> Bool
+
+        public init(
+            refresh: @escaping @Sendable (String, String, Date, TimeZone) async throws -> StreakEvaluation,
+            streakKeys: @escaping @Sendable (String) async throws -> [String],
+            following: @escaping @Sendable (String, Bool) -> Void = { _, _ in },
+            isTransient: @escaping @Sendable (any Error) -> Bool = { _ in false }
+        ) {
+            self.refresh = refresh
+            self.streakKeys = streakKeys
+            self.following = following
+            self.isTransient = isTransient
+        }
+    }
+
+    private struct Target: Hashable {
+        let userId: String
+        let key: String
+    }
+
+    private struct Subscriber {
+        let target: Target
+        let now: @Sendable () -> Date
+        let timezone: @Sendable () -> TimeZone
+        let continuation: AsyncThrowingStream<StreakEvaluation, any Error>.Continuation
+        var last: StreakEvaluation?
+        /// When `last` stops holding; nil while a refresh for it is under way.
+        var validUntil: Date?
+    }
+
+    private let source: Source
+    private let tickInterval: Duration
+    private let lock = NSLock()
+    private var subscribers: [UUID: Subscriber] = [:]
+    private var keyLists: [UUID: (userId: String, continuation: AsyncStream<[String]>.Continuation)] = [:]
+    /// Bumped by every publish and change of a streak: a refresh started before that is stale.
+    private var generations: [Target: Int] = [:]
+    private var keyGenerations: [String: Int] = [:]
+    private var announcedKeys: [String: [String]] = [:]
+    private var followed: Set<String> = []
+    private var ticker: Task<Void, Never>?
+    private var refreshes = 0
+
+    /// - Parameter tickInterval: how often subscribers' clocks are compared with the instant
+    ///   their result stops holding (a clock may jump, as a pinned one in a test does).
+    public init(source: Source, tickInterval: Duration = .milliseconds(250)) {
+        self.source = source
+        self.tickInterval = tickInterval
+    }
+
+    deinit {
+        ticker?.cancel()
+    }
+
+    /// How many times the feed has asked the store for a streak (for tests and benchmarks:
+    /// a write's own result needs none).
+    public var refreshCount: Int { lock.withLock { refreshes } }
+
+    // MARK: - Subscribing
+
+    /// The streak now, after every change, and when its result stops holding; equal
+    /// consecutive results are yielded once. Ends when the consumer stops; fails when the
+    /// streak does not exist (or the store fails for good).
+    public func subscribe(
+        userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncThrowingStream<StreakEvaluation, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<StreakEvaluation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        let target = Target(userId: userId, key: streakKey)
+        let startFollowing = lock.withLock { () -> Bool in
+            subscribers[id] = Subscriber(target: target, now: now, timezone: timezone, continuation: continuation)
+            startTickerIfNeeded()
+            return followed.insert(userId).inserted
+        }
+        // The stream keeps its feed alive until it ends.
+        continuation.onTermination = { _ in self.remove(id) }
+        if startFollowing { source.following(userId, true) }
+        refresh([id])
+        return stream
+    }
+
+    /// The user's streak keys (archived left out) now and whenever they change.
+    public func subscribeToKeys(userId: String) -> AsyncStream<[String]> {
+        let (stream, continuation) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        let startFollowing = lock.withLock { () -> Bool in
+            keyLists[id] = (userId, continuation)
+            return followed.insert(userId).inserted
+        }
+        // The stream keeps its feed alive until it ends.
+        continuation.onTermination = { _ in self.remove(id) }
+        if startFollowing { source.following(userId, true) }
+        announceKeys(userId: userId, to: id)
+        return stream
+    }
+
+    private func remove(_ id: UUID) {
+        let stopFollowing = lock.withLock { () -> String? in
+            guard let userId = subscribers.removeValue(forKey: id)?.target.userId ?? keyLists.removeValue(forKey: id)?.userId else { return nil }
+            if subscribers.isEmpty { ticker?.cancel(); ticker = nil }
+            let stillWatched = subscribers.values.contains { $0.target.userId == userId } || keyLists.values.contains { $0.userId == userId }
+            guard !stillWatched else { return nil }
+            followed.remove(userId)
+            return userId
+        }
+        if let stopFollowing { source.following(stopFollowing, false) }
+    }
+
+    /// Ends every subscription (a store closing).
+    public func finishAll() {
+        let (streams, lists) = lock.withLock { () -> ([Subscriber], [AsyncStream<[String]>.Continuation]) in
+            defer {
+                subscribers = [:]
+                keyLists = [:]
+                ticker?.cancel()
+                ticker = nil
+            }
+            return (Array(subscribers.values), keyLists.values.map(\.continuation))
+        }
+        streams.forEach { $0.continuation.finish() }
+        lists.forEach { $0.finish() }
+    }
+
+    // MARK: - What the store tells
+
+    /// A write's own result, calculated at `now`: handed to every subscriber of the streak
+    /// it holds for (same zone, its clock within the result's validity); the others refresh.
+    public func publish(userId: String, streakKey: String, evaluation: StreakEvaluation, at now: Date) {
+        let target = Target(userId: userId, key: streakKey)
+        let others = lock.withLock { () -> [UUID] in
+            generations[target, default: 0] += 1
+            var others: [UUID] = []
+            for (id, subscriber) in subscribers where subscriber.target == target {
+                let zone = subscriber.timezone()
+                let clock = subscriber.now()
+                if zone.identifier == evaluation.timeZoneIdentifier, clock >= now, clock < evaluation.validUntil(now: now, timezone: zone) {
+                    deliver(evaluation, to: id)
+                } else {
+                    others.append(id)
+                }
+            }
+            return others
+        }
+        refresh(others)
+    }
+
+    /// Streaks changed by someone else (nil: any of the user's, as after a reconnection):
+    /// their subscribers get the streak as it is now.
+    public func changed(userId: String, streakKeys: Set<String>? = nil) {
+        let ids = lock.withLock { () -> [UUID] in
+            let ids = subscribers.filter { $0.value.target.userId == userId && (streakKeys?.contains($0.value.target.key) ?? true) }.map(\.key)
+            for target in Set(ids.compactMap { subscribers[$0]?.target }) { generations[target, default: 0] += 1 }
+            return ids
+        }
+        refresh(ids)
+    }
+
+    /// The user's key list may have changed (a streak created, removed, archived or renamed).
+    public func keysChanged(userId: String) {
+        announceKeys(userId: userId, to: nil)
+    }
+
+    // MARK: - Refreshing
+
+    /// Refreshes the given subscribers, once per streak, zone and instant.
+    private func refresh(_ ids: [UUID]) {
+        guard !ids.isEmpty else { return }
+        struct Request: Hashable {
+            let target: Target
+            let zone: String
+            let now: Date
+        }
+        let requests = lock.withLock { () -> [Request: (ids: [UUID], zone: TimeZone, generation: Int)] in
+            var requests: [Request: (ids: [UUID], zone: TimeZone, generation: Int)] = [:]
+            for id in ids {
+                guard let subscriber = subscribers[id] else { continue }
+                subscribers[id]?.validUntil = nil
+                let zone = subscriber.timezone()
+                let request = Request(target: subscriber.target, zone: zone.identifier, now: subscriber.now())
+                requests[request, default: ([], zone, generations[subscriber.target, default: 0])].ids.append(id)
+            }
+            refreshes += requests.count
+            return requests
+        }
+        for (request, batch) in requests {
+            Task { [source] in
+                let result: Result<StreakEvaluation, any Error>
+                do {
+                    result = .success(try await source.refresh(request.target.userId, request.target.key, request.now, batch.zone))
+                } catch {
+                    result = .failure(error)
+                }
+                self.finishRefresh(request.target, ids: batch.ids, generation: batch.generation, at: request.now, result: result)
+            }
+        }
+    }
+
+    private func finishRefresh(_ target: Target, ids: [UUID], generation: Int, at now: Date, result: Result<StreakEvaluation, any Error>) {
+        let ended = lock.withLock { () -> [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] in
+            // A publish or change since the refresh started has newer news (or will).
+            guard generations[target, default: 0] == generation else { return [] }
+            switch result {
+            case .success(let evaluation):
+                for id in ids { deliver(evaluation, to: id, calculatedAt: now) }
+                return []
+            case .failure(let error) where source.isTransient(error):
+                // Tried again at the next change, or a second later.
+                for id in ids {
+                    let retry = subscribers[id]?.now().addingTimeInterval(1)
+                    subscribers[id]?.validUntil = retry
+                }
+                return []
+            case .failure:
+                return ids.compactMap { subscribers.removeValue(forKey: $0)?.continuation }
+            }
+        }
+        // Outside the lock: finishing runs the stream's termination handler, which takes it.
+        if case .failure(let error) = result { ended.forEach { $0.finish(throwing: error) } }
+    }
+
+    /// Yields `evaluation` unless it is what the subscriber last got. Under the lock.
+    private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil) {
+        guard let subscriber = subscribers[id] else { return }
+        let zone = subscriber.timezone()
+        subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
+        if let last = subscriber.last, last.isSameEvaluation(as: evaluation) { return }
+        subscribers[id]?.last = evaluation
+        subscriber.continuation.yield(evaluation)
+    }
+
+    private func announceKeys(userId: String, to newSubscriber: UUID?) {
+        let generation = lock.withLock { () -> Int in
+            keyGenerations[userId, default: 0] += 1
+            return keyGenerations[userId, default: 0]
+        }
+        Task { [source] in
+            guard let keys = try? await source.streakKeys(userId) else { return }
+            self.lock.withLock {
+                if self.keyGenerations[userId] == generation {
+                    let changed = self.announcedKeys[userId] != keys
+                    self.announcedKeys[userId] = keys
+                    for (id, list) in self.keyLists where list.userId == userId && (changed || id == newSubscriber) {
+                        list.continuation.yield(keys)
+                    }
+                } else if let newSubscriber {
+                    // A later look is under way and will tell the others; this one starts with the latest known.
+                    self.keyLists[newSubscriber]?.continuation.yield(self.announcedKeys[userId] ?? keys)
+                }
+            }
+        }
+    }
+
+    // MARK: - Boundaries
+
+    /// Under the lock.
+    private func startTickerIfNeeded() {
+        guard ticker == nil else { return }
+        let interval = tickInterval
+        ticker = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                self?.refreshExpired()
+            }
+        }
+    }
+
+    /// Refreshes every subscriber whose result stopped holding by its own clock.
+    private func refreshExpired() {
+        let due = lock.withLock {
+            subscribers.filter { _, subscriber in subscriber.validUntil.map { subscriber.now() >= $0 } ?? false }.map(\.key)
+        }
+        refresh(due)
+    }
+}

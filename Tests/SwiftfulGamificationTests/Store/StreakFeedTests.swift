@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+@testable import SwiftfulGamification
+
+/// The feed's subscriptions, de-duplication and boundary timers, on an in-memory source and
+/// pinned clocks (the ticker runs every 10 ms here, so a clock moved by hand is seen at once).
+struct StreakFeedTests {
+    /// Streaks in memory: `refresh` calculates from the events (and counts its calls).
+    final class MemorySource: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String: [StreakEvent]] = ["daily": []]
+        var configuration = StreakConfiguration(streakKey: "daily", leewayHours: 0)
+        private(set) var refreshes = 0
+        var delay: Duration = .zero
+
+        func add(_ event: StreakEvent, to key: String = "daily") { lock.withLock { events[key, default: []].append(event) } }
+        func remove(_ key: String) { _ = lock.withLock { events.removeValue(forKey: key) } }
+
+        func evaluate(_ key: String, now: Date, zone: TimeZone) throws -> StreakEvaluation {
+            let (list, configuration) = try lock.withLock { () -> ([StreakEvent], StreakConfiguration) in
+                guard let list = events[key] else { throw StreakStoreError.unknownStreak(key, known: Array(events.keys)) }
+                return (list, self.configuration)
+            }
+            return StreakCalculator.evaluate(events: list, configuration: configuration, userId: "u1", currentDate: now, timezone: zone)
+        }
+
+        var source: StreakFeed.Source {
+            StreakFeed.Source(
+                refresh: { _, key, now, zone in
+                    self.lock.withLock { self.refreshes += 1 }
+                    // Read first, answer after the delay: a slow answer is an old one.
+                    let result = try self.evaluate(key, now: now, zone: zone)
+                    if self.delay != .zero { try await Task.sleep(for: self.delay) }
+                    return result
+                },
+                streakKeys: { _ in self.lock.withLock { self.events.keys.sorted() } }
+            )
+        }
+    }
+
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+
+    func feed(_ source: MemorySource) -> StreakFeed {
+        StreakFeed(source: source.source, tickInterval: .milliseconds(10))
+    }
+
+    @Test func aSubscriberGetsTheStreakNowAndAtMidnightWithoutAWrite() async throws {
+        let source = MemorySource()
+        source.add(event("2024-01-02 09:00"))
+        let clock = TestClock(at("2024-01-02 23:59:59"))
+        let feed = feed(source)
+        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        #expect(try await next(&updates)?.streak.status == .active(daysSinceLastEvent: 0))
+        clock.set(at("2024-01-03 00:00:01"))
+        let after = try #require(try await next(&updates))
+        #expect(after.streak.status == .atRisk)
+        #expect(after.today == CalendarDay(year: 2024, month: 1, day: 3))
+    }
+
+    @Test func theLeewayEndIsABoundaryToo() async throws {
+        let source = MemorySource()
+        source.configuration = StreakConfiguration(streakKey: "daily", leewayHours: 3)
+        source.add(event("2024-01-01 09:00"))
+        source.add(event("2024-01-02 09:00"))
+        let clock = TestClock(at("2024-01-04 02:59:59"))
+        let feed = feed(source)
+        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        #expect(try await next(&updates)?.streak.status == .canExtendWithLeeway)
+        clock.set(at("2024-01-04 03:00:01"))
+        #expect(try await next(&updates)?.streak.currentStreak == 0)
+    }
+
+    /// Each subscriber is answered in its own zone; a write's result, calculated in one zone,
+    /// reaches the subscriber in that zone as it is and the other through its own refresh.
+    @Test func eachSubscriberHasItsOwnZone() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        var york = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        var japan = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { self.tokyo }).makeAsyncIterator()
+        #expect(try await next(&york)?.timeZoneIdentifier == "America/New_York")
+        #expect(try await next(&japan)?.timeZoneIdentifier == "Asia/Tokyo")
+        source.add(event("2024-01-02 09:00"))
+        let before = source.refreshes
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        let yorkUpdate = try #require(try await next(&york))
+        let japanUpdate = try #require(try await next(&japan))
+        #expect(yorkUpdate.timeZoneIdentifier == "America/New_York" && yorkUpdate.streak.totalEvents == 1)
+        #expect(japanUpdate.timeZoneIdentifier == "Asia/Tokyo" && japanUpdate.streak.totalEvents == 1)
+        #expect(source.refreshes == before + 1)  // Tokyo's, not New York's
+    }
+
+    /// A published result is handed on without asking the source; a subscriber whose clock
+    /// is past the result's validity (another day) gets its own.
+    @Test func aPublishedResultNeedsNoRefresh() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        _ = try await next(&updates)
+        let before = source.refreshes
+        source.add(event("2024-01-02 09:00"))
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        #expect(try await next(&updates)?.streak.totalEvents == 1)
+        #expect(source.refreshes == before)
+        let late = TestClock(at("2024-01-05 10:00"))
+        var lateUpdates = feed.subscribe(userId: "u1", streakKey: "daily", now: { late.now }, timezone: { .newYork }).makeAsyncIterator()
+        _ = try await next(&lateUpdates)
+        source.add(event("2024-01-02 09:30"))
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        let lateUpdate = try #require(try await next(&lateUpdates))
+        #expect(lateUpdate.today == CalendarDay(year: 2024, month: 1, day: 5))
+        #expect(lateUpdate.streak.totalEvents == 2)
+    }
+
+    /// A change elsewhere that leaves the streak as it was yields nothing; one that changes
+    /// it yields the new state once.
+    @Test func equalResultsAreYieldedOnce() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
+        #expect(await seen.count(reaches: 1))
+        let before = source.refreshes
+        feed.changed(userId: "u1", streakKeys: ["daily"])
+        feed.changed(userId: "u1")
+        #expect(await eventually { source.refreshes == before + 2 })
+        source.add(event("2024-01-02 09:00"))
+        feed.changed(userId: "u1", streakKeys: ["daily"])
+        #expect(await seen.count(reaches: 2))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(seen.values.map(\.streak.totalEvents) == [0, 1])
+    }
+
+    /// A refresh that started before a write and ends after it is dropped: the subscriber
+    /// ends with the write's result, never the older state.
+    @Test func aStaleRefreshNeverOverwritesAWrite() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
+        #expect(await seen.count(reaches: 1))
+        source.delay = .milliseconds(300)
+        feed.changed(userId: "u1")  // a slow refresh, which read the streak empty
+        try await Task.sleep(for: .milliseconds(50))
+        source.add(event("2024-01-02 09:00"))
+        source.add(event("2024-01-02 09:30"))
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        #expect(await seen.count(reaches: 2))
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(seen.values.map(\.streak.totalEvents) == [0, 2])
+        #expect(seen.values.count == 2)
+    }
+
+    @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        _ = try await next(&updates)
+        source.remove("daily")
+        feed.changed(userId: "u1", streakKeys: ["daily"])
+        await #expect(throws: StreakStoreError.self) { _ = try await next(&updates) }
+    }
+
+    @Test func keysAreAnnouncedWhenTheyChange() async throws {
+        let source = MemorySource()
+        let feed = feed(source)
+        var keys = feed.subscribeToKeys(userId: "u1").makeAsyncIterator()
+        #expect(await keys.next() == ["daily"])
+        source.add(event("2024-01-02 09:00"), to: "gym")
+        feed.keysChanged(userId: "u1")
+        #expect(await keys.next() == ["daily", "gym"])
+    }
+
+    /// The store follows a user's changes while anyone subscribes to them, and stops after.
+    @Test func followingStartsAndStopsWithTheSubscribers() async throws {
+        let log = FollowLog()
+        let source = MemorySource()
+        var feedSource = source.source
+        feedSource.following = { user, on in log.append("\(user) \(on)") }
+        let feed = StreakFeed(source: feedSource, tickInterval: .milliseconds(10))
+        var first: AsyncThrowingStream<StreakEvaluation, any Error>? = feed.subscribe(userId: "u1", streakKey: "daily", now: { at("2024-01-02 10:00") }, timezone: { .newYork })
+        var second: AsyncStream<[String]>? = feed.subscribeToKeys(userId: "u1")
+        #expect(log.entries == ["u1 true"])
+        first = nil
+        second = nil
+        _ = (first, second)
+        #expect(log.entries == ["u1 true", "u1 false"])
+    }
+
+    final class FollowLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func append(_ entry: String) { lock.withLock { list.append(entry) } }
+        var entries: [String] { lock.withLock { list } }
+    }
+}
+
+/// Everything a stream yields, gathered as it comes (a timeout on `next` would end the stream).
+final class Collector<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Element] = []
+    private var task: Task<Void, Never>?
+
+    init(_ stream: AsyncThrowingStream<Element, any Error>) {
+        task = Task { [weak self] in
+            do { for try await element in stream { self?.lock.withLock { self?.list.append(element) } } } catch {}
+        }
+    }
+
+    deinit { task?.cancel() }
+
+    var values: [Element] { lock.withLock { list } }
+
+    func count(reaches count: Int, seconds: Double = 5) async -> Bool {
+        await eventually(seconds: seconds) { self.values.count >= count }
+    }
+}
+
+/// Waits (up to `seconds`) for `condition`.
+func eventually(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
+/// The next element, or nil after `seconds` (which ends the stream).
+func next<Element: Sendable>(_ iterator: inout AsyncThrowingStream<Element, any Error>.Iterator, seconds: Double = 5) async throws -> Element? {
+    let box = IteratorBox(iterator)
+    let result = try await withThrowingTaskGroup(of: Element?.self) { group in
+        group.addTask { try await box.next() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = try await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+    iterator = box.iterator
+    return result
+}
+
+private final class IteratorBox<Element: Sendable>: @unchecked Sendable {
+    var iterator: AsyncThrowingStream<Element, any Error>.Iterator
+    init(_ iterator: AsyncThrowingStream<Element, any Error>.Iterator) { self.iterator = iterator }
+    func next() async throws -> Element? { try await iterator.next() }
+}
