@@ -11,11 +11,17 @@ public final class FileStreakStore: Sendable {
     public let rootPath: String
     /// Receives warnings about skipped lines (torn or corrupt), which never stop a load.
     let warn: @Sendable (String) -> Void
-    let watchers = StoreWatchers()
+    /// Everyone watching this store's streaks, in this process.
+    public let feed: StreakFeed
+    let followers = FileChangeFollowers()
+    let ownWrites = OwnWrites()
 
     public init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.rootPath = rootPath
         self.warn = warn
+        let reference = WeakFileStore()
+        feed = StreakFeed(source: Self.feedSource(reference))
+        reference.value = self
     }
 
     // MARK: - Calculation
@@ -108,6 +114,13 @@ public final class FileStreakStore: Sendable {
         let folder = try self.folder(userId: userId, streakKey: streakKey)
         let journal = WriteJournal()
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
+        ownWrites.begin(folder.directory)
+        var published: StreakEvaluation?
+        defer {
+            ownWrites.end(folder.directory, current: folder.currentPath)
+            // Watchers in this process get the write's own result: nobody reads it back.
+            if let published { feed.publish(userId: userId, streakKey: streakKey, evaluation: published, at: now) }
+        }
         do {
             return try StoreLock.exclusive(userDirectory) {
                 if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
@@ -119,6 +132,7 @@ public final class FileStreakStore: Sendable {
                 )
                 journal.finish()
                 persistDerived(context, evaluation: evaluation, now: now, timezone: timezone)
+                published = evaluation
                 return evaluation
             }
         } catch {

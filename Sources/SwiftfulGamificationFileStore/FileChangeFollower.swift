@@ -1,0 +1,177 @@
+import Foundation
+import SwiftfulGamification
+
+/// One thread per followed user that tells the store's feed what changed on disk: a streak
+/// whose files another writer changed (`changed`), and the key list when a streak is
+/// created, removed, archived or brought back (`keysChanged`). It reads no streak: the feed
+/// asks the store when it needs one. Changes this process made itself are not reported
+/// again: their results were published as they were written.
+final class FileChangeFollower: @unchecked Sendable {
+    private let store: FileStreakStore
+    private let userId: String
+    private let lock = NSLock()
+    private var stopped = false
+    private var watch: DirectoryWatch?
+
+    init(store: FileStreakStore, userId: String) {
+        self.store = store
+        self.userId = userId
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "streaks-follow-\(userId)"
+        thread.start()
+    }
+
+    func stop() {
+        lock.withLock {
+            stopped = true
+            watch?.wake()
+        }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func run() {
+        let watch = DirectoryWatch()
+        lock.withLock { self.watch = watch }
+        defer { lock.withLock { self.watch = nil } }
+        guard let streaksDirectory = (try? store.userDirectory(userId)).map({ $0 + "/streaks" }) else { return }
+        var watchedKeys: [String] = []
+        /// Each streak folder's config.json as last seen: archiving or bringing a streak back
+        /// changes it, a logged event does not, so most writes need no re-listing.
+        var configStamps: [String: FileStamp] = [:]
+        func configStamp(_ key: String) -> FileStamp? {
+            try? POSIXFile.status(streaksDirectory + "/" + key + "/config.json")?.stamp
+        }
+
+        /// Watches every streak folder, archived ones and ones still being created too
+        /// (their config.json may land after the folder is seen).
+        func syncDirectories() {
+            try? POSIXFile.makeDirectory(streaksDirectory)
+            watch.watch(streaksDirectory)
+            let all = ((try? FileManager.default.contentsOfDirectory(atPath: streaksDirectory)) ?? [])
+                .filter { (try? StreakValidation.validateStreakKey($0)) != nil }
+            for key in Set(watchedKeys).subtracting(all) { watch.unwatch(streaksDirectory + "/" + key) }
+            for key in all { watch.watch(streaksDirectory + "/" + key) }
+            watchedKeys = all
+            configStamps = Dictionary(uniqueKeysWithValues: all.compactMap { key in configStamp(key).map { (key, $0) } })
+        }
+
+        syncDirectories()
+        while !isStopped {
+            let changed = watch.wait(timeout: 0.25)
+            guard !isStopped else { break }
+            let polling = !watch.usesNotifications
+            let configChanged = watchedKeys.contains { key in
+                (polling || changed.contains(streaksDirectory + "/" + key)) && configStamp(key) != configStamps[key]
+            }
+            if changed.contains(streaksDirectory) || configChanged || polling {
+                let before = (watchedKeys, configStamps)
+                syncDirectories()
+                if before.0 != watchedKeys || before.1 != configStamps { store.feed.keysChanged(userId: userId) }
+            }
+            let others = Set(watchedKeys.filter { key in
+                (polling || changed.contains(streaksDirectory + "/" + key)) && !store.ownWrites.explains(streaksDirectory + "/" + key)
+            })
+            if !others.isEmpty { store.feed.changed(userId: userId, streakKeys: others) }
+        }
+    }
+}
+
+/// The users the store follows for its feed, one follower each.
+final class FileChangeFollowers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var followers: [String: FileChangeFollower] = [:]
+
+    func follow(_ on: Bool, userId: String, store: FileStreakStore) {
+        let (started, stopped) = lock.withLock { () -> (FileChangeFollower?, FileChangeFollower?) in
+            if on {
+                guard followers[userId] == nil else { return (nil, nil) }
+                let follower = FileChangeFollower(store: store, userId: userId)
+                followers[userId] = follower
+                return (follower, nil)
+            }
+            return (nil, followers.removeValue(forKey: userId))
+        }
+        started?.start()
+        stopped?.stop()
+    }
+}
+
+/// This process's own writes, by streak folder: while one is under way its changes are
+/// not news (its result is published when it ends), and afterwards a folder whose
+/// `current.json` is still the one it wrote has nothing new either.
+final class OwnWrites: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [String: Int] = [:]
+    private var written: [String: FileStamp] = [:]
+
+    func begin(_ folder: String) {
+        lock.withLock { pending[folder, default: 0] += 1 }
+    }
+
+    func end(_ folder: String, current: String) {
+        let stamp = try? POSIXFile.status(current)?.stamp
+        lock.withLock {
+            pending[folder, default: 1] -= 1
+            if pending[folder] == 0 { pending[folder] = nil }
+            written[folder] = stamp
+        }
+    }
+
+    /// Whether what changed in `folder` is this process's own doing.
+    func explains(_ folder: String) -> Bool {
+        if lock.withLock({ pending[folder] != nil }) { return true }
+        guard let stamp = lock.withLock({ written[folder] }) else { return false }
+        return (try? POSIXFile.status(folder + "/current.json")?.stamp) == stamp
+    }
+}
+
+extension FileStreakStore {
+    /// The streak's evaluation now, after every change by any process, and when a day or
+    /// leeway boundary passes (see `StreakFeed`).
+    public func watch(
+        userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncThrowingStream<StreakEvaluation, any Error> {
+        feed.subscribe(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    }
+
+    /// The user's streak keys (archived ones left out) now and whenever a streak is
+    /// created, removed, archived or brought back, by any process.
+    public func watchStreakKeys(
+        userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncStream<[String]> {
+        feed.subscribeToKeys(userId: userId)
+    }
+
+    /// The feed's view of this store: the streak now (the last write's result while it
+    /// holds) and the key list; following a user starts a `FileChangeFollower`.
+    static func feedSource(_ store: WeakFileStore) -> StreakFeed.Source {
+        StreakFeed.Source(
+            refresh: { userId, key, now, zone in
+                guard let store = store.value else { throw CancellationError() }
+                return try store.refresh(userId: userId, streakKey: key, now: now, timezone: zone)
+            },
+            streakKeys: { userId in
+                guard let store = store.value else { throw CancellationError() }
+                return try store.streakKeys(userId: userId, includingArchived: false)
+            },
+            following: { userId, on in
+                guard let store = store.value else { return }
+                store.followers.follow(on, userId: userId, store: store)
+            }
+        )
+    }
+}
+
+/// The store as its feed's source refers to it (the store owns the feed).
+final class WeakFileStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var store: FileStreakStore?
+    var value: FileStreakStore? {
+        get { lock.withLock { store } }
+        set { lock.withLock { store = newValue } }
+    }
+}
