@@ -20,6 +20,11 @@ actor PostgresSession {
         self.location = location
     }
 
+    deinit {
+        // A store let go without close() still hangs up (the connection is kept until it has).
+        if let connection { connection.close().whenComplete { _ in _ = connection } }
+    }
+
     /// Runs `body` on the connection, alone. A connection that broke under an operation is
     /// replaced and the operation run again (every operation here is safe to repeat: writes
     /// are idempotent by id), for up to `retryWindow`; a first connection that fails is

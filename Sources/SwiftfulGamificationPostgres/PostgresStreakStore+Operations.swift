@@ -50,13 +50,15 @@ extension PostgresStreakStore {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             guard context.row.archived != archived else { return }
             context.row.archived = archived
+            context.changesKeyList = true
             try await Self.saveSettings(context)
         }
     }
 
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateStreakKey(newKey)
-        return try await write(userId: userId, streakKey: oldKey, alsoLocking: [newKey], now: now, timezone: timezone) { context in
+        let evaluation = try await write(userId: userId, streakKey: oldKey, alsoLocking: [newKey], now: now, timezone: timezone, publishing: false) {
+            context in
             guard try await self.streakRow(context.connection, userId: userId, key: newKey) == nil else { throw StreakStoreError.streakExists(newKey) }
             let configuration = context.row.configuration
             context.row.configuration = StreakConfiguration(
@@ -66,8 +68,12 @@ extension PostgresStreakStore {
             )
             try await Self.saveSettings(context)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
-            try await Self.notify(context.connection, userId: userId, key: newKey)
+            try await Self.notify(context.connection, userId: userId, key: newKey, writerId: self.watchers.writerId)
         }
+        // Watchers here of the old key learn it is gone, of the new one what it holds.
+        feed.changed(userId: userId, streakKeys: [oldKey, newKey])
+        feed.keysChanged(userId: userId)
+        return evaluation
     }
 
     public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {

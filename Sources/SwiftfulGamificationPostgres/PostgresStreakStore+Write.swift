@@ -11,6 +11,8 @@ extension PostgresStreakStore {
         var history: StreakHistory
         let isNew: Bool
         let now: Date
+        /// Set by a change that adds, archives or brings back a streak (as creating one does).
+        var changesKeyList: Bool
 
         init(connection: PostgresConnection, userId: String, row: StreakRow, history: StreakHistory, isNew: Bool, now: Date) {
             self.connection = connection
@@ -19,6 +21,7 @@ extension PostgresStreakStore {
             self.history = history
             self.isNew = isNew
             self.now = now
+            changesKeyList = isNew
         }
 
         var nowMicros: Int64 { Int64(now.microsecondsSince1970) }
@@ -32,7 +35,7 @@ extension PostgresStreakStore {
     /// recorded and returns that result instead of changing anything again.
     func write<Output: Codable & Sendable>(
         userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
-        now: Date, timezone: TimeZone, reusingFresh: Bool = false, nothing: Output,
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, publishing: Bool = true, nothing: Output,
         _ change: @escaping @Sendable (WriteContext) async throws -> Output
     ) async throws -> (Output, StreakEvaluation) {
         try StreakValidation.validateDate(now, "current date")
@@ -40,15 +43,15 @@ extension PostgresStreakStore {
         try StreakValidation.validateStreakKey(streakKey)
         try await ensureChannel(userId: userId)
         let operation = UUID().uuidString
-        return try await session.transaction { connection in
+        let (output, evaluation, keyListChanged) = try await session.transaction { connection in
             try await Self.lock(connection, userId: userId, keys: [streakKey] + otherKeys, location: self.database)
             if let recorded: RecordedWrite<Output> = try await Self.recorded(operation, connection: connection, userId: userId) {
-                return (recorded.output, recorded.evaluation.updatingUserId(userId))
+                return (recorded.output, recorded.evaluation.updatingUserId(userId), true)
             }
             let context: WriteContext
             if let row = try await self.streakRow(connection, userId: userId, key: streakKey) {
                 if reusingFresh, let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) {
-                    return (nothing, fresh)
+                    return (nothing, fresh, false)
                 }
                 context = WriteContext(
                     connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row), isNew: false, now: now
@@ -73,19 +76,24 @@ extension PostgresStreakStore {
             }
             try await Self.storeSummary(context, evaluation: evaluation, timezone: timezone)
             try await Self.record(RecordedWrite(output: output, evaluation: evaluation), as: operation, in: context)
-            try await Self.notify(connection, userId: userId, key: streakKey)
-            return (output, evaluation)
+            try await Self.notify(connection, userId: userId, key: streakKey, writerId: self.watchers.writerId)
+            return (output, evaluation, context.changesKeyList)
         }
+        // Committed: watchers in this process get the write's own result, nobody reads it back.
+        if publishing { feed.publish(userId: userId, streakKey: streakKey, evaluation: evaluation, at: now) }
+        if keyListChanged { feed.keysChanged(userId: userId) }
+        return (output, evaluation)
     }
 
     /// `write` of a change that hands nothing back but the evaluation.
     func write(
         userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
-        now: Date, timezone: TimeZone, reusingFresh: Bool = false, _ change: @escaping @Sendable (WriteContext) async throws -> Void
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, publishing: Bool = true,
+        _ change: @escaping @Sendable (WriteContext) async throws -> Void
     ) async throws -> StreakEvaluation {
         try await write(
             userId: userId, streakKey: streakKey, alsoLocking: otherKeys, creating: configuration, now: now, timezone: timezone,
-            reusingFresh: reusingFresh, nothing: NoOutput()
+            reusingFresh: reusingFresh, publishing: publishing, nothing: NoOutput()
         ) { context in
             try await change(context)
             return NoOutput()
@@ -272,9 +280,10 @@ extension PostgresStreakStore {
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's
     /// own random name, kept in a row only that user reads: any role may LISTEN on any
     /// channel, so a guessable one would tell others when someone logs.
-    static func notify(_ connection: PostgresConnection, userId: String, key: String) async throws {
+    static func notify(_ connection: PostgresConnection, userId: String, key: String, writerId: String) async throws {
+        let payload = PostgresWatchers.payload(key: key, writerId: writerId)
         try await connection.query(
-            "SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(userId)), \(key))", logger: PostgresSession.logger
+            "SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(userId)), \(payload))", logger: PostgresSession.logger
         )
     }
 }

@@ -19,10 +19,16 @@ public final class PostgresStreakStore: StreakStore {
 
     public var location: String { database.redacted }
 
+    /// Everyone watching this store's streaks, in this process.
+    public let feed: StreakFeed
+
     public init(database: PostgresLocation) {
         self.database = database
         session = PostgresSession(location: database)
         watchers = PostgresWatchers(location: database)
+        let reference = WeakPostgresStore()
+        feed = StreakFeed(source: Self.feedSource(reference))
+        reference.value = self
     }
 
     public convenience init(url: String) throws {
@@ -30,6 +36,7 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     public func close() async {
+        feed.finishAll()
         await watchers.stop()
         await session.close()
     }

@@ -3,53 +3,23 @@ import NIOPosix
 import PostgresNIO
 import SwiftfulGamification
 
-/// Live updates from PostgreSQL: one listening connection per user, on the user's own
-/// notification channel. A notification names the streak that changed; its subscribers get
-/// the streak re-evaluated (through row-level security, on the store's own connection). A
-/// connection that drops is replaced with backoff, every subscription is brought up to date
-/// (what was missed meanwhile), and `watchLink` says `.lost` until then.
+/// What other connections change, from PostgreSQL: one listening connection per followed
+/// user, on the user's own notification channel, telling the store's feed which streak
+/// changed (the feed reads it again through row-level security). This store's own writes
+/// are skipped: their results were published as they committed. A connection that drops
+/// is replaced with backoff, after which every streak of the user is refreshed (what was
+/// missed meanwhile), and `watchLink` says `.lost` until then.
 final class PostgresWatchers: @unchecked Sendable {
     private let location: PostgresLocation
+    /// Names this store's writes in their notifications, so it can skip its own.
+    let writerId = UUID().uuidString
     private let lock = NSLock()
-    private var users: [String: UserWatch] = [:]
+    private var listeners: [String: Task<Void, Never>] = [:]
     private var linkSubscribers: [UUID: AsyncStream<StoreLink>.Continuation] = [:]
     private var link: StoreLink = .live
 
     init(location: PostgresLocation) {
         self.location = location
-    }
-
-    /// One user's subscriptions and the task that listens for them.
-    final class UserWatch: @unchecked Sendable {
-        var streaks: [UUID: (key: String, continuation: AsyncThrowingStream<StreakEvaluation, any Error>.Continuation)] = [:]
-        var keyLists: [UUID: AsyncStream<[String]>.Continuation] = [:]
-        var last: [UUID: Data] = [:]
-        var validUntil: [UUID: Date] = [:]
-        var lastKeys: [String]?
-        var task: Task<Void, Never>?
-        var isEmpty: Bool { streaks.isEmpty && keyLists.isEmpty }
-    }
-
-    func watch(
-        store: PostgresStreakStore, userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
-    ) -> AsyncThrowingStream<StreakEvaluation, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<StreakEvaluation, any Error>.makeStream()
-        let id = UUID()
-        let user = attach(store: store, userId: userId, now: now, timezone: timezone) { $0.streaks[id] = (streakKey, continuation) }
-        continuation.onTermination = { [weak self] _ in self?.detach(userId) { $0.streaks[id] = nil } }
-        Task { await self.publish(store: store, userId: userId, user: user, only: [id], now: now(), timezone: timezone()) }
-        return stream
-    }
-
-    func watchKeys(
-        store: PostgresStreakStore, userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
-    ) -> AsyncStream<[String]> {
-        let (stream, continuation) = AsyncStream<[String]>.makeStream()
-        let id = UUID()
-        let user = attach(store: store, userId: userId, now: now, timezone: timezone) { $0.keyLists[id] = continuation }
-        continuation.onTermination = { [weak self] _ in self?.detach(userId) { $0.keyLists[id] = nil } }
-        Task { await self.publishKeys(store: store, userId: userId, user: user, force: true) }
-        return stream
     }
 
     func watchLink() -> AsyncStream<StoreLink> {
@@ -63,48 +33,29 @@ final class PostgresWatchers: @unchecked Sendable {
         return stream
     }
 
+    /// Starts or stops listening for a user, as the feed follows them or stops.
+    func follow(_ on: Bool, userId: String, feed: StreakFeed) {
+        let stopped = lock.withLock { () -> Task<Void, Never>? in
+            if on {
+                guard listeners[userId] == nil else { return nil }
+                listeners[userId] = Task.detached { await self.listen(userId: userId, feed: feed) }
+                return nil
+            }
+            return listeners.removeValue(forKey: userId)
+        }
+        stopped?.cancel()
+    }
+
     func stop() async {
         let tasks = lock.withLock {
-            let tasks = users.values.compactMap(\.task)
-            for user in users.values {
-                user.streaks.values.forEach { $0.continuation.finish() }
-                user.keyLists.values.forEach { $0.finish() }
-            }
-            users = [:]
+            let tasks = Array(listeners.values)
+            listeners = [:]
             linkSubscribers.values.forEach { $0.finish() }
             linkSubscribers = [:]
             return tasks
         }
         tasks.forEach { $0.cancel() }
         for task in tasks { await task.value }
-    }
-
-    // MARK: - Subscriptions
-
-    private func attach(
-        store: PostgresStreakStore, userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone,
-        _ add: (UserWatch) -> Void
-    ) -> UserWatch {
-        lock.withLock {
-            let user = users[userId] ?? UserWatch()
-            users[userId] = user
-            add(user)
-            if user.task == nil {
-                user.task = Task.detached { await self.listen(store: store, userId: userId, user: user, now: now, timezone: timezone) }
-            }
-            return user
-        }
-    }
-
-    private func detach(_ userId: String, _ remove: (UserWatch) -> Void) {
-        let task: Task<Void, Never>? = lock.withLock {
-            guard let user = users[userId] else { return nil }
-            remove(user)
-            guard user.isEmpty else { return nil }
-            users[userId] = nil
-            return user.task
-        }
-        task?.cancel()
     }
 
     private func setLink(_ state: StoreLink) {
@@ -115,16 +66,20 @@ final class PostgresWatchers: @unchecked Sendable {
         }
     }
 
+    /// A notification's payload: the streak key, and the writing store's id.
+    static func payload(key: String, writerId: String) -> String { key + "\u{1F}" + writerId }
+
+    static func parse(_ payload: String) -> (key: String, writerId: String?) {
+        let parts = payload.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+    }
+
     // MARK: - Listening
 
     /// Listens on the user's channel until cancelled, reconnecting with backoff; after each
-    /// (re)connection every subscription is re-evaluated, so nothing missed stays missed.
-    private func listen(
-        store: PostgresStreakStore, userId: String, user: UserWatch, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
-    ) async {
+    /// (re)connection every streak of the user is refreshed, so nothing missed stays missed.
+    private func listen(userId: String, feed: StreakFeed) async {
         var delay = 0.1
-        let ticker = Task.detached { await self.tick(store: store, userId: userId, user: user, now: now, timezone: timezone) }
-        defer { ticker.cancel() }
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
@@ -135,12 +90,13 @@ final class PostgresWatchers: @unchecked Sendable {
                 try await connection.listen(on: channel) { notifications in
                     setLink(.live)
                     delay = 0.1
-                    await publish(store: store, userId: userId, user: user, only: nil, now: now(), timezone: timezone())
-                    await publishKeys(store: store, userId: userId, user: user, force: false)
+                    feed.changed(userId: userId)
+                    feed.keysChanged(userId: userId)
                     for try await notification in notifications {
-                        let ids = lock.withLock { user.streaks.filter { $0.value.key == notification.payload }.map(\.key) }
-                        await publish(store: store, userId: userId, user: user, only: ids, now: now(), timezone: timezone())
-                        await publishKeys(store: store, userId: userId, user: user, force: false)
+                        let (key, writer) = Self.parse(notification.payload)
+                        guard writer != writerId else { continue }
+                        feed.changed(userId: userId, streakKeys: [key])
+                        feed.keysChanged(userId: userId)
                     }
                 }
                 if Task.isCancelled { return }
@@ -151,19 +107,6 @@ final class PostgresWatchers: @unchecked Sendable {
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
             delay = min(delay * 2, 2)
-        }
-    }
-
-    /// Re-evaluates subscriptions whose result stopped holding (a day or leeway boundary, a
-    /// freeze expiring) with no write.
-    private func tick(
-        store: PostgresStreakStore, userId: String, user: UserWatch, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
-    ) async {
-        while !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: 500_000_000)
-            let current = now()
-            let due = lock.withLock { user.validUntil.filter { current >= $0.value }.map(\.key) }
-            if !due.isEmpty { await publish(store: store, userId: userId, user: user, only: due, now: current, timezone: timezone()) }
         }
     }
 
@@ -185,61 +128,51 @@ final class PostgresWatchers: @unchecked Sendable {
         }
         throw PostgresStoreError.notAllowed(location.redacted, reason: "no notification channel for user '\(userId)'")
     }
-
-    /// Evaluates the given subscriptions (all when nil) and yields what changed.
-    private func publish(store: PostgresStreakStore, userId: String, user: UserWatch, only ids: [UUID]?, now: Date, timezone: TimeZone) async {
-        let targets = lock.withLock { user.streaks.filter { ids?.contains($0.key) ?? true } }
-        var results: [String: Result<StreakEvaluation, any Error>] = [:]
-        for key in Set(targets.values.map(\.key)) {
-            do {
-                results[key] = .success(try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: timezone))
-            } catch {
-                results[key] = .failure(error)
-            }
-        }
-        lock.withLock {
-            for (id, subscription) in targets {
-                switch results[subscription.key] {
-                case .success(let evaluation):
-                    let encoded = try? PostgresStreakStore.encoder.encode(evaluation)
-                    user.validUntil[id] = evaluation.validUntil(now: now, timezone: timezone)
-                    guard encoded == nil || encoded != user.last[id] else { continue }
-                    user.last[id] = encoded
-                    subscription.continuation.yield(evaluation)
-                case .failure(let error) where error is StreakStoreError:
-                    // The streak is gone (renamed, or never existed): the stream ends with why.
-                    subscription.continuation.finish(throwing: error)
-                    user.streaks[id] = nil
-                default:
-                    // Unreachable database: the link says so; the next connection catches up.
-                    break
-                }
-            }
-        }
-    }
-
-    private func publishKeys(store: PostgresStreakStore, userId: String, user: UserWatch, force: Bool) async {
-        guard let keys = try? await store.streakKeys(userId: userId, includingArchived: false) else { return }
-        lock.withLock {
-            guard force || keys != user.lastKeys else { return }
-            user.lastKeys = keys
-            user.keyLists.values.forEach { $0.yield(keys) }
-        }
-    }
 }
-
 
 extension PostgresStreakStore {
     public func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)
         -> AsyncThrowingStream<StreakEvaluation, any Error> {
-        watchers.watch(store: self, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        feed.subscribe(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
     }
 
     public func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {
-        watchers.watchKeys(store: self, userId: userId, now: now, timezone: timezone)
+        feed.subscribeToKeys(userId: userId)
     }
 
     public func watchLink() -> AsyncStream<StoreLink> {
         watchers.watchLink()
+    }
+
+    /// The feed's view of this store: the streak now, read through row-level security (the
+    /// last write's result while it holds), and the key list; following a user listens on
+    /// their channel. A refresh that fails for want of the server leaves its subscribers
+    /// waiting: the link says so, and the next connection catches up.
+    static func feedSource(_ store: WeakPostgresStore) -> StreakFeed.Source {
+        StreakFeed.Source(
+            refresh: { userId, key, now, zone in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
+            },
+            streakKeys: { userId in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.streakKeys(userId: userId, includingArchived: false)
+            },
+            following: { userId, on in
+                guard let store = store.value else { return }
+                store.watchers.follow(on, userId: userId, feed: store.feed)
+            },
+            isTransient: { !($0 is StreakStoreError) }
+        )
+    }
+}
+
+/// The store as its feed's source refers to it (the store owns the feed).
+final class WeakPostgresStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var store: PostgresStreakStore?
+    var value: PostgresStreakStore? {
+        get { lock.withLock { store } }
+        set { lock.withLock { store = newValue } }
     }
 }
