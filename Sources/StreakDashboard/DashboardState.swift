@@ -148,6 +148,9 @@ public enum AppEvent: Sendable {
     case tick(Date)
     case resize(width: Int, height: Int)
     case message(String)
+    /// A write's outcome, with the streak as the write left it (nil when it failed or
+    /// changed no streak on screen).
+    case written(WriteOutcome, StreakView?)
 }
 
 /// A write or a read for the run loop to carry out; its result comes back as events.

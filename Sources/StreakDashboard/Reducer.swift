@@ -25,12 +25,13 @@ public enum Reducer {
             let effects = selectionChanged(&state)
             return (state, effects)
         case .streakUpdated(let view):
-            state.views[view.key] = view
-            state.failures[view.key] = nil
-            guard view.key == state.selected else { return (state, []) }
-            if let cursor = state.cursor, cursor >= view.evaluation.today { state.cursor = nil }
-            // What the day shows may have changed with the write.
-            let effects = dayChanged(&state, force: true)
+            let effects = show(view, &state)
+            return (state, effects)
+        case .written(let outcome, let view):
+            state.message = outcome.message
+            // An archived streak leaves the screen with the key list; nothing to show of it.
+            guard let view, state.keys.contains(view.key) else { return (state, []) }
+            let effects = show(view, &state)
             return (state, effects)
         case .streakFailed(let key, let reason):
             state.failures[key] = reason
@@ -45,6 +46,16 @@ public enum Reducer {
             state.message = text
         }
         return (state, [])
+    }
+
+    /// A streak's new data on screen.
+    private static func show(_ view: StreakView, _ state: inout DashboardState) -> [Effect] {
+        state.views[view.key] = view
+        state.failures[view.key] = nil
+        guard view.key == state.selected else { return [] }
+        if let cursor = state.cursor, cursor >= view.evaluation.today { state.cursor = nil }
+        // What the day shows may have changed with the write.
+        return dayChanged(&state, force: true)
     }
 
     private static func handle(_ key: Key, _ state: inout DashboardState) -> [Effect] {

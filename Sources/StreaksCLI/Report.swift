@@ -99,8 +99,4 @@ enum Report {
     static func localDay(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.day(date, zone) }
 
     static func localTime(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.dateTime(date, zone) }
-
-    static func configurationText(_ configuration: StreakConfiguration) -> String {
-        "goal \(configuration.eventsRequiredPerDay)/day, leeway \(configuration.leewayHours)h, freezes \(configuration.freezeBehavior.word)"
-    }
 }

@@ -16,7 +16,7 @@ struct CreateCommand: AsyncParsableCommand {
         )
         try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(key)'")
-        context.console.print("Created '\(key)': \(Report.configurationText(configuration)).")
+        context.console.print("Created '\(key)': \(configuration.settingsText).")
     }
 }
 
@@ -41,7 +41,7 @@ struct ConfigCommand: AsyncParsableCommand {
             context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
-        context.console.print("\(key): \(Report.configurationText(configuration))")
+        context.console.print("\(key): \(configuration.settingsText)")
     }
 }
 
@@ -67,7 +67,7 @@ struct ListCommand: AsyncParsableCommand {
                 object["archived"] = archived
                 objects.append(object)
             } else {
-                context.console.print("\(key)  \(Report.days(streak.currentStreak ?? 0))  \(streak.status.name)  (\(Report.configurationText(configuration)))"
+                context.console.print("\(key)  \(Report.days(streak.currentStreak ?? 0))  \(streak.status.name)  (\(configuration.settingsText))"
                     + (archived ? "  archived" : ""))
             }
         }

@@ -1,16 +1,17 @@
 import CNcurses
 import Foundation
-import Observation
 import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
 /// The dashboard's run loop. Keys, store updates, ticks and resizes all arrive as
-/// `AppEvent`s on one stream; `Reducer` turns them into state and effects; `Render` draws the
-/// state. Data flows one way: every write goes to the store (through the streak's
-/// `StreakManager`), the store evaluates it once under its lock, and the result comes back
-/// through the store's watcher and the manager's observable `evaluation`, which is all the
-/// screen reads. Streaks created or removed by any process arrive the same way.
+/// `AppEvent`s on one stream; `DashboardLoop` (the `Reducer` and when to draw) turns them
+/// into state and effects; `Render` draws the state. Data flows one way: every write goes
+/// to the store, which evaluates it once under its lock and publishes the result into its
+/// feed; the write's outcome comes back here with that result (one frame: the message and
+/// the new numbers), and the feed hands the same result to the streak's subscription,
+/// where it changes nothing more. Streaks changed, created or removed by any other process
+/// arrive through the same feed.
 @MainActor
 final class DashboardApp {
     private let store: any StreakStore
@@ -19,11 +20,12 @@ final class DashboardApp {
     private let clock: @Sendable () -> Date
     private let themes: ThemeCatalog
     private let screen: TerminalScreen
-    private var state: DashboardState
+    private var loop: DashboardLoop
+    private var state: DashboardState { loop.state }
     private let events: AsyncStream<AppEvent>
     private let continuation: AsyncStream<AppEvent>.Continuation
-    private var managers: [String: StreakManager] = [:]
-    private var observers: [String: Task<Void, Never>] = [:]
+    /// One subscription per streak on screen.
+    private var subscriptions: [String: Task<Void, Never>] = [:]
     private var tasks: [Task<Void, Never>] = []
     private var sources: [any DispatchSourceProtocol] = []
     private let trace: DashboardTrace?
@@ -47,11 +49,12 @@ final class DashboardApp {
         var names = themes.names
         if let index = names.firstIndex(of: theme) { names = Array(names[index...] + names[..<index]) }
         let size = screen.size
-        state = DashboardState(
+        var state = DashboardState(
             keys: keys, now: clock(), zone: zone, themeNames: names, ascii: ascii || !screen.isUTF8,
             width: size.width, height: size.height
         )
         state.message = notice
+        loop = DashboardLoop(state: state)
     }
 
     /// - Parameter exitAfterFirstFrame: stop once the first frame with streak data is drawn
@@ -61,13 +64,12 @@ final class DashboardApp {
         startTicking()
         followStreakKeys()
         followLink()
-        syncManagers()
+        syncSubscriptions()
         redraw(after: nil)
         for await event in events {
-            let (next, effects) = Reducer.reduce(state, event)
-            state = next
-            if case .keysChanged = event { syncManagers() }
-            redraw(after: event)
+            let (draw, effects) = loop.handle(event)
+            if case .keysChanged = event { syncSubscriptions() }
+            if draw { redraw(after: event) }
             for effect in effects { perform(effect) }
             if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
         }
@@ -82,72 +84,79 @@ final class DashboardApp {
 
     // MARK: - Effects
 
+    /// Every effect that writes goes to the store here, at this instant, and comes back as
+    /// its outcome with the streak as the write left it.
     private func perform(_ effect: Effect) {
+        let zone = zone, now = clock()
         switch effect {
         case .log(let key):
-            run(key) { manager in
-                let event = try await manager.addStreakEvent()
-                return "Logged \(key) at \(StreakFacts.clock(event.dateCreated, self.zone))."
+            write(key) { store, userId in
+                let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
+                let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.logged(key: key, at: now, zone: zone), result.evaluation)
             }
         case .logOn(let key, let day):
-            let zone = zone, clock = clock
-            run(key) { manager in
-                let date = day.date(atTimeOf: clock(), in: zone)
-                _ = try await manager.addStreakEvent(date: date, timeZone: zone)
-                return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
+            write(key) { store, userId in
+                let date = day.date(atTimeOf: now, in: zone)
+                let event = StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier)
+                let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.loggedOn(key: key, day: day, at: date, zone: zone), result.evaluation)
             }
         case .remove(let key, let eventId):
-            write { store, userId, now, zone in
-                let removed = try await store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone).removed
-                let eventZone = TimeZone(identifier: removed.timezone) ?? zone
-                return "Removed the event of \(CalendarDay(containing: removed.dateCreated, in: eventZone)) \(StreakFacts.clock(removed.dateCreated, eventZone))."
+            write(key) { store, userId in
+                let result = try await store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.removed(key: key, event: result.removed, zone: zone), result.evaluation)
+            }
+        case .undo(let key):
+            write(key) { store, userId in
+                let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
+                let result = try await store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone)
+                return (.undone(key: key, event: result.removed, zone: zone), result.evaluation)
+            }
+        case .useFreezes(let key):
+            write(key) { store, userId in
+                do {
+                    let result = try await store.useFreezesManually(userId: userId, streakKey: key, now: now, timezone: zone)
+                    return (.freezesUsed(key: key, count: result.used.count), result.evaluation)
+                } catch StreakRuleError.nothingToSave {
+                    return (.freezesUsed(key: key, count: 0), nil)
+                }
+            }
+        case .addFreeze(let key):
+            write(key) { store, userId in
+                let freeze = StreakFreeze(id: UUID().uuidString, dateEarned: now)
+                return (.freezeAdded(key: key), try await store.addFreezes([freeze], userId: userId, streakKey: key, now: now, timezone: zone))
             }
         case .removeFreeze(let key, let id):
-            write { store, userId, now, zone in
-                let left = try await store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone).streak.freezesAvailableCount ?? 0
-                return "Removed a freeze from \(key): \(left) left."
+            write(key) { store, userId in
+                let evaluation = try await store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.freezeRemoved(key: key, left: evaluation.streak.freezesAvailableCount ?? 0), evaluation)
             }
         case .createStreak(let configuration):
-            write { store, userId, now, zone in
-                try await store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
-                return "Created '\(configuration.streakKey)'. Space logs its first event."
+            write(configuration.streakKey) { store, userId in
+                let evaluation = try await store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
+                return (.created(key: configuration.streakKey), evaluation)
             }
         case .updateStreak(let configuration):
-            write { store, userId, now, zone in
-                try await store.updateConfiguration(
+            write(configuration.streakKey) { store, userId in
+                let evaluation = try await store.updateConfiguration(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
                 )
-                return "Saved \(configuration.streakKey): \(Report.configurationText(configuration))."
+                return (.saved(configuration), evaluation)
             }
         case .archive(let key):
-            write { store, userId, now, zone in
-                try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
-                return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
+            write(key) { store, userId in
+                _ = try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.archived(key: key), nil)
             }
         case .saveTheme(let name):
             let environment = environment
-            detached {
+            write(nil) { _, _ in
                 var preferences = Preferences.load(environment: environment)
                 preferences.theme = name
                 try preferences.save(environment: environment)
-                return .message("Theme: \(name) (remembered).")
-            }
-        case .undo(let key):
-            write { store, userId, now, zone in
-                let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
-                let removed = try await store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone).removed
-                return removed.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo."
-            }
-        case .useFreezes(let key):
-            run(key) { manager in
-                let result = try await manager.useStreakFreezes()
-                return result == .didUseFreezesAndSavedStreak ? "Freezes used: streak restored." : "No freezes were needed."
-            }
-        case .addFreeze(let key):
-            run(key) { manager in
-                _ = try await manager.addStreakFreeze(id: UUID().uuidString)
-                return "Added a freeze to \(key)."
+                return (.themeSaved(name), nil)
             }
         case .loadDay(let key, let day):
             pendingDay = (key, day)
@@ -155,6 +164,22 @@ final class DashboardApp {
         case .quit:
             break
         }
+    }
+
+    /// Runs a write off the main actor; its outcome (or its failure, as one) comes back as
+    /// an event with the streak the write left.
+    private func write(
+        _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
+    ) {
+        let store = store, userId = userId, continuation = continuation
+        tasks.append(Task.detached {
+            do {
+                let (outcome, evaluation) = try await work(store, userId)
+                continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }))
+            } catch {
+                continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
+            }
+        })
     }
 
     /// Starts the latest day lookup asked for, unless one is running (holding the cursor down
@@ -176,36 +201,6 @@ final class DashboardApp {
             self.continuation.yield(result)
             self.dayLoading = false
             self.loadNextDay()
-        })
-    }
-
-    /// Runs a write through the streak's manager; its message (or error) comes back as an event.
-    private func run(_ key: String, _ write: @escaping @MainActor (StreakManager) async throws -> String) {
-        guard let manager = managers[key] else { return }
-        tasks.append(Task { [continuation] in
-            do {
-                continuation.yield(.message(try await write(manager)))
-            } catch {
-                continuation.yield(.message(ErrorReport.message(for: error)))
-            }
-        })
-    }
-
-    /// A store write off the main actor at this instant; its message (or error) is shown.
-    private func write(_ work: @escaping @Sendable (any StreakStore, String, Date, TimeZone) async throws -> String) {
-        let store = store, userId = userId, zone = zone, now = clock()
-        detached { .message(try await work(store, userId, now, zone)) }
-    }
-
-    /// Runs a store read or write off the main actor; its event (or error) comes back.
-    private func detached(_ work: @escaping @Sendable () async throws -> AppEvent) {
-        let continuation = continuation
-        tasks.append(Task.detached {
-            do {
-                continuation.yield(try await work())
-            } catch {
-                continuation.yield(.message(ErrorReport.message(for: error)))
-            }
         })
     }
 
@@ -240,34 +235,25 @@ final class DashboardApp {
         })
     }
 
-    /// One manager per streak on screen: created for new keys, logged out for removed ones.
-    private func syncManagers() {
-        for key in managers.keys where !state.keys.contains(key) {
-            observers.removeValue(forKey: key)?.cancel()
-            managers.removeValue(forKey: key)?.logOut()
+    /// One subscription per streak on screen: started for new keys, ended for removed ones.
+    /// A subscription that fails says why on screen and tries again two seconds later.
+    private func syncSubscriptions() {
+        for key in subscriptions.keys where !state.keys.contains(key) {
+            subscriptions.removeValue(forKey: key)?.cancel()
         }
-        for key in state.keys where managers[key] == nil {
-            let zone = zone
-            let manager = StreakManager(
-                services: StreakStoreServices(store: store, userId: userId, now: clock, timezone: { zone }),
-                configuration: StreakConfiguration(streakKey: key, useServerCalculation: true), now: clock, timeZone: { zone }
-            )
-            managers[key] = manager
-            observers[key] = observe(manager, key: key)
-            let userId = userId
-            tasks.append(Task { try? await manager.logIn(userId: userId) })
-        }
-    }
-
-    /// The manager's evaluation, as it changes, becomes the streak's view on screen.
-    private func observe(_ manager: StreakManager, key: String) -> Task<Void, Never> {
-        let continuation = continuation
-        return Task {
-            for await (evaluation, failure) in Observations({ (manager.evaluation, manager.listenerError) }) {
-                if let evaluation {
-                    continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation)))
-                } else if let failure {
-                    continuation.yield(.streakFailed(key: key, reason: failure))
+        for key in state.keys where subscriptions[key] == nil {
+            let store = store, userId = userId, clock = clock, zone = zone, continuation = continuation
+            subscriptions[key] = Task.detached {
+                while !Task.isCancelled {
+                    do {
+                        for try await evaluation in store.watch(userId: userId, streakKey: key, now: clock, timezone: { zone }) {
+                            continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation)))
+                        }
+                        return
+                    } catch {
+                        continuation.yield(.streakFailed(key: key, reason: ErrorReport.message(for: error)))
+                    }
+                    try? await Task.sleep(for: .seconds(2))
                 }
             }
         }
@@ -334,9 +320,8 @@ final class DashboardApp {
 
     private func shutdown() {
         tasks.forEach { $0.cancel() }
-        observers.values.forEach { $0.cancel() }
+        subscriptions.values.forEach { $0.cancel() }
         sources.forEach { $0.cancel() }
-        managers.values.forEach { $0.logOut() }
         screen.restore()
     }
 }

@@ -142,3 +142,10 @@ extension StreakConfiguration {
         mock(streakKey: streakKey, useServerCalculation: true)
     }
 }
+
+extension StreakConfiguration {
+    /// "goal 2/day, leeway 3h, freezes auto": the settings in words, as every screen says them.
+    public var settingsText: String {
+        "goal \(eventsRequiredPerDay)/day, leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
+    }
+}

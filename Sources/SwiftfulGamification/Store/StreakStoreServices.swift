@@ -27,6 +27,9 @@ public final class StoreRemoteStreakService: RemoteStreakService {
     public let store: any StreakStore
     private let now: @Sendable () -> Date
     private let timezone: @Sendable () -> TimeZone
+    /// The last write's result per streak, until the calculation that follows every write
+    /// of the manager uses it: the store published it already, nothing is read back.
+    private var justWritten: [String: (evaluation: StreakEvaluation, validUntil: Date)] = [:]
 
     public init(store: any StreakStore, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) {
         self.store = store
@@ -61,13 +64,19 @@ public final class StoreRemoteStreakService: RemoteStreakService {
         freezeBehavior: FreezeBehavior, timezone: String?
     ) async throws {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
+        if let written = justWritten.removeValue(forKey: streakKey), written.evaluation.timeZoneIdentifier == zone.identifier,
+           now() < written.validUntil {
+            return
+        }
         try await run { store, now in _ = try await store.refresh(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
     }
 
     /// Uses the freezes a manual-mode streak needs under the store's lock, in one write.
     public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? self.timezone()
-        return try await run { store, now in try await store.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: zone).used }
+        let result = try await run { store, now in try await store.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: zone) }
+        remember(result.evaluation, of: streakKey)
+        return result.used
     }
 
     /// Every write's own evaluation, as the store's watcher hands it on.
@@ -76,7 +85,8 @@ public final class StoreRemoteStreakService: RemoteStreakService {
     }
 
     public func addEvent(userId: String, streakKey: String, event: StreakEvent) async throws {
-        try await run { store, now in _ = try await store.addEvents([event], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        let result = try await run { store, now in try await store.addEvents([event], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        remember(result.evaluation, of: streakKey)
     }
 
     public func getAllEvents(userId: String, streakKey: String) async throws -> [StreakEvent] {
@@ -84,11 +94,11 @@ public final class StoreRemoteStreakService: RemoteStreakService {
     }
 
     public func deleteAllEvents(userId: String, streakKey: String) async throws {
-        try await run { store, now in _ = try await store.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        remember(try await run { store, now in try await store.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }, of: streakKey)
     }
 
     public func addStreakFreeze(userId: String, streakKey: String, freeze: StreakFreeze) async throws {
-        try await run { store, now in _ = try await store.addFreezes([freeze], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }
+        remember(try await run { store, now in try await store.addFreezes([freeze], userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }, of: streakKey)
     }
 
     public func useStreakFreeze(userId: String, streakKey: String, freezeId: String) async throws {
@@ -104,6 +114,10 @@ public final class StoreRemoteStreakService: RemoteStreakService {
     }
 
     private nonisolated var zone: TimeZone { timezone() }
+
+    private func remember(_ evaluation: StreakEvaluation, of streakKey: String) {
+        justWritten[streakKey] = (evaluation, evaluation.validUntil(now: now(), timezone: zone))
+    }
 
     private func run<T: Sendable>(_ work: @escaping @Sendable (any StreakStore, Date) async throws -> T) async throws -> T {
         let store = store

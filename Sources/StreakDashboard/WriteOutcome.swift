@@ -1,0 +1,112 @@
+import Foundation
+import SwiftfulGamification
+
+/// What a dashboard write did, as the run loop hands it back with the streak it left; the
+/// reducer shows both at once (one frame, the message beside the new numbers).
+public enum WriteOutcome: Equatable, Sendable {
+    case logged(key: String, at: Date, zone: TimeZone)
+    case loggedOn(key: String, day: CalendarDay, at: Date, zone: TimeZone)
+    case removed(key: String, event: StreakEvent, zone: TimeZone)
+    /// Undo of today's last event; nil when there was none.
+    case undone(key: String, event: StreakEvent?, zone: TimeZone)
+    case freezeAdded(key: String)
+    case freezeRemoved(key: String, left: Int)
+    case freezesUsed(key: String, count: Int)
+    case created(key: String)
+    case saved(StreakConfiguration)
+    case archived(key: String)
+    case themeSaved(String)
+    case failed(key: String?, reason: String)
+
+    /// The streak the write was about (nil for the theme).
+    public var key: String? {
+        switch self {
+        case .logged(let key, _, _), .loggedOn(let key, _, _, _), .removed(let key, _, _), .undone(let key, _, _),
+             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key):
+            return key
+        case .saved(let configuration): return configuration.streakKey
+        case .themeSaved: return nil
+        case .failed(let key, _): return key
+        }
+    }
+
+    /// The line the footer shows.
+    public var message: String {
+        switch self {
+        case .logged(let key, let date, let zone):
+            return "Logged \(key) at \(StreakFacts.clock(date, zone))."
+        case .loggedOn(let key, let day, let date, let zone):
+            return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
+        case .removed(_, let event, let zone):
+            let eventZone = TimeZone(identifier: event.timezone) ?? zone
+            return "Removed the event of \(CalendarDay(containing: event.dateCreated, in: eventZone)) \(StreakFacts.clock(event.dateCreated, eventZone))."
+        case .undone(_, let event, let zone):
+            return event.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo."
+        case .freezeAdded(let key):
+            return "Added a freeze to \(key)."
+        case .freezeRemoved(let key, let left):
+            return "Removed a freeze from \(key): \(left) left."
+        case .freezesUsed(_, let count):
+            return count > 0 ? "Freezes used: streak restored." : "No freezes were needed."
+        case .created(let key):
+            return "Created '\(key)'. Space logs its first event."
+        case .saved(let configuration):
+            return "Saved \(configuration.streakKey): \(configuration.settingsText)."
+        case .archived(let key):
+            return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
+        case .themeSaved(let name):
+            return "Theme: \(name) (remembered)."
+        case .failed(_, let reason):
+            return reason
+        }
+    }
+}
+
+extension Effect {
+    /// The streak a write effect changes; nil for reads, the theme and quitting.
+    public var writesStreak: String? {
+        switch self {
+        case .log(let key), .logOn(let key, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
+             .removeFreeze(let key, _), .archive(let key):
+            return key
+        case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
+        case .saveTheme, .loadDay, .quit: return nil
+        }
+    }
+}
+
+/// The run loop's state and when it draws: after every event that changes what is shown,
+/// except that a key whose effect writes draws nothing until the write's outcome is back
+/// (then the message and the new numbers come in one frame), and the store's echo of a
+/// write already shown draws nothing at all.
+public struct DashboardLoop: Sendable {
+    public private(set) var state: DashboardState
+    /// Writes under way, by streak key.
+    private var writing: [String: Int] = [:]
+
+    public init(state: DashboardState) {
+        self.state = state
+    }
+
+    /// Handles one event: whether to draw a frame after it, and the effects to carry out.
+    public mutating func handle(_ event: AppEvent) -> (draw: Bool, effects: [Effect]) {
+        switch event {
+        case .streakUpdated(let view):
+            if let shown = state.views[view.key], shown.evaluation.isSameEvaluation(as: view.evaluation) { return (false, []) }
+            let (next, effects) = Reducer.reduce(state, event)
+            state = next
+            return (writing[view.key, default: 0] == 0, effects)
+        case .written(let outcome, _):
+            if let key = outcome.key, let count = writing[key] { writing[key] = count > 1 ? count - 1 : nil }
+            let (next, effects) = Reducer.reduce(state, event)
+            state = next
+            return (true, effects)
+        default:
+            let (next, effects) = Reducer.reduce(state, event)
+            state = next
+            let writes = effects.compactMap(\.writesStreak)
+            for key in writes { writing[key, default: 0] += 1 }
+            return (writes.isEmpty, effects)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import DashboardDemo
+import Foundation
+import Testing
+@testable import StreakDashboard
+@testable import SwiftfulGamification
+
+/// When the run loop draws: a keypress that writes gives exactly one new frame, when the
+/// write's outcome comes back with the new numbers (the message beside them), whatever
+/// order the store's echo of the same result arrives in.
+struct DashboardLoopTests {
+    /// The daily demo streak with one more event at the demo clock.
+    func afterLog() -> (history: DemoHistory, view: StreakView) {
+        let history = DemoStreaks.fiveStreaks()[0]
+        let logged = DemoHistory(
+            configuration: history.configuration,
+            events: history.events + [StreakEvent(id: "new", dateCreated: DemoStreaks.now, timezone: demoZone.identifier)],
+            freezes: history.freezes
+        )
+        return (logged, DemoStreaks.view(logged))
+    }
+
+    /// Frames drawn for `events` after a space on the first streak.
+    func frames(_ events: [AppEvent]) -> (count: Int, state: DashboardState) {
+        var loop = DashboardLoop(state: DemoStreaks.state(DemoStreaks.fiveStreaks()))
+        var frames = 0
+        let (drawn, effects) = loop.handle(.key(.character(" ")))
+        #expect(effects == [.log(streak: "daily")])
+        if drawn { frames += 1 }
+        for event in events where loop.handle(event).draw { frames += 1 }
+        return (frames, loop.state)
+    }
+
+    @Test func aLogIsOneFrameWhenTheOutcomeComesFirst() {
+        let (_, view) = afterLog()
+        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now, zone: demoZone)
+        let (count, state) = frames([.written(outcome, view), .streakUpdated(view)])
+        #expect(count == 1)
+        #expect(state.message == "Logged daily at 15:30.")
+        #expect(state.views["daily"]?.streak.totalEvents == view.streak.totalEvents)
+    }
+
+    @Test func aLogIsOneFrameWhenTheEchoComesFirst() {
+        let (_, view) = afterLog()
+        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now, zone: demoZone)
+        let (count, state) = frames([.streakUpdated(view), .written(outcome, view)])
+        #expect(count == 1)
+        #expect(state.message == "Logged daily at 15:30.")
+        #expect(state.views["daily"]?.streak.totalEvents == view.streak.totalEvents)
+    }
+
+    /// A failed write is one frame too, with the reason, and releases the streak: the next
+    /// change from elsewhere draws again.
+    @Test func aFailedWriteIsOneFrameAndOthersDrawAgain() {
+        let (_, view) = afterLog()
+        let (count, state) = frames([.written(.failed(key: "daily", reason: "The disk is full."), nil), .streakUpdated(view)])
+        #expect(count == 2)
+        #expect(state.message == "The disk is full.")
+    }
+
+    /// Another process's change, with no write of ours under way, is drawn at once.
+    @Test func aChangeFromElsewhereIsDrawn() {
+        var loop = DashboardLoop(state: DemoStreaks.state(DemoStreaks.fiveStreaks()))
+        #expect(loop.handle(.streakUpdated(afterLog().view)).draw)
+        #expect(!loop.handle(.streakUpdated(afterLog().view)).draw)  // the same again: nothing new
+    }
+}
