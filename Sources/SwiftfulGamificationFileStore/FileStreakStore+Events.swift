@@ -15,7 +15,7 @@ extension FileStreakStore {
         try StreakValidation.validateDate(now, "current date")
         for event in events { try event.validate(now: now) }
         try configuration?.validate()
-        let normalized = events.map(Self.normalized)
+        let normalized = events.map(\.stored)
         var added: [StreakEvent] = []
         let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
             added = try context.folder.append(normalized, to: &context.loaded, journal: context.journal, checkingIds: !freshIds)
@@ -53,9 +53,7 @@ extension FileStreakStore {
     ///   a million-event log holds a handful of events, not a million).
     public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) throws -> [StreakEvent] {
         let folder = try folder(userId: userId, streakKey: streakKey)
-        // Any zone is within 14 hours of UTC: only instants near the day can fall on it.
-        let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
-        let end = start.addingTimeInterval(54 * 3_600)
+        let window = day.instantsInAnyZone
         var zones: [String: TimeZone] = [:]
         return try StoreLock.shared(try userDirectory(userId)) {
             _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
@@ -64,7 +62,7 @@ extension FileStreakStore {
             let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
                 switch record {
                 case .event(let event):
-                    guard !event.isFreeze, event.dateCreated >= start, event.dateCreated < end else { return }
+                    guard !event.isFreeze, window.contains(event.dateCreated) else { return }
                     let zone = zones[event.timezone] ?? {
                         let zone = TimeZone(identifier: event.timezone) ?? timezone
                         zones[event.timezone] = zone

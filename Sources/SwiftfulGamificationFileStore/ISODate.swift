@@ -58,9 +58,7 @@ enum ISODate {
     }
 
     /// The date rounded down to whole microseconds, as `format` writes it and `parse` reads it.
-    static func normalized(_ date: Date) -> Date {
-        date.timeIntervalSince1970.isFinite ? Date(microseconds: micros(date)) : date
-    }
+    static func normalized(_ date: Date) -> Date { date.wholeMicroseconds }
 
     static func micros(_ date: Date) -> Int { date.microsecondsSince1970 }
 

@@ -190,14 +190,9 @@ extension FileStreakStore {
             let known = Set(try context.folder.freezes().freezes.map(\.id))
             try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
             // Events read from a file are whole microseconds already; copy only when not.
-            let exact = batch.events.allSatisfy { ISODate.normalized($0.dateCreated) == $0.dateCreated }
-            added = try context.folder.append(exact ? batch.events : batch.events.map(Self.normalized), to: &context.loaded, journal: context.journal)
+            let exact = batch.events.allSatisfy { $0.dateCreated.wholeMicroseconds == $0.dateCreated }
+            added = try context.folder.append(exact ? batch.events : batch.events.map(\.stored), to: &context.loaded, journal: context.journal)
         }
         return (added, evaluation)
-    }
-
-    static func normalized(_ event: StreakEvent) -> StreakEvent {
-        StreakEvent(id: event.id, dateCreated: ISODate.normalized(event.dateCreated), timezone: event.timezone,
-                    isFreeze: event.isFreeze, freezeId: event.freezeId, metadata: event.metadata)
     }
 }

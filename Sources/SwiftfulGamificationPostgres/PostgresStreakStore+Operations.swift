@@ -95,7 +95,7 @@ extension PostgresStreakStore {
         try StreakValidation.validateDate(now, "current date")
         for event in events { try event.validate(now: now) }
         try configuration?.validate()
-        let normalized = events.map(Self.normalized)
+        let normalized = events.map(\.stored)
         return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: []) { context in
             try await Self.insert(normalized, in: context)
         }
@@ -141,9 +141,8 @@ extension PostgresStreakStore {
     }
 
     public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent] {
-        // Any zone is within 14 hours of UTC: only instants near the day can fall on it.
-        let start = day.startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
-        let window = (Int64(start.microsecondsSince1970), Int64(start.addingTimeInterval(54 * 3_600).microsecondsSince1970))
+        let instants = day.instantsInAnyZone
+        let window = (Int64(instants.lowerBound.microsecondsSince1970), Int64(instants.upperBound.microsecondsSince1970))
         let candidates = try await read(userId: userId, streakKey: streakKey) { connection, row in
             try await self.liveEvents(connection, of: row, regularBetween: window)
         }
@@ -157,7 +156,7 @@ extension PostgresStreakStore {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
         try batch.validate()
-        let events = batch.events.map(Self.normalized)
+        let events = batch.events.map(\.stored)
         return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: [StreakEvent]()) {
             context in
             if context.isNew, !batch.goalHistory.isEmpty {
@@ -277,10 +276,5 @@ extension PostgresStreakStore {
             """,
             logger: PostgresSession.logger
         )
-    }
-
-    static func normalized(_ event: StreakEvent) -> StreakEvent {
-        StreakEvent(id: event.id, dateCreated: event.dateCreated.wholeMicroseconds, timezone: event.timezone,
-                    isFreeze: event.isFreeze, freezeId: event.freezeId, metadata: event.metadata)
     }
 }

@@ -172,14 +172,15 @@ final class DashboardApp {
         _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
     ) {
         let store = store, userId = userId, continuation = continuation
-        tasks.append(Task.detached {
+        // Not kept: a write runs to its end, and its outcome is the only trace it leaves.
+        Task.detached {
             do {
                 let (outcome, evaluation) = try await work(store, userId)
                 continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }))
             } catch {
                 continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
             }
-        })
+        }
     }
 
     /// Starts the latest day lookup asked for, unless one is running (holding the cursor down
@@ -189,7 +190,7 @@ final class DashboardApp {
         pendingDay = nil
         dayLoading = true
         let store = store, userId = userId, zone = zone
-        tasks.append(Task { [weak self] in
+        Task { [weak self] in
             let result = await Task.detached { () -> AppEvent in
                 do {
                     return .dayEventsLoaded(DayEvents(key: key, day: day, events: try await store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
@@ -201,7 +202,7 @@ final class DashboardApp {
             self.continuation.yield(result)
             self.dayLoading = false
             self.loadNextDay()
-        })
+        }
     }
 
     // MARK: - Streaks

@@ -69,92 +69,34 @@ final class TerminalScreen {
         wrefresh(streaks_stdscr())
     }
 
-    /// Every key waiting on standard input. An escape followed at once by more input is an
-    /// Alt+key or an escape sequence curses did not know: it is skipped whole, so only a lone
-    /// Esc reads as Esc.
+    /// Every key waiting on standard input (decoded by `KeyDecoder`).
     func readKeys() -> [Key] {
-        var keys: [Key] = []
-        var pending: [(Int32, wint_t)] = []
+        var input: [TerminalInput] = []
         var character: wint_t = 0
         while true {
             let result = wget_wch(streaks_stdscr(), &character)
             if result == streaks_err() { break }
-            pending.append((result, character))
+            input.append(result == KEY_CODE_YES ? .named(Self.namedKey(Int32(character))) : .code(UInt32(character)))
         }
-        var index = 0
-        while index < pending.count {
-            let (result, character) = pending[index]
-            index += 1
-            if result == KEY_CODE_YES {
-                switch Int32(character) {
-                case KEY_UP: keys.append(.up)
-                case KEY_DOWN: keys.append(.down)
-                case KEY_LEFT: keys.append(.left)
-                case KEY_RIGHT: keys.append(.right)
-                case KEY_BTAB: keys.append(.backTab)
-                case KEY_ENTER: keys.append(.enter)
-                case KEY_PPAGE: keys.append(.pageUp)
-                case KEY_NPAGE: keys.append(.pageDown)
-                case KEY_HOME, KEY_A1: keys.append(.home)
-                case KEY_END, KEY_C1, KEY_LL: keys.append(.end)
-                case KEY_BACKSPACE, KEY_DC: keys.append(.backspace)
-                default: break
-                }
-                continue
-            }
-            if character == 27, index < pending.count {
-                let end = Self.endOfSequence(pending, from: index)
-                let bytes = pending[index..<end].map { $0.0 == KEY_CODE_YES ? 0 : $0.1 }
-                if let key = Self.knownSequence(bytes) { keys.append(key) }
-                index = end
-                continue
-            }
-            switch character {
-            case 8, 127: keys.append(.backspace)
-            case 9: keys.append(.tab)
-            case 10, 13: keys.append(.enter)
-            case 27: keys.append(.escape)
-            case 3: keys.append(.interrupt)
-            case 26: keys.append(.suspend)
-            case 28: break  // Ctrl-\ would be SIGQUIT; here it does nothing.
-            default:
-                if let scalar = Unicode.Scalar(UInt32(character)) { keys.append(.character(Character(scalar))) }
-            }
-        }
-        return keys
+        return KeyDecoder.keys(input)
     }
 
-    /// Keys whose sequences a terminal may send although its terminfo entry names others (a
-    /// TERM that does not match the terminal, as xterm inside tmux): Home, End, pages,
-    /// arrows. Alt+key and anything else is nil.
-    private static func knownSequence(_ bytes: [wint_t]) -> Key? {
-        let text = String(bytes.compactMap { Unicode.Scalar(UInt32($0)).map(Character.init) })
-        switch text {
-        case "[1~", "[7~", "[H", "OH": return .home
-        case "[4~", "[8~", "[F", "OF": return .end
-        case "[5~": return .pageUp
-        case "[6~": return .pageDown
-        case "[A", "OA": return .up
-        case "[B", "OB": return .down
-        case "[C", "OC": return .right
-        case "[D", "OD": return .left
+    /// The keys curses names that the dashboard uses.
+    private static func namedKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_BTAB: return .backTab
+        case KEY_ENTER: return .enter
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME, KEY_A1: return .home
+        case KEY_END, KEY_C1, KEY_LL: return .end
+        case KEY_BACKSPACE, KEY_DC: return .backspace
         default: return nil
         }
-    }
-
-    /// The index after an escape sequence or Alt+key that starts at `start` (just after ESC):
-    /// a CSI or SS3 sequence runs to its final byte; anything else is one key.
-    private static func endOfSequence(_ pending: [(Int32, wint_t)], from start: Int) -> Int {
-        guard pending[start].0 != KEY_CODE_YES else { return start + 1 }
-        let introducer = pending[start].1
-        guard introducer == 91 || introducer == 79 else { return start + 1 }  // "[" or "O"
-        var index = start + 1
-        while index < pending.count {
-            let byte = pending[index].1
-            index += 1
-            if pending[index - 1].0 == KEY_CODE_YES || (64...126).contains(byte) { break }
-        }
-        return index
     }
 
     /// Gives the terminal back, stops the process (as Ctrl-Z does in a shell), and takes the

@@ -29,3 +29,22 @@ extension Date {
         timeIntervalSince1970.isFinite ? Date(microseconds: microsecondsSince1970) : self
     }
 }
+
+extension StreakEvent {
+    /// The event as every store keeps it: its date rounded down to whole microseconds.
+    package var stored: StreakEvent {
+        let date = dateCreated.wholeMicroseconds
+        guard date != dateCreated else { return self }
+        return StreakEvent(id: id, dateCreated: date, timezone: timezone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)
+    }
+}
+
+extension CalendarDay {
+    /// The instants an event on this day can have, in whatever zone it was logged: every
+    /// zone is within 14 hours of UTC, so from 15 hours before the day's UTC start to 15
+    /// hours after its end (a store scans only these for a day's events).
+    package var instantsInAnyZone: Range<Date> {
+        let start = startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(-15 * 3_600)
+        return start..<start.addingTimeInterval(54 * 3_600)
+    }
+}
