@@ -45,14 +45,16 @@ let package = Package(
             exclude: ["RESULTS.md"]
         ),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
-        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification"]),
+        // Helpers every test target shares: pinned clocks, seeded randomness, stream waits.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification", "TestSupport"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
-            dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification"]
+            dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",
-            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamification"]
+            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
         // Code written against upstream SwiftfulGamification's public API, compiled against ours.

@@ -2,6 +2,7 @@ import Foundation
 import SwiftfulGamification
 import SwiftfulGamificationPostgres
 import Testing
+import TestSupport
 
 @Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE (Tests/postgres/cluster.sh start DIR prints it)"))
 struct PostgresStoreTests {

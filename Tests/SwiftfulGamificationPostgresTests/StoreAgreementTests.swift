@@ -3,6 +3,7 @@ import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
 import Testing
+import TestSupport
 
 /// The same random histories (zones, leeway, goals and goal changes, freezes in every mode,
 /// removals, concurrent writers) driven through the file store and PostgreSQL: every write's

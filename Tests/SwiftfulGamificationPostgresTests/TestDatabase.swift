@@ -125,39 +125,6 @@ enum TestDatabase {
     }
 }
 
-/// Deterministic randomness for generated histories (each case is replayable by its seed).
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func date(_ text: String) -> Date {
     ISO8601DateFormatter().date(from: text)!
-}
-
-/// The first element of `stream` meeting `condition`, or nil after `seconds` (the stream's
-/// only consumer).
-func first<Element: Sendable>(
-    _ stream: AsyncThrowingStream<Element, any Error>, seconds: Double = 5, where condition: @escaping @Sendable (Element) -> Bool
-) async throws -> Element? {
-    try await withThrowingTaskGroup(of: Element?.self) { group in
-        group.addTask {
-            for try await element in stream where condition(element) { return element }
-            return nil
-        }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let found = try await group.next() ?? nil
-        group.cancelAll()
-        return found
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import SwiftfulGamification
 
 /// A manager on mock services with a pinned clock in New York.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwiftfulGamification
 
 /// The README's example, with a pinned clock, so the documented calls keep compiling and working.

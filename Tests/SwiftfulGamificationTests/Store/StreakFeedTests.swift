@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwiftfulGamification
 
 /// The feed's subscriptions, de-duplication and boundary timers, on an in-memory source and
@@ -115,7 +116,7 @@ struct StreakFeedTests {
 
     /// A change elsewhere that leaves the streak as it was yields nothing; one that changes
     /// it yields the new state once.
-    @Test func equalResultsAreYieldedOnce() async throws {
+    @Test @MainActor func equalResultsAreYieldedOnce() async throws {
         let source = MemorySource()
         let clock = TestClock(at("2024-01-02 10:00"))
         let feed = feed(source)
@@ -134,7 +135,7 @@ struct StreakFeedTests {
 
     /// A refresh that started before a write and ends after it is dropped: the subscriber
     /// ends with the write's result, never the older state.
-    @Test func aStaleRefreshNeverOverwritesAWrite() async throws {
+    @Test @MainActor func aStaleRefreshNeverOverwritesAWrite() async throws {
         let source = MemorySource()
         let clock = TestClock(at("2024-01-02 10:00"))
         let feed = feed(source)
@@ -195,58 +196,4 @@ struct StreakFeedTests {
         func append(_ entry: String) { lock.withLock { list.append(entry) } }
         var entries: [String] { lock.withLock { list } }
     }
-}
-
-/// Everything a stream yields, gathered as it comes (a timeout on `next` would end the stream).
-final class Collector<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [Element] = []
-    private var task: Task<Void, Never>?
-
-    init(_ stream: AsyncThrowingStream<Element, any Error>) {
-        task = Task { [weak self] in
-            do { for try await element in stream { self?.lock.withLock { self?.list.append(element) } } } catch {}
-        }
-    }
-
-    deinit { task?.cancel() }
-
-    var values: [Element] { lock.withLock { list } }
-
-    func count(reaches count: Int, seconds: Double = 5) async -> Bool {
-        await eventually(seconds: seconds) { self.values.count >= count }
-    }
-}
-
-/// Waits (up to `seconds`) for `condition`.
-func eventually(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
-
-/// The next element, or nil after `seconds` (which ends the stream).
-func next<Element: Sendable>(_ iterator: inout AsyncThrowingStream<Element, any Error>.Iterator, seconds: Double = 5) async throws -> Element? {
-    let box = IteratorBox(iterator)
-    let result = try await withThrowingTaskGroup(of: Element?.self) { group in
-        group.addTask { try await box.next() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let first = try await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-    iterator = box.iterator
-    return result
-}
-
-private final class IteratorBox<Element: Sendable>: @unchecked Sendable {
-    var iterator: AsyncThrowingStream<Element, any Error>.Iterator
-    init(_ iterator: AsyncThrowingStream<Element, any Error>.Iterator) { self.iterator = iterator }
-    func next() async throws -> Element? { try await iterator.next() }
 }
