@@ -45,7 +45,7 @@ let package = Package(
             exclude: ["RESULTS.md"]
         ),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
-        // Helpers every test target shares: pinned clocks, seeded randomness, stream waits.
+        // Helpers every test target shares: pinned clocks, stream waits.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification", "TestSupport"]),
         .testTarget(

@@ -148,7 +148,7 @@ extension FileStreakStore {
 
     /// The feed's view of this store: the streak now (the last write's result while it
     /// holds) and the key list; following a user starts a `FileChangeFollower`.
-    static func feedSource(_ store: WeakFileStore) -> StreakFeed.Source {
+    static func feedSource(_ store: WeakReference<FileStreakStore>) -> StreakFeed.Source {
         StreakFeed.Source(
             refresh: { userId, key, now, zone in
                 guard let store = store.value else { throw CancellationError() }
@@ -163,15 +163,5 @@ extension FileStreakStore {
                 store.followers.follow(on, userId: userId, store: store)
             }
         )
-    }
-}
-
-/// The store as its feed's source refers to it (the store owns the feed).
-final class WeakFileStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var store: FileStreakStore?
-    var value: FileStreakStore? {
-        get { lock.withLock { store } }
-        set { lock.withLock { store = newValue } }
     }
 }

@@ -19,7 +19,7 @@ public final class FileStreakStore: Sendable {
     public init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.rootPath = rootPath
         self.warn = warn
-        let reference = WeakFileStore()
+        let reference = WeakReference<FileStreakStore>()
         feed = StreakFeed(source: Self.feedSource(reference))
         reference.value = self
     }

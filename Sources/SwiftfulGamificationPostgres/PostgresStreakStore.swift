@@ -26,7 +26,7 @@ public final class PostgresStreakStore: StreakStore {
         self.database = database
         session = PostgresSession(location: database)
         watchers = PostgresWatchers(location: database)
-        let reference = WeakPostgresStore()
+        let reference = WeakReference<PostgresStreakStore>()
         feed = StreakFeed(source: Self.feedSource(reference))
         reference.value = self
     }

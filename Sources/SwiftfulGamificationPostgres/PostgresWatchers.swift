@@ -148,7 +148,7 @@ extension PostgresStreakStore {
     /// last write's result while it holds), and the key list; following a user listens on
     /// their channel. A refresh that fails for want of the server leaves its subscribers
     /// waiting: the link says so, and the next connection catches up.
-    static func feedSource(_ store: WeakPostgresStore) -> StreakFeed.Source {
+    static func feedSource(_ store: WeakReference<PostgresStreakStore>) -> StreakFeed.Source {
         StreakFeed.Source(
             refresh: { userId, key, now, zone in
                 guard let store = store.value else { throw CancellationError() }
@@ -164,15 +164,5 @@ extension PostgresStreakStore {
             },
             isTransient: { !($0 is StreakStoreError) }
         )
-    }
-}
-
-/// The store as its feed's source refers to it (the store owns the feed).
-final class WeakPostgresStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var store: PostgresStreakStore?
-    var value: PostgresStreakStore? {
-        get { lock.withLock { store } }
-        set { lock.withLock { store = newValue } }
     }
 }

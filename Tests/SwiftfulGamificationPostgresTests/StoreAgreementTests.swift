@@ -1,5 +1,5 @@
 import Foundation
-import SwiftfulGamification
+@testable import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
 import Testing
@@ -45,7 +45,7 @@ struct StoreAgreementTests {
 
     @Test(arguments: 0..<24)
     func bothStoresAgree(seed: UInt64) async throws {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agree-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let files = FileStreakStore(rootPath: directory)

@@ -1,6 +1,7 @@
 import Foundation
 
-// Helpers every test target shares (pinned clocks, seeded randomness, waiting on streams).
+// Helpers every test target shares (pinned clocks, waiting on streams). Seeded randomness
+// is the library's own `SeededGenerator`.
 
 /// A clock tests set by hand.
 public final class TestClock: @unchecked Sendable {
@@ -11,19 +12,6 @@ public final class TestClock: @unchecked Sendable {
 
     public var now: Date { lock.withLock { current } }
     public func set(_ date: Date) { lock.withLock { current = date } }
-}
-
-/// Deterministic randomness for generated histories (each case is replayable by its seed).
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Waits (up to `seconds`) for work on other threads to make `condition` true: a watcher
