@@ -2,12 +2,15 @@ import Foundation
 
 /// Drives the real dashboard in a pseudo-terminal (`script`) with its hidden trace file and
 /// measures keystrokes: the calculations run and store files read between a key and the
-/// frame that shows its result, and the time between them.
+/// frame that shows its result (and the reads after the write returned), the frames drawn
+/// for the key, and the time between the key and its frame.
 enum KeystrokeProbe {
     struct Keystroke {
         let seconds: Double
         let calculations: Int
         let reads: Int
+        let readsAfterWrite: Int
+        let frames: Int
     }
 
     struct Frame {
@@ -15,6 +18,8 @@ enum KeystrokeProbe {
         let calculations: Int
         let reads: Int
         let events: Int
+        /// The event after which it was drawn ("tick" for the clock's own redraw each second).
+        let after: String
     }
 
     static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
@@ -46,12 +51,15 @@ enum KeystrokeProbe {
             let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
             let keyTime = try keys(pressed).last!
             let frame = try waitForFrame(trace, after: keyTime) { $0.events > last.events }
+            // Whatever the key still causes (an echo, a late frame) lands within this pause.
+            Thread.sleep(forTimeInterval: 0.3)
+            let writtenReads = try written(trace).last { $0.time > keyTime }?.reads ?? frame.reads
+            let drawn = try frames(trace).filter { $0.time > keyTime && $0.after != "tick" }
             keystrokes.append(Keystroke(
                 seconds: Double(frame.time - keyTime) / 1e9, calculations: frame.calculations - last.calculations,
-                reads: frame.reads - last.reads
+                reads: frame.reads - last.reads, readsAfterWrite: (drawn.last?.reads ?? frame.reads) - writtenReads, frames: drawn.count
             ))
-            Thread.sleep(forTimeInterval: 0.3)
-            last = try frames(trace).last ?? frame
+            last = drawn.last ?? frame
         }
         return keystrokes
     }
@@ -64,6 +72,15 @@ enum KeystrokeProbe {
         try lines(path).filter { $0.hasPrefix("key ") }.compactMap { UInt64($0.dropFirst(4)) }
     }
 
+    /// The "written" lines: when each write returned, and the reads so far.
+    private static func written(_ path: String) throws -> [(time: UInt64, reads: Int)] {
+        try lines(path).filter { $0.hasPrefix("written ") }.compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, let time = UInt64(parts[1]), let reads = Int(parts[2].dropFirst("reads=".count)) else { return nil }
+            return (time, reads)
+        }
+    }
+
     private static func frames(_ path: String) throws -> [Frame] {
         try lines(path).filter { $0.hasPrefix("frame ") }.compactMap { line in
             var fields: [String: String] = [:]
@@ -74,7 +91,7 @@ enum KeystrokeProbe {
             }
             guard let time = UInt64(parts[1]), let calculations = fields["calculations"].flatMap(Int.init),
                   let reads = fields["reads"].flatMap(Int.init), let events = fields["events"].flatMap(Int.init) else { return nil }
-            return Frame(time: time, calculations: calculations, reads: reads, events: events)
+            return Frame(time: time, calculations: calculations, reads: reads, events: events, after: fields["after"] ?? "")
         }
     }
 

@@ -13,7 +13,8 @@ enum PostgresBenchmarks {
             // The owner migrates the schema; the app role (row-level security bypassed) serves the benchmark's users.
             try Measure.run(streaks, ["list", "--database", owner], expectSuccess: true)
             let app = owner.replacingOccurrences(of: "postgres://streaks:", with: "postgres://app:")
-            return try history(streaks: streaks, database: app, sizes: sizes) + writers(benchmarks: benchmarks, database: app, quick: quick)
+            return try history(streaks: streaks, database: app, sizes: sizes) + [roundTrips(streaks: streaks, directory: directory, database: app)]
+                + writers(benchmarks: benchmarks, database: app, quick: quick)
         } catch {
             log("postgres: \(error)")
             return [Verdict(measure: "PostgreSQL", result: "not measured: \(error)", target: "measured", met: false)]
@@ -69,6 +70,38 @@ enum PostgresBenchmarks {
         // On the real clock (after the history), as a person logs.
         let logs = try compare("`streaks log`", runs: 10, target: 2) { ["log", "--database", database, "--user", $0] }
         return [status, recalculated, logs]
+    }
+
+    /// The statements one `streaks log` sends once connected (each is a round trip): the
+    /// server logs every statement meanwhile (`log_statement = all`), counted from its log.
+    private static func roundTrips(streaks: String, directory: String, database: String) throws -> Verdict {
+        let port = ((try? String(contentsOfFile: directory + "/port", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        func superuser(_ sql: String) throws {
+            try Measure.run("/usr/bin/env", ["PGPASSWORD=secret", "psql", "-h", directory, "-p", port, "-U", "postgres", "-d", "postgres", "-qc", sql, "-c", "SELECT pg_reload_conf()"],
+                            expectSuccess: true)
+        }
+        let serverLog = directory + "/server.log"
+        func statements() -> Int {
+            ((try? String(contentsOfFile: serverLog, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.contains("LOG:  execute") || $0.contains("LOG:  statement:") }.count
+        }
+        let pinned = ["--database", database, "--user", "bench-1000"]
+        try Measure.run(streaks, ["log"] + pinned, expectSuccess: true)
+        try superuser("ALTER SYSTEM SET log_statement = 'all'")
+        Thread.sleep(forTimeInterval: 0.5)
+        var counts: [Int] = []
+        for _ in 0..<3 {
+            let before = statements()
+            try Measure.run(streaks, ["log"] + pinned, expectSuccess: true)
+            Thread.sleep(forTimeInterval: 0.3)  // the server writes its log as it goes
+            counts.append(statements() - before)
+        }
+        try superuser("ALTER SYSTEM RESET log_statement")
+        let worst = counts.max() ?? 0
+        return Verdict(
+            measure: "PostgreSQL: statements (round trips) one `streaks log` sends once connected, 3 runs",
+            result: counts.map(String.init).joined(separator: ", "), target: "at most 3 for the write", met: worst <= 3
+        )
     }
 
     /// Eight writer processes over 1000 streaks of one user: events per second on the

@@ -171,11 +171,12 @@ final class DashboardApp {
     private func write(
         _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
     ) {
-        let store = store, userId = userId, continuation = continuation
+        let store = store, userId = userId, continuation = continuation, trace = trace
         // Not kept: a write runs to its end, and its outcome is the only trace it leaves.
         Task.detached {
             do {
                 let (outcome, evaluation) = try await work(store, userId)
+                trace?.written()
                 continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }))
             } catch {
                 continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))

@@ -6,9 +6,9 @@ import SwiftfulGamification
 /// monotonic time, the calculations run and store files read so far in this process, and
 /// the selected streak's event count, so a harness can measure a key's cost to the frame
 /// that shows its result.
-@MainActor
-final class DashboardTrace {
+final class DashboardTrace: @unchecked Sendable {
     private let handle: FileHandle
+    private let lock = NSLock()
 
     init?(path: String?) {
         guard let path, FileManager.default.createFile(atPath: path, contents: nil),
@@ -20,6 +20,12 @@ final class DashboardTrace {
         write("key \(DispatchTime.now().uptimeNanoseconds)")
     }
 
+    /// A write has returned (before its outcome reaches the screen): reads after it are the
+    /// screen's own.
+    func written() {
+        write("written \(DispatchTime.now().uptimeNanoseconds) reads=\(Instrumentation.value(.fileRead))")
+    }
+
     func frame(after event: AppEvent?, state: DashboardState) {
         let kind = event.map { String(describing: $0).prefix { $0 != "(" } } ?? "start"
         let total = state.view?.streak.totalEvents ?? -1
@@ -27,6 +33,6 @@ final class DashboardTrace {
     }
 
     private func write(_ line: String) {
-        try? handle.write(contentsOf: Data((line + "\n").utf8))
+        lock.withLock { try? handle.write(contentsOf: Data((line + "\n").utf8)) }
     }
 }
