@@ -147,16 +147,17 @@ extension FileStreakStore {
     }
 
     /// The feed's view of this store: the streak now (the last write's result while it
-    /// holds) and the key list; following a user starts a `FileChangeFollower`.
+    /// holds) and the key list, read on the store's own threads; following a user starts a
+    /// `FileChangeFollower`.
     static func feedSource(_ store: WeakReference<FileStreakStore>) -> StreakFeed.Source {
         StreakFeed.Source(
             refresh: { userId, key, now, zone in
                 guard let store = store.value else { throw CancellationError() }
-                return try store.refresh(userId: userId, streakKey: key, now: now, timezone: zone)
+                return try await BlockingIO.run { try store.refresh(userId: userId, streakKey: key, now: now, timezone: zone) }
             },
             streakKeys: { userId in
                 guard let store = store.value else { throw CancellationError() }
-                return try store.streakKeys(userId: userId, includingArchived: false)
+                return try await BlockingIO.run { try store.streakKeys(userId: userId, includingArchived: false) }
             },
             following: { userId, on in
                 guard let store = store.value else { return }
