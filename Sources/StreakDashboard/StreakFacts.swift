@@ -5,32 +5,28 @@ import SwiftfulGamification
 public enum StreakFacts {
     /// The status in words, with a live countdown where one applies.
     public static func statusPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
-        let streak = view.streak
-        let today = view.evaluation.day(view.evaluation.today)
-        switch streak.status {
+        switch StreakSituation(view) {
         case .noEvents:
             return ("press space to log your first event", .muted)
-        case .active:
+        case .keptToday:
             return ("kept today", .success)
-        case .canExtendWithLeeway:
-            let until = streak.dateStreakDeadline.map { " until \(clock($0, zone))" } ?? ""
+        case .grace(let deadline):
+            let until = deadline.map { " until \(clock($0, zone))" } ?? ""
             return ("grace period\(until): log to keep yesterday", .warning)
-        case .atRisk:
-            if today.state == .frozen { return ("kept by a freeze", .frozen) }
-            guard let deadline = streak.dateStreakDeadline else { return ("log today to keep it", .warning) }
-            let remaining = countdown(deadline.timeIntervalSince(now))
+        case .keptByFreeze:
+            return ("kept by a freeze", .frozen)
+        case .atRisk(let deadline):
+            guard let deadline else { return ("log today to keep it", .warning) }
             let tonight = wouldUseFreezeTonight(view) ? " (a freeze would cover it)" : ""
-            return ("\(remaining) left today\(tonight)", .warning)
-        case .broken:
-            guard (streak.longestStreak ?? 0) > 0 else {
-                let goal = streak.eventsRequiredPerDay ?? 1
-                return ("no day kept yet: \(goal) event\(goal == 1 ? "" : "s") keep one", .warning)
-            }
+            return ("\(countdown(deadline.timeIntervalSince(now))) left today\(tonight)", .warning)
+        case .restorable(let needed):
             // Only what is possible: restoring is offered when enough freezes are there.
-            if case .canSaveStreakWithFreezes(let needed) = streak.applyManualStreakFreezeStatus,
-               view.configuration.freezeBehavior == .manuallyConsumeFreezes {
-                let days = restorableRun(view)
-                return ("broken: use \(needed) freeze\(needed == 1 ? "" : "s") to restore \(days) day\(days == 1 ? "" : "s")? (f)", .danger)
+            let days = restorableRun(view)
+            return ("broken: use \(needed) freeze\(needed == 1 ? "" : "s") to restore \(days) day\(days == 1 ? "" : "s")? (f)", .danger)
+        case .broken(_, let everKept):
+            guard everKept else {
+                let goal = view.streak.eventsRequiredPerDay ?? 1
+                return ("no day kept yet: \(goal) event\(goal == 1 ? "" : "s") keep one", .warning)
             }
             return ("broken: log today to start again", .danger)
         }

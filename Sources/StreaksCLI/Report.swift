@@ -77,15 +77,19 @@ enum Report {
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
-        switch streak.status {
+        // The command line has no day records (a frozen today reads as not kept yet), and the
+        // freezes that would restore a broken streak have a line of their own.
+        switch StreakSituation(streak, freezeBehavior: .noFreezes) {
         case .noEvents: return "no events yet: log one with `streaks log`"
-        case .active: return "kept today"
-        case .atRisk, .canExtendWithLeeway:
+        case .keptToday: return "kept today"
+        case .grace(let deadline), .atRisk(let deadline):
             let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
-            guard let deadline = streak.dateStreakDeadline else { return prefix }
+            guard let deadline else { return prefix }
             return "\(prefix), \(StreakFacts.countdown(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
-        case .broken(let daysSince):
-            guard (streak.longestStreak ?? 0) > 0 else { return "no day kept yet (a day needs \(Report.count(streak.eventsRequiredPerDay ?? 1, "event")))" }
+        case .keptByFreeze: return "kept by a freeze"
+        case .restorable(let needed): return "broken: \(Report.count(needed, "freeze")) would restore it"
+        case .broken(let daysSince, let everKept):
+            guard everKept else { return "no day kept yet (a day needs \(Report.count(streak.eventsRequiredPerDay ?? 1, "event")))" }
             return "broken (\(days(daysSince)) since the last kept day)"
         }
     }

@@ -61,23 +61,18 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
-        let streak = view.streak
-        switch streak.status {
+        switch StreakSituation(view) {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
-        case .active: return (glyphs.keptToday, "kept today", .success)
-        case .canExtendWithLeeway:
-            let until = streak.dateStreakDeadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
+        case .keptToday: return (glyphs.keptToday, "kept today", .success)
+        case .grace(let deadline):
+            let until = deadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
             return (glyphs.grace, "grace\(until)", .warning)
-        case .atRisk:
-            if view.evaluation.day(view.evaluation.today).state == .frozen { return (glyphs.keptToday, "kept by a freeze", .frozen) }
-            let left = streak.dateStreakDeadline.map { ", \(StreakFacts.countdown($0.timeIntervalSince(state.now))) left" } ?? ""
+        case .keptByFreeze: return (glyphs.keptToday, "kept by a freeze", .frozen)
+        case .atRisk(let deadline):
+            let left = deadline.map { ", \(StreakFacts.countdown($0.timeIntervalSince(state.now))) left" } ?? ""
             return (glyphs.atRisk, "at risk\(left)", .warning)
-        case .broken:
-            if case .canSaveStreakWithFreezes(let needed) = streak.applyManualStreakFreezeStatus,
-               view.configuration.freezeBehavior == .manuallyConsumeFreezes {
-                return (glyphs.broken, "broken: \(needed) to restore", .danger)
-            }
-            return (glyphs.broken, "broken", .danger)
+        case .restorable(let needed): return (glyphs.broken, "broken: \(needed) to restore", .danger)
+        case .broken: return (glyphs.broken, "broken", .danger)
         }
     }
 
