@@ -175,12 +175,15 @@ enum PostgresSchema {
         }
     }
 
-    /// The highest migration applied, or nil when the schema table does not exist yet.
+    /// The highest migration applied, or nil when the schema table does not exist yet (one
+    /// statement: a database that has it answers, one that does not says so).
     static func appliedVersion(_ connection: PostgresConnection) async throws -> Int? {
-        let exists = try await connection.query("SELECT to_regclass('streak_schema') IS NOT NULL", logger: PostgresSession.logger)
-        for try await (present) in exists.decode(Bool.self) where !present { return nil }
-        let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM streak_schema", logger: PostgresSession.logger)
-        for try await (version) in rows.decode(Int.self) { return version }
-        return 0
+        do {
+            let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM streak_schema", logger: PostgresSession.logger)
+            for try await version in rows.decode(Int.self) { return version }
+            return 0
+        } catch where PostgresFailure.sqlState(error) == "42P01" {
+            return nil
+        }
     }
 }

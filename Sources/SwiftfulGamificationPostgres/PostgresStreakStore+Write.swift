@@ -74,9 +74,10 @@ extension PostgresStreakStore {
                 try await Self.record(evaluation.freezeConsumptions, in: context)
                 evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
             }
-            try await Self.storeSummary(context, evaluation: evaluation, timezone: timezone)
-            try await Self.record(RecordedWrite(output: output, evaluation: evaluation), as: operation, in: context)
-            try await Self.notify(connection, userId: userId, key: streakKey, writerId: self.watchers.writerId)
+            try await Self.finish(
+                context, evaluation: evaluation, timezone: timezone, recording: RecordedWrite(output: output, evaluation: evaluation),
+                as: operation, notifying: PostgresWatchers.payload(key: streakKey, writerId: self.watchers.writerId)
+            )
             return (output, evaluation, context.changesKeyList)
         }
         // Committed: watchers in this process get the write's own result, nobody reads it back.
@@ -148,19 +149,6 @@ extension PostgresStreakStore {
             return try decoder.decode(RecordedWrite<Output>.self, from: Data(text.utf8))
         }
         return nil
-    }
-
-    /// Records the write's result under its operation id, and forgets the user's old ones.
-    static func record<Output>(_ result: RecordedWrite<Output>, as operation: String, in context: WriteContext) async throws {
-        let expired = Int64(context.now.addingTimeInterval(-operationsKept).microsecondsSince1970)
-        try await context.connection.query(
-            """
-            WITH expired AS (DELETE FROM streak_operations WHERE user_id = \(context.userId) AND recorded_us < \(expired))
-            INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
-            VALUES (\(context.userId), \(operation), \(json(result)), \(context.nowMicros))
-            """,
-            logger: PostgresSession.logger
-        )
     }
 
     static func insertStreak(
@@ -260,18 +248,32 @@ extension PostgresStreakStore {
         }
     }
 
-    /// The new history, and the write's evaluation for readers until it stops holding.
-    static func storeSummary(_ context: WriteContext, evaluation: StreakEvaluation, timezone: TimeZone) async throws {
+    /// Ends a write in one statement: the new history and the write's evaluation for readers
+    /// until it stops holding, the write's result under its operation id (the user's records
+    /// older than a day forgotten), and the notification listeners get on commit.
+    static func finish<Output>(
+        _ context: WriteContext, evaluation: StreakEvaluation, timezone: TimeZone, recording result: RecordedWrite<Output>,
+        as operation: String, notifying payload: String
+    ) async throws {
         let history = json(context.history)
         let published = json(evaluation)
         let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: timezone).microsecondsSince1970)
+        let expired = Int64(context.now.addingTimeInterval(-operationsKept).microsecondsSince1970)
         try await context.connection.query(
             """
-            UPDATE streak_summaries SET history = \(history), current_streak = \(evaluation.streak.currentStreak ?? 0),
-                longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
-                revision = revision + 1, updated_us = \(context.nowMicros),
-                evaluation = \(published), calculated_us = \(context.nowMicros), valid_until_us = \(validUntil)
-            WHERE user_id = \(context.userId) AND streak_id = \(context.row.id)
+            WITH summary AS (
+                UPDATE streak_summaries SET history = \(history), current_streak = \(evaluation.streak.currentStreak ?? 0),
+                    longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
+                    revision = revision + 1, updated_us = \(context.nowMicros),
+                    evaluation = \(published), calculated_us = \(context.nowMicros), valid_until_us = \(validUntil)
+                WHERE user_id = \(context.userId) AND streak_id = \(context.row.id)
+            ), expired AS (
+                DELETE FROM streak_operations WHERE user_id = \(context.userId) AND recorded_us < \(expired)
+            ), recorded AS (
+                INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
+                VALUES (\(context.userId), \(operation), \(json(result)), \(context.nowMicros))
+            )
+            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(context.userId)), \(payload))
             """,
             logger: PostgresSession.logger
         )
