@@ -3,6 +3,7 @@ import CNcurses
 import Foundation
 import StreakDashboard
 import SwiftfulGamification
+import SwiftfulGamificationFileStore
 
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +49,10 @@ struct DashboardCommand: AsyncParsableCommand {
         TerminalSafety.install()
         let screen = try TerminalScreen(noColor: noColor)
         let app = DashboardApp(
-            store: context.store, userId: context.userId, zone: context.zone, clock: clock, themes: themes,
+            // The dashboard's writes and reads run while it keeps drawing: a file store's blocking
+            // calls go to threads of their own. (A one-shot command has nothing else to do.)
+            store: (context.store as? FileStreakStore)?.onOwnThreads ?? context.store,
+            userId: context.userId, zone: context.zone, clock: clock, themes: themes,
             theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile),
             environment: context.console.environment
         )
