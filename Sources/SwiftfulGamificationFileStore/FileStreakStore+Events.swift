@@ -57,27 +57,17 @@ extension FileStreakStore {
         var zones: [String: TimeZone] = [:]
         return try StoreLock.shared(try userDirectory(userId)) {
             _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            var found: [StreakEvent] = []
-            var removed = Set<String>()
-            let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
-                switch record {
-                case .event(let event):
-                    guard !event.isFreeze, window.contains(event.dateCreated) else { return }
-                    let zone = zones[event.timezone] ?? {
-                        let zone = TimeZone(identifier: event.timezone) ?? timezone
-                        zones[event.timezone] = zone
-                        return zone
-                    }()
-                    if CalendarDay(containing: event.dateCreated, in: zone) == day { found.append(event) }
-                case .remove(let event, _):
-                    removed.insert(event.id)
-                case .reset:
-                    found = []
-                    removed = []
-                }
-            }
+            var live = LiveEvents { !$0.isFreeze && window.contains($0.dateCreated) }
+            let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in live.replay(record) }
             outcome.warnings.forEach(warn)
-            return found.filter { !removed.contains($0.id) }.sorted { $0.dateCreated < $1.dateCreated }
+            return live.events.filter { event in
+                let zone = zones[event.timezone] ?? {
+                    let zone = TimeZone(identifier: event.timezone) ?? timezone
+                    zones[event.timezone] = zone
+                    return zone
+                }()
+                return CalendarDay(containing: event.dateCreated, in: zone) == day
+            }.sorted { $0.dateCreated < $1.dateCreated }
         }
     }
 

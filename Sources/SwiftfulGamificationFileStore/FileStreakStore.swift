@@ -229,19 +229,10 @@ public final class FileStreakStore: Sendable {
 
     /// The events that count, in log order: after the last reset, not removed.
     func liveEvents(_ folder: StreakFolder) throws -> [StreakEvent] {
-        var events: [StreakEvent] = []
-        var removed = Set<String>()
-        let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in
-            switch record {
-            case .event(let event): events.append(event)
-            case .remove(let event, _): removed.insert(event.id)
-            case .reset:
-                events = []
-                removed = []
-            }
-        }
+        var live = LiveEvents()
+        let outcome = try EventLog.visit(folder.eventsPath, from: EventLog.Position()) { _, record in live.replay(record) }
         outcome.warnings.forEach(warn)
-        return removed.isEmpty ? events : events.filter { !removed.contains($0.id) }
+        return live.events
     }
 
     func existingSettings(_ folder: StreakFolder, streakKey: String, userId: String) throws -> StreakSettings {

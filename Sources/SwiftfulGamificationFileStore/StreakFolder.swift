@@ -121,24 +121,10 @@ struct StreakFolder {
     /// Reads the log after the loaded position: the new lines join the history and the
     /// checksum. A removal that cannot be subtracted exactly recounts the whole log.
     private func catchUp(_ loaded: inout LoadedHistory) throws {
-        var exact = true
-        var clocks = Self.clocks()
         var snapshot = loaded.snapshot
-        var newIds = loaded.newIds
-        var keptIds = loaded.keptIds
-        let outcome = try EventLog.visit(eventsPath, from: snapshot.position, hash: snapshot.logHash) { _, record in
-            switch record {
-            case .event(let event):
-                snapshot.history.add(event, clocks: &clocks)
-                newIds.append(EventIdHash.of(event.id))
-            case .remove(let event, _):
-                exact = exact && snapshot.history.remove(event)
-            case .reset:
-                snapshot.history = StreakHistory(leewayHours: snapshot.history.leewayHours)
-                keptIds = 0
-                newIds = []
-            }
-        }
+        var replay = HistoryReplay(history: snapshot.history, clocks: Self.clocks())
+        let outcome = try EventLog.visit(eventsPath, from: snapshot.position, hash: snapshot.logHash) { _, record in replay.replay(record) }
+        let exact = replay.exact
         guard exact else {
             let warnings = loaded.warnings
             loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours)
@@ -146,41 +132,31 @@ struct StreakFolder {
             return
         }
         if outcome.end != snapshot.position { loaded.changed = true }
+        snapshot.history = replay.history
         snapshot.position = outcome.end
         snapshot.logHash = outcome.hash
         snapshot.noteSkipped(outcome.skipped)
         loaded.snapshot = snapshot
-        loaded.newIds = newIds
-        loaded.keptIds = keptIds
+        // After a reset only the ids read now count; otherwise they follow the kept ones.
+        if replay.resets > 0 { loaded.keptIds = 0 }
+        loaded.newIds = replay.resets > 0 ? replay.ids : loaded.newIds + replay.ids
         loaded.logSize = outcome.size
         loaded.warnings += outcome.warnings
     }
 
     /// Reads the whole log: one pass, or two when a removal cannot be subtracted exactly.
     private func rebuildHistory(leewayHours: Int) throws -> LoadedHistory {
-        var history = StreakHistory(leewayHours: leewayHours)
-        var ids: [UInt64] = []
-        var removed = Set<String>()
-        var exact = true
+        var replay = HistoryReplay(history: StreakHistory(leewayHours: leewayHours), clocks: Self.clocks())
         var lastReset = 0
-        var clocks = Self.clocks()
         let outcome = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
-            switch record {
-            case .event(let event):
-                history.add(event, clocks: &clocks)
-                ids.append(EventIdHash.of(event.id))
-            case .remove(let event, _):
-                removed.insert(event.id)
-                exact = exact && history.remove(event)
-            case .reset:
-                history = StreakHistory(leewayHours: leewayHours)
-                ids = []
-                removed = []
-                exact = true
-                lastReset = line
-            }
+            if case .reset = record { lastReset = line }
+            replay.replay(record)
         }
-        if !exact {
+        var history = replay.history
+        let ids = replay.ids
+        if !replay.exact {
+            var clocks = Self.clocks()
+            let removed = replay.removed
             history = StreakHistory(leewayHours: leewayHours)
             _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
                 if line > lastReset, case .event(let event) = record, !removed.contains(event.id) { history.add(event, clocks: &clocks) }
@@ -327,14 +303,9 @@ struct StreakFolder {
 
     /// Drops the events whose id the log holds (reading the whole log).
     private func withoutLoggedIds(_ events: [StreakEvent]) throws -> (events: [StreakEvent], hashes: [UInt64]) {
-        var logIds = Set<String>()
-        _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { _, record in
-            switch record {
-            case .event(let event): logIds.insert(event.id)
-            case .reset: logIds = []
-            case .remove: break
-            }
-        }
+        var logged = LoggedIds()
+        _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { _, record in logged.replay(record) }
+        let logIds = logged.ids
         let fresh = events.filter { !logIds.contains($0.id) }
         return (fresh, fresh.map { EventIdHash.of($0.id) })
     }
