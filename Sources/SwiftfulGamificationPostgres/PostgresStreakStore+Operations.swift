@@ -184,6 +184,7 @@ extension PostgresStreakStore {
     public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
         _ = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
+            context.freezes = nil
             try await context.connection.query(
                 "UPDATE streak_freezes SET used_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
                 logger: PostgresSession.logger
@@ -196,10 +197,11 @@ extension PostgresStreakStore {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: []) { context in
             // From the running history: the events are not read again.
             let current = try await self.calculate(
-                context.connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone
+                context.connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone,
+                freezes: try await self.currentFreezes(in: context)
             )
             let used = try StreakCalculator.manualFreezeConsumptions(
-                for: current, freezes: try await self.freezes(context.connection, of: context.row),
+                for: current, freezes: try await self.currentFreezes(in: context),
                 configuration: context.row.configuration, currentDate: now, timezone: timezone
             )
             try await Self.record(used, in: context)
@@ -210,6 +212,7 @@ extension PostgresStreakStore {
     public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
+            context.freezes = nil
             try await context.connection.query(
                 "UPDATE streak_freezes SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND freeze_id = \(freeze.id)",
                 logger: PostgresSession.logger
@@ -253,8 +256,17 @@ extension PostgresStreakStore {
         }
     }
 
+    /// The streak's freezes as they are inside the write: as read with its state, or again
+    /// after a change touched them.
+    func currentFreezes(in context: WriteContext) async throws -> [StreakFreeze] {
+        if let freezes = context.freezes { return freezes }
+        let freezes = try await freezes(context.connection, of: context.row)
+        context.freezes = freezes
+        return freezes
+    }
+
     func unusedFreeze(_ id: String, in context: WriteContext) async throws -> StreakFreeze {
-        guard let freeze = try await freezes(context.connection, of: context.row).first(where: { $0.id == id }) else {
+        guard let freeze = try await currentFreezes(in: context).first(where: { $0.id == id }) else {
             throw StreakRuleError.freezeNotFound(id)
         }
         guard !freeze.isUsed else { throw StreakRuleError.freezeAlreadyUsed(id) }
@@ -263,6 +275,7 @@ extension PostgresStreakStore {
 
     static func insertFreezes(_ freezes: [StreakFreeze], in context: WriteContext) async throws {
         guard !freezes.isEmpty else { return }
+        context.freezes = nil
         func micros(_ date: Date?) -> Int64 { date.map { Int64($0.microsecondsSince1970) } ?? Int64.min }
         try await context.connection.query(
             """

@@ -13,6 +13,9 @@ extension PostgresStreakStore {
         let now: Date
         /// Set by a change that adds, archives or brings back a streak (as creating one does).
         var changesKeyList: Bool
+        /// The streak's freezes as read with the write's state; nil once a change touched them
+        /// (read again when needed).
+        var freezes: [StreakFreeze]?
 
         init(connection: PostgresConnection, userId: String, row: StreakRow, history: StreakHistory, isNew: Bool, now: Date) {
             self.connection = connection
@@ -45,17 +48,21 @@ extension PostgresStreakStore {
         let operation = UUID().uuidString
         let (output, evaluation, keyListChanged) = try await session.transaction { connection in
             try await Self.lock(connection, userId: userId, keys: [streakKey] + otherKeys, location: self.database)
-            if let recorded: RecordedWrite<Output> = try await Self.recorded(operation, connection: connection, userId: userId) {
-                return (recorded.output, recorded.evaluation.updatingUserId(userId), true)
+            let state = try await self.writeState(connection, userId: userId, key: streakKey, operation: operation)
+            if let recorded = state.recorded {
+                let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: Data(recorded.utf8))
+                return (result.output, result.evaluation.updatingUserId(userId), true)
             }
             let context: WriteContext
-            if let row = try await self.streakRow(connection, userId: userId, key: streakKey) {
+            if let row = state.row {
                 if reusingFresh, let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) {
                     return (nothing, fresh, false)
                 }
                 context = WriteContext(
-                    connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row), isNew: false, now: now
+                    connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row, stored: state.history),
+                    isNew: false, now: now
                 )
+                context.freezes = state.freezes
             } else {
                 guard let configuration else {
                     throw StreakStoreError.unknownStreak(streakKey, known: try await self.keys(connection, userId: userId, includingArchived: false))
@@ -67,9 +74,12 @@ extension PostgresStreakStore {
                 context = WriteContext(
                     connection: connection, userId: userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours), isNew: true, now: now
                 )
+                context.freezes = []
             }
             let output = try await change(context)
-            var evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
+            var evaluation = try await self.calculate(
+                connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone, freezes: context.freezes
+            )
             if !evaluation.freezeConsumptions.isEmpty {
                 try await Self.record(evaluation.freezeConsumptions, in: context)
                 evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
@@ -141,14 +151,54 @@ extension PostgresStreakStore {
 
     static let operationsKept: TimeInterval = 86_400
 
-    static func recorded<Output>(_ operation: String, connection: PostgresConnection, userId: String) async throws -> RecordedWrite<Output>? {
+    /// What a write needs once its locks are held, read in one statement: this operation's
+    /// result if it committed already, the streak's settings, its running history and its
+    /// freezes (each `[id, earned, used, expires]`, in the order they were added).
+    struct WriteState {
+        var recorded: String?
+        var row: StreakRow?
+        var history: String?
+        var freezes: [StreakFreeze] = []
+    }
+
+    func writeState(_ connection: PostgresConnection, userId: String, key: String, operation: String) async throws -> WriteState {
         let rows = try await connection.query(
-            "SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)", logger: PostgresSession.logger
+            """
+            SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)),
+                   s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
+                   (SELECT history FROM streak_summaries AS m WHERE m.user_id = \(userId) AND m.streak_id = s.id),
+                   (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
+                    FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL)
+            FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = \(userId) AND s.streak_key = \(key)
+            """,
+            logger: PostgresSession.logger
         )
-        for try await text in rows.decode(String.self) {
-            return try decoder.decode(RecordedWrite<Output>.self, from: Data(text.utf8))
+        var state = WriteState()
+        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, freezes)
+            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?).self) {
+            state.recorded = recorded
+            if let id, let goal, let leeway, let behavior, let server, let goals, let archived {
+                state.row = try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
+                state.history = history
+                guard let list = try? Self.decoder.decode([FreezeColumns].self, from: Data((freezes ?? "[]").utf8)) else {
+                    throw PostgresStoreError.unreadable(database.redacted, what: "the freezes of streak '\(key)'")
+                }
+                state.freezes = list.map(\.freeze)
+            }
         }
-        return nil
+        return state
+    }
+
+    /// A freeze as `json_build_array(freeze_id, earned_us, used_us, expires_us)` gives it.
+    struct FreezeColumns: Decodable {
+        let freeze: StreakFreeze
+
+        init(from decoder: any Decoder) throws {
+            var columns = try decoder.unkeyedContainer()
+            func date() throws -> Date? { try columns.decode(Int64?.self).map { Date(microseconds: Int($0)) } }
+            let id = try columns.decode(String.self)
+            freeze = StreakFreeze(id: id, dateEarned: try date(), dateUsed: try date(), dateExpires: try date())
+        }
     }
 
     static func insertStreak(
@@ -236,6 +286,7 @@ extension PostgresStreakStore {
 
     /// Records auto- or manually-consumed freezes: their freeze events and their use.
     static func record(_ consumptions: [FreezeConsumption], in context: WriteContext) async throws {
+        context.freezes = nil
         _ = try await insert(consumptions.map(\.freezeEvent), in: context)
         for consumption in consumptions {
             try await context.connection.query(

@@ -59,16 +59,23 @@ public final class PostgresStreakStore: StreakStore {
             logger: PostgresSession.logger
         )
         for try await (id, goal, leeway, behavior, server, goals, archived) in rows.decode((Int64, Int, Int, String, Bool, String, Bool).self) {
-            guard let freezeBehavior = FreezeBehavior(word: behavior),
-                  let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)) else {
-                throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
-            }
-            let configuration = StreakConfiguration(
-                streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior
-            )
-            return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
+            return try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
         }
         return nil
+    }
+
+    /// A streak row from its columns.
+    func row(
+        id: Int64, userId: String, key: String, goal: Int, leeway: Int, behavior: String, server: Bool, goals: String, archived: Bool
+    ) throws -> StreakRow {
+        guard let freezeBehavior = FreezeBehavior(word: behavior),
+              let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)) else {
+            throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
+        }
+        let configuration = StreakConfiguration(
+            streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior
+        )
+        return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
     }
 
     func existingRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow {
@@ -133,11 +140,14 @@ public final class PostgresStreakStore: StreakStore {
     /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
     func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
         let rows = try await connection.query("SELECT history FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger)
-        for try await text in rows.decode(String.self) {
-            if let history = try? Self.decoder.decode(StreakHistory.self, from: Data(text.utf8)),
-               history.leewayHours == row.configuration.leewayHours {
-                return history
-            }
+        return try await history(connection, row: row, stored: try await rows.collect().first?.decode(String.self))
+    }
+
+    /// `stored` (a summary's history) when it reads for the row's leeway, else rebuilt from the events.
+    func history(_ connection: PostgresConnection, row: StreakRow, stored: String?) async throws -> StreakHistory {
+        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: Data(stored.utf8)),
+           history.leewayHours == row.configuration.leewayHours {
+            return history
         }
         return StreakHistory(events: try await liveEvents(connection, of: row), leewayHours: row.configuration.leewayHours)
     }
@@ -160,10 +170,13 @@ public final class PostgresStreakStore: StreakStore {
         return nil
     }
 
+    /// - Parameter known: the streak's freezes when the caller has them as they are now.
     func calculate(
-        _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone
+        _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone,
+        freezes known: [StreakFreeze]? = nil
     ) async throws -> StreakEvaluation {
-        let freezes = try await freezes(connection, of: row)
+        var freezes = known ?? []
+        if known == nil { freezes = try await self.freezes(connection, of: row) }
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
