@@ -49,7 +49,7 @@ final class FileChangeFollower: @unchecked Sendable {
         /// Watches every streak folder, archived ones and ones still being created too
         /// (their config.json may land after the folder is seen).
         func syncDirectories() {
-            try? POSIXFile.makeDirectory(streaksDirectory)
+            _ = try? POSIXFile.makeDirectory(streaksDirectory)
             watch.watch(streaksDirectory)
             let all = ((try? FileManager.default.contentsOfDirectory(atPath: streaksDirectory)) ?? [])
                 .filter { (try? StreakValidation.validateStreakKey($0)) != nil }
