@@ -62,7 +62,6 @@ public final class StreakFeed: @unchecked Sendable {
     private var announcedKeys: [String: [String]] = [:]
     private var followed: Set<String> = []
     private var ticker: Task<Void, Never>?
-    private var refreshes = 0
 
     /// - Parameter tickInterval: how often subscribers' clocks are compared with the instant
     ///   their result stops holding (a clock may jump, as a pinned one in a test does).
@@ -74,10 +73,6 @@ public final class StreakFeed: @unchecked Sendable {
     deinit {
         ticker?.cancel()
     }
-
-    /// How many times the feed has asked the store for a streak (for tests and benchmarks:
-    /// a write's own result needs none).
-    public var refreshCount: Int { lock.withLock { refreshes } }
 
     // MARK: - Subscribing
 
@@ -202,7 +197,6 @@ public final class StreakFeed: @unchecked Sendable {
                 let request = Request(target: subscriber.target, zone: zone.identifier, now: subscriber.now())
                 requests[request, default: ([], zone, generations[subscriber.target, default: 0])].ids.append(id)
             }
-            refreshes += requests.count
             return requests
         }
         for (request, batch) in requests {
