@@ -96,7 +96,9 @@ extension PostgresStreakStore {
         for event in events { try event.validate(now: now) }
         try configuration?.validate()
         let normalized = events.map(\.stored)
-        return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: []) { context in
+        return try await write(
+            userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, adding: normalized.map(\.id), nothing: []
+        ) { context in
             try await Self.insert(normalized, in: context)
         }
     }
@@ -157,7 +159,9 @@ extension PostgresStreakStore {
         try configuration.validate()
         try batch.validate()
         let events = batch.events.map(\.stored)
-        return try await write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, nothing: [StreakEvent]()) {
+        return try await write(
+            userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, adding: events.map(\.id), nothing: [StreakEvent]()
+        ) {
             context in
             if context.isNew, !batch.goalHistory.isEmpty {
                 context.row.goalHistory = batch.goalHistory

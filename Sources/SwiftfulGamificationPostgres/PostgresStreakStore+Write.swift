@@ -16,6 +16,12 @@ extension PostgresStreakStore {
         /// The streak's freezes as read with the write's state; nil once a change touched them
         /// (read again when needed).
         var freezes: [StreakFreeze]?
+        /// Event ids announced to the write before it began, and those of them the streak holds
+        /// (removed ones too): events among them are inserted by the write's finishing statement.
+        var announcedIds: Set<String> = []
+        var heldIds: Set<String> = []
+        /// Events to insert when the write finishes, in order.
+        var pendingEvents: [StreakEvent] = []
 
         init(connection: PostgresConnection, userId: String, row: StreakRow, history: StreakHistory, isNew: Bool, now: Date) {
             self.connection = connection
@@ -38,7 +44,7 @@ extension PostgresStreakStore {
     /// recorded and returns that result instead of changing anything again.
     func write<Output: Codable & Sendable>(
         userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
-        now: Date, timezone: TimeZone, reusingFresh: Bool = false, publishing: Bool = true, nothing: Output,
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, publishing: Bool = true, adding eventIds: [String] = [], nothing: Output,
         _ change: @escaping @Sendable (WriteContext) async throws -> Output
     ) async throws -> (Output, StreakEvaluation) {
         try StreakValidation.validateDate(now, "current date")
@@ -48,7 +54,9 @@ extension PostgresStreakStore {
         let operation = UUID().uuidString
         let (output, evaluation, keyListChanged) = try await session.transaction { connection in
             try await Self.lock(connection, userId: userId, keys: [streakKey] + otherKeys, location: self.database)
-            let state = try await self.writeState(connection, userId: userId, key: streakKey, operation: operation)
+            // A small batch's ids are checked with the state, and its insert joins the finishing statement.
+            let announced = eventIds.count <= Self.deferredLimit ? eventIds : []
+            let state = try await self.writeState(connection, userId: userId, key: streakKey, operation: operation, eventIds: announced)
             if let recorded = state.recorded {
                 let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: Data(recorded.utf8))
                 return (result.output, result.evaluation.updatingUserId(userId), true)
@@ -63,6 +71,7 @@ extension PostgresStreakStore {
                     isNew: false, now: now
                 )
                 context.freezes = state.freezes
+                context.heldIds = state.heldIds
             } else {
                 guard let configuration else {
                     throw StreakStoreError.unknownStreak(streakKey, known: try await self.keys(connection, userId: userId, includingArchived: false))
@@ -76,6 +85,7 @@ extension PostgresStreakStore {
                 )
                 context.freezes = []
             }
+            context.announcedIds = Set(announced)
             let output = try await change(context)
             var evaluation = try await self.calculate(
                 connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone, freezes: context.freezes
@@ -159,23 +169,29 @@ extension PostgresStreakStore {
         var row: StreakRow?
         var history: String?
         var freezes: [StreakFreeze] = []
+        var heldIds: Set<String> = []
     }
 
-    func writeState(_ connection: PostgresConnection, userId: String, key: String, operation: String) async throws -> WriteState {
+    /// The largest batch whose insert waits for the write's finishing statement.
+    static let deferredLimit = 1_000
+
+    func writeState(_ connection: PostgresConnection, userId: String, key: String, operation: String, eventIds: [String]) async throws -> WriteState {
         let rows = try await connection.query(
             """
             SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)),
                    s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
                    (SELECT history FROM streak_summaries AS m WHERE m.user_id = \(userId) AND m.streak_id = s.id),
                    (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
-                    FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL)
+                    FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL),
+                   (SELECT coalesce(array_agg(e.event_id), '{}') FROM streak_events AS e
+                    WHERE e.user_id = \(userId) AND e.streak_id = s.id AND e.event_id = ANY(\(eventIds)::text[]))
             FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = \(userId) AND s.streak_key = \(key)
             """,
             logger: PostgresSession.logger
         )
         var state = WriteState()
-        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, freezes)
-            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?).self) {
+        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, freezes, held)
+            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, [String]?).self) {
             state.recorded = recorded
             if let id, let goal, let leeway, let behavior, let server, let goals, let archived {
                 state.row = try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
@@ -184,6 +200,7 @@ extension PostgresStreakStore {
                     throw PostgresStoreError.unreadable(database.redacted, what: "the freezes of streak '\(key)'")
                 }
                 state.freezes = list.map(\.freeze)
+                state.heldIds = Set(held ?? [])
             }
         }
         return state
@@ -245,22 +262,23 @@ extension PostgresStreakStore {
 
     /// Inserts events whose ids the streak lacks, in order; returns the ones inserted.
     static func insert(_ events: [StreakEvent], in context: WriteContext) async throws -> [StreakEvent] {
+        if events.allSatisfy({ context.announcedIds.contains($0.id) }) {
+            // Checked with the write's state: inserted by its finishing statement.
+            var added: [StreakEvent] = []
+            for event in events where context.heldIds.insert(event.id).inserted {
+                added.append(event)
+                context.history.add(event)
+            }
+            context.pendingEvents += added
+            return added
+        }
+        try await flushPendingEvents(in: context)
         var added: [StreakEvent] = []
         for start in stride(from: 0, to: events.count, by: 20_000) {
             let chunk = Array(events[start..<min(start + 20_000, events.count)])
-            let rows = try await context.connection.query(
-                """
-                INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
-                SELECT \(context.userId), \(context.row.id), e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
-                FROM unnest(\(chunk.map(\.id))::text[], \(chunk.map { Int64($0.dateCreated.microsecondsSince1970) })::bigint[],
-                            \(chunk.map(\.timezone))::text[], \(chunk.map(\.isFreeze))::boolean[], \(chunk.map { $0.freezeId ?? "" })::text[],
-                            \(chunk.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
-                ORDER BY e.n
-                ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
-                RETURNING event_id
-                """,
-                logger: PostgresSession.logger
-            )
+            var query = insertion(chunk, in: context)
+            query.sql += " RETURNING event_id"
+            let rows = try await context.connection.query(query, logger: PostgresSession.logger)
             var inserted = Set<String>()
             for try await id in rows.decode(String.self) { inserted.insert(id) }
             for event in chunk where inserted.remove(event.id) != nil {
@@ -269,6 +287,28 @@ extension PostgresStreakStore {
             }
         }
         return added
+    }
+
+    /// Inserts the events waiting for the finishing statement now (an insert of ids not
+    /// checked beforehand follows them, and keeps their order).
+    static func flushPendingEvents(in context: WriteContext) async throws {
+        guard !context.pendingEvents.isEmpty else { return }
+        let pending = context.pendingEvents
+        context.pendingEvents = []
+        try await context.connection.query(insertion(pending, in: context), logger: PostgresSession.logger)
+    }
+
+    /// The insert of `events` into the context's streak, in order, skipping ids it holds.
+    static func insertion(_ events: [StreakEvent], in context: WriteContext) -> PostgresQuery {
+        """
+        INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
+        SELECT \(context.userId), \(context.row.id), e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
+        FROM unnest(\(events.map(\.id))::text[], \(events.map { Int64($0.dateCreated.microsecondsSince1970) })::bigint[],
+                    \(events.map(\.timezone))::text[], \(events.map(\.isFreeze))::boolean[], \(events.map { $0.freezeId ?? "" })::text[],
+                    \(events.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
+        ORDER BY e.n
+        ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
+        """
     }
 
     /// Marks an event removed (kept, not deleted) and takes it out of the running history.
@@ -299,35 +339,41 @@ extension PostgresStreakStore {
         }
     }
 
-    /// Ends a write in one statement: the new history and the write's evaluation for readers
-    /// until it stops holding, the write's result under its operation id (the user's records
-    /// older than a day forgotten), and the notification listeners get on commit.
+    /// Ends a write in one statement: the events waiting for it, the new history and the
+    /// write's evaluation for readers until it stops holding, the write's result under its
+    /// operation id (the user's records older than a day forgotten), and the notification
+    /// listeners get on commit.
     static func finish<Output>(
         _ context: WriteContext, evaluation: StreakEvaluation, timezone: TimeZone, recording result: RecordedWrite<Output>,
         as operation: String, notifying payload: String
     ) async throws {
-        let history = json(context.history)
-        let published = json(evaluation)
         let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: timezone).microsecondsSince1970)
         let expired = Int64(context.now.addingTimeInterval(-operationsKept).microsecondsSince1970)
-        try await context.connection.query(
-            """
-            WITH summary AS (
-                UPDATE streak_summaries SET history = \(history), current_streak = \(evaluation.streak.currentStreak ?? 0),
-                    longest_streak = \(evaluation.streak.longestStreak ?? 0), live_events = \(context.history.regularCount),
-                    revision = revision + 1, updated_us = \(context.nowMicros),
-                    evaluation = \(published), calculated_us = \(context.nowMicros), valid_until_us = \(validUntil)
-                WHERE user_id = \(context.userId) AND streak_id = \(context.row.id)
+        // The pending insert's own statement and binds, then the rest's binds numbered after them.
+        var query = insertion(context.pendingEvents, in: context)
+        context.pendingEvents = []
+        func bind<Value: PostgresThrowingDynamicTypeEncodable>(_ value: Value) throws -> String {
+            try query.binds.append(value)
+            return "$\(query.binds.count)"
+        }
+        let user = try bind(context.userId), streak = try bind(context.row.id), now = try bind(context.nowMicros)
+        query.sql = """
+            WITH inserted AS (\(query.sql)
+            ), summary AS (
+                UPDATE streak_summaries SET history = \(try bind(json(context.history))), current_streak = \(try bind(evaluation.streak.currentStreak ?? 0)),
+                    longest_streak = \(try bind(evaluation.streak.longestStreak ?? 0)), live_events = \(try bind(context.history.regularCount)),
+                    revision = revision + 1, updated_us = \(now),
+                    evaluation = \(try bind(json(evaluation))), calculated_us = \(now), valid_until_us = \(try bind(validUntil))
+                WHERE user_id = \(user) AND streak_id = \(streak)
             ), expired AS (
-                DELETE FROM streak_operations WHERE user_id = \(context.userId) AND recorded_us < \(expired)
+                DELETE FROM streak_operations WHERE user_id = \(user) AND recorded_us < \(try bind(expired))
             ), recorded AS (
                 INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
-                VALUES (\(context.userId), \(operation), \(json(result)), \(context.nowMicros))
+                VALUES (\(user), \(try bind(operation)), \(try bind(json(result))), \(now))
             )
-            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(context.userId)), \(payload))
-            """,
-            logger: PostgresSession.logger
-        )
+            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(user)), \(try bind(payload)))
+            """
+        try await context.connection.query(query, logger: PostgresSession.logger)
     }
 
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's
