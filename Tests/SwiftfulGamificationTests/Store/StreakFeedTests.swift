@@ -45,6 +45,16 @@ struct StreakFeedTests {
         StreakFeed(source: source.source, tickInterval: .milliseconds(10))
     }
 
+    /// A feed on an empty daily streak with one New York subscriber at 10:00, past its first update.
+    func subscribed() async throws -> (MemorySource, TestClock, StreakFeed, AsyncThrowingStream<StreakEvaluation, any Error>.Iterator) {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        _ = try await next(&updates)
+        return (source, clock, feed, updates)
+    }
+
     @Test func aSubscriberGetsTheStreakNowAndAtMidnightWithoutAWrite() async throws {
         let source = MemorySource()
         source.add(event("2024-01-02 09:00"))
@@ -94,11 +104,7 @@ struct StreakFeedTests {
     /// A published result is handed on without asking the source; a subscriber whose clock
     /// is past the result's validity (another day) gets its own.
     @Test func aPublishedResultNeedsNoRefresh() async throws {
-        let source = MemorySource()
-        let clock = TestClock(at("2024-01-02 10:00"))
-        let feed = feed(source)
-        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
-        _ = try await next(&updates)
+        var (source, clock, feed, updates) = try await subscribed()
         let before = source.refreshes
         source.add(event("2024-01-02 09:00"))
         feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
@@ -154,11 +160,7 @@ struct StreakFeedTests {
     }
 
     @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
-        let source = MemorySource()
-        let clock = TestClock(at("2024-01-02 10:00"))
-        let feed = feed(source)
-        var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
-        _ = try await next(&updates)
+        var (source, _, feed, updates) = try await subscribed()
         source.remove("daily")
         feed.changed(userId: "u1", streakKeys: ["daily"])
         await #expect(throws: StreakStoreError.self) { _ = try await next(&updates) }
