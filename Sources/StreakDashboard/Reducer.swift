@@ -28,7 +28,7 @@ public enum Reducer {
             let effects = show(view, &state)
             return (state, effects)
         case .written(let outcome, let view):
-            state.message = outcome.message
+            state.message = outcome.message(in: state.zone)
             // An archived streak leaves the screen with the key list; nothing to show of it.
             guard let view, state.keys.contains(view.key) else { return (state, []) }
             let effects = show(view, &state)

@@ -4,11 +4,11 @@ import SwiftfulGamification
 /// What a dashboard write did, as the run loop hands it back with the streak it left; the
 /// reducer shows both at once (one frame, the message beside the new numbers).
 public enum WriteOutcome: Equatable, Sendable {
-    case logged(key: String, at: Date, zone: TimeZone)
-    case loggedOn(key: String, day: CalendarDay, at: Date, zone: TimeZone)
-    case removed(key: String, event: StreakEvent, zone: TimeZone)
+    case logged(key: String, at: Date)
+    case loggedOn(key: String, day: CalendarDay, at: Date)
+    case removed(key: String, event: StreakEvent)
     /// Undo of today's last event; nil when there was none.
-    case undone(key: String, event: StreakEvent?, zone: TimeZone)
+    case undone(key: String, event: StreakEvent?)
     case freezeAdded(key: String)
     case freezeRemoved(key: String, left: Int)
     case freezesUsed(key: String, count: Int)
@@ -21,7 +21,7 @@ public enum WriteOutcome: Equatable, Sendable {
     /// The streak the write was about (nil for the theme).
     public var key: String? {
         switch self {
-        case .logged(let key, _, _), .loggedOn(let key, _, _, _), .removed(let key, _, _), .undone(let key, _, _),
+        case .logged(let key, _), .loggedOn(let key, _, _), .removed(let key, _), .undone(let key, _),
              .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key):
             return key
         case .saved(let configuration): return configuration.streakKey
@@ -30,17 +30,17 @@ public enum WriteOutcome: Equatable, Sendable {
         }
     }
 
-    /// The line the footer shows.
-    public var message: String {
+    /// The line the footer shows, with times in `zone`.
+    public func message(in zone: TimeZone) -> String {
         switch self {
-        case .logged(let key, let date, let zone):
+        case .logged(let key, let date):
             return "Logged \(key) at \(StreakFacts.clock(date, zone))."
-        case .loggedOn(let key, let day, let date, let zone):
+        case .loggedOn(let key, let day, let date):
             return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
-        case .removed(_, let event, let zone):
+        case .removed(_, let event):
             let eventZone = TimeZone(identifier: event.timezone) ?? zone
             return "Removed the event of \(CalendarDay(containing: event.dateCreated, in: eventZone)) \(StreakFacts.clock(event.dateCreated, eventZone))."
-        case .undone(_, let event, let zone):
+        case .undone(_, let event):
             return event.map { "Removed the event of \(StreakFacts.clock($0.dateCreated, zone))." } ?? "Nothing logged today to undo."
         case .freezeAdded(let key):
             return "Added a freeze to \(key)."

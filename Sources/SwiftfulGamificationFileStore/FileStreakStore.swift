@@ -59,19 +59,13 @@ public final class FileStreakStore: Sendable {
     /// calculation), otherwise a recalculation under the lock that records what it consumed.
     @discardableResult
     public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        try refreshWithValidity(userId: userId, streakKey: streakKey, now: now, timezone: timezone).evaluation
-    }
-
-    /// `refresh`, and the instant its result stops holding without a write.
-    func refreshWithValidity(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (evaluation: StreakEvaluation, validUntil: Date) {
         let folder = try folder(userId: userId, streakKey: streakKey)
         let fresh = try StoreLock.shared(try userDirectory(userId)) { folder.freshEvaluation(now: now, timezone: timezone) }
         if let fresh {
             fresh.warnings.forEach(warn)
-            return (fresh.evaluation.updatingUserId(userId), fresh.validUntil)
+            return fresh.evaluation.updatingUserId(userId)
         }
-        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, reusingFresh: true) { _ in }
-        return (evaluation, evaluation.validUntil(now: now, timezone: timezone))
+        return try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, reusingFresh: true) { _ in }
     }
 
     /// The streak as last calculated by any writer (nil if never).

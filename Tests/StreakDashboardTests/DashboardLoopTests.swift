@@ -32,7 +32,7 @@ struct DashboardLoopTests {
 
     @Test func aLogIsOneFrameWhenTheOutcomeComesFirst() {
         let (_, view) = afterLog()
-        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now, zone: demoZone)
+        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
         let (count, state) = frames([.written(outcome, view), .streakUpdated(view)])
         #expect(count == 1)
         #expect(state.message == "Logged daily at 15:30.")
@@ -41,7 +41,7 @@ struct DashboardLoopTests {
 
     @Test func aLogIsOneFrameWhenTheEchoComesFirst() {
         let (_, view) = afterLog()
-        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now, zone: demoZone)
+        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
         let (count, state) = frames([.streakUpdated(view), .written(outcome, view)])
         #expect(count == 1)
         #expect(state.message == "Logged daily at 15:30.")

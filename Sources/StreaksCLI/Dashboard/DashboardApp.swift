@@ -93,25 +93,25 @@ final class DashboardApp {
             write(key) { store, userId in
                 let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
                 let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.logged(key: key, at: now, zone: zone), result.evaluation)
+                return (.logged(key: key, at: now), result.evaluation)
             }
         case .logOn(let key, let day):
             write(key) { store, userId in
                 let date = day.date(atTimeOf: now, in: zone)
                 let event = StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier)
                 let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.loggedOn(key: key, day: day, at: date, zone: zone), result.evaluation)
+                return (.loggedOn(key: key, day: day, at: date), result.evaluation)
             }
         case .remove(let key, let eventId):
             write(key) { store, userId in
                 let result = try await store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.removed(key: key, event: result.removed, zone: zone), result.evaluation)
+                return (.removed(key: key, event: result.removed), result.evaluation)
             }
         case .undo(let key):
             write(key) { store, userId in
                 let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
                 let result = try await store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone)
-                return (.undone(key: key, event: result.removed, zone: zone), result.evaluation)
+                return (.undone(key: key, event: result.removed), result.evaluation)
             }
         case .useFreezes(let key):
             write(key) { store, userId in

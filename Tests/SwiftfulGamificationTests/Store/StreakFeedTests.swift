@@ -11,7 +11,8 @@ struct StreakFeedTests {
         private let lock = NSLock()
         private var events: [String: [StreakEvent]] = ["daily": []]
         var configuration = StreakConfiguration(streakKey: "daily", leewayHours: 0)
-        private(set) var refreshes = 0
+        private var refreshCount = 0
+        var refreshes: Int { lock.withLock { refreshCount } }
         var delay: Duration = .zero
 
         func add(_ event: StreakEvent, to key: String = "daily") { lock.withLock { events[key, default: []].append(event) } }
@@ -28,7 +29,7 @@ struct StreakFeedTests {
         var source: StreakFeed.Source {
             StreakFeed.Source(
                 refresh: { _, key, now, zone in
-                    self.lock.withLock { self.refreshes += 1 }
+                    self.lock.withLock { self.refreshCount += 1 }
                     // Read first, answer after the delay: a slow answer is an old one.
                     let result = try self.evaluate(key, now: now, zone: zone)
                     if self.delay != .zero { try await Task.sleep(for: self.delay) }
@@ -53,6 +54,17 @@ struct StreakFeedTests {
         var updates = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
         _ = try await next(&updates)
         return (source, clock, feed, updates)
+    }
+
+    /// The same, every update gathered as it comes (to check that nothing more comes).
+    @MainActor
+    func collected() async throws -> (MemorySource, TestClock, StreakFeed, Collector<StreakEvaluation>) {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
+        try #require(await seen.count(reaches: 1))
+        return (source, clock, feed, seen)
     }
 
     @Test func aSubscriberGetsTheStreakNowAndAtMidnightWithoutAWrite() async throws {
@@ -123,11 +135,7 @@ struct StreakFeedTests {
     /// A change elsewhere that leaves the streak as it was yields nothing; one that changes
     /// it yields the new state once.
     @Test @MainActor func equalResultsAreYieldedOnce() async throws {
-        let source = MemorySource()
-        let clock = TestClock(at("2024-01-02 10:00"))
-        let feed = feed(source)
-        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
-        #expect(await seen.count(reaches: 1))
+        let (source, clock, feed, seen) = try await collected()
         let before = source.refreshes
         feed.changed(userId: "u1", streakKeys: ["daily"])
         feed.changed(userId: "u1")
@@ -142,11 +150,7 @@ struct StreakFeedTests {
     /// A refresh that started before a write and ends after it is dropped: the subscriber
     /// ends with the write's result, never the older state.
     @Test @MainActor func aStaleRefreshNeverOverwritesAWrite() async throws {
-        let source = MemorySource()
-        let clock = TestClock(at("2024-01-02 10:00"))
-        let feed = feed(source)
-        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
-        #expect(await seen.count(reaches: 1))
+        let (source, clock, feed, seen) = try await collected()
         source.delay = .milliseconds(300)
         feed.changed(userId: "u1")  // a slow refresh, which read the streak empty
         try await Task.sleep(for: .milliseconds(50))
