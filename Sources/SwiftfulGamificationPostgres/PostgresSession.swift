@@ -4,47 +4,61 @@ import NIOPosix
 import Synchronization
 import PostgresNIO
 
-/// One connection to the database, used by one operation at a time (a transaction never
-/// shares it), opened on first use and again after it breaks.
+/// The store's connections to the database: a small pool, each connection used by one
+/// operation at a time (a transaction never shares one), so a read never queues behind a
+/// write. Connections open on demand, up to `limit`, and are replaced when they break.
+///
+/// Not postgres-nio's `PostgresClient`: its lease waits, retrying, for as long as the server
+/// cannot be reached (vapor/postgres-nio#565, #489), and an unreachable server must be
+/// reported at once.
 actor PostgresSession {
     let location: PostgresLocation
-    private var connection: PostgresConnection?
-    private var busy = false
+    let limit: Int
+    private var idle: [PostgresConnection] = []
+    private var open = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var connectionCount = 0
     /// The schema is brought up to date once per process (per session).
     private var migrated = false
     static let logger = Logger(label: "streaks.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(location: PostgresLocation) {
+    init(location: PostgresLocation, limit: Int = 4) {
         self.location = location
+        self.limit = max(1, limit)
     }
 
     deinit {
-        // A store let go without close() still hangs up (the connection is kept until it has).
-        if let connection { connection.close().whenComplete { _ in _ = connection } }
+        // A store let go without close() still hangs up (each connection is kept until it has).
+        for connection in idle { connection.close().whenComplete { _ in _ = connection } }
     }
 
-    /// Runs `body` on the connection, alone. A connection that broke under an operation is
+    /// Runs `body` on a connection of its own. A connection that broke under an operation is
     /// replaced and the operation run again (every operation here is safe to repeat: writes
     /// are idempotent by id), for up to `retryWindow`; a first connection that fails is
-    /// reported at once.
-    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        await acquire()
-        defer { release() }
+    /// reported at once. With `checkingSchema` false a new session skips its schema check
+    /// (`run(readingSchemaVersion:)` folds it into the operation's own statement).
+    func run<T: Sendable>(
+        checkingSchema: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         let deadline = Date().addingTimeInterval(Self.retryWindow)
         var delay = 0.05
         while true {
             var connecting = true
             do {
-                let connection = try await connected()
+                let connection = try await lease(checkingSchema: checkingSchema)
                 connecting = false
-                return try await Self.untilClosed(connection, body)
+                do {
+                    let result = try await Self.untilClosed(connection, body)
+                    giveBack(connection)
+                    return result
+                } catch {
+                    if connection.isClosed || PostgresFailure.isConnectionLoss(error) { await discard(connection) } else { giveBack(connection) }
+                    throw error
+                }
             } catch {
                 // A network failure while connecting counts as lost too (the server restarting).
                 let lost = PostgresFailure.isConnectionLoss(error)
                     || (connecting && PostgresFailure.sqlState(error) == nil && !(error is PostgresStoreError))
-                if lost { await drop() }
                 let reachedBefore = connectionCount > 0
                 guard lost, reachedBefore, Date() < deadline, !Task.isCancelled else {
                     throw PostgresFailure.describe(error, location: location, connecting: connecting && !reachedBefore)
@@ -60,6 +74,41 @@ actor PostgresSession {
         try await run { connection in
             try await connection.withTransaction(logger: Self.logger) { connection in try await body(connection) }
         }
+    }
+
+    /// `run`, with the schema check folded into `body`'s own statement: `body` hands back
+    /// the schema version it read beside its result. A session that has not checked the
+    /// schema yet migrates when that version is behind or the tables are missing, then runs
+    /// `body` again; once the schema is current it stops checking.
+    func run<T: Sendable>(
+        readingSchemaVersion body: @escaping @Sendable (PostgresConnection) async throws -> (T, schemaVersion: Int)
+    ) async throws -> T {
+        try await run(checkingSchema: false) { connection in
+            let checked = await self.migrated
+            do {
+                let (value, version) = try await body(connection)
+                if checked || version == PostgresSchema.latest {
+                    if !checked { await self.schemaIsCurrent() }
+                    return value
+                }
+            } catch where !checked && ["42P01", "42703"].contains(PostgresFailure.sqlState(error)) {
+                // undefined_table, undefined_column: tables or columns of a later migration not there yet.
+            }
+            try await self.migrate(connection)
+            return try await body(connection).0
+        }
+    }
+
+    /// The schema version as a subquery, for a statement run by `run(readingSchemaVersion:)`.
+    static let schemaVersionColumn = "(SELECT coalesce(max(version), 0) FROM streak_schema)"
+
+    private func migrate(_ connection: PostgresConnection) async throws {
+        try await PostgresSchema.migrate(connection, location: location)
+        migrated = true
+    }
+
+    private func schemaIsCurrent() {
+        migrated = true
     }
 
     static let retryWindow: TimeInterval = 15
@@ -98,45 +147,64 @@ actor PostgresSession {
     }
 
     func close() async {
-        await drop()
+        let connections = idle
+        idle = []
+        open -= connections.count
+        for connection in connections { try? await connection.close() }
     }
 
-    private func connected() async throws -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(),
-            id: connectionCount, logger: Self.logger
-        )
-        connectionCount += 1
-        self.connection = connection
-        if !migrated {
-            do {
-                try await PostgresSchema.migrate(connection, location: location)
-            } catch {
-                await drop()
-                throw error
+    /// A connection for one operation: an idle one, a new one while fewer than `limit` are
+    /// open, else the next one given back.
+    private func lease(checkingSchema: Bool) async throws -> PostgresConnection {
+        while true {
+            while let connection = idle.popLast() {
+                if !connection.isClosed { return try await checked(connection, checkingSchema: checkingSchema) }
+                open -= 1
             }
-            migrated = true
+            if open < limit { break }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        open += 1
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(),
+                id: connectionCount, logger: Self.logger
+            )
+        } catch {
+            open -= 1
+            wakeOne()
+            throw error
+        }
+        connectionCount += 1
+        return try await checked(connection, checkingSchema: checkingSchema)
+    }
+
+    /// `connection`, once the schema is known to be current (when asked to check).
+    private func checked(_ connection: PostgresConnection, checkingSchema: Bool) async throws -> PostgresConnection {
+        guard checkingSchema, !migrated else { return connection }
+        do {
+            try await migrate(connection)
+        } catch {
+            await discard(connection)
+            throw error
         }
         return connection
     }
 
-    private func drop() async {
-        guard let connection else { return }
-        self.connection = nil
+    private func giveBack(_ connection: PostgresConnection) {
+        idle.append(connection)
+        wakeOne()
+    }
+
+    private func discard(_ connection: PostgresConnection) async {
+        open -= 1
+        wakeOne()
         try? await connection.close()
     }
 
-    private func acquire() async {
-        guard busy else {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    private func release() {
-        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    private func wakeOne() {
+        if !waiting.isEmpty { waiting.removeFirst().resume() }
     }
 }
 

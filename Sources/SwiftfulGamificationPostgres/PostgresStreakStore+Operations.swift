@@ -7,7 +7,9 @@ extension PostgresStreakStore {
 
     public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
         try StreakValidation.validateUserId(userId)
-        return try await session.run { connection in try await self.keys(connection, userId: userId, includingArchived: includingArchived) }
+        return try await session.run(readingSchemaVersion: { connection in
+            try await self.keysAndSchemaVersion(connection, userId: userId, includingArchived: includingArchived)
+        })
     }
 
     public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {

@@ -5,7 +5,10 @@ import SwiftfulGamification
 extension PostgresStreakStore {
     /// What a write may change, inside its transaction.
     final class WriteContext: @unchecked Sendable {
-        let connection: PostgresConnection
+        private let link: PostgresConnection
+        /// Set in a write that holds no lock (see `unlockedWrite`): a change that sends a
+        /// statement of its own then needs the locked write instead.
+        let unlocked: Bool
         let userId: String
         var row: StreakRow
         var history: StreakHistory
@@ -22,10 +25,17 @@ extension PostgresStreakStore {
         var heldIds: Set<String> = []
         /// Events to insert when the write finishes, in order.
         var pendingEvents: [StreakEvent] = []
+        /// The summary's revision as the write read it: the write applies only if it is unchanged.
+        let revision: Int64
 
-        init(connection: PostgresConnection, userId: String, row: StreakRow, history: StreakHistory, isNew: Bool, now: Date) {
-            self.connection = connection
+        init(
+            connection: PostgresConnection, unlocked: Bool = false, userId: String, row: StreakRow, history: StreakHistory, revision: Int64,
+            isNew: Bool, now: Date
+        ) {
+            link = connection
+            self.unlocked = unlocked
             self.userId = userId
+            self.revision = revision
             self.row = row
             self.history = history
             self.isNew = isNew
@@ -34,14 +44,36 @@ extension PostgresStreakStore {
         }
 
         var nowMicros: Int64 { Int64(now.microsecondsSince1970) }
+
+        /// The write's connection, for a statement of the change's own.
+        var connection: PostgresConnection {
+            get throws {
+                if unlocked { throw NeedsLock() }
+                return link
+            }
+        }
+
+        /// The connection for the finishing statement (every write has one).
+        var finishing: PostgresConnection { link }
     }
 
-    /// Runs `change` in one transaction under the streak's advisory lock (and those of
-    /// `alsoLocking`, all taken in one order), then recalculates, records the freezes
-    /// consumed, stores the summary, records the result under the write's operation id and
-    /// notifies listeners (on commit). Creates the streak first when `creating` is given and
-    /// it does not exist. A retry of a write whose COMMIT reply was lost finds its operation
-    /// recorded and returns that result instead of changing anything again.
+    /// Thrown by an unlocked write whose change needs statements of its own.
+    struct NeedsLock: Error {}
+
+    /// Thrown when another write changed the streak after this one read it: nothing of this
+    /// one was applied, and it is run again.
+    struct WriteConflict: Error {}
+
+    /// Runs `change` on the streak, recalculates, records the freezes consumed, stores the
+    /// summary, records the result under the write's operation id and notifies listeners,
+    /// all or nothing. Creates the streak first when `creating` is given and it does not
+    /// exist. A retry of a write whose COMMIT reply was lost finds its operation recorded and
+    /// returns that result instead of changing anything again.
+    ///
+    /// A batch of events that is all the change does is written without a lock, in two
+    /// statements (`unlockedWrite`); anything else runs in one transaction under the
+    /// streak's advisory lock (and those of `alsoLocking`, all taken in one order). Both
+    /// apply only if the summary's revision is the one they read, and run again if not.
     func write<Output: Codable & Sendable>(
         userId: String, streakKey: String, alsoLocking otherKeys: [String] = [], creating configuration: StreakConfiguration? = nil,
         now: Date, timezone: TimeZone, reusingFresh: Bool = false, publishing: Bool = true, adding eventIds: [String] = [], nothing: Output,
@@ -50,60 +82,121 @@ extension PostgresStreakStore {
         try StreakValidation.validateDate(now, "current date")
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
-        try await ensureChannel(userId: userId)
         let operation = UUID().uuidString
-        let (output, evaluation, keyListChanged) = try await session.transaction { connection in
-            try await Self.lock(connection, userId: userId, keys: [streakKey] + otherKeys, location: self.database)
-            // A small batch's ids are checked with the state, and its insert joins the finishing statement.
-            let announced = eventIds.count <= Self.deferredLimit ? eventIds : []
-            let state = try await self.writeState(connection, userId: userId, key: streakKey, operation: operation, eventIds: announced)
-            if let recorded = state.recorded {
-                let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: Data(recorded.utf8))
-                return (result.output, result.evaluation.updatingUserId(userId), true)
-            }
-            let context: WriteContext
-            if let row = state.row {
-                if reusingFresh, let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) {
-                    return (nothing, fresh, false)
-                }
-                context = WriteContext(
-                    connection: connection, userId: userId, row: row, history: try await self.history(connection, row: row, stored: state.history),
-                    isNew: false, now: now
-                )
-                context.freezes = state.freezes
-                context.heldIds = state.heldIds
-            } else {
-                guard let configuration else {
-                    throw StreakStoreError.unknownStreak(streakKey, known: try await self.keys(connection, userId: userId, includingArchived: false))
-                }
-                let goals = [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)]
-                let row = try await Self.insertStreak(
-                    connection, userId: userId, configuration: configuration, goalHistory: goals, now: now, location: self.database
-                )
-                context = WriteContext(
-                    connection: connection, userId: userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours), isNew: true, now: now
-                )
-                context.freezes = []
-            }
-            context.announcedIds = Set(announced)
-            let output = try await change(context)
-            var evaluation = try await self.calculate(
-                connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone, freezes: context.freezes
-            )
-            if !evaluation.freezeConsumptions.isEmpty {
-                try await Self.record(evaluation.freezeConsumptions, in: context)
-                evaluation = try await self.calculate(connection, row: context.row, history: context.history, userId: userId, now: now, timezone: timezone)
-            }
-            try await Self.finish(
-                context, evaluation: evaluation, timezone: timezone, recording: RecordedWrite(output: output, evaluation: evaluation),
-                as: operation, notifying: PostgresWatchers.payload(key: streakKey, writerId: self.watchers.writerId)
-            )
-            return (output, evaluation, context.changesKeyList)
+        let plan = WritePlan(userId: userId, key: streakKey, operation: operation, now: now, timezone: timezone)
+        var done: Written<Output>?
+        if otherKeys.isEmpty, !reusingFresh, !eventIds.isEmpty, eventIds.count <= Self.deferredLimit {
+            done = try await unlockedWrite(plan, adding: eventIds, change)
         }
+        if done == nil {
+            try await ensureChannel(userId: userId)
+            done = try await lockedWrite(
+                plan, alsoLocking: otherKeys, creating: configuration, reusingFresh: reusingFresh, adding: eventIds, nothing: nothing, change
+            )
+        }
+        guard let done else { throw WriteConflict() }
         // Committed: watchers in this process get the write's own result, nobody reads it back.
-        if publishing { feed.publish(userId: userId, streakKey: streakKey, evaluation: evaluation, at: now) }
-        if keyListChanged { feed.keysChanged(userId: userId) }
-        return (output, evaluation)
+        if publishing { feed.publish(userId: userId, streakKey: streakKey, evaluation: done.evaluation, at: now) }
+        if done.keyListChanged { feed.keysChanged(userId: userId) }
+        return (done.output, done.evaluation)
+    }
+
+    /// What every write is about: whose streak, under which operation id, at what time.
+    struct WritePlan: Sendable {
+        let userId: String
+        let key: String
+        let operation: String
+        let now: Date
+        let timezone: TimeZone
+    }
+
+    /// A write's result, once committed.
+    struct Written<Output: Sendable>: Sendable {
+        let output: Output
+        let evaluation: StreakEvaluation
+        let keyListChanged: Bool
+    }
+
+    /// The write in one transaction under the streak's locks; run again (a few times) when a
+    /// write without a lock got in between its read and its finish.
+    private func lockedWrite<Output: Codable & Sendable>(
+        _ plan: WritePlan, alsoLocking otherKeys: [String], creating configuration: StreakConfiguration?, reusingFresh: Bool,
+        adding eventIds: [String], nothing: Output, _ change: @escaping @Sendable (WriteContext) async throws -> Output
+    ) async throws -> Written<Output> {
+        var attempts = 0
+        while true {
+            do {
+                return try await session.transaction { connection in
+                    try await Self.lock(connection, userId: plan.userId, keys: [plan.key] + otherKeys, location: self.database)
+                    // A small batch's ids are checked with the state, and its insert joins the finishing statement.
+                    let announced = eventIds.count <= Self.deferredLimit ? eventIds : []
+                    let state = try await self.writeState(connection, plan, eventIds: announced)
+                    if let recorded = state.recorded { return try self.recordedWrite(recorded, plan, as: Output.self) }
+                    let context: WriteContext
+                    if let row = state.row {
+                        if reusingFresh,
+                           let fresh = try await self.freshEvaluation(connection, row: row, userId: plan.userId, now: plan.now, timezone: plan.timezone) {
+                            return Written(output: nothing, evaluation: fresh, keyListChanged: false)
+                        }
+                        context = try await self.context(connection, state: state, row: row, plan: plan, unlocked: false)
+                    } else {
+                        guard let configuration else {
+                            throw StreakStoreError.unknownStreak(plan.key, known: try await self.keys(connection, userId: plan.userId, includingArchived: false))
+                        }
+                        let goals = [StreakGoalChange(date: plan.now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)]
+                        let row = try await Self.insertStreak(
+                            connection, userId: plan.userId, configuration: configuration, goalHistory: goals, now: plan.now, location: self.database
+                        )
+                        context = WriteContext(
+                            connection: connection, userId: plan.userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours),
+                            revision: 0, isNew: true, now: plan.now
+                        )
+                        context.freezes = []
+                    }
+                    context.announcedIds = Set(announced)
+                    let written = try await self.apply(change, in: context, plan, connection: connection)
+                    guard try await self.finish(context, written, plan) else { throw WriteConflict() }
+                    return written
+                }
+            } catch is WriteConflict where attempts < Self.conflictRetries {
+                attempts += 1
+            }
+        }
+    }
+
+    static let conflictRetries = 20
+
+    /// A write context for an existing streak, from the state read for the write.
+    func context(_ connection: PostgresConnection, state: WriteState, row: StreakRow, plan: WritePlan, unlocked: Bool) async throws -> WriteContext {
+        let context = WriteContext(
+            connection: connection, unlocked: unlocked, userId: plan.userId, row: row,
+            history: try await history(connection, row: row, stored: state.history), revision: state.revision ?? 0, isNew: false, now: plan.now
+        )
+        context.freezes = state.freezes
+        context.heldIds = state.heldIds
+        return context
+    }
+
+    /// The result a write recorded under the operation id, returned again.
+    func recordedWrite<Output: Codable & Sendable>(_ recorded: String, _ plan: WritePlan, as: Output.Type) throws -> Written<Output> {
+        let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: Data(recorded.utf8))
+        return Written(output: result.output, evaluation: result.evaluation.updatingUserId(plan.userId), keyListChanged: true)
+    }
+
+    /// Runs the change and calculates its result (recording any freezes the calculation consumed).
+    func apply<Output: Codable & Sendable>(
+        _ change: @escaping @Sendable (WriteContext) async throws -> Output, in context: WriteContext, _ plan: WritePlan,
+        connection: PostgresConnection
+    ) async throws -> Written<Output> {
+        let output = try await change(context)
+        var evaluation = try await calculate(
+            connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, freezes: context.freezes
+        )
+        if !evaluation.freezeConsumptions.isEmpty {
+            try await Self.record(evaluation.freezeConsumptions, in: context)
+            evaluation = try await calculate(connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone)
+        }
+        return Written(output: output, evaluation: evaluation, keyListChanged: context.changesKeyList)
     }
 
     /// `write` of a change that hands nothing back but the evaluation.
@@ -161,41 +254,52 @@ extension PostgresStreakStore {
 
     static let operationsKept: TimeInterval = 86_400
 
-    /// What a write needs once its locks are held, read in one statement: this operation's
-    /// result if it committed already, the streak's settings, its running history and its
-    /// freezes (each `[id, earned, used, expires]`, in the order they were added).
-    struct WriteState {
+    /// What a write needs, read in one statement: this operation's result if it committed
+    /// already, the streak's settings, its running history and the summary's revision, its
+    /// freezes (each `[id, earned, used, expires]`, in the order they were added), which of
+    /// the write's event ids it holds, the schema's version and the user's channel.
+    struct WriteState: Sendable {
         var recorded: String?
         var row: StreakRow?
         var history: String?
+        var revision: Int64?
         var freezes: [StreakFreeze] = []
         var heldIds: Set<String> = []
+        var schemaVersion = 0
+        var channel: String?
     }
 
     /// The largest batch whose insert waits for the write's finishing statement.
     static let deferredLimit = 1_000
 
-    func writeState(_ connection: PostgresConnection, userId: String, key: String, operation: String, eventIds: [String]) async throws -> WriteState {
+    func writeState(_ connection: PostgresConnection, _ plan: WritePlan, eventIds: [String]) async throws -> WriteState {
+        let userId = plan.userId, key = plan.key
         let rows = try await connection.query(
             """
-            SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)),
+            SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(plan.operation)),
                    s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
-                   (SELECT history FROM streak_summaries AS m WHERE m.user_id = \(userId) AND m.streak_id = s.id),
+                   m.history, m.revision,
                    (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
                     FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL),
                    (SELECT coalesce(array_agg(e.event_id), '{}') FROM streak_events AS e
-                    WHERE e.user_id = \(userId) AND e.streak_id = s.id AND e.event_id = ANY(\(eventIds)::text[]))
+                    WHERE e.user_id = \(userId) AND e.streak_id = s.id AND e.event_id = ANY(\(eventIds)::text[])),
+                   \(unescaped: PostgresSession.schemaVersionColumn),
+                   (SELECT channel FROM streak_channels WHERE user_id = \(userId))
             FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = \(userId) AND s.streak_key = \(key)
+                LEFT JOIN streak_summaries AS m ON m.user_id = \(userId) AND m.streak_id = s.id
             """,
             logger: PostgresSession.logger
         )
         var state = WriteState()
-        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, freezes, held)
-            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, [String]?).self) {
+        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, revision, freezes, held, version, channel)
+            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, Int64?, String?, [String]?, Int, String?).self) {
             state.recorded = recorded
+            state.schemaVersion = version
+            state.channel = channel
             if let id, let goal, let leeway, let behavior, let server, let goals, let archived {
                 state.row = try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
                 state.history = history
+                state.revision = revision
                 guard let list = try? Self.decoder.decode([FreezeColumns].self, from: Data((freezes ?? "[]").utf8)) else {
                     throw PostgresStoreError.unreadable(database.redacted, what: "the freezes of streak '\(key)'")
                 }
@@ -298,14 +402,16 @@ extension PostgresStreakStore {
         try await context.connection.query(insertion(pending, in: context), logger: PostgresSession.logger)
     }
 
-    /// The insert of `events` into the context's streak, in order, skipping ids it holds.
-    static func insertion(_ events: [StreakEvent], in context: WriteContext) -> PostgresQuery {
+    /// The insert of `events` into the context's streak, in order, skipping ids it holds;
+    /// `gate` names a relation that must have a row for anything to go in.
+    static func insertion(_ events: [StreakEvent], in context: WriteContext, gate: String? = nil) -> PostgresQuery {
         """
         INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
         SELECT \(context.userId), \(context.row.id), e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
         FROM unnest(\(events.map(\.id))::text[], \(events.map { Int64($0.dateCreated.microsecondsSince1970) })::bigint[],
                     \(events.map(\.timezone))::text[], \(events.map(\.isFreeze))::boolean[], \(events.map { $0.freezeId ?? "" })::text[],
                     \(events.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
+        \(unescaped: gate.map { "WHERE EXISTS (SELECT FROM \($0))" } ?? "")
         ORDER BY e.n
         ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
         """
@@ -339,41 +445,45 @@ extension PostgresStreakStore {
         }
     }
 
-    /// Ends a write in one statement: the events waiting for it, the new history and the
-    /// write's evaluation for readers until it stops holding, the write's result under its
-    /// operation id (the user's records older than a day forgotten), and the notification
-    /// listeners get on commit.
-    static func finish<Output>(
-        _ context: WriteContext, evaluation: StreakEvaluation, timezone: TimeZone, recording result: RecordedWrite<Output>,
-        as operation: String, notifying payload: String
-    ) async throws {
-        let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: timezone).microsecondsSince1970)
-        let expired = Int64(context.now.addingTimeInterval(-operationsKept).microsecondsSince1970)
-        // The pending insert's own statement and binds, then the rest's binds numbered after them.
-        var query = insertion(context.pendingEvents, in: context)
+    /// Ends a write in one statement, if the summary's revision is still the one the write
+    /// read (else nothing of it is applied, and it returns false): the events waiting for it,
+    /// the new history and the write's evaluation for readers until it stops holding, the
+    /// write's result under its operation id (the user's records older than a day
+    /// forgotten), and the notification listeners get on commit.
+    func finish<Output: Codable & Sendable>(_ context: WriteContext, _ written: Written<Output>, _ plan: WritePlan) async throws -> Bool {
+        let evaluation = written.evaluation
+        let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: plan.timezone).microsecondsSince1970)
+        let expired = Int64(context.now.addingTimeInterval(-Self.operationsKept).microsecondsSince1970)
+        let recording = RecordedWrite(output: written.output, evaluation: evaluation)
+        let payload = PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId)
+        // The pending insert's own statement and binds (gated below), then the rest's binds numbered after them.
+        var query = Self.insertion(context.pendingEvents, in: context, gate: "summary")
         context.pendingEvents = []
         func bind<Value: PostgresThrowingDynamicTypeEncodable>(_ value: Value) throws -> String {
             try query.binds.append(value)
             return "$\(query.binds.count)"
         }
+        let insertion = query.sql
         let user = try bind(context.userId), streak = try bind(context.row.id), now = try bind(context.nowMicros)
         query.sql = """
-            WITH inserted AS (\(query.sql)
-            ), summary AS (
-                UPDATE streak_summaries SET history = \(try bind(json(context.history))), current_streak = \(try bind(evaluation.streak.currentStreak ?? 0)),
+            WITH summary AS (
+                UPDATE streak_summaries SET history = \(try bind(Self.json(context.history))), current_streak = \(try bind(evaluation.streak.currentStreak ?? 0)),
                     longest_streak = \(try bind(evaluation.streak.longestStreak ?? 0)), live_events = \(try bind(context.history.regularCount)),
                     revision = revision + 1, updated_us = \(now),
-                    evaluation = \(try bind(json(evaluation))), calculated_us = \(now), valid_until_us = \(try bind(validUntil))
-                WHERE user_id = \(user) AND streak_id = \(streak)
+                    evaluation = \(try bind(Self.json(evaluation))), calculated_us = \(now), valid_until_us = \(try bind(validUntil))
+                WHERE user_id = \(user) AND streak_id = \(streak) AND revision = \(try bind(context.revision))
+                RETURNING revision
+            ), inserted AS (\(insertion)
             ), expired AS (
-                DELETE FROM streak_operations WHERE user_id = \(user) AND recorded_us < \(try bind(expired))
+                DELETE FROM streak_operations WHERE user_id = \(user) AND recorded_us < \(try bind(expired)) AND EXISTS (SELECT FROM summary)
             ), recorded AS (
                 INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
-                VALUES (\(user), \(try bind(operation)), \(try bind(json(result))), \(now))
+                SELECT \(user), \(try bind(plan.operation)), \(try bind(Self.json(recording))), \(now) FROM summary
             )
-            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(user)), \(try bind(payload)))
+            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(user)), \(try bind(payload)))::text FROM summary
             """
-        try await context.connection.query(query, logger: PostgresSession.logger)
+        let rows = try await context.finishing.query(query, logger: PostgresSession.logger)
+        return try await rows.collect().count == 1
     }
 
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's

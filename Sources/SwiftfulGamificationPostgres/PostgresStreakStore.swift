@@ -84,13 +84,20 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     func keys(_ connection: PostgresConnection, userId: String, includingArchived: Bool) async throws -> [String] {
+        try await keysAndSchemaVersion(connection, userId: userId, includingArchived: includingArchived).keys
+    }
+
+    /// The user's streak keys, and the schema version beside them (see `PostgresSession.run(readingSchemaVersion:)`).
+    func keysAndSchemaVersion(_ connection: PostgresConnection, userId: String, includingArchived: Bool) async throws -> (keys: [String], schemaVersion: Int) {
         let rows = try await connection.query(
-            "SELECT streak_key FROM streaks WHERE user_id = \(userId) AND (\(includingArchived) OR NOT archived) ORDER BY streak_key COLLATE \"C\"",
+            """
+            SELECT coalesce(array_agg(streak_key ORDER BY streak_key COLLATE "C"), '{}'), \(unescaped: PostgresSession.schemaVersionColumn)
+            FROM streaks WHERE user_id = \(userId) AND (\(includingArchived) OR NOT archived)
+            """,
             logger: PostgresSession.logger
         )
-        var keys: [String] = []
-        for try await key in rows.decode(String.self) { keys.append(key) }
-        return keys
+        for try await (keys, version) in rows.decode(([String], Int).self) { return (keys, version) }
+        return ([], 0)
     }
 
     static let eventColumns = "event_id, date_us, timezone, is_freeze, freeze_id, metadata"

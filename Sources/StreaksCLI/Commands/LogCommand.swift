@@ -24,13 +24,19 @@ struct LogCommand: AsyncParsableCommand {
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12, now: context.now, relativeDayTime: .currentTime) } ?? context.now
         let key = try await context.streakKey(key)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
-        // On a store with no streaks, the first log starts 'daily' (in the same write).
-        let isFirstStreak = key == CommandContext.defaultKey ? try await context.store.streakKeys(userId: context.userId).isEmpty : false
-        let creating = isFirstStreak ? StreakConfiguration(streakKey: key) : nil
-        // The id is a new UUID, so the store can skip its duplicate check.
-        let result = try await context.store.addEvents(
-            [event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true, creating: creating
-        )
+        func add(creating: StreakConfiguration?) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+            // The id is a new UUID, so the store can skip its duplicate check.
+            try await context.store.addEvents(
+                [event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true, creating: creating
+            )
+        }
+        let result: (added: [StreakEvent], evaluation: StreakEvaluation)
+        do {
+            result = try await add(creating: nil)
+        } catch StreakStoreError.unknownStreak(let missing, let known) where missing == CommandContext.defaultKey && known.isEmpty {
+            // On a store with no streaks, the first log starts 'daily' (the event in the same write).
+            result = try await add(creating: StreakConfiguration(streakKey: key))
+        }
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
         let streak = result.evaluation.streak
         if json {
