@@ -100,9 +100,13 @@ enum PostgresBenchmarks {
         let worst = counts.max() ?? 0
         return Verdict(
             measure: "PostgreSQL: statements (round trips) one `streaks log` sends once connected, 3 runs",
-            result: counts.map(String.init).joined(separator: ", "), target: "at most 3 for the write", met: worst <= 3
+            result: counts.map(String.init).joined(separator: ", "), target: "at most 3", met: worst <= 3
         )
     }
+
+    /// PostgreSQL's rate in this benchmark before the write lost its lock and three round
+    /// trips (issue 19 asks for 3x).
+    static let writersBefore = 433.0
 
     /// Eight writer processes over 1000 streaks of one user: events per second on the
     /// database and on a file store, three rounds each, interleaved; every event stored.
@@ -128,8 +132,11 @@ enum PostgresBenchmarks {
         func rate(_ spread: Measure.Spread) -> String { String(format: "median %.0f, slowest %.0f events/s", spread.median, spread.times.min()!) }
         return [Verdict(
             measure: "8 concurrent writers over \(ConcurrentWriters.streakCount) streaks, \(rounds) rounds of \(8 * eachWrites) events",
-            result: "PostgreSQL \(rate(postgres)) (\(String(format: "%.1fx", postgres.median / file.median)) the file store); file store \(rate(file)); stored \(stored.postgres) and \(stored.file) of \(written)",
-            target: "beside the file store; every event stored", met: stored.file == written && stored.postgres == written
+            result: "PostgreSQL \(rate(postgres)) (\(String(format: "%.1fx", postgres.median / file.median)) the file store, "
+                + "\(String(format: "%.1fx", postgres.median / Self.writersBefore)) the \(Int(Self.writersBefore)) events/s measured before issue 19); "
+                + "file store \(rate(file)); stored \(stored.postgres) and \(stored.file) of \(written)",
+            target: "3x \(Int(Self.writersBefore)) events/s; every event stored",
+            met: stored.file == written && stored.postgres == written && postgres.median >= 3 * Self.writersBefore
         )]
     }
 }
