@@ -1,3 +1,4 @@
+import Foundation
 import SwiftfulGamification
 
 /// The file store's synchronous methods are its `StreakStore` conformance.
@@ -7,3 +8,18 @@ extension FileStreakStore: StreakStore {
 
 /// The file store as `StreakServices` (the name it had before any store could serve).
 public typealias FileStreakServices = StreakStoreServices
+
+extension StreakStoreServices {
+    /// A `StreakManager` on the file store, with every store call on the store's own threads
+    /// (`onOwnThreads`): its calls block on a file lock and `fsync`, and the manager's tasks
+    /// share a few threads with everything else.
+    @MainActor
+    public init(
+        store: FileStreakStore,
+        userId: String,
+        now: @escaping @Sendable () -> Date = Date.init,
+        timezone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+    ) {
+        self.init(store: store.onOwnThreads, userId: userId, now: now, timezone: timezone)
+    }
+}

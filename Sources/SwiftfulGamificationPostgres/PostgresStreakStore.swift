@@ -5,11 +5,13 @@ import SwiftfulGamification
 
 /// Streaks kept in PostgreSQL, for every machine that can reach the database.
 ///
-/// One authority: every write runs in one transaction under a transaction-scoped advisory
-/// lock on (user, streak): the change, the recalculation from the streak's summary row (its
-/// running `StreakHistory`, so no write reads the whole history), the freezes that
-/// calculation consumed, the new summary, and a `NOTIFY` that reaches listeners on commit.
-/// Events are unique by (streak, id), so a retried or replayed write adds nothing.
+/// One authority: every write recalculates from the streak's summary row (its running
+/// `StreakHistory`, so no write reads the whole history) and applies the change, the freezes
+/// that calculation consumed, the new summary and a `NOTIFY` (reaching listeners on commit)
+/// all at once, only if the summary's revision is still the one it read. A log does so in
+/// one statement without a lock; other writes in one transaction under transaction-scoped
+/// advisory locks (see `write`). Events are unique by (streak, id), so a retried or replayed
+/// write adds nothing.
 public final class PostgresStreakStore: StreakStore {
     public let database: PostgresLocation
     let session: PostgresSession

@@ -37,4 +37,11 @@ struct OwnThreadsTests {
         _ = try await store.addEvents([event("2024-01-02 09:00")], userId: "u1", streakKey: "daily", now: now, timezone: newYork)
         #expect(try await next(&updates)?.streak.totalEvents == 1)
     }
+
+    /// A manager on the file store gets it on its own threads without being asked.
+    @Test @MainActor func aManagersServicesUseTheStoreOnItsOwnThreads() async throws {
+        let services = FileStreakServices(store: StoreFixture().store(), userId: "u1")
+        let remote = try #require(services.remote as? StoreRemoteStreakService)
+        #expect(remote.store is FileStoreOnOwnThreads)
+    }
 }
