@@ -47,6 +47,7 @@ struct LoggedIds: LogReplay {
     private(set) var ids = Set<String>()
 
     mutating func add(_ event: StreakEvent) { ids.insert(event.id) }
+    /// A removed event's id stays taken.
     mutating func remove(_ event: StreakEvent) {}
     mutating func reset() { ids = [] }
 }

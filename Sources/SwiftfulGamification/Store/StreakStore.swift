@@ -97,12 +97,14 @@ extension StreakStore {
         try await streakKeys(userId: userId, includingArchived: false)
     }
 
+    /// A store with no connection to lose is always live.
     public func watchLink() -> AsyncStream<StoreLink> {
         AsyncStream { continuation in
             continuation.yield(.live)
         }
     }
 
+    /// A store that holds no connection has nothing to let go of.
     public func close() async {}
 }
 

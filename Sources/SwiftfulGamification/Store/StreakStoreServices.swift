@@ -52,7 +52,7 @@ public final class StoreRemoteStreakService: RemoteStreakService {
         return stream
     }
 
-    /// The store writes its own cache on every change; this keeps it when nothing newer is there.
+    /// Nothing to send: the store stored this result itself when it calculated it.
     public func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws {}
 
     /// Brings the store's calculation up to date with its stored configuration (the
@@ -142,5 +142,6 @@ public final class StoreLocalStreakPersistence: LocalStreakPersistence {
         store.cachedStreak(userId: userId, streakKey: streakKey)
     }
 
+    /// Nothing to save: every write of the store keeps its cache current.
     public func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws {}
 }
