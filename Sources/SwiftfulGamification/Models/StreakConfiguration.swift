@@ -11,6 +11,10 @@ public struct StreakConfiguration: Sendable, Hashable {
     /// Hours of grace on either side of midnight, 0 through 24.
     public let leewayHours: Int
     public let freezeBehavior: FreezeBehavior
+    /// Which days are due (rule 8); `daily` unless set.
+    public let schedule: StreakSchedule
+    /// The first day of a week, for a weekly schedule.
+    public let weekStart: Weekday
 
     /// Creates a configuration without checking it, as upstream's initialiser is used;
     /// `validate()` (called by the manager and the providers) reports bad values.
@@ -19,13 +23,17 @@ public struct StreakConfiguration: Sendable, Hashable {
         eventsRequiredPerDay: Int = 1,
         useServerCalculation: Bool = false,
         leewayHours: Int = 0,
-        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes
+        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes,
+        schedule: StreakSchedule = .daily,
+        weekStart: Weekday = .monday
     ) {
         self.streakKey = streakKey
         self.eventsRequiredPerDay = eventsRequiredPerDay
         self.useServerCalculation = useServerCalculation
         self.leewayHours = leewayHours
         self.freezeBehavior = freezeBehavior
+        self.schedule = schedule
+        self.weekStart = weekStart
     }
 
     /// Creates a configuration, throwing on a bad key, goal or leeway.
@@ -34,24 +42,29 @@ public struct StreakConfiguration: Sendable, Hashable {
         eventsRequiredPerDay: Int = 1,
         useServerCalculation: Bool = false,
         leewayHours: Int = 0,
-        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes
+        freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes,
+        schedule: StreakSchedule = .daily,
+        weekStart: Weekday = .monday
     ) throws -> StreakConfiguration {
         let configuration = StreakConfiguration(
             streakKey: streakKey,
             eventsRequiredPerDay: eventsRequiredPerDay,
             useServerCalculation: useServerCalculation,
             leewayHours: leewayHours,
-            freezeBehavior: freezeBehavior
+            freezeBehavior: freezeBehavior,
+            schedule: schedule,
+            weekStart: weekStart
         )
         try configuration.validate()
         return configuration
     }
 
-    /// - Throws: `StreakRuleError.invalidStreakKey`, `.invalidGoal` or `.invalidLeeway`.
+    /// - Throws: `StreakRuleError.invalidStreakKey`, `.invalidGoal`, `.invalidLeeway` or `.invalidSchedule`.
     public func validate() throws {
         try StreakValidation.validateStreakKey(streakKey)
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakRuleError.invalidLeeway(leewayHours) }
+        try schedule.validate()
     }
 
     public var isGoalBasedStreak: Bool { eventsRequiredPerDay > 1 }
@@ -63,14 +76,17 @@ public struct StreakConfiguration: Sendable, Hashable {
         eventsRequiredPerDay: Int? = nil,
         leewayHours: Int? = nil,
         freezeBehavior: FreezeBehavior? = nil,
-        useServerCalculation: Bool? = nil
+        useServerCalculation: Bool? = nil,
+        schedule: StreakSchedule? = nil
     ) -> StreakConfiguration {
         StreakConfiguration(
             streakKey: streakKey,
             eventsRequiredPerDay: eventsRequiredPerDay ?? self.eventsRequiredPerDay,
             useServerCalculation: useServerCalculation ?? self.useServerCalculation,
             leewayHours: leewayHours ?? self.leewayHours,
-            freezeBehavior: freezeBehavior ?? self.freezeBehavior
+            freezeBehavior: freezeBehavior ?? self.freezeBehavior,
+            schedule: schedule ?? self.schedule,
+            weekStart: weekStart
         )
     }
 
@@ -82,6 +98,8 @@ public struct StreakConfiguration: Sendable, Hashable {
             "streak_config_use_server_calculation": useServerCalculation,
             "streak_config_leeway_hours": leewayHours,
             "streak_config_freeze_behavior": freezeBehavior.rawValue,
+            "streak_config_schedule": schedule.text,
+            "streak_config_week_start": weekStart.rawValue,
         ]
     }
 }
@@ -93,6 +111,8 @@ extension StreakConfiguration: Codable {
         case useServerCalculation = "use_server_calculation"
         case leewayHours = "leeway_hours"
         case freezeBehavior = "freeze_behavior"
+        case schedule
+        case weekStart = "week_start"
     }
 
     /// Decoding applies `validate()`, so a stored configuration is never out of range.
@@ -103,7 +123,9 @@ extension StreakConfiguration: Codable {
             eventsRequiredPerDay: try container.decodeIfPresent(Int.self, forKey: .eventsRequiredPerDay) ?? 1,
             useServerCalculation: try container.decodeIfPresent(Bool.self, forKey: .useServerCalculation) ?? false,
             leewayHours: try container.decodeIfPresent(Int.self, forKey: .leewayHours) ?? 0,
-            freezeBehavior: try container.decodeIfPresent(FreezeBehavior.self, forKey: .freezeBehavior) ?? .manuallyConsumeFreezes
+            freezeBehavior: try container.decodeIfPresent(FreezeBehavior.self, forKey: .freezeBehavior) ?? .manuallyConsumeFreezes,
+            schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule) ?? .daily,
+            weekStart: try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? .monday
         )
         do {
             try validate()
@@ -146,6 +168,11 @@ extension StreakConfiguration {
 extension StreakConfiguration {
     /// "goal 2/day, leeway 3h, freezes auto": the settings in words, as every screen says them.
     public var settingsText: String {
-        "goal \(eventsRequiredPerDay)/day, leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
+        let days = switch schedule {
+        case .daily: ""
+        case .weekdays: ", on \(schedule.text)"
+        case .timesPerWeek: ", \(schedule.text) from \(weekStart.shortName.lowercased())"
+        }
+        return "goal \(eventsRequiredPerDay)/day\(days), leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
     }
 }

@@ -33,6 +33,10 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case identifierTooLong(String, length: Int)
     /// An id or zone name holding a control character (U+0000 to U+001F or U+007F).
     case controlCharacter(String)
+    /// A schedule with no due day, times per week outside 1...7, or text that names none.
+    case invalidSchedule(String)
+    /// A change between a weekly schedule and a daily or weekday one (rule 8).
+    case scheduleUnitChange(from: StreakSchedule, to: StreakSchedule)
 }
 
 extension StreakRuleError: LocalizedError {
@@ -74,6 +78,10 @@ extension StreakRuleError: LocalizedError {
             return "The \(what) id is \(length) bytes long; at most \(StreakValidation.maximumIdLength) are allowed."
         case .controlCharacter(let what):
             return "The \(what) contains a control character (such as NUL or a line break), which no store keeps: use printable characters."
+        case .invalidSchedule(let text):
+            return "Invalid schedule '\(text)': use daily, days of the week (mon-fri, mon,wed,fri, weekdays, weekends) or 1/week to 7/week."
+        case .scheduleUnitChange(let from, let to):
+            return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s: create a new streak for that."
         }
     }
 }

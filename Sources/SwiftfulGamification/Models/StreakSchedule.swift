@@ -1,0 +1,112 @@
+import Foundation
+
+/// Which days a streak is due (STREAK_RULES.md, rule 8).
+public enum StreakSchedule: Hashable, Sendable, Codable {
+    /// Every day is due.
+    case daily
+    /// Only these days of the week are due; the others are rest days.
+    case weekdays(Set<Weekday>)
+    /// The unit is the week: a week is kept when this many of its days (1...7) are kept.
+    case timesPerWeek(Int)
+
+    /// What a streak on this schedule counts.
+    public enum Unit: String, Sendable, Codable {
+        case day, week
+    }
+
+    public var unit: Unit {
+        if case .timesPerWeek = self { return .week }
+        return .day
+    }
+
+    /// Whether a day that falls on `weekday` is due (every day of a weekly streak is).
+    public func isDue(on weekday: Weekday) -> Bool {
+        if case .weekdays(let days) = self { return days.contains(weekday) }
+        return true
+    }
+
+    /// "daily", "mon,tue,wed,thu,fri" (Monday first), "3/week": how JSON, files and screens spell it.
+    public var text: String {
+        switch self {
+        case .daily: return "daily"
+        case .weekdays(let days): return Weekday.allCases.filter(days.contains).map { $0.shortName.lowercased() }.joined(separator: ",")
+        case .timesPerWeek(let times): return "\(times)/week"
+        }
+    }
+
+    /// - Throws: `StreakRuleError.invalidSchedule` when no day is due or the times per week are not 1 through 7.
+    public func validate() throws {
+        switch self {
+        case .daily: return
+        case .weekdays(let days): guard !days.isEmpty else { throw StreakRuleError.invalidSchedule(text) }
+        case .timesPerWeek(let times): guard (1...7).contains(times) else { throw StreakRuleError.invalidSchedule(text) }
+        }
+    }
+
+    /// Reads `text`'s spellings and the ones people type: "daily", "3/week", a list of days
+    /// or ranges ("mon-fri", "mon,wed,fri", "sat-mon" wraps), "weekdays", "weekends". A list
+    /// of all seven days is `daily`.
+    /// - Throws: `StreakRuleError.invalidSchedule` naming the text.
+    public init(parsing text: String) throws {
+        let words = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if words == "daily" || words == "every day" {
+            self = .daily
+            return
+        }
+        if words.hasSuffix("/week"), let times = Int(words.dropLast(5)) {
+            self = .timesPerWeek(times)
+            try validate()
+            return
+        }
+        var days = Set<Weekday>()
+        for part in words.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            switch part {
+            case "weekdays": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            case "weekends": days.formUnion([.saturday, .sunday])
+            default:
+                let ends = part.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+                guard (1...2).contains(ends.count), let first = Weekday(typed: ends[0]), let last = Weekday(typed: ends[ends.count - 1]) else {
+                    throw StreakRuleError.invalidSchedule(text)
+                }
+                days.formUnion(Weekday.range(from: first, to: last))
+            }
+        }
+        self = days.count == 7 ? .daily : .weekdays(days)
+        try validate()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
+        }
+    }
+}
+
+extension Weekday {
+    /// From a typed name: "mon", "Monday", "tues", "thu"... (at least three letters of the name).
+    public init?(typed name: String) {
+        let lowered = name.lowercased()
+        guard lowered.count >= 3, let day = Weekday.allCases.first(where: { $0.rawValue.hasPrefix(lowered) }) else { return nil }
+        self = day
+    }
+
+    /// The days from `first` through `last`, wrapping past Sunday.
+    static func range(from first: Weekday, to last: Weekday) -> [Weekday] {
+        let all = Weekday.allCases
+        var index = all.firstIndex(of: first)!
+        var days = [all[index]]
+        while all[index] != last {
+            index = (index + 1) % all.count
+            days.append(all[index])
+        }
+        return days
+    }
+}
