@@ -8,6 +8,10 @@ public struct Glyphs: Sendable, Equatable {
     public let missed: Character
     public let open: Character
     public let frozen: Character
+    /// A day the schedule does not ask for (rule 8), not kept.
+    public let rest: Character
+    /// A skipped day (rule 9: a holiday), not kept.
+    public let skipped: Character
     public let barFull: Character
     public let barEmpty: Character
     public let separator: Character
@@ -22,11 +26,11 @@ public struct Glyphs: Sendable, Equatable {
     public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", barFull: "█", barEmpty: "░",
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", barFull: "█", barEmpty: "░",
         separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", barFull: "#", barEmpty: "-",
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

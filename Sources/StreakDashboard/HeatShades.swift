@@ -10,6 +10,8 @@ import SwiftfulGamification
 /// | partly done (events, goal not met) | □ | + | the fraction of the goal met |
 /// | missed | · | . | |
 /// | frozen | ❄ | * | |
+/// | rest day (not due, not kept) | – | - | |
+/// | skipped (a holiday, not kept) | ◇ | ~ | |
 /// | open (today, or yesterday within the leeway) | ○ | o | |
 /// | before the first event, after today | blank | blank | |
 public struct HeatShades: Sendable, Equatable {
@@ -52,6 +54,10 @@ public struct HeatShades: Sendable, Equatable {
             return (glyphs.open, CellStyle(.today))
         case .frozen:
             return (glyphs.frozen, CellStyle(.frozen))
+        case .rest:
+            return (glyphs.rest, CellStyle(.muted))
+        case .skipped:
+            return (glyphs.skipped, CellStyle(.frozen))
         case .beforeHistory, .future:
             return (" ", CellStyle(.background))
         }
@@ -66,6 +72,8 @@ public struct HeatShades: Sendable, Equatable {
         case .gap: return eventCount > 0 ? "partly done" : "missed"
         case .frozen: return "frozen"
         case .open: return "open"
+        case .rest: return "rest day"
+        case .skipped: return "skipped"
         case .beforeHistory: return "before the first event"
         case .future: return "not yet"
         }

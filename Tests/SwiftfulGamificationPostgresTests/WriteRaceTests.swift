@@ -17,7 +17,8 @@ struct WriteRaceTests {
         _ = try await setup.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "race"), now: now, timezone: utc)
         await setup.close()
         let loggers = 6, logsEach = 12, undoers = 2, undosEach = 4
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // An undo that runs before the first log removes nothing: count what they removed.
+        let removed = try await withThrowingTaskGroup(of: Int.self) { group in
             for writer in 0..<loggers {
                 group.addTask {
                     let store = try await TestDatabase.store(role: "app")
@@ -28,24 +29,29 @@ struct WriteRaceTests {
                         let event = StreakEvent(id: "w\(writer)-\(index)", dateCreated: day, timezone: "UTC")
                         _ = try await store.addEvents([event], userId: user, streakKey: "race", now: now, timezone: utc)
                     }
+                    return 0
                 }
             }
             for _ in 0..<undoers {
                 group.addTask {
                     let store = try await TestDatabase.store(role: "app")
                     defer { Task { await store.close() } }
+                    var removed = 0
                     for _ in 0..<undosEach {
                         try await Task.sleep(for: .milliseconds(15))
-                        _ = try await store.undoLastEvent(userId: user, streakKey: "race", since: nil, now: now, timezone: utc)
+                        let undone = try await store.undoLastEvent(userId: user, streakKey: "race", since: nil, now: now, timezone: utc)
+                        if undone.removed != nil { removed += 1 }
                     }
+                    return removed
                 }
             }
-            try await group.waitForAll()
+            return try await group.reduce(0, +)
         }
         let store = try await TestDatabase.store(role: "app")
         defer { Task { await store.close() } }
         let events = try await store.events(userId: user, streakKey: "race")
-        #expect(events.count == loggers * logsEach - undoers * undosEach)
+        #expect(removed > 0)
+        #expect(events.count == loggers * logsEach - removed)
         let settings = try await store.settings(userId: user, streakKey: "race")
         let fromEvents = StreakCalculator.evaluate(
             events: events, freezes: [], configuration: settings.configuration, userId: user, currentDate: now, timezone: utc,

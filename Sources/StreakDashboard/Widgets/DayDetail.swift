@@ -50,7 +50,8 @@ enum DayDetail {
         case .gap: return record.eventCount > 0 ? .partial : .danger
         case .frozen: return .frozen
         case .open: return .warning
-        case .beforeHistory, .future: return .muted
+        case .skipped: return .frozen
+        case .rest, .beforeHistory, .future: return .muted
         }
     }
 
@@ -77,6 +78,10 @@ enum DayDetail {
             lines.append(record.day == view.evaluation.today
                 ? "\(credited) so far: \(left) more to keep today\(deadline)."
                 : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
+        case .rest:
+            lines.append("A rest day: the schedule does not ask for it, and the run goes on.")
+        case .skipped:
+            lines.append("Skipped: the run goes on, the day adds nothing and counts in no rate.")
         case .beforeHistory:
             lines.append("Before the first event: nothing to keep yet.")
         case .future:

@@ -62,6 +62,17 @@ struct CreditLedger {
         return Int(total)
     }
 
+    /// Uncredited events whose window starts on `day`: no earlier day could use them, so
+    /// crediting them to `day` costs no earlier day anything. `take` uses these first.
+    func unusableEarlier(on day: Int) -> Int {
+        var total: Int32 = 0
+        let base = day - baseDay
+        for (hiOffset, classIndex) in Self.takeOrder.prefix(6) {
+            total += remaining[(base + hiOffset) * Self.classesPerDay + classIndex]
+        }
+        return Int(total)
+    }
+
     /// Credits up to `count` events to `day`, in take order; returns how many it credited.
     mutating func take(_ count: Int, on day: Int) -> Int {
         var needed = Int32(count)

@@ -14,11 +14,12 @@ public enum StreakCalculator {
         userId: String? = nil,
         currentDate: Date = Date(),
         timezone: TimeZone = .current,
-        goalSchedule: [StreakGoalChange] = []
+        goalSchedule: [StreakGoalChange] = [],
+        skips: [CalendarDay] = []
     ) -> (streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption]) {
         let evaluation = evaluate(
             events: events, freezes: freezes, configuration: configuration, userId: userId,
-            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule, skips: skips
         )
         return (evaluation.streak, evaluation.freezeConsumptions)
     }
@@ -34,12 +35,13 @@ public enum StreakCalculator {
         userId: String? = nil,
         currentDate: Date = Date(),
         timezone: TimeZone = .current,
-        goalSchedule: [StreakGoalChange] = []
+        goalSchedule: [StreakGoalChange] = [],
+        skips: [CalendarDay] = []
     ) -> StreakEvaluation {
         evaluate(
             history: StreakHistory(events: events, through: currentDate, leewayHours: configuration.leewayHours, fallbackZone: timezone),
             freezes: freezes, configuration: configuration, userId: userId,
-            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule, skips: skips
         )
     }
 
@@ -55,7 +57,8 @@ public enum StreakCalculator {
         userId: String? = nil,
         currentDate: Date = Date(),
         timezone: TimeZone = .current,
-        goalSchedule: [StreakGoalChange] = []
+        goalSchedule: [StreakGoalChange] = [],
+        skips: [CalendarDay] = []
     ) -> StreakEvaluation {
         Instrumentation.count(.calculation)
         let leewayHours = history.leewayHours
@@ -68,10 +71,12 @@ public enum StreakCalculator {
         }
         let (ledger, frozen, firstDay) = history.ledger(through: now.day, countingFreezeEvents: behavior != .noFreezes)
         let usableFreezes = behavior == .noFreezes ? [] : freezes
+        let dueDays = DueDays(schedule: configuration.schedule, skips: skips)
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
             frozen: frozen,
+            due: dueDays.kinds(from: ledger.baseDay, count: ledger.dayCount),
             today: now.day,
             firstDay: firstDay ?? now.day + 1,
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
@@ -81,7 +86,7 @@ public enum StreakCalculator {
         return StreakSummary(
             input: input, walk: bestWalk(input), history: history, firstDay: firstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
-            clocks: &clocks, schedule: schedule
+            clocks: &clocks, schedule: schedule, dueDays: dueDays
         ).evaluation
     }
 

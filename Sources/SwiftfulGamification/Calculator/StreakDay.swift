@@ -13,6 +13,10 @@ public struct StreakDay: Sendable, Hashable {
         case open
         /// After today.
         case future
+        /// Not due under the schedule (rule 8) and not kept.
+        case rest
+        /// Skipped (rule 9) and not kept.
+        case skipped
     }
 
     public let day: CalendarDay

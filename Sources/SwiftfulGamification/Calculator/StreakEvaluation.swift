@@ -71,6 +71,8 @@ public struct StreakEvaluation: Sendable {
         case .frozen: state = .frozen
         case .gap: state = .gap
         case .open: state = .open
+        case .rest: state = .rest
+        case .skipped: state = .skipped
         }
         return StreakDay(
             day: day, state: state, eventCount: Int(credited[index]), goal: Int(goals[index]),

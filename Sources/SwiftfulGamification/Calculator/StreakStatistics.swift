@@ -83,7 +83,8 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         let today = evaluation.today
         let first = evaluation.firstHistoryDay
         let days = first.map { evaluation.days(from: $0, through: today) } ?? []
-        func isPending(_ day: StreakDay) -> Bool { day.state == .open }
+        // Open days are not decided yet; rest and skipped days were never asked for (rules 8, 9).
+        func isPending(_ day: StreakDay) -> Bool { day.state == .open || day.state == .rest || day.state == .skipped }
         func completion(_ window: Int) -> Completion {
             let start = today.adding(days: 1 - window)
             let inWindow = days.filter { $0.day >= start && !isPending($0) }
@@ -125,7 +126,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             .prefix(3).map { $0 }
     }
 
-    /// Every run of kept days: a gap ends one; frozen and open days pass through.
+    /// Every run of kept days: a gap ends one; frozen, open, rest and skipped days pass through.
     private static func runs(_ days: [StreakDay], current: Int) -> [Run] {
         var runs: [Run] = []
         var start: CalendarDay?
@@ -145,7 +146,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
                 length += 1
             case .gap:
                 close()
-            case .frozen, .open, .beforeHistory, .future:
+            case .frozen, .open, .beforeHistory, .future, .rest, .skipped:
                 break
             }
         }

@@ -13,7 +13,7 @@ struct StreakSummary {
     init(
         input: WalkInput, walk: StreakWalk, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
         configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
-        clocks: inout ZoneClocks, schedule: GoalSchedule
+        clocks: inout ZoneClocks, schedule: GoalSchedule, dueDays: DueDays
     ) {
         let zoneDays = ZoneDays(timeZone: timezone)
         let base = input.ledger.baseDay
@@ -31,21 +31,24 @@ struct StreakSummary {
 
         let state = { (day: Int) -> DayState in walk.states[day - base] }
         let todayKept = state(today) == .kept
+        let todayResting = state(today) == .rest || state(today) == .skipped
         let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
         let current = walk.currentStreak
         let status = Self.status(
-            hasEvents: history.regularCount > 0, current: current, todayKept: todayKept,
+            hasEvents: history.regularCount > 0, current: current, todayKept: todayKept, todayResting: todayResting,
             yesterdayPending: yesterdayPending, lastKeptOrEventDay: Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
                 min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, today)
             },
             today: today
         )
+        // Rule 8: the earliest open day that is due and not kept, frozen or skipped; else,
+        // on a rest or skipped today, the next due day.
         var deadline: Date?
         if current > 0, !todayKept, state(today) != .frozen {
-            let dayToKeep = yesterdayPending ? today - 1 : today
-            deadline = zoneDays.wallClock(day: dayToKeep + 1, hour: history.leewayHours)
+            let dayToKeep = yesterdayPending ? today - 1 : todayResting ? dueDays.nextDueDay(after: today) : today
+            deadline = dayToKeep.map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
         }
-        let daysToSave = walk.trailingGap.map { $0.map(CalendarDay.init(dayNumber:)) } ?? []
+        let daysToSave = walk.trailingGap.map(CalendarDay.init(dayNumber:))
         let recentFrom = today - EventWindow.recentDays + 1
         let recentEvents = Array(history.recentEvents.filter {
             $0.dateCreated <= now && clocks.localTime(atSecond: $0.dateCreated.flooredEpochSecond, inZoneNamed: $0.timezone).day >= recentFrom
@@ -92,11 +95,13 @@ struct StreakSummary {
 
     // swiftlint:disable:next function_parameter_count
     private static func status(
-        hasEvents: Bool, current: Int, todayKept: Bool, yesterdayPending: Bool, lastKeptOrEventDay: Int?, today: Int
+        hasEvents: Bool, current: Int, todayKept: Bool, todayResting: Bool, yesterdayPending: Bool, lastKeptOrEventDay: Int?, today: Int
     ) -> StreakStatus {
         guard hasEvents else { return .noEvents }
         if todayKept { return .active(daysSinceLastEvent: 0) }
-        if current > 0 { return yesterdayPending ? .canExtendWithLeeway : .atRisk }
+        if current > 0, yesterdayPending { return .canExtendWithLeeway }
+        if current > 0, todayResting { return .active(daysSinceLastEvent: max(0, today - (lastKeptOrEventDay ?? today))) }
+        if current > 0 { return .atRisk }
         return .broken(daysSinceLastEvent: max(0, today - (lastKeptOrEventDay ?? today)))
     }
 
@@ -105,7 +110,7 @@ struct StreakSummary {
         return (input.firstDay...input.today).reversed().first { walk.states[$0 - input.ledger.baseDay] == .kept }
     }
 
-    /// Longest run of kept days, bridged by frozen days; open days do not break a run.
+    /// Longest run of kept days, bridged by frozen, rest and skipped days; open days do not break a run.
     private static func longestRun(_ walk: StreakWalk, _ input: WalkInput) -> Int {
         guard input.firstDay <= input.today else { return 0 }
         var longest = 0
@@ -117,7 +122,7 @@ struct StreakSummary {
                 longest = max(longest, run)
             case .gap:
                 run = 0
-            case .frozen, .open, .beforeHistory:
+            case .frozen, .open, .beforeHistory, .rest, .skipped:
                 break
             }
         }

@@ -1,6 +1,23 @@
 /// What a day became in one crediting.
 enum DayState: UInt8 {
     case beforeHistory, kept, frozen, gap, open
+    /// Not due under the schedule (rule 8) and not kept: bridges the run.
+    case rest
+    /// Skipped (rule 9) and not kept: bridges the run.
+    case skipped
+}
+
+/// Whether a day is due, and if not why: what rules 8 and 9 say of it before crediting.
+enum DueKind: UInt8 {
+    case due, rest, skipped
+
+    var bridgeState: DayState? {
+        switch self {
+        case .due: return nil
+        case .rest: return .rest
+        case .skipped: return .skipped
+        }
+    }
 }
 
 /// The days the walk covers and what it knows about them before crediting.
@@ -10,6 +27,8 @@ struct WalkInput {
     let goals: [Int32]
     /// Days covered by a recorded freeze event, indexed like the ledger.
     let frozen: [Bool]
+    /// Rest and skipped days (rules 8 and 9), indexed like the ledger.
+    let due: [DueKind]
     let today: Int
     /// The earliest day any event may be credited to or is frozen.
     let firstDay: Int
@@ -27,8 +46,8 @@ struct StreakWalk {
     var currentStreak = 0
     var streakStartDay: Int?
     var consumptions: [(freezeIndex: Int, day: Int)] = []
-    /// Manual mode: the trailing gap that freezes would bridge.
-    var trailingGap: ClosedRange<Int>?
+    /// Manual mode: the due days of the trailing gap that freezes would bridge.
+    var trailingGap: [Int] = []
     let keptToday: Bool
     let keptYesterday: Bool
 
@@ -57,33 +76,41 @@ struct StreakWalk {
                     guard ledger.available(on: day) >= goal else { return nil }
                     credit(goal, on: day, index: index, countsInRun: inCurrentRun)
                 } else {
-                    states[index] = input.frozen[index] ? .frozen : .open
+                    states[index] = input.frozen[index] ? .frozen : input.due[index].bridgeState ?? .open
                 }
                 day -= 1
                 continue
             }
 
-            if ledger.available(on: day) >= goal {
+            let bridge = input.due[index].bridgeState
+            if ledger.available(on: day) >= goal, bridge == nil || keepingCostsNothing(goal, on: day, input: input) {
                 credit(goal, on: day, index: index, countsInRun: inCurrentRun)
             } else if input.frozen[index] {
                 states[index] = .frozen
+            } else if let bridge {
+                states[index] = bridge
             } else {
                 states[index] = .gap
                 if inCurrentRun {
-                    let gapStart = firstDayOfGap(endingOn: day, input: input)
-                    let savable = gapStart > input.firstDay
-                    let gapDays = Array(gapStart...day)
+                    // Rule 5 over rule 8: the gap is every due day back to the last kept or
+                    // frozen day, whatever rest and skipped days lie between.
+                    let (gapStart, savable) = firstDayOfGap(endingOn: day, input: input)
+                    let stretch = gapStart...day
+                    let gapDays = stretch.filter { input.due[$0 - ledger.baseDay] == .due }
                     if savable, input.behavior == .autoConsumeFreezes,
                        let assigned = freezes.consume(forDays: gapDays) {
                         for (freezeIndex, frozenDay) in assigned {
-                            states[frozenDay - ledger.baseDay] = .frozen
                             consumptions.append((freezeIndex, frozenDay))
+                        }
+                        for stretchDay in stretch {
+                            let stretchIndex = stretchDay - ledger.baseDay
+                            states[stretchIndex] = input.due[stretchIndex].bridgeState ?? .frozen
                         }
                         day = gapStart - 1
                         continue
                     }
                     if savable, input.behavior == .manuallyConsumeFreezes, !closedDaySeen {
-                        trailingGap = gapStart...day
+                        trailingGap = gapDays
                     }
                     inCurrentRun = false
                 }
@@ -103,15 +130,33 @@ struct StreakWalk {
         }
     }
 
-    /// The earliest day of the run of closed, unkeepable, unfrozen days ending on `day`.
-    private func firstDayOfGap(endingOn day: Int, input: WalkInput) -> Int {
+    /// The first missed due day of the run of closed, unkeepable, unfrozen days ending on
+    /// `day` (rest and skipped days among them), and whether a kept or frozen day comes
+    /// before that run (something to save).
+    private func firstDayOfGap(endingOn day: Int, input: WalkInput) -> (start: Int, savable: Bool) {
         var start = day
         while start - 1 >= input.firstDay {
             let index = start - 1 - ledger.baseDay
             if input.frozen[index] || ledger.available(on: start - 1) >= Int(input.goals[index]) { break }
             start -= 1
         }
-        return start
+        let savable = start > input.firstDay
+        // Rest and skipped days before the first missed due day are walked as themselves.
+        while start < day, input.due[start - ledger.baseDay] != .due { start += 1 }
+        return (start, savable)
+    }
+
+    /// Whether a rest or skipped day may be kept without making the day before it a gap:
+    /// keeping it is worth one day, but a gap the day before would end the run there.
+    private func keepingCostsNothing(_ goal: Int, on day: Int, input: WalkInput) -> Bool {
+        let borrowed = goal - ledger.unusableEarlier(on: day)
+        let before = day - 1
+        guard borrowed > 0, before >= input.firstDay else { return true }
+        let index = before - ledger.baseDay
+        guard input.due[index] == .due, !input.frozen[index] else { return true }
+        let neededBefore = Int(input.goals[index])
+        let availableBefore = ledger.available(on: before)
+        return availableBefore < neededBefore || availableBefore - borrowed >= neededBefore
     }
 
     /// Rule 4's ranking: longer streak, then fewer freezes, then more open days kept, then
