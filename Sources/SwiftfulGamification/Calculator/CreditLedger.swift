@@ -10,7 +10,7 @@
 /// | 1 | hi-1...hi | hi-1 |
 /// | 2 | hi-1...hi | hi |
 /// | 3, 4, 5 | hi-2...hi | hi-2, hi-1, hi |
-struct CreditLedger {
+struct CreditLedger: UncreditedCounts {
     static let classesPerDay = 6
 
     /// The first day number the arrays cover; day `d` is index `d - baseDay`.
@@ -43,48 +43,9 @@ struct CreditLedger {
         remaining[index] += count
     }
 
-    /// The order in which events are taken for day `d` (rule 4): windows starting latest
-    /// first (they cannot serve an earlier day), then windows ending earliest; within a
-    /// window, events whose own day is `d` first. Pairs are (hi - d, class).
-    private static let takeOrder: [(Int, Int)] = [
-        (0, 0), (1, 1), (1, 2), (2, 3), (2, 4), (2, 5),   // windows starting on d
-        (0, 2), (0, 1), (1, 4), (1, 3), (1, 5),           // windows starting on d-1
-        (0, 5), (0, 4), (0, 3),                           // windows starting on d-2
-    ]
+    func remaining(at index: Int) -> Int32 { remaining[index] }
 
-    /// Uncredited events that may be credited to `day`.
-    func available(on day: Int) -> Int {
-        var total: Int32 = 0
-        let base = day - baseDay
-        for (hiOffset, classIndex) in Self.takeOrder {
-            total += remaining[(base + hiOffset) * Self.classesPerDay + classIndex]
-        }
-        return Int(total)
-    }
-
-    /// Uncredited events whose window starts on `day`: no earlier day could use them, so
-    /// crediting them to `day` costs no earlier day anything. `take` uses these first.
-    func unusableEarlier(on day: Int) -> Int {
-        var total: Int32 = 0
-        let base = day - baseDay
-        for (hiOffset, classIndex) in Self.takeOrder.prefix(6) {
-            total += remaining[(base + hiOffset) * Self.classesPerDay + classIndex]
-        }
-        return Int(total)
-    }
-
-    /// Credits up to `count` events to `day`, in take order; returns how many it credited.
-    mutating func take(_ count: Int, on day: Int) -> Int {
-        var needed = Int32(count)
-        let base = day - baseDay
-        for (hiOffset, classIndex) in Self.takeOrder where needed > 0 {
-            let index = (base + hiOffset) * Self.classesPerDay + classIndex
-            let taken = min(needed, remaining[index])
-            remaining[index] -= taken
-            needed -= taken
-        }
-        return count - Int(needed)
-    }
+    mutating func setRemaining(at index: Int, _ value: Int32) { remaining[index] = value }
 
     /// Regular events per own day (indexed like the ledger's days), whatever they are credited
     /// to: on a ledger nothing was taken from yet, every event credited to its own day.
@@ -105,5 +66,85 @@ struct CreditLedger {
                 credited[dayIndex - width + ownOffset] += count
             }
         }
+    }
+}
+
+/// Counts of uncredited events by window, as `CreditLedger` keeps them: the ledger itself,
+/// or a view of it with some events taken (`LedgerOverlay`).
+protocol UncreditedCounts {
+    var baseDay: Int { get }
+    func remaining(at index: Int) -> Int32
+    mutating func setRemaining(at index: Int, _ value: Int32)
+}
+
+/// The order in which events are taken for day `d` (rule 4): windows starting latest first
+/// (they cannot serve an earlier day), then windows ending earliest; within a window,
+/// events whose own day is `d` first. Pairs are (hi - d, class).
+private let takeOrder: [(Int, Int)] = [
+    (0, 0), (1, 1), (1, 2), (2, 3), (2, 4), (2, 5),   // windows starting on d
+    (0, 2), (0, 1), (1, 4), (1, 3), (1, 5),           // windows starting on d-1
+    (0, 5), (0, 4), (0, 3),                           // windows starting on d-2
+]
+
+extension UncreditedCounts {
+    /// Uncredited events that may be credited to `day`.
+    func available(on day: Int) -> Int {
+        count(on: day, in: takeOrder[...])
+    }
+
+    /// Uncredited events whose window starts on `day`: no earlier day could use them, so
+    /// crediting them to `day` costs no earlier day anything. `take` uses these first.
+    func unusableEarlier(on day: Int) -> Int {
+        count(on: day, in: takeOrder.prefix(6))
+    }
+
+    private func count(on day: Int, in order: ArraySlice<(Int, Int)>) -> Int {
+        var total: Int32 = 0
+        let base = day - baseDay
+        for (hiOffset, classIndex) in order {
+            total += remaining(at: (base + hiOffset) * CreditLedger.classesPerDay + classIndex)
+        }
+        return Int(total)
+    }
+
+    /// Credits up to `count` events to `day`, in take order; returns how many it credited.
+    @discardableResult
+    mutating func take(_ count: Int, on day: Int) -> Int {
+        var needed = Int32(count)
+        let base = day - baseDay
+        for (hiOffset, classIndex) in takeOrder where needed > 0 {
+            let index = (base + hiOffset) * CreditLedger.classesPerDay + classIndex
+            let left = remaining(at: index)
+            let taken = min(needed, left)
+            if taken > 0 { setRemaining(at: index, left - taken) }
+            needed -= taken
+        }
+        return count - Int(needed)
+    }
+}
+
+/// A ledger with some events taken, the ledger itself untouched: one way the walk could go.
+struct LedgerOverlay: UncreditedCounts {
+    let base: CreditLedger
+    private(set) var changes: [Int: Int32] = [:]
+
+    init(_ base: CreditLedger) {
+        self.base = base
+    }
+
+    var baseDay: Int { base.baseDay }
+
+    func remaining(at index: Int) -> Int32 { changes[index] ?? base.remaining(at: index) }
+
+    mutating func setRemaining(at index: Int, _ value: Int32) { changes[index] = value }
+
+    /// Whether days up to `day` have the same events left in both (windows ending after
+    /// `day + 2` can serve none of them).
+    func leavesTheSame(as other: LedgerOverlay, forDaysThrough day: Int) -> Bool {
+        let last = (day + 3 - baseDay) * CreditLedger.classesPerDay
+        for index in Set(changes.keys).union(other.changes.keys) where index < last {
+            if remaining(at: index) != other.remaining(at: index) { return false }
+        }
+        return true
     }
 }

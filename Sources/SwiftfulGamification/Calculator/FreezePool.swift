@@ -1,6 +1,6 @@
 /// The unused freezes, with the dates that decide which days they may bridge (rule 5).
-struct FreezePool {
-    struct Entry {
+struct FreezePool: Equatable {
+    struct Entry: Equatable {
         /// Index into the caller's freeze array.
         let index: Int
         /// Local day (in the current zone) it was earned on; nil = always earned.

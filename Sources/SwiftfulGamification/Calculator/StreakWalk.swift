@@ -83,7 +83,8 @@ struct StreakWalk {
             }
 
             let bridge = input.due[index].bridgeState
-            if ledger.available(on: day) >= goal, bridge == nil || keepingCostsNothing(goal, on: day, input: input) {
+            if ledger.available(on: day) >= goal, bridge == nil || !inCurrentRun
+                || RunProbe.keepsOptionalDay(day, goal: goal, counts: LedgerOverlay(ledger), freezes: freezes, input: input, depth: 0) {
                 credit(goal, on: day, index: index, countsInRun: inCurrentRun)
             } else if input.frozen[index] {
                 states[index] = .frozen
@@ -94,7 +95,7 @@ struct StreakWalk {
                 if inCurrentRun {
                     // Rule 5 over rule 8: the gap is every due day back to the last kept or
                     // frozen day, whatever rest and skipped days lie between.
-                    let (gapStart, savable) = firstDayOfGap(endingOn: day, input: input)
+                    let (gapStart, savable) = Self.firstDayOfGap(endingOn: day, counts: ledger, input: input)
                     let stretch = gapStart...day
                     let gapDays = stretch.filter { input.due[$0 - ledger.baseDay] == .due }
                     if savable, input.behavior == .autoConsumeFreezes,
@@ -133,30 +134,17 @@ struct StreakWalk {
     /// The first missed due day of the run of closed, unkeepable, unfrozen days ending on
     /// `day` (rest and skipped days among them), and whether a kept or frozen day comes
     /// before that run (something to save).
-    private func firstDayOfGap(endingOn day: Int, input: WalkInput) -> (start: Int, savable: Bool) {
+    static func firstDayOfGap(endingOn day: Int, counts: some UncreditedCounts, input: WalkInput) -> (start: Int, savable: Bool) {
         var start = day
         while start - 1 >= input.firstDay {
-            let index = start - 1 - ledger.baseDay
-            if input.frozen[index] || ledger.available(on: start - 1) >= Int(input.goals[index]) { break }
+            let index = start - 1 - counts.baseDay
+            if input.frozen[index] || counts.available(on: start - 1) >= Int(input.goals[index]) { break }
             start -= 1
         }
         let savable = start > input.firstDay
         // Rest and skipped days before the first missed due day are walked as themselves.
-        while start < day, input.due[start - ledger.baseDay] != .due { start += 1 }
+        while start < day, input.due[start - counts.baseDay] != .due { start += 1 }
         return (start, savable)
-    }
-
-    /// Whether a rest or skipped day may be kept without making the day before it a gap:
-    /// keeping it is worth one day, but a gap the day before would end the run there.
-    private func keepingCostsNothing(_ goal: Int, on day: Int, input: WalkInput) -> Bool {
-        let borrowed = goal - ledger.unusableEarlier(on: day)
-        let before = day - 1
-        guard borrowed > 0, before >= input.firstDay else { return true }
-        let index = before - ledger.baseDay
-        guard input.due[index] == .due, !input.frozen[index] else { return true }
-        let neededBefore = Int(input.goals[index])
-        let availableBefore = ledger.available(on: before)
-        return availableBefore < neededBefore || availableBefore - borrowed >= neededBefore
     }
 
     /// Rule 4's ranking: longer streak, then fewer freezes, then more open days kept, then

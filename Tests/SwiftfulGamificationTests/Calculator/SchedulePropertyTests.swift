@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SwiftfulGamification
+
+/// The calculator against brute force on small random histories with day-unit schedules
+/// and skips: every way of crediting every event (rule 2) is tried, and the largest
+/// current streak any of them gives (rules 3, 4, 8, 9) must be the calculator's.
+struct SchedulePropertyTests {
+    struct Case {
+        let events: [StreakEvent]
+        let configuration: StreakConfiguration
+        let skips: [CalendarDay]
+        let now: Date
+    }
+
+    static let zone = TimeZone.newYork
+
+    static func history(seed: UInt64) -> Case {
+        var random = SeededGenerator(seed: seed)
+        let now = at("2024-03-01 00:00").addingTimeInterval(Double.random(in: 0...(60 * 86_400), using: &random))
+        let events = (0..<Int.random(in: 1...8, using: &random)).map { index -> StreakEvent in
+            let daysBack = Double(Int.random(in: 0...9, using: &random))
+            // Half of them near a midnight, where the leeway has a choice to make.
+            let hour = Bool.random(using: &random) ? Double.random(in: 0...24, using: &random)
+                : [Double.random(in: 0...3, using: &random), Double.random(in: 21...24, using: &random)].randomElement(using: &random)!
+            let midnight = Calendar.newYork.startOfDay(for: now.addingTimeInterval(-daysBack * 86_400))
+            return StreakEvent(id: "e\(index)", dateCreated: midnight.addingTimeInterval(hour * 3_600), timezone: zone.identifier)
+        }
+        let schedule: StreakSchedule = Int.random(in: 0..<4, using: &random) == 0
+            ? .daily
+            : .weekdays(Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }).union([Weekday.allCases.randomElement(using: &random)!]))
+        let today = CalendarDay(containing: now, in: zone)
+        let skips = (0..<Int.random(in: 0...3, using: &random)).map { _ in today.adding(days: -Int.random(in: -2...9, using: &random)) }
+        let configuration = StreakConfiguration(
+            streakKey: "work", eventsRequiredPerDay: Int.random(in: 1...2, using: &random),
+            leewayHours: [0, 3, 6, 24].randomElement(using: &random)!, freezeBehavior: .noFreezes, schedule: schedule
+        )
+        return Case(events: events, configuration: configuration, skips: skips, now: now)
+    }
+
+    /// The largest current streak over every crediting.
+    static func bruteForceCurrent(_ input: Case) -> Int {
+        let zone = Self.zone
+        let today = CalendarDay(containing: input.now, in: zone).dayNumber
+        let leeway = input.configuration.leewayHours * 3_600
+        let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
+        let yesterdayOpen = leeway > 0 && nowSecond < leeway
+        let options: [[Int]] = input.events.filter { $0.dateCreated <= input.now }.map { event in
+            let own = CalendarDay(containing: event.dateCreated, in: zone).dayNumber
+            let second = (Int(event.dateCreated.timeIntervalSince1970) + zone.secondsFromGMT(for: event.dateCreated)).floorModulo(86_400)
+            var days = [own]
+            if leeway > 0, second < leeway { days.append(own - 1) }
+            if leeway > 0, second >= 86_400 - leeway { days.append(own + 1) }
+            return Array(Set(days.map { min($0, today) }))
+        }
+        let skipped = Set(input.skips.map(\.dayNumber))
+        func bridges(_ day: Int) -> Bool {
+            skipped.contains(day) || !input.configuration.schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek)
+        }
+        let goal = input.configuration.eventsRequiredPerDay
+        let earliest = options.flatMap { $0 }.min() ?? today
+        var best = 0
+        var choice = [Int](repeating: 0, count: options.count)
+        while true {
+            var counts: [Int: Int] = [:]
+            for (index, days) in options.enumerated() { counts[days[choice[index]], default: 0] += 1 }
+            var run = 0
+            for day in stride(from: today, through: earliest, by: -1) {
+                let kept = counts[day, default: 0] >= goal
+                let open = day == today || (yesterdayOpen && day == today - 1)
+                if kept { run += 1 } else if !open && !bridges(day) { break }
+            }
+            best = max(best, run)
+            // The next crediting, as an odometer over every event's options.
+            var position = 0
+            while position < options.count {
+                choice[position] += 1
+                if choice[position] < options[position].count { break }
+                choice[position] = 0
+                position += 1
+            }
+            if position == options.count { return best }
+        }
+    }
+
+    @Test(arguments: Array(UInt64(1)...4000))
+    func theCurrentStreakIsTheLargestAnyCreditingGives(seed: UInt64) {
+        let input = Self.history(seed: seed)
+        let evaluation = StreakCalculator.evaluate(
+            events: input.events, configuration: input.configuration, currentDate: input.now, timezone: Self.zone, skips: input.skips
+        )
+        #expect(evaluation.streak.currentStreak == Self.bruteForceCurrent(input), "seed \(seed): \(input.configuration.schedule.text), leeway \(input.configuration.leewayHours)")
+    }
+}
+
+extension Calendar {
+    /// Gregorian in New York, for building local instants.
+    static let newYork: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .newYork
+        return calendar
+    }()
+}
+
