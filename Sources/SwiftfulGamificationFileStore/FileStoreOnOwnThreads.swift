@@ -36,6 +36,22 @@ struct FileStoreOnOwnThreads: StreakStore {
         }
     }
 
+    func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await BlockingIO.run { try files.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func skips(userId: String, streakKey: String) async throws -> [CalendarDay] {
+        try await BlockingIO.run { try files.skips(userId: userId, streakKey: streakKey) }
+    }
+
+    func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await BlockingIO.run { try files.addSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await BlockingIO.run { try files.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
     func isArchived(userId: String, streakKey: String) async throws -> Bool {
         try await BlockingIO.run { try files.isArchived(userId: userId, streakKey: streakKey) }
     }

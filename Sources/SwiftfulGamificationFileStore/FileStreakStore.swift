@@ -208,16 +208,18 @@ public final class FileStreakStore: Sendable {
     ) throws -> StreakEvaluation {
         let (freezes, warnings) = try folder.freezes()
         warnings.forEach(warn)
+        let (skips, skipWarnings) = try folder.skips()
+        skipWarnings.forEach(warn)
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
                 events: try liveEvents(folder), freezes: freezes, configuration: settings.configuration, userId: userId,
-                currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory
+                currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory, skips: skips
             )
         }
         return StreakCalculator.evaluate(
             history: history, freezes: freezes, configuration: settings.configuration, userId: userId,
-            currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory
+            currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory, skips: skips
         )
     }
 

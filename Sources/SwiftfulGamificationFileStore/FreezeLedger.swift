@@ -48,39 +48,24 @@ enum FreezeLedger {
 
     /// The freezes in the order they were added, with the warnings for lines skipped.
     static func read(_ path: String) throws -> (freezes: [StreakFreeze], warnings: [String]) {
-        guard let bytes = try POSIXFile.read(path, role: .user) else { return ([], []) }
         var freezes: [StreakFreeze] = []
         var positions: [String: Int] = [:]
-        var warnings: [String] = []
-        var number = 0
-        let name = (path as NSString).lastPathComponent
-        let complete = bytes.withUnsafeBufferPointer { buffer in
-            TextLines.forEach(buffer) { line in
-                number += 1
-                guard !TextLines.isBlank(line) else { return }
-                do {
-                    switch try parse(line) {
-                    case .add(let freeze):
-                        guard positions[freeze.id] == nil else { return }
-                        positions[freeze.id] = freezes.count
-                        freezes.append(freeze)
-                    case .use(let id, let date):
-                        guard let position = positions[id] else { throw EventJSON.Problem("use of unknown freeze '\(id)'") }
-                        if !freezes[position].isUsed { freezes[position] = freezes[position].markedUsed(at: date) }
-                    case .remove(let id, _):
-                        guard let position = positions[id] else { throw EventJSON.Problem("removal of unknown freeze '\(id)'") }
-                        guard !freezes[position].isUsed else { throw EventJSON.Problem("removal of freeze '\(id)', which was used") }
-                        freezes.remove(at: position)
-                        positions = Dictionary(uniqueKeysWithValues: freezes.enumerated().map { ($1.id, $0) })
-                    }
-                } catch let problem as EventJSON.Problem {
-                    warnings.append("\(name):\(number): \(problem.reason); line skipped")
-                } catch {
-                    warnings.append("\(name):\(number): \(error.localizedDescription); line skipped")
-                }
+        let warnings = try RecordFile.forEachLine(path) { line in
+            switch try parse(line) {
+            case .add(let freeze):
+                guard positions[freeze.id] == nil else { return }
+                positions[freeze.id] = freezes.count
+                freezes.append(freeze)
+            case .use(let id, let date):
+                guard let position = positions[id] else { throw EventJSON.Problem("use of unknown freeze '\(id)'") }
+                if !freezes[position].isUsed { freezes[position] = freezes[position].markedUsed(at: date) }
+            case .remove(let id, _):
+                guard let position = positions[id] else { throw EventJSON.Problem("removal of unknown freeze '\(id)'") }
+                guard !freezes[position].isUsed else { throw EventJSON.Problem("removal of freeze '\(id)', which was used") }
+                freezes.remove(at: position)
+                positions = Dictionary(uniqueKeysWithValues: freezes.enumerated().map { ($1.id, $0) })
             }
         }
-        if complete < bytes.count { warnings.append("\(name): incomplete last line ignored") }
         return (freezes, warnings)
     }
 
@@ -113,7 +98,7 @@ enum FreezeLedger {
         }
     }
 
-    private static func date(_ value: JSONValue?) throws -> Date? {
+    static func date(_ value: JSONValue?) throws -> Date? {
         guard let value, value != .null else { return nil }
         guard let text = value.string, let date = ISODate.parse(text) else { throw EventJSON.Problem("bad date \(value.shortText)") }
         guard StreakValidation.supportedDates.contains(date) else { throw EventJSON.Problem("date \(text) out of range (1970-01-01 to 2199-12-31)") }

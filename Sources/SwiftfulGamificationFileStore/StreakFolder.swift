@@ -6,6 +6,7 @@ import SwiftfulGamification
 ///
 /// - `events.jsonl`: the event log, the source of truth (append-only, fsynced).
 /// - `freezes.jsonl`: the freeze ledger (append-only, fsynced).
+/// - `skips.jsonl`: the skip ledger (append-only, fsynced).
 /// - `config.json`: configuration and goal history (replaced atomically).
 /// - `snapshot.json`, `ids.bin`, `current.json`: derived, rebuilt whenever missing or stale.
 struct StreakFolder {
@@ -13,12 +14,13 @@ struct StreakFolder {
 
     var eventsPath: String { directory + "/events.jsonl" }
     var freezesPath: String { directory + "/freezes.jsonl" }
+    var skipsPath: String { directory + "/skips.jsonl" }
     var settingsPath: String { directory + "/config.json" }
     var snapshotPath: String { directory + "/snapshot.json" }
     var idsPath: String { directory + "/ids.bin" }
     var currentPath: String { directory + "/current.json" }
 
-    var userFiles: [String] { [eventsPath, freezesPath, settingsPath] }
+    var userFiles: [String] { [eventsPath, freezesPath, settingsPath, skipsPath] }
 
     /// The history of the log, caught up from the snapshot (or rebuilt), not yet persisted.
     struct LoadedHistory {
@@ -43,6 +45,10 @@ struct StreakFolder {
 
     func freezes() throws -> (freezes: [StreakFreeze], warnings: [String]) {
         try FreezeLedger.read(freezesPath)
+    }
+
+    func skips() throws -> (days: [CalendarDay], warnings: [String]) {
+        try SkipLedger.read(skipsPath)
     }
 
     var derivedFiles: [String] { [snapshotPath, idsPath, currentPath] }
@@ -226,6 +232,11 @@ struct StreakFolder {
     func appendFreezeRecords(_ records: [FreezeLedger.Record], journal: WriteJournal) throws {
         guard !records.isEmpty else { return }
         _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath, journal: journal)
+    }
+
+    func appendSkipRecords(_ records: [SkipLedger.Record], journal: WriteJournal) throws {
+        guard !records.isEmpty else { return }
+        _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: skipsPath, journal: journal)
     }
 
     /// Appends `bytes` (whole lines) to the log, as `record(loaded:journal:_:apply:)`.

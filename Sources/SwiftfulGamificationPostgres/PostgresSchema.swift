@@ -127,6 +127,20 @@ enum PostgresSchema {
             """,
             "CREATE INDEX streak_operations_age ON streak_operations (user_id, recorded_us)",
         ] + protected("streak_operations"),
+        // 4: schedules (rule 8; their history rides in goal_history) and skipped days (rule 9).
+        [
+            "ALTER TABLE streaks ADD COLUMN schedule text NOT NULL DEFAULT 'daily', ADD COLUMN week_start text NOT NULL DEFAULT 'monday'",
+            """
+            CREATE TABLE streak_skips (
+                user_id text NOT NULL DEFAULT current_user,
+                streak_id bigint NOT NULL,
+                day integer NOT NULL,
+                added_us bigint NOT NULL,
+                PRIMARY KEY (user_id, streak_id, day),
+                CONSTRAINT streak_skips_owned FOREIGN KEY (streak_id, user_id) REFERENCES streaks (id, user_id) ON DELETE CASCADE
+            )
+            """,
+        ] + protected("streak_skips"),
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

@@ -25,6 +25,8 @@ extension PostgresStreakStore {
         var heldIds: Set<String> = []
         /// Events to insert when the write finishes, in order.
         var pendingEvents: [StreakEvent] = []
+        /// The streak's skipped days, as read with the write's state (and changed by it).
+        var skips: [CalendarDay] = []
         /// The summary's revision as the write read it: the write applies only if it is unchanged.
         let revision: Int64
 
@@ -174,6 +176,7 @@ extension PostgresStreakStore {
         )
         context.freezes = state.freezes
         context.heldIds = state.heldIds
+        context.skips = state.skips
         return context
     }
 
@@ -190,11 +193,14 @@ extension PostgresStreakStore {
     ) async throws -> Written<Output> {
         let output = try await change(context)
         var evaluation = try await calculate(
-            connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, freezes: context.freezes
+            connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone,
+            freezes: context.freezes, skips: context.skips
         )
         if !evaluation.freezeConsumptions.isEmpty {
             try await Self.record(evaluation.freezeConsumptions, in: context)
-            evaluation = try await calculate(connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone)
+            evaluation = try await calculate(
+                connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, skips: context.skips
+            )
         }
         return Written(output: output, evaluation: evaluation, keyListChanged: context.changesKeyList)
     }
@@ -267,6 +273,7 @@ extension PostgresStreakStore {
         var heldIds: Set<String> = []
         var schemaVersion = 0
         var channel: String?
+        var skips: [CalendarDay] = []
     }
 
     /// The largest batch whose insert waits for the write's finishing statement.
@@ -278,26 +285,33 @@ extension PostgresStreakStore {
             """
             SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(plan.operation)),
                    s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
-                   m.history, m.revision,
+                   s.schedule, s.week_start, m.history, m.revision,
                    (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
                     FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL),
                    (SELECT coalesce(array_agg(e.event_id), '{}') FROM streak_events AS e
                     WHERE e.user_id = \(userId) AND e.streak_id = s.id AND e.event_id = ANY(\(eventIds)::text[])),
                    \(unescaped: PostgresSession.schemaVersionColumn),
-                   (SELECT channel FROM streak_channels WHERE user_id = \(userId))
+                   (SELECT channel FROM streak_channels WHERE user_id = \(userId)),
+                   (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = \(userId) AND k.streak_id = s.id)
             FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = \(userId) AND s.streak_key = \(key)
                 LEFT JOIN streak_summaries AS m ON m.user_id = \(userId) AND m.streak_id = s.id
             """,
             logger: PostgresSession.logger
         )
         var state = WriteState()
-        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, history, revision, freezes, held, version, channel)
-            in rows.decode((String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, Int64?, String?, [String]?, Int, String?).self) {
+        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips)
+            in rows.decode(
+                (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?).self
+            ) {
             state.recorded = recorded
             state.schemaVersion = version
             state.channel = channel
-            if let id, let goal, let leeway, let behavior, let server, let goals, let archived {
-                state.row = try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
+            if let id, let goal, let leeway, let behavior, let server, let goals, let archived, let schedule, let weekStart {
+                state.row = try row(
+                    id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
+                    schedule: schedule, weekStart: weekStart
+                )
+                state.skips = (skips ?? []).map(CalendarDay.init(dayNumber:))
                 state.history = history
                 state.revision = revision
                 guard let list = try? Self.decoder.decode([FreezeColumns].self, from: Data((freezes ?? "[]").utf8)) else {
@@ -333,9 +347,11 @@ extension PostgresStreakStore {
         let rows = try await connection.query(
             """
             WITH streak AS (
-                INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us)
+                INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us,
+                                     schedule, week_start)
                 VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
-                        \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created))
+                        \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created),
+                        \(configuration.schedule.text), \(configuration.weekStart.rawValue))
                 RETURNING id
             )
             INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
@@ -357,7 +373,8 @@ extension PostgresStreakStore {
             """
             UPDATE streaks SET streak_key = \(configuration.streakKey), events_required_per_day = \(configuration.eventsRequiredPerDay),
                 leeway_hours = \(configuration.leewayHours), freeze_behavior = \(configuration.freezeBehavior.word),
-                use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived)
+                use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived),
+                schedule = \(configuration.schedule.text), week_start = \(configuration.weekStart.rawValue)
             WHERE user_id = \(context.userId) AND id = \(context.row.id)
             """,
             logger: PostgresSession.logger

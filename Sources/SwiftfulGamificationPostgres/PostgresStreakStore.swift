@@ -57,25 +57,36 @@ public final class PostgresStreakStore: StreakStore {
 
     func streakRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow? {
         let rows = try await connection.query(
-            "SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)",
+            """
+            SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived, schedule, week_start
+            FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)
+            """,
             logger: PostgresSession.logger
         )
-        for try await (id, goal, leeway, behavior, server, goals, archived) in rows.decode((Int64, Int, Int, String, Bool, String, Bool).self) {
-            return try row(id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived)
+        for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart)
+            in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String).self) {
+            return try row(
+                id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
+                schedule: schedule, weekStart: weekStart
+            )
         }
         return nil
     }
 
     /// A streak row from its columns.
+    // swiftlint:disable:next function_parameter_count
     func row(
-        id: Int64, userId: String, key: String, goal: Int, leeway: Int, behavior: String, server: Bool, goals: String, archived: Bool
+        id: Int64, userId: String, key: String, goal: Int, leeway: Int, behavior: String, server: Bool, goals: String, archived: Bool,
+        schedule: String, weekStart: String
     ) throws -> StreakRow {
         guard let freezeBehavior = FreezeBehavior(word: behavior),
-              let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)) else {
+              let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)),
+              let schedule = try? StreakSchedule(parsing: schedule), let weekStart = Weekday(rawValue: weekStart) else {
             throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
         }
         let configuration = StreakConfiguration(
-            streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior
+            streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior,
+            schedule: schedule, weekStart: weekStart
         )
         return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
     }
@@ -147,6 +158,16 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
+    /// The streak's skipped days, ascending.
+    func skips(_ connection: PostgresConnection, of row: StreakRow) async throws -> [CalendarDay] {
+        let rows = try await connection.query(
+            "SELECT day FROM streak_skips WHERE user_id = \(row.userId) AND streak_id = \(row.id) ORDER BY day", logger: PostgresSession.logger
+        )
+        var days: [CalendarDay] = []
+        for try await day in rows.decode(Int.self) { days.append(CalendarDay(dayNumber: day)) }
+        return days
+    }
+
     func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
         let rows = try await connection.query("SELECT history FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger)
         return try await history(connection, row: row, stored: try await rows.collect().first?.decode(String.self))
@@ -182,20 +203,22 @@ public final class PostgresStreakStore: StreakStore {
     /// - Parameter known: the streak's freezes when the caller has them as they are now.
     func calculate(
         _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone,
-        freezes known: [StreakFreeze]? = nil
+        freezes known: [StreakFreeze]? = nil, skips knownSkips: [CalendarDay]? = nil
     ) async throws -> StreakEvaluation {
         var freezes = known ?? []
         if known == nil { freezes = try await self.freezes(connection, of: row) }
+        var skips = knownSkips ?? []
+        if knownSkips == nil { skips = try await self.skips(connection, of: row) }
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
                 events: try await liveEvents(connection, of: row), freezes: freezes, configuration: row.configuration,
-                userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory
+                userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory, skips: skips
             )
         }
         return StreakCalculator.evaluate(
             history: history, freezes: freezes, configuration: row.configuration, userId: userId,
-            currentDate: now, timezone: timezone, goalSchedule: row.goalHistory
+            currentDate: now, timezone: timezone, goalSchedule: row.goalHistory, skips: skips
         )
     }
 

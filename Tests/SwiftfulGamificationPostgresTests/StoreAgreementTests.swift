@@ -57,7 +57,8 @@ struct StoreAgreementTests {
         let behavior = FreezeBehavior.allCases.randomElement(using: &random)!
         let configuration = StreakConfiguration(
             streakKey: "s", eventsRequiredPerDay: Int.random(in: 1...3, using: &random),
-            leewayHours: [0, 0, 2, 5].randomElement(using: &random)!, freezeBehavior: behavior
+            leewayHours: [0, 0, 2, 5].randomElement(using: &random)!, freezeBehavior: behavior,
+            schedule: Bool.random(using: &random) ? .daily : Self.someWeekdays(&random)
         )
         var now = date("2024-03-01T06:00:00Z").addingTimeInterval(Double.random(in: 0...86_400, using: &random))
         for store in stores { _ = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: zone) }
@@ -67,6 +68,9 @@ struct StoreAgreementTests {
             let choice = Int.random(in: 0..<20, using: &random)
             let expires = Bool.random(using: &random) ? now.addingTimeInterval(20 * 86_400) : nil
             let count = Int.random(in: 1...3, using: &random)
+            let today = CalendarDay(containing: now, in: zone)
+            let skipDays = (0..<Int.random(in: 1...3, using: &random)).map { _ in today.adding(days: Int.random(in: -4...6, using: &random)) }
+            let schedule = Self.someWeekdays(&random)
             var results: [String] = []
             for store in stores {
                 let evaluation: StreakEvaluation
@@ -88,6 +92,12 @@ struct StoreAgreementTests {
                     } else {
                         evaluation = try await store.refresh(userId: user, streakKey: "s", now: now, timezone: zone)
                     }
+                case 4:
+                    evaluation = try await store.addSkips(skipDays, userId: user, streakKey: "s", now: now, timezone: zone)
+                case 5:
+                    evaluation = try await store.removeSkips(skipDays, userId: user, streakKey: "s", now: now, timezone: zone)
+                case 6:
+                    evaluation = try await store.updateSchedule(schedule, userId: user, streakKey: "s", now: now, timezone: zone)
                 default:
                     let events = (0..<count).map { index in
                         StreakEvent(id: "e\(step)-\(index)", dateCreated: now.addingTimeInterval(-Double(index) * 3_000),
@@ -97,7 +107,7 @@ struct StoreAgreementTests {
                 }
                 results.append(Self.fields(evaluation))
             }
-            if choice == 1, !ids.isEmpty { ids.remove(at: step % ids.count) } else if choice > 3 || (choice == 1 && ids.isEmpty) || (choice == 3 && behavior != .manuallyConsumeFreezes) {
+            if choice == 1, !ids.isEmpty { ids.remove(at: step % ids.count) } else if choice > 6 || (choice == 1 && ids.isEmpty) || (choice == 3 && behavior != .manuallyConsumeFreezes) {
                 ids.append("e\(step)-0")
             }
             #expect(results[0] == results[1], "seed \(seed), step \(step): \(Self.difference(results[0], results[1]))")
@@ -126,6 +136,16 @@ struct StoreAgreementTests {
         #expect(final[0] == final[1], "seed \(seed), final: \(Self.difference(final[0], final[1]))")
         let events = try await stores.asyncMap { try await $0.events(userId: user, streakKey: "s").map(\.id).sorted() }
         #expect(events[0] == events[1], "seed \(seed), events")
+        let skips = try await stores.asyncMap { try await $0.skips(userId: user, streakKey: "s") }
+        #expect(skips[0] == skips[1], "seed \(seed), skips")
+        let settings = try await stores.asyncMap { try await $0.settings(userId: user, streakKey: "s") }
+        #expect(settings[0].configuration == settings[1].configuration && settings[0].goalHistory == settings[1].goalHistory, "seed \(seed), settings")
+    }
+
+    /// A random non-empty set of weekdays (all seven is `daily`).
+    static func someWeekdays(_ random: inout SeededGenerator) -> StreakSchedule {
+        let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &random) })
+        return days.isEmpty || days.count == 7 ? .daily : .weekdays(days)
     }
 }
 

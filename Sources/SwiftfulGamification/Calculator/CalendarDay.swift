@@ -57,6 +57,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         return ZoneDays(timeZone: timeZone).start(of: dayNumber + 1).addingTimeInterval(-1)
     }
 
+    /// From `YYYY-MM-DD` (a real date); nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        self.init(year: year, month: month, day: day)
+        guard civil == (year, month, day) else { return nil }
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil

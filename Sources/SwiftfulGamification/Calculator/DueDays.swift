@@ -1,21 +1,48 @@
 /// Which days are due (rule 8) and which are skipped (rule 9), by day number.
 struct DueDays: Sendable {
-    let schedule: StreakSchedule
-    let skipped: Set<Int>
+    /// (first day, schedule), ascending; days before the first keep the first's schedule.
+    private let schedules: [(day: Int, schedule: StreakSchedule)]
+    private let skipped: Set<Int>
 
-    init(schedule: StreakSchedule, skips: [CalendarDay]) {
-        self.schedule = schedule
+    /// The schedule in force on each day: the goal schedule's changes that carry one, else
+    /// `fallback` (the configuration's) throughout.
+    init(fallback: StreakSchedule, changes: [StreakGoalChange] = [], skips: [CalendarDay], dayOf: (StreakGoalChange) -> Int) {
+        let recorded = changes.enumerated()
+            .compactMap { offset, change in change.schedule.map { (day: dayOf(change), offset: offset, schedule: $0) } }
+            .sorted { ($0.day, $0.offset) < ($1.day, $1.offset) }
+            .map { (day: $0.day, schedule: $0.schedule) }
+        schedules = recorded.isEmpty ? [(day: Int.min, schedule: fallback)] : recorded
         skipped = Set(skips.map(\.dayNumber))
+    }
+
+    func schedule(on day: Int) -> StreakSchedule {
+        var schedule = schedules[0].schedule
+        for change in schedules {
+            guard change.day <= day else { break }
+            schedule = change.schedule
+        }
+        return schedule
     }
 
     func kind(of day: Int) -> DueKind {
         if skipped.contains(day) { return .skipped }
-        return schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest
+        return schedule(on: day).isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest
     }
 
-    /// Kinds of `count` consecutive days from `firstDay`.
+    /// Kinds of `count` consecutive days from `firstDay`, in one sweep.
     func kinds(from firstDay: Int, count: Int) -> [DueKind] {
-        (0..<count).map { kind(of: firstDay + $0) }
+        var result: [DueKind] = []
+        result.reserveCapacity(count)
+        var next = 0
+        var schedule = schedules[0].schedule
+        for day in firstDay..<firstDay + count {
+            while next < schedules.count, schedules[next].day <= day {
+                schedule = schedules[next].schedule
+                next += 1
+            }
+            result.append(skipped.contains(day) ? .skipped : schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest)
+        }
+        return result
     }
 
     /// The first due, unskipped day after `day` (within a year and a week: a schedule has a

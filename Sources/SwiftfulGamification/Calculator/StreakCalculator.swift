@@ -71,7 +71,9 @@ public enum StreakCalculator {
         }
         let (ledger, frozen, firstDay) = history.ledger(through: now.day, countingFreezeEvents: behavior != .noFreezes)
         let usableFreezes = behavior == .noFreezes ? [] : freezes
-        let dueDays = DueDays(schedule: configuration.schedule, skips: skips)
+        let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips) {
+            clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
+        }
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),

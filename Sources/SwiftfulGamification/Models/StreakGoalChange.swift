@@ -1,27 +1,39 @@
 import Foundation
 
-/// "From the day containing `date`, the goal is `eventsRequiredPerDay`."
+/// "From the day containing `date`, the goal is `eventsRequiredPerDay`" (and, when set,
+/// "the schedule is `schedule`").
 ///
-/// A list of these is a streak's goal schedule: a goal change applies from the day it
-/// was made, and older days keep the goal they had.
+/// A list of these is a streak's goal schedule: a change applies from the day it was made,
+/// and older days keep the goal and schedule they had (rule 8). A change without a
+/// schedule keeps the configuration's: stores write the old schedule into every earlier
+/// change when the first schedule change is recorded.
 public struct StreakGoalChange: Codable, Sendable, Hashable {
     public let date: Date
     public let eventsRequiredPerDay: Int
+    public let schedule: StreakSchedule?
 
-    public init(date: Date, eventsRequiredPerDay: Int) {
+    public init(date: Date, eventsRequiredPerDay: Int, schedule: StreakSchedule? = nil) {
         self.date = date
         self.eventsRequiredPerDay = eventsRequiredPerDay
+        self.schedule = schedule
     }
 
     public enum CodingKeys: String, CodingKey {
         case date
         case eventsRequiredPerDay = "events_required_per_day"
+        case schedule
     }
 
-    /// - Throws: `StreakRuleError.invalidGoal` or `.dateOutOfRange`.
+    /// - Throws: `StreakRuleError.invalidGoal`, `.invalidSchedule` or `.dateOutOfRange`.
     public func validate() throws {
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
+        try schedule?.validate()
         try StreakValidation.validateDate(date, "goal change date")
+    }
+
+    /// This change with `schedule` where it has none.
+    public func withSchedule(_ schedule: StreakSchedule) -> StreakGoalChange {
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: self.schedule ?? schedule)
     }
 
     /// Decoding applies `validate()`, so a stored goal schedule is never out of range.
@@ -29,7 +41,8 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             date: try container.decode(Date.self, forKey: .date),
-            eventsRequiredPerDay: try container.decode(Int.self, forKey: .eventsRequiredPerDay)
+            eventsRequiredPerDay: try container.decode(Int.self, forKey: .eventsRequiredPerDay),
+            schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule)
         )
         do {
             try validate()

@@ -37,6 +37,10 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case invalidSchedule(String)
     /// A change between a weekly schedule and a daily or weekday one (rule 8).
     case scheduleUnitChange(from: StreakSchedule, to: StreakSchedule)
+    /// A skip outside the days skips may cover (rule 9).
+    case skipOutOfRange(CalendarDay, earliest: CalendarDay, latest: CalendarDay)
+    /// A range of skips longer than `StreakValidation.longestSkipRange` days, or ending before it starts.
+    case badSkipRange(from: CalendarDay, to: CalendarDay)
 }
 
 extension StreakRuleError: LocalizedError {
@@ -80,6 +84,12 @@ extension StreakRuleError: LocalizedError {
             return "The \(what) contains a control character (such as NUL or a line break), which no store keeps: use printable characters."
         case .invalidSchedule(let text):
             return "Invalid schedule '\(text)': use daily, days of the week (mon-fri, mon,wed,fri, weekdays, weekends) or 1/week to 7/week."
+        case .skipOutOfRange(let day, let earliest, let latest):
+            return "Cannot skip \(day): skips go from \(earliest) (a year back) to \(latest) (366 days ahead)."
+        case .badSkipRange(let from, let to):
+            return to < from
+                ? "The range \(from) to \(to) ends before it starts."
+                : "The range \(from) to \(to) is \(from.days(to: to) + 1) days long; at most \(StreakValidation.longestSkipRange) are allowed."
         case .scheduleUnitChange(let from, let to):
             return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s: create a new streak for that."
         }

@@ -110,3 +110,22 @@ extension Weekday {
         return days
     }
 }
+
+extension StreakConfiguration {
+    /// This configuration and `history` after the schedule changed to `schedule` at `now`
+    /// (rule 8): earlier changes keep the schedule they were under, written into them, and
+    /// one change from `now` carries the new one. Unchanged when it is the same schedule.
+    /// - Throws: `StreakRuleError.invalidSchedule`, or `.scheduleUnitChange` between a
+    ///   weekly schedule and a day one (a weekly streak stays weekly).
+    public func changingSchedule(to schedule: StreakSchedule, history: [StreakGoalChange], at now: Date)
+        throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
+        try schedule.validate()
+        guard schedule.unit == self.schedule.unit else { throw StreakRuleError.scheduleUnitChange(from: self.schedule, to: schedule) }
+        guard schedule != self.schedule else { return (self, history) }
+        let earlier = history.isEmpty
+            ? [StreakGoalChange(date: Date(timeIntervalSince1970: 0), eventsRequiredPerDay: eventsRequiredPerDay)]
+            : history
+        let change = StreakGoalChange(date: now, eventsRequiredPerDay: eventsRequiredPerDay, schedule: schedule)
+        return (with(schedule: schedule), earlier.map { $0.withSchedule(self.schedule) } + [change])
+    }
+}

@@ -65,4 +65,30 @@ public enum StreakValidation {
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
     private static func isUppercaseLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+
+    /// The longest range one skip command covers, in days.
+    public static let longestSkipRange = 366
+
+    /// The days a skip may cover at `now` (rule 9): from the backfill window's first day (a
+    /// calendar year back) to 366 days ahead, in `timezone`.
+    public static func skipWindow(now: Date, timezone: TimeZone) -> ClosedRange<CalendarDay> {
+        let today = CalendarDay(containing: now, in: timezone)
+        let earliest = CalendarDay(containing: StreakManager.oldestBackfillDate(now: now, timeZone: timezone), in: timezone)
+        return earliest...today.adding(days: longestSkipRange)
+    }
+
+    /// - Throws: `StreakRuleError.skipOutOfRange` for the first day outside `skipWindow`.
+    public static func validateSkips(_ days: [CalendarDay], now: Date, timezone: TimeZone) throws {
+        let window = skipWindow(now: now, timezone: timezone)
+        if let outside = days.first(where: { !window.contains($0) }) {
+            throw StreakRuleError.skipOutOfRange(outside, earliest: window.lowerBound, latest: window.upperBound)
+        }
+    }
+
+    /// Every day from `start` through `end`. - Throws: `StreakRuleError.badSkipRange` when
+    /// it ends before it starts or is longer than `longestSkipRange` days.
+    public static func skipRange(from start: CalendarDay, through end: CalendarDay) throws -> [CalendarDay] {
+        guard start <= end, start.days(to: end) < longestSkipRange else { throw StreakRuleError.badSkipRange(from: start, to: end) }
+        return (0...start.days(to: end)).map { start.adding(days: $0) }
+    }
 }

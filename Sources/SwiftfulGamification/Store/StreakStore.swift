@@ -21,6 +21,9 @@ public protocol StreakStore: Sendable {
     func updateConfiguration(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation
+    /// Changes which days are due from today on (rule 8; earlier days keep theirs).
+    /// - Throws: `StreakRuleError.scheduleUnitChange` between a weekly schedule and a day one.
+    func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
     func isArchived(userId: String, streakKey: String) async throws -> Bool
     func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
     /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
@@ -62,6 +65,15 @@ public protocol StreakStore: Sendable {
         -> (used: [FreezeConsumption], evaluation: StreakEvaluation)
     /// Takes back an unused freeze. - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
     func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+
+    // MARK: Skips
+    /// The days skipped (rule 9), ascending.
+    func skips(userId: String, streakKey: String) async throws -> [CalendarDay]
+    /// Skips days (one already skipped is left as it is).
+    /// - Throws: `StreakRuleError.skipOutOfRange` before writing anything.
+    func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// Takes skips back (a day not skipped is left as it is).
+    func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
 
     // MARK: Calculation
     /// Calculates without writing: freezes that would be consumed show but are not recorded.
