@@ -10,6 +10,9 @@ public enum StreakFacts {
             return ("press space to log your first event", .muted)
         case .keptToday:
             return ("kept today", .success)
+        case .resting(let skipped, let deadline):
+            let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
+            return ((skipped ? "skipped today" : "rest day") + next, .muted)
         case .grace(let deadline):
             let until = deadline.map { " until \(clock($0, zone))" } ?? ""
             return ("grace period\(until): log to keep yesterday", .warning)

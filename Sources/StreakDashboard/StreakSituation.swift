@@ -6,6 +6,9 @@ import SwiftfulGamification
 public enum StreakSituation: Equatable, Sendable {
     case noEvents
     case keptToday
+    /// Today is not due (rule 8's rest day, or skipped by rule 9) and not kept: the run
+    /// waits for the next due day, whose end (plus leeway) is the deadline.
+    case resting(skipped: Bool, deadline: Date?)
     /// Today is bridged by a freeze.
     case keptByFreeze
     /// Yesterday can still be kept, until the deadline.
@@ -22,6 +25,8 @@ public enum StreakSituation: Equatable, Sendable {
     public init(_ streak: CurrentStreakData, freezeBehavior: FreezeBehavior, todayFrozen: Bool = false) {
         switch streak.status {
         case .noEvents: self = .noEvents
+        case .active(let daysSince) where daysSince > 0 && streak.isTodayDue == false:
+            self = .resting(skipped: streak.todayKind == .skipped, deadline: streak.dateStreakDeadline)
         case .active: self = .keptToday
         case .canExtendWithLeeway: self = .grace(deadline: streak.dateStreakDeadline)
         case .atRisk: self = todayFrozen ? .keptByFreeze : .atRisk(deadline: streak.dateStreakDeadline)

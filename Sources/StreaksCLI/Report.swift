@@ -30,6 +30,10 @@ enum Report {
             "date_streak_start": date(streak.dateStreakStart),
             "date_streak_deadline": date(streak.dateStreakDeadline),
             "date_last_event": date(streak.dateLastEvent),
+            "schedule": configuration.schedule.text,
+            "week_start": configuration.weekStart.rawValue,
+            "streak_unit": (streak.streakUnit ?? configuration.schedule.unit).rawValue,
+            "today_is_due": streak.isTodayDue.map { $0 as Any } ?? NSNull(),
         ]
     }
 
@@ -82,6 +86,9 @@ enum Report {
         switch StreakSituation(streak, freezeBehavior: .noFreezes) {
         case .noEvents: return "no events yet: log one with `streaks log`"
         case .keptToday: return "kept today"
+        case .resting(let skipped, let deadline):
+            let next = deadline.map { ", keep the next due day by \(localTime($0, zone))" } ?? ""
+            return (skipped ? "skipped today" : "rest day") + next
         case .grace(let deadline), .atRisk(let deadline):
             let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
             guard let deadline else { return prefix }

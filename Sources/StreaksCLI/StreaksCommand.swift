@@ -15,7 +15,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self,
-            FreezeCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self,
+            FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -77,7 +77,10 @@ public struct StreaksCommand: AsyncParsableCommand {
 
     private static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
     private static var nestedNames: [String: [String]] {
-        ["freeze": FreezeCommand.configuration.subcommands.map { $0._commandName }]
+        [
+            "freeze": FreezeCommand.configuration.subcommands.map { $0._commandName },
+            "skip": SkipCommand.configuration.subcommands.map { $0._commandName },
+        ]
     }
 
     /// `streaks log` for a line naming `log`, else `streaks`: where its help is.
@@ -85,7 +88,7 @@ public struct StreaksCommand: AsyncParsableCommand {
         let words = (try? CommandLineFront.normalize(arguments, subcommands: subcommandNames, nested: nestedNames)) ?? arguments
         guard let first = words.first, subcommandNames.contains(first), first != "help" else { return "streaks" }
         var path = "streaks \(first)"
-        if first == "freeze", words.count > 1, FreezeCommand.configuration.subcommands.contains(where: { $0._commandName == words[1] }) {
+        if let inner = nestedNames[first], words.count > 1, inner.contains(words[1]) {
             path += " \(words[1])"
         }
         return path

@@ -46,7 +46,7 @@ final class CLIHarness: @unchecked Sendable {
 
     /// Global options go after the (sub)command words.
     private static func insert(_ global: [String], into arguments: [String]) -> [String] {
-        let commandWords = ["freeze"].contains(arguments.first ?? "") ? 2 : 1
+        let commandWords = ["freeze", "skip"].contains(arguments.first ?? "") ? 2 : 1
         let split = min(commandWords, arguments.count)
         return Array(arguments[..<split]) + global + Array(arguments[split...])
     }

@@ -12,7 +12,7 @@ struct CreateCommand: AsyncParsableCommand {
         let context = try global.context()
         let configuration = try StreakConfiguration.validated(
             streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
-            freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes
+            freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily
         )
         try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(key)'")
@@ -22,8 +22,8 @@ struct CreateCommand: AsyncParsableCommand {
 
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Show or change a streak's goal, leeway and freezes.",
-        discussion: "A new goal applies from today; earlier days keep the goal they had."
+        commandName: "config", abstract: "Show or change a streak's goal, leeway, freezes and due days.",
+        discussion: "A new goal or schedule applies from today; earlier days keep the goal and schedule they had."
     )
 
     @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
@@ -34,10 +34,17 @@ struct ConfigCommand: AsyncParsableCommand {
         let context = try global.context()
         let key = try await context.streakKey(key)
         if !settings.isEmpty {
-            try await context.store.updateConfiguration(
-                userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                freezeBehavior: settings.freezes, now: context.now, timezone: context.zone
-            )
+            // Checked before anything is written.
+            let schedule = try settings.schedule()
+            if settings.goal != nil || settings.leeway != nil || settings.freezes != nil {
+                try await context.store.updateConfiguration(
+                    userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
+                    freezeBehavior: settings.freezes, now: context.now, timezone: context.zone
+                )
+            }
+            if let schedule {
+                try await context.store.updateSchedule(schedule, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            }
             context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration

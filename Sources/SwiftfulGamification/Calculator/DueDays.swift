@@ -24,14 +24,14 @@ struct DueDays: Sendable {
         return schedule
     }
 
-    func kind(of day: Int) -> DueKind {
+    func kind(of day: Int) -> StreakDayKind {
         if skipped.contains(day) { return .skipped }
         return schedule(on: day).isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest
     }
 
     /// Kinds of `count` consecutive days from `firstDay`, in one sweep.
-    func kinds(from firstDay: Int, count: Int) -> [DueKind] {
-        var result: [DueKind] = []
+    func kinds(from firstDay: Int, count: Int) -> [StreakDayKind] {
+        var result: [StreakDayKind] = []
         result.reserveCapacity(count)
         var next = 0
         var schedule = schedules[0].schedule

@@ -73,7 +73,9 @@ struct StreakSummary {
             recentEvents: recentEvents,
             dateStreakDeadline: deadline,
             freezesNeededToSaveStreak: daysToSave.count,
-            calculatedStatus: status
+            calculatedStatus: status,
+            streakUnit: dueDays.schedule(on: today).unit,
+            todayKind: dueDays.kind(of: today)
         )
         evaluation = StreakEvaluation(
             streak: streak,

@@ -8,7 +8,7 @@ enum DayState: UInt8 {
 }
 
 /// Whether a day is due, and if not why: what rules 8 and 9 say of it before crediting.
-enum DueKind: UInt8 {
+public enum StreakDayKind: String, Sendable, Codable {
     case due, rest, skipped
 
     var bridgeState: DayState? {
@@ -28,7 +28,7 @@ struct WalkInput {
     /// Days covered by a recorded freeze event, indexed like the ledger.
     let frozen: [Bool]
     /// Rest and skipped days (rules 8 and 9), indexed like the ledger.
-    let due: [DueKind]
+    let due: [StreakDayKind]
     let today: Int
     /// The earliest day any event may be credited to or is frozen.
     let firstDay: Int

@@ -21,6 +21,8 @@ extension CurrentStreakData: Codable {
         case freezesNeededToSaveStreak = "freezes_needed_to_save_streak"
         case status
         case daysSinceLastEvent = "days_since_last_event"
+        case streakUnit = "streak_unit"
+        case todayKind = "today_kind"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,7 +50,9 @@ extension CurrentStreakData: Codable {
             recentEvents: try container.decodeIfPresent([StreakEvent].self, forKey: .recentEvents),
             dateStreakDeadline: try container.decodeIfPresent(Date.self, forKey: .dateStreakDeadline),
             freezesNeededToSaveStreak: try container.decodeIfPresent(Int.self, forKey: .freezesNeededToSaveStreak),
-            calculatedStatus: status
+            calculatedStatus: status,
+            streakUnit: try container.decodeIfPresent(StreakSchedule.Unit.self, forKey: .streakUnit),
+            todayKind: try container.decodeIfPresent(StreakDayKind.self, forKey: .todayKind)
         )
     }
 
@@ -71,6 +75,8 @@ extension CurrentStreakData: Codable {
         try container.encodeIfPresent(recentEvents, forKey: .recentEvents)
         try container.encodeIfPresent(dateStreakDeadline, forKey: .dateStreakDeadline)
         try container.encodeIfPresent(freezesNeededToSaveStreak, forKey: .freezesNeededToSaveStreak)
+        try container.encodeIfPresent(streakUnit, forKey: .streakUnit)
+        try container.encodeIfPresent(todayKind, forKey: .todayKind)
         if let calculatedStatus {
             try container.encode(calculatedStatus.name, forKey: .status)
             try container.encodeIfPresent(calculatedStatus.daysSinceLastEvent, forKey: .daysSinceLastEvent)

@@ -35,6 +35,10 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     public let freezesNeededToSaveStreak: Int?
     /// The status the calculator found; `status` falls back to an estimate without it.
     public let calculatedStatus: StreakStatus?
+    /// What the streak counts (rule 8): days, or weeks for a `timesPerWeek` schedule.
+    public let streakUnit: StreakSchedule.Unit?
+    /// What today is: due, a rest day (rule 8) or skipped (rule 9).
+    public let todayKind: StreakDayKind?
 
     public init(
         streakKey: String,
@@ -54,7 +58,9 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         recentEvents: [StreakEvent]? = nil,
         dateStreakDeadline: Date? = nil,
         freezesNeededToSaveStreak: Int? = nil,
-        calculatedStatus: StreakStatus? = nil
+        calculatedStatus: StreakStatus? = nil,
+        streakUnit: StreakSchedule.Unit? = nil,
+        todayKind: StreakDayKind? = nil
     ) {
         self.streakKey = streakKey
         self.userId = userId
@@ -74,7 +80,12 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         self.dateStreakDeadline = dateStreakDeadline
         self.freezesNeededToSaveStreak = freezesNeededToSaveStreak
         self.calculatedStatus = calculatedStatus
+        self.streakUnit = streakUnit
+        self.todayKind = todayKind
     }
+
+    /// Whether today is due: false on a rest day (rule 8) or a skipped one (rule 9).
+    public var isTodayDue: Bool? { todayKind.map { $0 == .due } }
 
     /// The calculated status; for data from a provider that does not store one, an estimate
     /// from the counts (it cannot know how many days have passed).
@@ -174,7 +185,8 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
             totalEvents: totalEvents, freezesAvailable: freezesAvailable, freezesAvailableCount: freezesAvailableCount,
             dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
             todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
-            freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus
+            freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus,
+            streakUnit: streakUnit, todayKind: todayKind
         )
     }
 

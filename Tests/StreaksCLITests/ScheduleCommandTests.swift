@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import StreaksCLI
+
+/// `--days` on create and config, and `streaks skip add/remove/list` (rules 8 and 9), in
+/// New York with 2024-01-01 a Monday.
+struct ScheduleCommandTests {
+    /// A Mon-Fri streak kept Monday to Friday of the first week.
+    func workWeek() async -> CLIHarness {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")
+        for day in 1...5 { _ = await cli.run(["log", "work"], now: "2024-01-0\(day)T17:00:00Z") }
+        return cli
+    }
+
+    @Test func aWorkWeekRestsOverTheWeekendAndSaysSo() async throws {
+        let cli = await workWeek()
+        let sunday = try await cli.statusJSON(now: "2024-01-07T17:00:00Z")
+        #expect(sunday["current_streak"] as? Int == 5)
+        #expect(sunday["status"] as? String == "active")
+        #expect(sunday["schedule"] as? String == "mon,tue,wed,thu,fri")
+        #expect(sunday["streak_unit"] as? String == "day")
+        #expect(sunday["week_start"] as? String == "monday")
+        #expect(sunday["today_is_due"] as? Bool == false)
+        let words = await cli.run(["status"], now: "2024-01-07T17:00:00Z")
+        #expect(words.output.contains("rest day, keep the next due day by 2024-01-09 00:00"))
+        let monday = try await cli.statusJSON(now: "2024-01-08T17:00:00Z")
+        #expect(monday["status"] as? String == "at_risk")
+        #expect(monday["today_is_due"] as? Bool == true)
+    }
+
+    @Test func aSkippedDayBridgesAndCanBeTakenBack() async throws {
+        let cli = await workWeek()
+        let added = await cli.run(["skip", "add", "work", "2024-01-08", "--to", "2024-01-09"], now: "2024-01-08T17:00:00Z")
+        #expect(added.code == 0, "\(added.errors)")
+        #expect(added.output == "Skipped 2024-01-08 to 2024-01-09 (2 days) in work: 5 days.\n")
+        #expect(await cli.run(["skip", "list", "--json"]).output == "[\"2024-01-08\",\"2024-01-09\"]\n")
+        let skipped = await cli.run(["status"], now: "2024-01-09T17:00:00Z")
+        #expect(skipped.output.contains("skipped today"))
+        // Tuesday is still skipped; Monday taken back is a missed due day.
+        #expect(await cli.run(["skip", "remove", "2024-01-08"], now: "2024-01-09T17:00:00Z").code == 0)
+        #expect(try await cli.statusJSON(now: "2024-01-10T17:00:00Z")["current_streak"] as? Int == 0)
+        #expect(await cli.run(["skip", "list"]).output == "2024-01-09 Tue\n")
+    }
+
+    @Test func daysAreReadAsPeopleTypeThem() async throws {
+        let cli = await workWeek()
+        #expect(await cli.run(["skip", "add", "tomorrow"], now: "2024-01-08T17:00:00Z").code == 0)
+        #expect(await cli.run(["skip", "add", "+2d"], now: "2024-01-08T17:00:00Z").code == 0)
+        #expect(await cli.run(["skip", "add", "yesterday"], now: "2024-01-08T17:00:00Z").code == 0)
+        #expect(await cli.run(["skip", "list", "--json"]).output == "[\"2024-01-07\",\"2024-01-09\",\"2024-01-10\"]\n")
+    }
+
+    @Test func badSkipsAreRefusedAndWriteNothing() async throws {
+        let cli = await workWeek()
+        let before = cli.snapshot()
+        for (arguments, message) in [
+            (["skip", "add", "2025-06-01"], "366 days ahead"),
+            (["skip", "add", "2024-01-08", "--to", "2025-03-01"], "at most 366"),
+            (["skip", "add", "2024-01-08", "--to", "2024-01-01"], "ends before it starts"),
+            (["skip", "add", "24-1-8"], "not a date"),
+            (["skip", "add", "2024-02-30"], "not a date"),
+            (["skip", "add"], "give the day"),
+            (["skip", "add", "nope", "2024-01-08"], "nope"),
+        ] {
+            let result = await cli.run(arguments, now: "2024-01-08T17:00:00Z")
+            #expect(result.code != 0, "\(arguments)")
+            #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1, "\(arguments): \(result.errors)")
+        }
+        #expect(cli.snapshot() == before)
+    }
+
+    @Test func configChangesTheDaysFromTodayOn() async throws {
+        let cli = await workWeek()
+        // From Saturday on, Saturdays are due: the 6th (a Saturday, before the change) stays a rest day.
+        let changed = await cli.run(["config", "work", "--days", "mon-sat"], now: "2024-01-08T17:00:00Z")
+        #expect(changed.output == "work: goal 1/day, on mon,tue,wed,thu,fri,sat, leeway 0h, freezes manual\n")
+        _ = await cli.run(["log", "work"], now: "2024-01-08T17:00:00Z")
+        #expect(try await cli.statusJSON(now: "2024-01-08T18:00:00Z")["current_streak"] as? Int == 6)
+        // The 13th is a Saturday under the new schedule: missing it breaks the run.
+        for day in 9...12 { _ = await cli.run(["log", "work"], now: "2024-01-\(day)T17:00:00Z") }
+        #expect(try await cli.statusJSON(now: "2024-01-14T17:00:00Z")["current_streak"] as? Int == 0)
+    }
+
+    @Test func badDaysAreRefusedWithTheWayToWriteThem() async {
+        let cli = CLIHarness()
+        for days in ["funday", "3/week", ""] {
+            let result = await cli.run(["create", "gym", "--days", days])
+            #expect(result.code == 2, "\(days)")
+            #expect(result.errors.contains("mon-fri"), "\(days): \(result.errors)")
+        }
+        #expect(await cli.run(["list"]).output.contains("No streaks yet"))
+    }
+}
