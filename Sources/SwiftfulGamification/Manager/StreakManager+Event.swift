@@ -23,6 +23,12 @@ extension StreakManager {
         case useStreakFreezesStart
         case useStreakFreezesSuccess(count: Int)
         case useStreakFreezesFail(error: any Error)
+        case addSkipStart(days: [CalendarDay])
+        case addSkipSuccess(days: [CalendarDay])
+        case addSkipFail(error: any Error)
+        case removeSkipStart(days: [CalendarDay])
+        case removeSkipSuccess(days: [CalendarDay])
+        case removeSkipFail(error: any Error)
 
         var eventName: String {
             switch self {
@@ -46,6 +52,12 @@ extension StreakManager {
             case .useStreakFreezesStart: return "StreakMan_UseStreakFreezes_Start"
             case .useStreakFreezesSuccess: return "StreakMan_UseStreakFreezes_Success"
             case .useStreakFreezesFail: return "StreakMan_UseStreakFreezes_Fail"
+            case .addSkipStart: return "StreakMan_AddSkip_Start"
+            case .addSkipSuccess: return "StreakMan_AddSkip_Success"
+            case .addSkipFail: return "StreakMan_AddSkip_Fail"
+            case .removeSkipStart: return "StreakMan_RemoveSkip_Start"
+            case .removeSkipSuccess: return "StreakMan_RemoveSkip_Success"
+            case .removeSkipFail: return "StreakMan_RemoveSkip_Fail"
             }
         }
 
@@ -62,8 +74,11 @@ extension StreakManager {
                 return ["freeze_id": freezeId]
             case .useStreakFreezesSuccess(let count):
                 return ["freezes_used_count": count]
+            case .addSkipStart(let days), .addSkipSuccess(let days), .removeSkipStart(let days), .removeSkipSuccess(let days):
+                return ["skip_first_day": days.first?.description ?? "", "skip_day_count": days.count]
             case .remoteListenerFail(let error), .saveLocalFail(let error), .calculateStreakFail(let error),
-                 .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error):
+                 .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error),
+                 .addSkipFail(let error), .removeSkipFail(let error):
                 return ["error": error.localizedDescription]
             case .remoteListenerStart, .calculateStreakStart, .useStreakFreezesStart:
                 return nil
@@ -73,10 +88,10 @@ extension StreakManager {
         var type: GamificationLogType {
             switch self {
             case .remoteListenerFail, .saveLocalFail, .calculateStreakFail, .addStreakEventFail,
-                 .addStreakFreezeFail, .useStreakFreezesFail:
+                 .addStreakFreezeFail, .useStreakFreezesFail, .addSkipFail, .removeSkipFail:
                 return .severe
             case .remoteListenerStart, .saveLocalStart, .calculateStreakStart, .addStreakEventStart,
-                 .addStreakFreezeStart, .useStreakFreezesStart:
+                 .addStreakFreezeStart, .useStreakFreezesStart, .addSkipStart, .removeSkipStart:
                 return .info
             default:
                 return .analytic

@@ -17,6 +17,8 @@ public final class StreakManager {
     public private(set) var evaluation: StreakEvaluation?
     /// The logged-in user, if any.
     public private(set) var userId: String?
+    /// The days skipped (rule 9), ascending, as the provider last said.
+    public internal(set) var skips: [CalendarDay] = []
     /// Why the remote listener last failed, until it delivers again (nil while it works).
     public private(set) var listenerError: String?
     public let configuration: StreakConfiguration
@@ -67,6 +69,7 @@ public final class StreakManager {
             currentStreakData = currentStreakData.updatingUserId(userId)
         }
         attachListener(userId: userId)
+        skips = (try? await remote.getSkips(userId: userId, streakKey: configuration.streakKey)) ?? []
         await calculate(userId: userId)
     }
 
@@ -76,6 +79,7 @@ public final class StreakManager {
         listenerTask = nil
         userId = nil
         evaluation = nil
+        skips = []
         let blank = CurrentStreakData.blank(streakKey: configuration.streakKey)
         currentStreakData = blank
         saveLocally(blank)
@@ -193,9 +197,11 @@ public final class StreakManager {
         let events = try await remote.getAllEvents(userId: userId, streakKey: key)
         let freezes = try await remote.getAllStreakFreezes(userId: userId, streakKey: key)
         let schedule = try await remote.getGoalSchedule(userId: userId, streakKey: key)
+        let skips = try await remote.getSkips(userId: userId, streakKey: key)
+        self.skips = skips
         return StreakCalculator.evaluate(
             events: events, freezes: freezes, configuration: configuration, userId: userId,
-            currentDate: now(), timezone: timeZone(), goalSchedule: schedule
+            currentDate: now(), timezone: timeZone(), goalSchedule: schedule, skips: skips
         )
     }
 

@@ -8,6 +8,7 @@ public final class MockRemoteStreakService: RemoteStreakService {
         var events: [StreakEvent] = []
         var freezes: [StreakFreeze] = []
         var goalSchedule: [StreakGoalChange] = []
+        var skips: Set<CalendarDay> = []
         var current: CurrentStreakData?
         var listeners: [UUID: AsyncThrowingStream<CurrentStreakData, any Error>.Continuation] = [:]
     }
@@ -79,7 +80,7 @@ public final class MockRemoteStreakService: RemoteStreakService {
         let record = records[streakKey] ?? Record()
         let first = StreakCalculator.calculateStreak(
             events: record.events, freezes: record.freezes, configuration: configuration,
-            userId: userId, currentDate: now(), timezone: zone, goalSchedule: record.goalSchedule
+            userId: userId, currentDate: now(), timezone: zone, goalSchedule: record.goalSchedule, skips: record.skips.sorted()
         )
         for consumption in first.freezeConsumptions {
             try await addEvent(userId: userId, streakKey: streakKey, event: consumption.freezeEvent)
@@ -88,7 +89,7 @@ public final class MockRemoteStreakService: RemoteStreakService {
         let updated = records[streakKey] ?? Record()
         let final = StreakCalculator.calculateStreak(
             events: updated.events, freezes: updated.freezes, configuration: configuration,
-            userId: userId, currentDate: now(), timezone: zone, goalSchedule: updated.goalSchedule
+            userId: userId, currentDate: now(), timezone: zone, goalSchedule: updated.goalSchedule, skips: updated.skips.sorted()
         )
         try await updateCurrentStreak(userId: userId, streakKey: streakKey, streak: final.streak)
     }
@@ -134,6 +135,21 @@ public final class MockRemoteStreakService: RemoteStreakService {
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] {
         try check()
         return records[streakKey]?.goalSchedule ?? []
+    }
+
+    public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] {
+        try check()
+        return records[streakKey]?.skips.sorted() ?? []
+    }
+
+    public func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws {
+        try check()
+        records[streakKey, default: Record()].skips.formUnion(days)
+    }
+
+    public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws {
+        try check()
+        records[streakKey]?.skips.subtract(days)
     }
 
     private func check() throws {

@@ -34,12 +34,22 @@ public protocol RemoteStreakService: Sendable {
     /// leaves it to the manager, which records each freeze itself.
     /// - Throws: `StreakRuleError.nothingToSave`, `.notEnoughFreezes`, `.freezesNotManual`.
     func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]?
+    /// The days skipped (rule 9), ascending (empty for a provider that stores none).
+    func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay]
+    /// Skips days; a day already skipped stays as it is.
+    /// - Throws: `StreakStoreError.skipsNotStored` for a provider that cannot keep them.
+    func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws
+    /// Takes skips back; a day not skipped stays as it is.
+    func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws
 }
 
 extension RemoteStreakService {
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] { [] }
     public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? { nil }
     public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? { nil }
+    public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] { [] }
+    public func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }
+    public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }
 }
 
 /// A device-local cache of the last streak data, read synchronously at start-up.

@@ -7,6 +7,8 @@ public enum StreakStoreError: Error, Equatable, Sendable {
     case streakExists(String)
     case unknownEvent(String)
     case ambiguousStreak(known: [String])
+    /// A remote service that keeps no skipped days (one written before rule 9).
+    case skipsNotStored
 }
 
 extension StreakStoreError: LocalizedError {
@@ -24,6 +26,8 @@ extension StreakStoreError: LocalizedError {
             return "No event '\(id)' counts in this streak (it may have been removed already)."
         case .ambiguousStreak(let known):
             return "Several streaks exist (\(known.joined(separator: ", "))): name one."
+        case .skipsNotStored:
+            return "This streak service keeps no skipped days: implement getSkips, addSkips and removeSkips in its RemoteStreakService."
         }
     }
 }

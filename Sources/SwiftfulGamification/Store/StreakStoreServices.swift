@@ -52,6 +52,21 @@ public final class StoreRemoteStreakService: RemoteStreakService {
         return stream
     }
 
+    public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] {
+        let store = store
+        return try await store.skips(userId: userId, streakKey: streakKey)
+    }
+
+    public func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws {
+        let store = store
+        _ = try await store.addSkips(days, userId: userId, streakKey: streakKey, now: now(), timezone: timezone())
+    }
+
+    public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws {
+        let store = store
+        _ = try await store.removeSkips(days, userId: userId, streakKey: streakKey, now: now(), timezone: timezone())
+    }
+
     /// Nothing to send: the store stored this result itself when it calculated it.
     public func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws {}
 
