@@ -48,12 +48,7 @@ extension FileStreakStore {
                     throw FileStoreError.notWritable(path: old.directory, reason: POSIXFile.errorText())
                 }
                 journal.renamed(old.directory, to: new.directory)
-                let configuration = settings.configuration
-                settings.configuration = StreakConfiguration(
-                    streakKey: newKey, eventsRequiredPerDay: configuration.eventsRequiredPerDay,
-                    useServerCalculation: configuration.useServerCalculation, leewayHours: configuration.leewayHours,
-                    freezeBehavior: configuration.freezeBehavior
-                )
+                settings.configuration = settings.configuration.renamed(to: newKey)
                 try settings.write(to: new.settingsPath, journal: journal)
                 // The published result names the old key: it is derived, so it goes.
                 unlink(new.currentPath)

@@ -5,7 +5,7 @@ import SwiftfulGamification
 ///
 /// Each line is an event — `date_created` (ISO 8601 with an offset or `Z`, or epoch
 /// seconds), `timezone` (IANA, required), optional `id`, `metadata`, `is_freeze` — or a
-/// `{"configuration": ...}` or `{"freeze": ...}` line. An event without an id gets one
+/// `{"configuration": ...}`, `{"freeze": ...}` or `{"skip": "YYYY-MM-DD"}` line. An event without an id gets one
 /// derived from its line, so importing a file twice adds nothing the second time.
 public enum StreakTransfer {
     /// Reads an import file. Invalid lines become `problems` (with their numbers); a line
@@ -81,6 +81,11 @@ public enum StreakTransfer {
             batch.freezes.append(freeze)
             return
         }
+        if let skip = value["skip"] {
+            guard let text = skip.string, let day = CalendarDay(parsing: text) else { throw EventJSON.Problem("a skip must be a date, YYYY-MM-DD") }
+            batch.skips.append(day)
+            return
+        }
         var event = try EventJSON.event(from: value, zones: &zones, requireId: false)
         if value["id"] == nil || value["id"] == .null {
             // The same line imported again gets the same id, so it is skipped then.
@@ -110,14 +115,16 @@ public enum StreakTransfer {
         }
     }
 
-    /// Configuration, freezes, then every event that counts, one per line.
+    /// Configuration, freezes, skipped days, then every event that counts, one per line.
     public static func exportJSONLines(
-        configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent]
+        configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], skips: [CalendarDay] = [],
+        events: [StreakEvent]
     ) throws -> String {
         var lines = [String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self)]
         for freeze in freezes {
             lines.append(String(decoding: try StoreJSON.encoder.encode(FreezeLine(freeze: freeze)), as: UTF8.self))
         }
+        lines += skips.map { "{\"skip\":\"\($0)\"}" }
         lines.append(contentsOf: events.map(EventJSON.line(for:)))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -189,6 +196,8 @@ extension FileStreakStore {
             }
             let known = Set(try context.folder.freezes().freezes.map(\.id))
             try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
+            let skipped = Set(try context.folder.skips().days)
+            try context.folder.appendSkipRecords(Set(batch.skips).subtracting(skipped).sorted().map { .skip($0, date: now) }, journal: context.journal)
             // Events read from a file are whole microseconds already; copy only when not.
             let exact = batch.events.allSatisfy { $0.dateCreated.wholeMicroseconds == $0.dateCreated }
             added = try context.folder.append(exact ? batch.events : batch.events.map(\.stored), to: &context.loaded, journal: context.journal)

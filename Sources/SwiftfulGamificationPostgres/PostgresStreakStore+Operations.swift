@@ -62,12 +62,7 @@ extension PostgresStreakStore {
         let evaluation = try await write(userId: userId, streakKey: oldKey, alsoLocking: [newKey], now: now, timezone: timezone, publishing: false) {
             context in
             guard try await self.streakRow(context.connection, userId: userId, key: newKey) == nil else { throw StreakStoreError.streakExists(newKey) }
-            let configuration = context.row.configuration
-            context.row.configuration = StreakConfiguration(
-                streakKey: newKey, eventsRequiredPerDay: configuration.eventsRequiredPerDay,
-                useServerCalculation: configuration.useServerCalculation, leewayHours: configuration.leewayHours,
-                freezeBehavior: configuration.freezeBehavior
-            )
+            context.row.configuration = context.row.configuration.renamed(to: newKey)
             try await Self.saveSettings(context)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
             try await Self.notify(context.connection, userId: userId, key: newKey, writerId: self.watchers.writerId)
@@ -170,6 +165,7 @@ extension PostgresStreakStore {
                 try await Self.saveSettings(context)
             }
             try await Self.insertFreezes(batch.freezes, in: context)
+            try await Self.insertSkips(batch.skips, in: context)
             return try await Self.insert(events, in: context)
         }
     }

@@ -23,16 +23,22 @@ extension PostgresStreakStore {
     public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateSkips(days, now: now, timezone: timezone)
         return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            try await context.connection.query(
-                """
-                INSERT INTO streak_skips (user_id, streak_id, day, added_us)
-                SELECT \(context.userId), \(context.row.id), day, \(context.nowMicros) FROM unnest(\(days.map(\.dayNumber))::integer[]) AS day
-                ON CONFLICT (user_id, streak_id, day) DO NOTHING
-                """,
-                logger: PostgresSession.logger
-            )
-            context.skips = Array(Set(context.skips).union(days)).sorted()
+            try await Self.insertSkips(days, in: context)
         }
+    }
+
+    /// Skips the days the streak does not skip yet.
+    static func insertSkips(_ days: [CalendarDay], in context: WriteContext) async throws {
+        guard !days.isEmpty else { return }
+        try await context.connection.query(
+            """
+            INSERT INTO streak_skips (user_id, streak_id, day, added_us)
+            SELECT \(context.userId), \(context.row.id), day, \(context.nowMicros) FROM unnest(\(days.map(\.dayNumber))::integer[]) AS day
+            ON CONFLICT (user_id, streak_id, day) DO NOTHING
+            """,
+            logger: PostgresSession.logger
+        )
+        context.skips = Array(Set(context.skips).union(days)).sorted()
     }
 
     /// Takes skips back; a day not skipped is left alone.

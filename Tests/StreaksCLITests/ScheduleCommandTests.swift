@@ -93,3 +93,50 @@ struct ScheduleCommandTests {
         #expect(await cli.run(["list"]).output.contains("No streaks yet"))
     }
 }
+
+/// Schedules and skips travel with a streak: `copy`, and `export` then `import`.
+struct ScheduleTransferTests {
+    @Test func aCopyCarriesTheScheduleItsHistoryAndTheSkips() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")
+        for day in 1...5 { _ = await source.run(["log", "work"], now: "2024-01-0\(day)T17:00:00Z") }
+        _ = await source.run(["skip", "add", "work", "2024-01-08"], now: "2024-01-08T17:00:00Z")
+        _ = await source.run(["config", "work", "--days", "mon-sat"], now: "2024-01-08T17:00:00Z")
+        let copied = await source.run(["copy", "--from", source.store, "--to", target.store], now: "2024-01-09T17:00:00Z")
+        #expect(copied.code == 0, "\(copied.errors)")
+        #expect(copied.output.contains("1 skipped day"))
+        #expect(await target.run(["skip", "list", "--json"]).output == "[\"2024-01-08\"]\n")
+        for now in ["2024-01-07T17:00:00Z", "2024-01-09T17:00:00Z", "2024-01-14T17:00:00Z"] {
+            let there = try await target.statusJSON(now: now), here = try await source.statusJSON(now: now)
+            #expect(there["current_streak"] as? Int == here["current_streak"] as? Int, "\(now)")
+            #expect(there["schedule"] as? String == "mon,tue,wed,thu,fri,sat")
+            #expect(there["today_is_due"] as? Bool == here["today_is_due"] as? Bool, "\(now)")
+        }
+    }
+
+    @Test func aRenameKeepsTheScheduleAndTheSkips() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["skip", "add", "work", "2024-01-03"], now: "2024-01-02T13:00:00Z")
+        #expect(await cli.run(["rename", "work", "job"], now: "2024-01-02T13:00:00Z").code == 0)
+        #expect(try await cli.statusJSON(now: "2024-01-02T13:00:00Z", key: "job")["schedule"] as? String == "mon,tue,wed,thu,fri")
+        #expect(await cli.run(["skip", "list", "job", "--json"]).output == "[\"2024-01-03\"]\n")
+    }
+
+    @Test func anExportImportedElsewhereKeepsSkipsAndSchedule() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "work", "--days", "weekdays"], now: "2024-01-01T13:00:00Z")
+        _ = await source.run(["log", "work"], now: "2024-01-02T17:00:00Z")
+        _ = await source.run(["skip", "add", "work", "2024-01-03", "--to", "2024-01-04"], now: "2024-01-02T17:00:00Z")
+        let exported = await source.run(["export", "work"], now: "2024-01-05T17:00:00Z")
+        #expect(exported.output.contains(#"{"skip":"2024-01-03"}"#))
+        let file = target.store + ".jsonl"
+        try exported.output.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let imported = await target.run(["import", "work", file], now: "2024-01-05T17:00:00Z")
+        #expect(imported.code == 0, "\(imported.errors)")
+        #expect(await target.run(["skip", "list", "--json"]).output == "[\"2024-01-03\",\"2024-01-04\"]\n")
+        #expect(try await target.statusJSON(now: "2024-01-05T17:00:00Z")["schedule"] as? String == "mon,tue,wed,thu,fri")
+        #expect(try await target.statusJSON(now: "2024-01-05T17:00:00Z")["current_streak"] as? Int == 1)
+    }
+}

@@ -38,12 +38,13 @@ struct CopyCommand: AsyncParsableCommand {
             let read = ImportBatch(
                 configuration: settings.configuration, goalHistory: settings.goalHistory,
                 freezes: try await source.freezes(userId: sourceUser, streakKey: key),
-                events: try await source.events(userId: sourceUser, streakKey: key)
+                events: try await source.events(userId: sourceUser, streakKey: key),
+                skips: try await source.skips(userId: sourceUser, streakKey: key)
             ).storable()
             leftOut += read.leftOut.map { "\(key): \($0)" }
             batches.append((key, read.batch, try await source.isArchived(userId: sourceUser, streakKey: key)))
         }
-        var added = 0, total = 0, freezes = 0
+        var added = 0, total = 0, freezes = 0, skips = 0
         for (key, batch, archived) in batches {
             let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
             if archived {
@@ -52,9 +53,11 @@ struct CopyCommand: AsyncParsableCommand {
             added += result.added.count
             total += batch.events.count
             freezes += batch.freezes.count
+            skips += batch.skips.count
             console.saved.note("the copy of \(key)")
         }
-        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+        let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
+        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
         guard leftOut.isEmpty else {
             for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }

@@ -109,7 +109,8 @@ struct ExportCommand: AsyncParsableCommand {
             let settings = try await context.store.settings(userId: context.userId, streakKey: key)
             context.console.write(try StreakTransfer.exportJSONLines(
                 configuration: settings.configuration, goalHistory: settings.goalHistory,
-                freezes: try await context.store.freezes(userId: context.userId, streakKey: key), events: events
+                freezes: try await context.store.freezes(userId: context.userId, streakKey: key),
+                skips: try await context.store.skips(userId: context.userId, streakKey: key), events: events
             ))
         }
     }

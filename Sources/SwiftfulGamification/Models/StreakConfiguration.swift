@@ -90,6 +90,14 @@ public struct StreakConfiguration: Sendable, Hashable {
         )
     }
 
+    /// The same configuration under another key (every other setting kept).
+    public func renamed(to key: String) -> StreakConfiguration {
+        StreakConfiguration(
+            streakKey: key, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
+            leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart
+        )
+    }
+
     /// Parameters for analytics, prefixed `streak_config_`.
     public var eventParameters: [String: Any] {
         [

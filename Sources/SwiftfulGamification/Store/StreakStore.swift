@@ -127,16 +127,19 @@ public struct ImportBatch: Sendable {
     public var goalHistory: [StreakGoalChange] = []
     public var freezes: [StreakFreeze] = []
     public var events: [StreakEvent] = []
+    /// Skipped days (rule 9), added to those the streak has.
+    public var skips: [CalendarDay] = []
     public var problems: [ImportProblem] = []
 
     public init(
         configuration: StreakConfiguration? = nil, goalHistory: [StreakGoalChange] = [],
-        freezes: [StreakFreeze] = [], events: [StreakEvent] = []
+        freezes: [StreakFreeze] = [], events: [StreakEvent] = [], skips: [CalendarDay] = []
     ) {
         self.configuration = configuration
         self.goalHistory = goalHistory
         self.freezes = freezes
         self.events = events
+        self.skips = skips
     }
 
     /// Checks every freeze and event as a write would (ids, zones, metadata keys, dates in
@@ -171,11 +174,7 @@ public struct ImportBatch: Sendable {
 
     /// The configuration a new streak `key` gets from this batch (the defaults when it has none).
     public func configuration(forKey key: String) -> StreakConfiguration {
-        let base = configuration ?? StreakConfiguration(streakKey: key)
-        return StreakConfiguration(
-            streakKey: key, eventsRequiredPerDay: base.eventsRequiredPerDay, useServerCalculation: base.useServerCalculation,
-            leewayHours: base.leewayHours, freezeBehavior: base.freezeBehavior
-        )
+        (configuration ?? StreakConfiguration(streakKey: key)).renamed(to: key)
     }
 }
 
