@@ -124,4 +124,26 @@ chmod +x "$repo/.git/hooks/post-commit"
 (cd "$repo" && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m one && git -c user.email=t@e -c user.name=t commit -q --allow-empty -m two)
 check "git hook: two commits log two events" test "$("$BIN" status coding --json --store "$store" | json_field total_events)" = 2
 
+# Schedules and skips (rules 8 and 9): a Mon-Fri streak over a weekend, a holiday.
+store=$WORK/schedule
+at() { "$BIN" "$@" --store "$store"; }
+at create work --days mon-fri --now 2024-01-01T08:00 >/dev/null
+for day in 01 02 03 04 05; do at log work --now "2024-01-${day}T12:00" >/dev/null; done
+check "Mon-Fri: the weekend is a rest day, 5 days kept" \
+    test "$(at status work --json --now 2024-01-07T12:00 | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["current_streak"], s["status"], s["today_is_due"])')" = "5 active False"
+check "Mon-Fri: Monday is due and at risk" test "$(at status work --json --now 2024-01-08T12:00 | json_field status)" = at_risk
+check "Mon-Fri: status in words says rest day" grep -q "rest day" <<<"$(at status work --now 2024-01-06T12:00)"
+at skip add work 2024-01-08 --to 2024-01-09 --now 2024-01-08T12:00 >/dev/null
+check "skip add: a holiday of two days is listed" test "$(at skip list work --json)" = '["2024-01-08","2024-01-09"]'
+check "skip: the run survives the holiday (5 days on Wednesday morning)" \
+    test "$(at status work --json --now 2024-01-10T09:00 | json_field current_streak)" = 5
+at skip remove work 2024-01-08 --now 2024-01-10T09:00 >/dev/null
+check "skip remove: Monday missed again breaks the run" test "$(at status work --json --now 2024-01-10T09:00 | json_field current_streak)" = 0
+before=$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)
+code=0; err=$(at skip add work 2026-06-01 --now 2024-01-10T09:00 2>&1 >/dev/null) || code=$?
+check "skip: a day beyond 366 days ahead is refused (exit $code) and nothing is written" \
+    test "$code" = 2 -a "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before" -a -n "$(grep '366 days ahead' <<<"$err")"
+code=0; err=$(at config work --days someday 2>&1 >/dev/null) || code=$?
+check "config --days: an unknown day is refused with the spellings (exit $code)" test "$code" = 2 -a -n "$(grep 'mon-fri' <<<"$err")"
+
 summary

@@ -301,4 +301,18 @@ check "after the operator's REVOKE alice's commands still work" bash -c "'$BIN' 
 keys=$("$BIN" ---completion log -- positional@0 2 2 streaks log --database "$ALICE" wa)
 check "completion offers the database's keys ($keys)" test "$keys" = water
 
+# Schedules and skips in the database (rules 8 and 9), and across a copy both ways.
+"$BIN" create work --days mon-fri --database "$ALICE" --now 2024-01-01T08:00:00Z >/dev/null
+for day in 01 02 03 04 05; do "$BIN" log work --database "$ALICE" --now "2024-01-${day}T17:00:00Z" >/dev/null; done
+"$BIN" skip add work 2024-01-08 --database "$ALICE" --now 2024-01-08T17:00:00Z >/dev/null
+work_status() { "$BIN" status work --json "$@" --now 2024-01-09T17:00:00Z | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["current_streak"], s["status"], s["schedule"], s["today_is_due"])'; }
+check "Mon-Fri in the database: the weekend rests and the skipped Monday bridges" test "$(work_status --database "$ALICE")" = "5 at_risk mon,tue,wed,thu,fri True"
+check "bob cannot see alice's skips" test -z "$(as_role bob "SELECT day FROM streak_skips")"
+check "bob cannot plant a skip under alice's streak" refused "INSERT INTO streak_skips (user_id, streak_id, day, added_us) VALUES (current_user, $hers, 19730, 0)"
+"$BIN" copy --key work --from "$ALICE" --to "$WORK/copied" --user alice --now 2024-01-09T17:00:00Z >/dev/null
+check "copy to a file store keeps the schedule and the skip" test "$(work_status --store "$WORK/copied" --user alice)" = "5 at_risk mon,tue,wed,thu,fri True"
+"$BIN" rename work job --store "$WORK/copied" --user alice --now 2024-01-09T17:00:00Z >/dev/null
+"$BIN" copy --key job --from "$WORK/copied" --to "$ALICE" --user alice --now 2024-01-09T17:00:00Z >/dev/null
+check "copy back to the database keeps them too" test "$("$BIN" skip list job --json --database "$ALICE")" = '["2024-01-08"]'
+
 summary

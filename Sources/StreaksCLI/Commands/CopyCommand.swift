@@ -3,13 +3,13 @@ import Foundation
 import SwiftfulGamification
 
 /// `streaks copy`: every streak of a user from one store to another (a directory or a
-/// database), with its settings, goal history, archive state, freezes and events.
+/// database), with its settings, goal and schedule history, archive state, freezes, skips and events.
 struct CopyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy", abstract: "Copy streaks between stores: directories and PostgreSQL databases.",
         discussion: """
         Each store is a directory or a postgres:// URL. Copies every streak (archived ones too) with its settings, goal \
-        history, freezes and events. Safe to run again: what the target already holds (by id) is skipped.
+        and schedule history, freezes, skipped days and events. Safe to run again: what the target already holds (by id) is skipped.
         Example: streaks copy --from ~/.local/share/streaks --to postgres://me@db.example/streaks
         """
     )
