@@ -21,23 +21,28 @@ struct FreezePool: Equatable {
     /// Assigns one freeze to each day (ascending), oldest-earned eligible freeze first,
     /// all or nothing: returns `(freeze index, day)` pairs, or nil without consuming any.
     mutating func consume(forDays days: [Int]) -> [(freezeIndex: Int, day: Int)]? {
+        consume(forSpans: days.map { $0...$0 })?.map { ($0.freezeIndex, $0.span.upperBound) }
+    }
+
+    /// The same for spans of days (a week of a weekly streak): a freeze is eligible for a
+    /// span when earned before its last day ended and not expired when its first began.
+    mutating func consume(forSpans spans: [ClosedRange<Int>]) -> [(freezeIndex: Int, span: ClosedRange<Int>)]? {
         var tentative = consumed
-        var assignments: [(freezeIndex: Int, day: Int)] = []
-        for day in days {
-            guard let position = entries.indices.first(where: { !tentative[$0] && isEligible(entries[$0], for: day) }) else {
+        var assignments: [(freezeIndex: Int, span: ClosedRange<Int>)] = []
+        for span in spans {
+            guard let position = entries.indices.first(where: { !tentative[$0] && isEligible(entries[$0], for: span) }) else {
                 return nil
             }
             tentative[position] = true
-            assignments.append((entries[position].index, day))
+            assignments.append((entries[position].index, span))
         }
         consumed = tentative
         return assignments
     }
 
-    /// Earned before the day ended and not expired when it began.
-    private func isEligible(_ entry: Entry, for day: Int) -> Bool {
-        if let earnedDay = entry.earnedDay, earnedDay > day { return false }
-        if let expires = entry.expiresLocalSecond, expires <= day * 86_400 { return false }
+    private func isEligible(_ entry: Entry, for span: ClosedRange<Int>) -> Bool {
+        if let earnedDay = entry.earnedDay, earnedDay > span.upperBound { return false }
+        if let expires = entry.expiresLocalSecond, expires <= span.lowerBound * 86_400 { return false }
         return true
     }
 }

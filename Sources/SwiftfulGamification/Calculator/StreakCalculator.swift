@@ -74,6 +74,7 @@ public enum StreakCalculator {
         let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips) {
             clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
         }
+        let weeks = dueDays.schedule(on: now.day).unit == .week ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays) : nil
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
@@ -86,7 +87,7 @@ public enum StreakCalculator {
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
         return StreakSummary(
-            input: input, walk: bestWalk(input), history: history, firstDay: firstDay, freezes: usableFreezes,
+            input: input, walk: bestWalk(input, weeks: weeks), weeks: weeks, history: history, firstDay: firstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
             clocks: &clocks, schedule: schedule, dueDays: dueDays
         ).evaluation
@@ -136,14 +137,22 @@ public enum StreakCalculator {
         }
     }
 
-    /// Tries every choice of open days to keep (at most four) and keeps the best (rule 4).
-    private static func bestWalk(_ input: WalkInput) -> StreakWalk {
+    /// Tries every choice of open days to keep (at most four) and keeps the best (rule 4);
+    /// in weeks when `weeks` is given (rule 8's `timesPerWeek`).
+    private static func bestWalk(_ input: WalkInput, weeks: WeekCalendar?) -> StreakWalk {
         let yesterdayChoices = input.yesterdayIsOpen && input.today - 1 >= input.firstDay ? [true, false] : [false]
         var best: StreakWalk?
         for keepToday in [true, false] {
             for keepYesterday in yesterdayChoices {
-                guard let walk = StreakWalk(input, keepToday: keepToday, keepYesterday: keepYesterday) else { continue }
-                if best.map({ walk.isBetter(than: $0) }) ?? true { best = walk }
+                for keepOpenWeek in weeks == nil ? [true] : [true, false] {
+                    let walk = if let weeks {
+                        StreakWalk(input, weeks: weeks, keepToday: keepToday, keepYesterday: keepYesterday, keepOpenWeek: keepOpenWeek)
+                    } else {
+                        StreakWalk(input, keepToday: keepToday, keepYesterday: keepYesterday)
+                    }
+                    guard let walk else { continue }
+                    if best.map({ walk.isBetter(than: $0) }) ?? true { best = walk }
+                }
             }
         }
         // Keeping no open day never needs an event, so at least that choice exists.

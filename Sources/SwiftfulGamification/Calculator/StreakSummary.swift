@@ -11,7 +11,7 @@ struct StreakSummary {
 
     // swiftlint:disable:next function_parameter_count
     init(
-        input: WalkInput, walk: StreakWalk, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
+        input: WalkInput, walk: StreakWalk, weeks: WeekCalendar?, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
         configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
         clocks: inout ZoneClocks, schedule: GoalSchedule, dueDays: DueDays
     ) {
@@ -34,19 +34,31 @@ struct StreakSummary {
         let todayResting = state(today) == .rest || state(today) == .skipped
         let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
         let current = walk.currentStreak
-        let status = Self.status(
-            hasEvents: history.regularCount > 0, current: current, todayKept: todayKept, todayResting: todayResting,
-            yesterdayPending: yesterdayPending, lastKeptOrEventDay: Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
-                min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, today)
-            },
-            today: today
-        )
-        // Rule 8: the earliest open day that is due and not kept, frozen or skipped; else,
-        // on a rest or skipped today, the next due day.
+        let lastKeptOrEventDay = Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
+            min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, today)
+        }
+        let status: StreakStatus
         var deadline: Date?
-        if current > 0, !todayKept, state(today) != .frozen {
-            let dayToKeep = yesterdayPending ? today - 1 : todayResting ? dueDays.nextDueDay(after: today) : today
-            deadline = dayToKeep.map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
+        var week: WeekOutlook?
+        if let weeks, let current = walk.weekRecords.last {
+            let outlook = WeekOutlook(record: current, walk: walk, input: input, weeks: weeks)
+            week = outlook
+            status = outlook.status(
+                hasEvents: history.regularCount > 0, streak: walk.currentStreak, previous: walk.weekRecords.dropLast().last,
+                daysSince: max(0, today - (lastKeptOrEventDay ?? today)), todayKept: todayKept
+            )
+            deadline = outlook.deadlineDay(streak: walk.currentStreak, status: status).map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
+        } else {
+            status = Self.status(
+                hasEvents: history.regularCount > 0, current: current, todayKept: todayKept, todayResting: todayResting,
+                yesterdayPending: yesterdayPending, lastKeptOrEventDay: lastKeptOrEventDay, today: today
+            )
+            // Rule 8: the earliest open day that is due and not kept, frozen or skipped; else,
+            // on a rest or skipped today, the next due day.
+            if current > 0, !todayKept, state(today) != .frozen {
+                let dayToKeep = yesterdayPending ? today - 1 : todayResting ? dueDays.nextDueDay(after: today) : today
+                deadline = dayToKeep.map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
+            }
         }
         let daysToSave = walk.trailingGap.map(CalendarDay.init(dayNumber:))
         let recentFrom = today - EventWindow.recentDays + 1
@@ -59,7 +71,7 @@ struct StreakSummary {
             streakKey: configuration.streakKey,
             userId: userId,
             currentStreak: current,
-            longestStreak: max(Self.longestRun(walk, input), current),
+            longestStreak: max(weeks == nil ? Self.longestRun(walk, input) : Self.longestWeekRun(walk), current),
             dateLastEvent: lastEvent?.date,
             lastEventTimezone: lastEvent?.timezone,
             dateStreakStart: current > 0 ? walk.streakStartDay.map(zoneDays.start(of:)) : nil,
@@ -75,7 +87,10 @@ struct StreakSummary {
             freezesNeededToSaveStreak: daysToSave.count,
             calculatedStatus: status,
             streakUnit: dueDays.schedule(on: today).unit,
-            todayKind: dueDays.kind(of: today)
+            todayKind: dueDays.kind(of: today),
+            weekKeptDays: week?.record.keptDays,
+            weekTarget: week?.record.target,
+            weekDaysLeft: week?.after
         )
         evaluation = StreakEvaluation(
             streak: streak,
@@ -112,6 +127,21 @@ struct StreakSummary {
         return (input.firstDay...input.today).reversed().first { walk.states[$0 - input.ledger.baseDay] == .kept }
     }
 
+    /// Longest run of kept weeks, bridged weeks and the open one passing through.
+    private static func longestWeekRun(_ walk: StreakWalk) -> Int {
+        var longest = 0, run = 0
+        for record in walk.weekRecords {
+            switch record.state {
+            case .kept:
+                run += 1
+                longest = max(longest, run)
+            case .gap: run = 0
+            case .bridged, .open: break
+            }
+        }
+        return longest
+    }
+
     /// Longest run of kept days, bridged by frozen, rest and skipped days; open days do not break a run.
     private static func longestRun(_ walk: StreakWalk, _ input: WalkInput) -> Int {
         guard input.firstDay <= input.today else { return 0 }
@@ -129,5 +159,45 @@ struct StreakSummary {
             }
         }
         return longest
+    }
+}
+
+/// The current week of a weekly streak, as rule 8 judges it today.
+struct WeekOutlook {
+    let record: WeekRecord
+    let today: Int
+    let yesterdayIsOpen: Bool
+    /// Days after today in the week that are not skipped.
+    let after: Int
+    /// Days from today to the week's end neither kept nor skipped, latest first.
+    let stillOpen: [Int]
+
+    init(record: WeekRecord, walk: StreakWalk, input: WalkInput, weeks: WeekCalendar) {
+        self.record = record
+        let today = input.today, end = record.start + 6
+        self.today = today
+        yesterdayIsOpen = input.yesterdayIsOpen
+        after = today < end ? (today + 1...end).filter { weeks.dueDays.kind(of: $0) != .skipped }.count : 0
+        stillOpen = stride(from: end, through: today, by: -1).filter { day in
+            weeks.dueDays.kind(of: day) != .skipped && (day > today || walk.states[day - input.ledger.baseDay] != .kept)
+        }
+    }
+
+    var needed: Int { max(0, record.target - record.keptDays) }
+
+    func status(hasEvents: Bool, streak: Int, previous: WeekRecord?, daysSince: Int, todayKept: Bool) -> StreakStatus {
+        guard hasEvents else { return .noEvents }
+        if record.state == .kept || record.state == .bridged { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
+        guard streak > 0 else { return .broken(daysSinceLastEvent: daysSince) }
+        if yesterdayIsOpen, let previous, previous.start + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
+        return after >= needed ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
+    }
+
+    /// The day whose end (plus leeway) the week must be kept by; nil when it is kept.
+    func deadlineDay(streak: Int, status: StreakStatus) -> Int? {
+        guard streak > 0, record.state == .open else { return nil }
+        if status == .canExtendWithLeeway { return today - 1 }
+        guard needed > 0, stillOpen.count >= needed else { return record.start + 6 }
+        return stillOpen[needed - 1]
     }
 }

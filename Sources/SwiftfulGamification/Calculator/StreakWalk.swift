@@ -46,8 +46,11 @@ struct StreakWalk {
     var currentStreak = 0
     var streakStartDay: Int?
     var consumptions: [(freezeIndex: Int, day: Int)] = []
-    /// Manual mode: the due days of the trailing gap that freezes would bridge.
+    /// Manual mode: the due days of the trailing gap that freezes would bridge (for a
+    /// weekly streak, the last day of each gap week).
     var trailingGap: [Int] = []
+    /// A weekly streak's weeks, oldest first (empty for a day unit).
+    var weekRecords: [WeekRecord] = []
     let keptToday: Bool
     let keptYesterday: Bool
 

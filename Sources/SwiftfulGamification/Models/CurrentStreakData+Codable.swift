@@ -23,6 +23,9 @@ extension CurrentStreakData: Codable {
         case daysSinceLastEvent = "days_since_last_event"
         case streakUnit = "streak_unit"
         case todayKind = "today_kind"
+        case weekKeptDays = "week_kept_days"
+        case weekTarget = "week_target"
+        case weekDaysLeft = "week_days_left"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,7 +55,10 @@ extension CurrentStreakData: Codable {
             freezesNeededToSaveStreak: try container.decodeIfPresent(Int.self, forKey: .freezesNeededToSaveStreak),
             calculatedStatus: status,
             streakUnit: try container.decodeIfPresent(StreakSchedule.Unit.self, forKey: .streakUnit),
-            todayKind: try container.decodeIfPresent(StreakDayKind.self, forKey: .todayKind)
+            todayKind: try container.decodeIfPresent(StreakDayKind.self, forKey: .todayKind),
+            weekKeptDays: try container.decodeIfPresent(Int.self, forKey: .weekKeptDays),
+            weekTarget: try container.decodeIfPresent(Int.self, forKey: .weekTarget),
+            weekDaysLeft: try container.decodeIfPresent(Int.self, forKey: .weekDaysLeft)
         )
     }
 
@@ -77,6 +83,9 @@ extension CurrentStreakData: Codable {
         try container.encodeIfPresent(freezesNeededToSaveStreak, forKey: .freezesNeededToSaveStreak)
         try container.encodeIfPresent(streakUnit, forKey: .streakUnit)
         try container.encodeIfPresent(todayKind, forKey: .todayKind)
+        try container.encodeIfPresent(weekKeptDays, forKey: .weekKeptDays)
+        try container.encodeIfPresent(weekTarget, forKey: .weekTarget)
+        try container.encodeIfPresent(weekDaysLeft, forKey: .weekDaysLeft)
         if let calculatedStatus {
             try container.encode(calculatedStatus.name, forKey: .status)
             try container.encodeIfPresent(calculatedStatus.daysSinceLastEvent, forKey: .daysSinceLastEvent)

@@ -39,6 +39,11 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     public let streakUnit: StreakSchedule.Unit?
     /// What today is: due, a rest day (rule 8) or skipped (rule 9).
     public let todayKind: StreakDayKind?
+    /// A weekly streak's current week (rule 8): days kept so far, the days it needs (T_w),
+    /// and the days after today still to come that are not skipped.
+    public let weekKeptDays: Int?
+    public let weekTarget: Int?
+    public let weekDaysLeft: Int?
 
     public init(
         streakKey: String,
@@ -60,7 +65,10 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         freezesNeededToSaveStreak: Int? = nil,
         calculatedStatus: StreakStatus? = nil,
         streakUnit: StreakSchedule.Unit? = nil,
-        todayKind: StreakDayKind? = nil
+        todayKind: StreakDayKind? = nil,
+        weekKeptDays: Int? = nil,
+        weekTarget: Int? = nil,
+        weekDaysLeft: Int? = nil
     ) {
         self.streakKey = streakKey
         self.userId = userId
@@ -82,6 +90,9 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         self.calculatedStatus = calculatedStatus
         self.streakUnit = streakUnit
         self.todayKind = todayKind
+        self.weekKeptDays = weekKeptDays
+        self.weekTarget = weekTarget
+        self.weekDaysLeft = weekDaysLeft
     }
 
     /// Whether today is due: false on a rest day (rule 8) or a skipped one (rule 9).
@@ -186,7 +197,7 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
             dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
             todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
             freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus,
-            streakUnit: streakUnit, todayKind: todayKind
+            streakUnit: streakUnit, todayKind: todayKind, weekKeptDays: weekKeptDays, weekTarget: weekTarget, weekDaysLeft: weekDaysLeft
         )
     }
 

@@ -46,14 +46,7 @@ struct SchedulePropertyTests {
         let leeway = input.configuration.leewayHours * 3_600
         let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
         let yesterdayOpen = leeway > 0 && nowSecond < leeway
-        let options: [[Int]] = input.events.filter { $0.dateCreated <= input.now }.map { event in
-            let own = CalendarDay(containing: event.dateCreated, in: zone).dayNumber
-            let second = (Int(event.dateCreated.timeIntervalSince1970) + zone.secondsFromGMT(for: event.dateCreated)).floorModulo(86_400)
-            var days = [own]
-            if leeway > 0, second < leeway { days.append(own - 1) }
-            if leeway > 0, second >= 86_400 - leeway { days.append(own + 1) }
-            return Array(Set(days.map { min($0, today) }))
-        }
+        let options = creditOptions(input, today: today, leeway: leeway)
         let skipped = Set(input.skips.map(\.dayNumber))
         func bridges(_ day: Int) -> Bool {
             skipped.contains(day) || !input.configuration.schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek)
@@ -61,10 +54,7 @@ struct SchedulePropertyTests {
         let goal = input.configuration.eventsRequiredPerDay
         let earliest = options.flatMap { $0 }.min() ?? today
         var best = 0
-        var choice = [Int](repeating: 0, count: options.count)
-        while true {
-            var counts: [Int: Int] = [:]
-            for (index, days) in options.enumerated() { counts[days[choice[index]], default: 0] += 1 }
+        forEachCrediting(options) { counts in
             var run = 0
             for day in stride(from: today, through: earliest, by: -1) {
                 let kept = counts[day, default: 0] >= goal
@@ -72,7 +62,29 @@ struct SchedulePropertyTests {
                 if kept { run += 1 } else if !open && !bridges(day) { break }
             }
             best = max(best, run)
-            // The next crediting, as an odometer over every event's options.
+        }
+        return best
+    }
+
+    /// The days each event (at or before now) may be credited to (rule 2).
+    static func creditOptions(_ input: Case, today: Int, leeway: Int) -> [[Int]] {
+        input.events.filter { $0.dateCreated <= input.now }.map { event in
+            let own = CalendarDay(containing: event.dateCreated, in: zone).dayNumber
+            let second = (Int(event.dateCreated.timeIntervalSince1970) + zone.secondsFromGMT(for: event.dateCreated)).floorModulo(86_400)
+            var days = [own]
+            if leeway > 0, second < leeway { days.append(own - 1) }
+            if leeway > 0, second >= 86_400 - leeway { days.append(own + 1) }
+            return Array(Set(days.map { min($0, today) }))
+        }
+    }
+
+    /// Calls `body` with the events per day of every crediting (an odometer over the options).
+    static func forEachCrediting(_ options: [[Int]], _ body: ([Int: Int]) -> Void) {
+        var choice = [Int](repeating: 0, count: options.count)
+        while true {
+            var counts: [Int: Int] = [:]
+            for (index, days) in options.enumerated() { counts[days[choice[index]], default: 0] += 1 }
+            body(counts)
             var position = 0
             while position < options.count {
                 choice[position] += 1
@@ -80,8 +92,70 @@ struct SchedulePropertyTests {
                 choice[position] = 0
                 position += 1
             }
-            if position == options.count { return best }
+            if position == options.count { return }
         }
+    }
+
+    /// A weekly streak (rule 8's week unit) over three weeks or so, any week start.
+    static func weeklyHistory(seed: UInt64) -> Case {
+        var random = SeededGenerator(seed: seed)
+        let daily = history(seed: seed &+ 1_000_003)
+        let configuration = StreakConfiguration(
+            streakKey: "gym", eventsRequiredPerDay: Int.random(in: 1...2, using: &random), leewayHours: daily.configuration.leewayHours,
+            freezeBehavior: .noFreezes, schedule: .timesPerWeek(Int.random(in: 1...5, using: &random)),
+            weekStart: Weekday.allCases.randomElement(using: &random)!
+        )
+        let events = daily.events.enumerated().map { index, event in
+            // Spread over three weeks.
+            StreakEvent(id: event.id, dateCreated: event.dateCreated.addingTimeInterval(-Double(index % 3) * 7 * 86_400), timezone: event.timezone)
+        }
+        return Case(events: events, configuration: configuration, skips: daily.skips, now: daily.now)
+    }
+
+    /// The largest current streak in weeks over every crediting.
+    static func bruteForceWeeks(_ input: Case) -> Int {
+        let zone = Self.zone
+        let today = CalendarDay(containing: input.now, in: zone).dayNumber
+        let leeway = input.configuration.leewayHours * 3_600
+        let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
+        let yesterdayOpen = leeway > 0 && nowSecond < leeway
+        let options = creditOptions(input, today: today, leeway: leeway)
+        let skipped = Set(input.skips.map(\.dayNumber))
+        guard case .timesPerWeek(let times) = input.configuration.schedule else { return -1 }
+        let all = Weekday.allCases
+        func weekStart(_ day: Int) -> Int {
+            day - (all.firstIndex(of: CalendarDay(dayNumber: day).dayOfWeek)! - all.firstIndex(of: input.configuration.weekStart)!).floorModulo(7)
+        }
+        let goal = input.configuration.eventsRequiredPerDay
+        let earliest = options.flatMap { $0 }.min() ?? today
+        var best = 0
+        forEachCrediting(options) { counts in
+            var run = 0
+            var start = weekStart(today)
+            while start + 6 >= earliest {
+                let week = start...(start + 6)
+                let kept = week.filter { $0 <= today && counts[$0, default: 0] >= goal }
+                let skippedNotKept = week.filter { skipped.contains($0) && !kept.contains($0) }.count
+                let target = min(times, 7 - skippedNotKept)
+                let open = week.upperBound >= today || (yesterdayOpen && week.upperBound == today - 1)
+                if target > 0, kept.count >= target { run += 1 } else if target > 0, !open { break }
+                start -= 7
+            }
+            best = max(best, run)
+        }
+        return best
+    }
+
+    @Test(arguments: Array(UInt64(1)...1500))
+    func theWeeklyStreakIsTheLargestAnyCreditingGives(seed: UInt64) {
+        let input = Self.weeklyHistory(seed: seed)
+        let evaluation = StreakCalculator.evaluate(
+            events: input.events, configuration: input.configuration, currentDate: input.now, timezone: Self.zone, skips: input.skips
+        )
+        #expect(
+            evaluation.streak.currentStreak == Self.bruteForceWeeks(input),
+            "seed \(seed): \(input.configuration.schedule.text) from \(input.configuration.weekStart), goal \(input.configuration.eventsRequiredPerDay), leeway \(input.configuration.leewayHours)"
+        )
     }
 
     @Test(arguments: Array(UInt64(1)...4000))
@@ -102,4 +176,5 @@ extension Calendar {
         return calendar
     }()
 }
+
 
