@@ -35,6 +35,15 @@ public enum StreakFacts {
         }
     }
 
+    /// "2 of 3 this week, 4 days left", or "kept this week (3 of 3)": a weekly streak's
+    /// current week (nil for a day unit).
+    public static func weekProgress(_ streak: CurrentStreakData) -> String? {
+        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        if kept >= target { return "kept this week (\(kept) of \(target))" }
+        let left = streak.weekDaysLeft ?? 0
+        return "\(kept) of \(target) this week, \(left) day\(left == 1 ? "" : "s") left"
+    }
+
     /// `4h 12m`, `12m`, `0m`.
     public static func countdown(_ seconds: TimeInterval) -> String {
         let minutes = max(0, Int(seconds) / 60)

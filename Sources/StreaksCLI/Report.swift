@@ -14,7 +14,7 @@ enum Report {
     /// missing value (never a left-out key), the command line's own words for modes.
     static func statusObject(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
         func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
-        return [
+        var object: [String: Any] = [
             "streak_id": streak.streakKey,
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
@@ -35,6 +35,12 @@ enum Report {
             "streak_unit": (streak.streakUnit ?? configuration.schedule.unit).rawValue,
             "today_is_due": streak.isTodayDue.map { $0 as Any } ?? NSNull(),
         ]
+        if streak.streakUnit == .week {
+            object["week_kept_days"] = streak.weekKeptDays ?? 0
+            object["week_target"] = streak.weekTarget ?? 0
+            object["week_days_left"] = streak.weekDaysLeft ?? 0
+        }
+        return object
     }
 
     static func json(_ object: Any) -> String {
@@ -45,7 +51,7 @@ enum Report {
     /// One aligned line per streak, in words: the overview for scripts and people.
     static func statusLines(_ streaks: [(key: String, streak: CurrentStreakData, configuration: StreakConfiguration)], now: Date, zone: TimeZone) -> [String] {
         let keyWidth = streaks.map(\.key.count).max() ?? 0
-        let numbers = streaks.map { days($0.streak.currentStreak ?? 0) }
+        let numbers = streaks.map { length($0.streak) }
         let numberWidth = numbers.map(\.count).max() ?? 0
         return zip(streaks, numbers).map { item, number in
             let goal = item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay
@@ -63,8 +69,8 @@ enum Report {
     static func statusText(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
         let current = streak.currentStreak ?? 0
         let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
-        var lines = ["\(streak.streakKey): \(days(current)) — \(statusPhrase(streak, now: now, zone: zone))"]
-        var details = ["today \(streak.todayEventCount ?? 0)/\(goal)", "longest \(days(streak.longestStreak ?? 0))", count(streak.totalEvents ?? 0, "event")]
+        var lines = ["\(streak.streakKey): \(length(current, of: streak)) — \(statusPhrase(streak, now: now, zone: zone))"]
+        var details = ["today \(streak.todayEventCount ?? 0)/\(goal)", "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
         lines.append("  " + details.joined(separator: " · "))
         if configuration.freezeBehavior != .noFreezes {
@@ -81,6 +87,17 @@ enum Report {
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
+        if let week = StreakFacts.weekProgress(streak) {
+            switch streak.status {
+            case .atRisk:
+                let until = streak.dateStreakDeadline.map { ", keep a day by \(localTime($0, zone))" } ?? ""
+                return week + until
+            case .active, .canExtendWithLeeway: return week
+            // The first week is still under way: nothing broke yet.
+            case .broken where (streak.longestStreak ?? 0) == 0: return week
+            case .noEvents, .broken: break
+            }
+        }
         // The command line has no day records (a frozen today reads as not kept yet), and the
         // freezes that would restore a broken streak have a line of their own.
         switch StreakSituation(streak, freezeBehavior: .noFreezes) {
@@ -102,6 +119,13 @@ enum Report {
     }
 
     static func days(_ number: Int) -> String { count(number, "day") }
+
+    /// The current streak in its unit: "5 days", "3 weeks".
+    static func length(_ streak: CurrentStreakData) -> String { length(streak.currentStreak ?? 0, of: streak) }
+
+    static func length(_ number: Int, of streak: CurrentStreakData) -> String {
+        count(number, streak.streakUnit == .week ? "week" : "day")
+    }
 
     static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
 

@@ -140,3 +140,56 @@ struct ScheduleTransferTests {
         #expect(try await target.statusJSON(now: "2024-01-05T17:00:00Z")["current_streak"] as? Int == 1)
     }
 }
+
+/// `--per-week` and `--week-start` (rule 8's week unit) on the command line.
+struct WeeklyCommandTests {
+    @Test func aThreeTimesAWeekStreakCountsWeeksAndSaysHowTheWeekGoes() async throws {
+        let cli = CLIHarness()
+        #expect(await cli.run(["create", "gym", "--per-week", "3"], now: "2024-01-01T13:00:00Z").output
+            == "Created 'gym': goal 1/day, 3/week from mon, leeway 0h, freezes manual.\n")
+        for day in ["01", "03", "05", "08", "10"] { _ = await cli.run(["log", "gym"], now: "2024-01-\(day)T17:00:00Z") }
+        let wednesday = try await cli.statusJSON(now: "2024-01-10T18:00:00Z")
+        #expect(wednesday["current_streak"] as? Int == 1)
+        #expect(wednesday["streak_unit"] as? String == "week")
+        #expect(wednesday["schedule"] as? String == "3/week")
+        #expect(wednesday["week_kept_days"] as? Int == 2)
+        #expect(wednesday["week_target"] as? Int == 3)
+        #expect(wednesday["week_days_left"] as? Int == 4)
+        #expect(wednesday["status"] as? String == "active")
+        #expect(await cli.run(["status"], now: "2024-01-10T18:00:00Z").output.hasPrefix("gym: 1 week — 2 of 3 this week, 4 days left\n"))
+        let sunday = try await cli.statusJSON(now: "2024-01-14T18:00:00Z")
+        #expect(sunday["status"] as? String == "at_risk")
+        // Missing the third day breaks it on Monday.
+        #expect(try await cli.statusJSON(now: "2024-01-15T18:00:00Z")["current_streak"] as? Int == 0)
+    }
+
+    @Test func weeksStartWhereTheStreakSays() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "gym", "--per-week", "2", "--week-start", "sunday"], now: "2024-01-01T13:00:00Z")
+        // Sat 01-06 and Sun 01-07 are two weeks when weeks start on Sunday.
+        for day in ["06", "07"] { _ = await cli.run(["log", "gym"], now: "2024-01-\(day)T17:00:00Z") }
+        let status = try await cli.statusJSON(now: "2024-01-07T18:00:00Z")
+        #expect(status["week_start"] as? String == "sunday")
+        #expect(status["week_kept_days"] as? Int == 1)
+    }
+
+    @Test func aChangeOfUnitIsRefusedAndTimesMayChange() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "gym", "--per-week", "3"], now: "2024-01-01T13:00:00Z")
+        let before = cli.snapshot()
+        let refused = await cli.run(["config", "gym", "--days", "mon-fri"])
+        #expect(refused.code == 2)
+        #expect(refused.errors.contains("create a new streak"))
+        #expect(cli.snapshot() == before)
+        #expect(await cli.run(["config", "gym", "--per-week", "2"]).output.contains("2/week"))
+        for (arguments, message) in [
+            (["create", "a", "--per-week", "8"], "1/week to 7/week"),
+            (["create", "b", "--per-week", "2", "--days", "mon"], "not both"),
+            (["create", "c", "--per-week", "2", "--week-start", "someday"], "--week-start"),
+        ] {
+            let result = await cli.run(arguments)
+            #expect(result.code == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+        }
+    }
+}

@@ -146,4 +146,14 @@ check "skip: a day beyond 366 days ahead is refused (exit $code) and nothing is 
 code=0; err=$(at config work --days someday 2>&1 >/dev/null) || code=$?
 check "config --days: an unknown day is refused with the spellings (exit $code)" test "$code" = 2 -a -n "$(grep 'mon-fri' <<<"$err")"
 
+# A 3-per-week streak over a week boundary (rule 8's week unit).
+at create gym --per-week 3 --now 2024-01-01T08:00 >/dev/null
+for day in 01 03 05 08 10; do at log gym --now "2024-01-${day}T12:00" >/dev/null; done
+week_status() { at status gym --json --now "$1" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["current_streak"], s["status"], s["week_kept_days"], s["week_target"], s["week_days_left"])'; }
+check "3/week: Wednesday of week 2 has slack (1 week, 2 of 3, 4 days left)" test "$(week_status 2024-01-10T13:00)" = "1 active 2 3 4"
+check "3/week: Sunday of week 2 is at risk" test "$(week_status 2024-01-14T13:00)" = "1 at_risk 2 3 0"
+check "3/week: Monday after a week of 2 is broken" test "$(week_status 2024-01-15T13:00 | cut -d' ' -f1,2)" = "0 broken"
+code=0; err=$(at config gym --days mon-fri 2>&1 >/dev/null) || code=$?
+check "3/week: a change to days is refused (exit $code) with the way out" test "$code" = 2 -a -n "$(grep 'create a new streak' <<<"$err")"
+
 summary

@@ -315,4 +315,9 @@ check "copy to a file store keeps the schedule and the skip" test "$(work_status
 "$BIN" copy --key job --from "$WORK/copied" --to "$ALICE" --user alice --now 2024-01-09T17:00:00Z >/dev/null
 check "copy back to the database keeps them too" test "$("$BIN" skip list job --json --database "$ALICE")" = '["2024-01-08"]'
 
+"$BIN" create gym --per-week 3 --database "$ALICE" --now 2024-01-01T08:00:00Z >/dev/null
+for day in 01 03 05 08 10; do "$BIN" log gym --database "$ALICE" --now "2024-01-${day}T17:00:00Z" >/dev/null; done
+check "3/week in the database: 1 week, 2 of 3 with 4 days left on Wednesday" \
+    test "$("$BIN" status gym --json --database "$ALICE" --now 2024-01-10T18:00:00Z | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["current_streak"], s["week_kept_days"], s["week_days_left"], s["schedule"])')" = "1 2 4 3/week"
+
 summary

@@ -30,7 +30,7 @@ struct UnarchiveCommand: AsyncParsableCommand {
         try StreakValidation.validateStreakKey(key)
         let streak = try await context.store.setArchived(false, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
         context.console.saved.note("the return of \(key)")
-        context.console.print("Unarchived '\(key)': \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+        context.console.print("Unarchived '\(key)': \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
     }
 }
 

@@ -6,13 +6,19 @@ struct CreateCommand: AsyncParsableCommand {
 
     @Argument(help: "The streak's key: lowercase letters, digits and underscores.") var key: String
     @OptionGroup var settings: StreakSettingsOptions
+    @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"))
+    var weekStart: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try global.context()
+        let start = try weekStart.map { text in
+            guard let day = Weekday(typed: text) else { throw CLIError.usage("--week-start takes a day of the week (monday, sun, ...), not '\(text)'", command: "streaks create") }
+            return day
+        }
         let configuration = try StreakConfiguration.validated(
             streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
-            freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily
+            freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday
         )
         try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(key)'")
@@ -74,7 +80,7 @@ struct ListCommand: AsyncParsableCommand {
                 object["archived"] = archived
                 objects.append(object)
             } else {
-                context.console.print("\(key)  \(Report.days(streak.currentStreak ?? 0))  \(streak.status.name)  (\(configuration.settingsText))"
+                context.console.print("\(key)  \(Report.length(streak))  \(streak.status.name)  (\(configuration.settingsText))"
                     + (archived ? "  archived" : ""))
             }
         }

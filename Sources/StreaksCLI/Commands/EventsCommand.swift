@@ -82,7 +82,7 @@ struct ImportCommand: AsyncParsableCommand {
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
             + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(batch.problems.count) invalid line\(batch.problems.count == 1 ? "" : "s")")
-            + ": \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+            + ": \(Report.length(result.evaluation.streak)).")
     }
 }
 

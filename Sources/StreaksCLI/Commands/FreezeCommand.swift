@@ -41,7 +41,7 @@ struct FreezeCommand: AsyncParsableCommand {
             let result = try await context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
             let days = result.used.map(\.day.description).joined(separator: ", ")
-            context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+            context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.length(result.evaluation.streak)).")
         }
     }
 

@@ -43,7 +43,7 @@ struct LogCommand: AsyncParsableCommand {
             let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
             context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
-            context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.days(streak.currentStreak ?? 0)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+            context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
         }
     }
 }
@@ -60,7 +60,7 @@ struct UndoCommand: AsyncParsableCommand {
         let result = try await context.store.undoLastEvent(userId: context.userId, streakKey: key, since: nil, now: context.now, timezone: context.zone)
         guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
         context.console.saved.note("the removal of the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key)")
-        context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.days(result.evaluation.streak.currentStreak ?? 0)).")
+        context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.length(result.evaluation.streak)).")
     }
 }
 

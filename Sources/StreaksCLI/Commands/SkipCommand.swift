@@ -38,7 +38,7 @@ struct SkipCommand: AsyncParsableCommand {
             let (key, days) = try await days.resolve(context)
             let streak = try await context.store.addSkips(days, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             context.console.saved.note("\(Report.count(days.count, "skipped day")) in \(key)")
-            context.console.print("Skipped \(SkipCommand.describe(days)) in \(key): \(Report.days(streak.currentStreak ?? 0)).")
+            context.console.print("Skipped \(SkipCommand.describe(days)) in \(key): \(Report.length(streak)).")
         }
     }
 
@@ -53,7 +53,7 @@ struct SkipCommand: AsyncParsableCommand {
             let (key, days) = try await days.resolve(context)
             let streak = try await context.store.removeSkips(days, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             context.console.saved.note("the removal of \(Report.count(days.count, "skip")) from \(key)")
-            context.console.print("No longer skipping \(SkipCommand.describe(days)) in \(key): \(Report.days(streak.currentStreak ?? 0)).")
+            context.console.print("No longer skipping \(SkipCommand.describe(days)) in \(key): \(Report.length(streak)).")
         }
     }
 

@@ -29,7 +29,7 @@ struct StatsCommand: AsyncParsableCommand {
 
     static func text(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> String {
         func percent(_ rate: Double?) -> String { rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
-        var lines = ["\(key): \(Report.days(streak.currentStreak ?? 0)) now, longest \(Report.days(streak.longestStreak ?? 0))"]
+        var lines = ["\(key): \(Report.length(streak)) now, longest \(Report.length(streak.longestStreak ?? 0, of: streak))"]
         for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
             let frozen = figure.frozen > 0 ? ", \(figure.frozen) frozen" : ""
             lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(percent(figure.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(figure.kept) of \(figure.counted) days\(frozen)")

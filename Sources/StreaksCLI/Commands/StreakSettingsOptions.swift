@@ -24,14 +24,27 @@ struct StreakSettingsOptions: ParsableArguments {
     ))
     var days: String?
 
-    /// `--days` read, or nil when not given: days of the week only.
-    /// - Throws: `StreakRuleError.invalidSchedule`.
+    @Option(name: .customLong("per-week"), help: ArgumentHelp("Count weeks: a week is kept when this many of its days (1 to 7) are.", valueName: "times"))
+    var perWeek: Int?
+
+    /// `--days` or `--per-week` read, or nil when neither is given.
+    /// - Throws: `StreakRuleError.invalidSchedule`, or a usage error for both at once.
     func schedule() throws -> StreakSchedule? {
-        guard let days else { return nil }
-        let schedule = try StreakSchedule(parsing: days)
-        guard schedule.unit == .day else { throw CLIError.usage("--days takes days of the week: mon-fri, mon,wed,fri, weekdays, weekends or daily", command: "streaks") }
-        return schedule
+        switch (days, perWeek) {
+        case (nil, nil):
+            return nil
+        case (let days?, nil):
+            let schedule = try StreakSchedule(parsing: days)
+            guard schedule.unit == .day else { throw CLIError.usage("--days takes days of the week (mon-fri, mon,wed,fri, weekdays, weekends or daily); for N times a week use --per-week N", command: "streaks") }
+            return schedule
+        case (nil, let times?):
+            let schedule = StreakSchedule.timesPerWeek(times)
+            try schedule.validate()
+            return schedule
+        case (_?, _?):
+            throw CLIError.usage("give --days or --per-week, not both", command: "streaks")
+        }
     }
 
-    var isEmpty: Bool { goal == nil && leeway == nil && freezes == nil && days == nil }
+    var isEmpty: Bool { goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
 }
