@@ -64,6 +64,8 @@ if let small = calculatorTimes[100_000], let big = calculatorTimes[1_000_000] {
     verdicts.append(Verdict(measure: "calculator scaling 100k -> 1M", result: String(format: "%.2fx of linear (%@ -> %@)", factor, ms(small), ms(big)), target: "within 1.2x of linear", met: factor <= 1.2))
 }
 
+verdicts += ScheduleBenchmarks.calculator(size: largest, zone: zone)
+
 // MARK: Store and command
 
 func makeStore(_ size: Int) throws -> String {
@@ -197,6 +199,8 @@ for store in stores.values { try? FileManager.default.removeItem(atPath: store) 
 
 // MARK: PostgreSQL
 
+// Last on the big store: it adds a weekly streak beside the daily one.
+verdicts.append(try ScheduleBenchmarks.status(store: bigStore, now: now))
 verdicts += PostgresBenchmarks.run(streaks: streaks, benchmarks: binDirectory + "/benchmarks", sizes: storeSizes, quick: quick)
 
 // MARK: Report

@@ -1,0 +1,60 @@
+import Foundation
+import SwiftfulGamification
+
+/// Rules 8 and 9 at scale: the calculator on a weekdays and a 3-per-week streak with 500
+/// skips against the daily one, and `streaks status` on a weekly store against a daily one,
+/// interleaved in the same run (median and worst of each).
+enum ScheduleBenchmarks {
+    static func calculator(size: Int, zone: TimeZone) -> [Verdict] {
+        let workload = Workload(count: size)
+        let today = CalendarDay(containing: Workload.now, in: zone)
+        // 500 skips spread over the last ten years, two days in seven.
+        let skips = (0..<500).map { today.adding(days: -($0 * 7 + $0 % 2)) }
+        let schedules: [(String, StreakSchedule, [CalendarDay])] = [
+            ("daily", .daily, []),
+            ("mon-fri, 500 skips", .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]), skips),
+            ("3/week, 500 skips", .timesPerWeek(3), skips),
+        ]
+        var times: [String: [Double]] = [:]
+        for _ in 0..<5 {
+            for (name, schedule, skipped) in schedules {
+                let configuration = StreakConfiguration(streakKey: "bench", freezeBehavior: .autoConsumeFreezes, schedule: schedule)
+                let time = Measure.median(runs: 1) {
+                    _ = StreakCalculator.calculateStreak(events: workload.events, configuration: configuration, currentDate: Workload.now, timezone: zone, skips: skipped)
+                }
+                times[name, default: []].append(time)
+            }
+        }
+        let daily = Measure.Spread(times: times["daily"]!)
+        return schedules.dropFirst().map { name, _, _ in
+            let spread = Measure.Spread(times: times[name]!)
+            return Verdict(
+                measure: "calculator, \(size) events, \(name) vs daily, 5 runs each",
+                result: String(format: "median %.2fx (%@ vs %@), worst %.2fx of the daily median", spread.median / daily.median, ms(spread.median), ms(daily.median), spread.worst / daily.median),
+                target: "within 1.5x", met: spread.worst / daily.median <= 1.5
+            )
+        }
+    }
+
+    /// `streaks status --json` on `store` (a daily streak) against a 3-per-week streak with
+    /// the same events.
+    static func status(store: String, now: String) throws -> Verdict {
+        let streaks = "\(store)/users/bench/streaks"
+        try Measure.run(binDirectory + "/streaks", ["create", "weekly", "--per-week", "3", "--store", store, "--user", "bench", "--now", "2014-01-01T00:00:00Z"], expectSuccess: true)
+        try FileManager.default.copyItem(atPath: "\(streaks)/daily/events.jsonl", toPath: "\(streaks)/weekly/events.jsonl")
+        sync()
+        var times: [String: [Double]] = [:]
+        for key in ["daily", "weekly"] { try Measure.run(binDirectory + "/streaks", ["status", key, "--json", "--store", store, "--user", "bench", now]) }
+        for _ in 0..<7 {
+            for key in ["daily", "weekly"] {
+                times[key, default: []].append(try Measure.run(binDirectory + "/streaks", ["status", key, "--json", "--store", store, "--user", "bench", now]).seconds)
+            }
+        }
+        let daily = Measure.Spread(times: times["daily"]!), weekly = Measure.Spread(times: times["weekly"]!)
+        return Verdict(
+            measure: "`streaks status --json` of a 3-per-week streak vs a daily one, same events, 7 runs each",
+            result: String(format: "median %.2fx (%@ vs %@), worst %.2fx of the daily median", weekly.median / daily.median, ms(weekly.median), ms(daily.median), weekly.worst / daily.median),
+            target: "within 2x", met: weekly.worst / daily.median <= 2
+        )
+    }
+}
