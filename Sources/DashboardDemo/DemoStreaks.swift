@@ -18,11 +18,14 @@ public struct DemoHistory: Sendable {
     public let configuration: StreakConfiguration
     public let events: [StreakEvent]
     public let freezes: [StreakFreeze]
+    /// Skipped days (rule 9).
+    public var skips: [CalendarDay] = []
 
-    public init(configuration: StreakConfiguration, events: [StreakEvent], freezes: [StreakFreeze]) {
+    public init(configuration: StreakConfiguration, events: [StreakEvent], freezes: [StreakFreeze], skips: [CalendarDay] = []) {
         self.configuration = configuration
         self.events = events
         self.freezes = freezes
+        self.skips = skips
     }
 }
 
@@ -134,7 +137,7 @@ public enum DemoStreaks {
     public static func view(_ history: DemoHistory) -> StreakView {
         let evaluation = StreakCalculator.evaluate(
             events: history.events, freezes: history.freezes, configuration: history.configuration,
-            currentDate: now, timezone: demoZone
+            currentDate: now, timezone: demoZone, skips: history.skips
         )
         return StreakView(key: history.configuration.streakKey, evaluation: evaluation)
     }

@@ -53,6 +53,8 @@ public enum Confirmation: Equatable, Sendable {
     case addFreeze(have: Int)
     case removeFreeze(id: String, have: Int)
     case archive(key: String)
+    /// Skip a day (rule 9), or take its skip back.
+    case skip(CalendarDay, skipping: Bool)
 }
 
 public enum Overlay: Equatable, Sendable {
@@ -168,6 +170,8 @@ public enum Effect: Equatable, Sendable {
     /// Goal, leeway and freeze mode of an existing streak (a new goal applies from today).
     case updateStreak(StreakConfiguration)
     case archive(streak: String)
+    /// Skip a day, or take its skip back.
+    case skip(streak: String, day: CalendarDay, skipping: Bool)
     /// Remember the theme chosen.
     case saveTheme(String)
     /// Read the day's events for the detail.

@@ -76,6 +76,7 @@ public enum Reducer {
             case .addFreeze: return [.addFreeze(streak: selected)]
             case .removeFreeze(let id, _): return [.removeFreeze(streak: selected, id: id)]
             case .archive(let key): return [.archive(streak: key)]
+            case .skip(let day, let skipping): return [.skip(streak: selected, day: day, skipping: skipping)]
             }
         case .form(var form):
             return handleForm(key, &form, &state)
@@ -112,6 +113,8 @@ public enum Reducer {
             askToUndo(&state)
         case .remove:
             askToRemove(&state)
+        case .skipDay:
+            askToSkip(&state)
         case .useFreezes:
             askToUseFreezes(&state)
         case .addFreeze:
@@ -179,6 +182,19 @@ public enum Reducer {
     }
 
     /// `x`: today is undo; a past day removes its latest event, once its events are known.
+    /// Skipping the cursor's day, or taking its skip back (rule 9), within the days skips may cover.
+    private static func askToSkip(_ state: inout DashboardState) {
+        guard let view = state.view else { return }
+        let day = state.selectedDay
+        let skipping = view.evaluation.day(day).state != .skipped
+        let window = StreakValidation.skipWindow(now: state.now, timezone: state.zone)
+        guard !skipping || window.contains(day) else {
+            state.message = "Skips go from \(window.lowerBound) to \(window.upperBound)."
+            return
+        }
+        state.overlay = .confirm(.skip(day, skipping: skipping))
+    }
+
     private static func askToRemove(_ state: inout DashboardState) {
         guard state.view != nil, let selected = state.selected else { return }
         let day = state.selectedDay

@@ -115,10 +115,11 @@ public enum Render {
         let glyphs = state.glyphs
         lines.append([])
         lines.append([("Calendar: ", CellStyle(.text, bold: true)),
-                      ("\(glyphs.kept) kept  \(glyphs.partial) partly done  \(glyphs.missed) missed  \(glyphs.frozen) frozen  \(glyphs.open) open  blank: before the first event", CellStyle(.text))])
+                      ("\(glyphs.kept) kept  \(glyphs.partial) partly done  \(glyphs.missed) missed  \(glyphs.frozen) frozen  \(glyphs.open) open  "
+                       + "\(glyphs.rest) rest (not due)  \(glyphs.skipped) skipped  blank: before the first event", CellStyle(.text))])
         lines.append([("  shades: a goal of 1 by the day's count against your usual days; a goal of N by the share done", CellStyle(.muted))])
         lines.append([])
-        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, reset, freeze, import, export, stats", CellStyle(.muted))])
+        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, skip, reset, freeze, import, export, stats", CellStyle(.muted))])
         lines.append([("  streaks --help lists them all. Another process's writes show up here at once.", CellStyle(.muted))])
         return lines
     }
@@ -150,6 +151,10 @@ extension Confirmation {
             return "Remove an unused freeze? You have \(have). (y/n)"
         case .archive(let key):
             return "Archive '\(key)'? It leaves the list; `streaks unarchive \(key)` brings it back. (y/n)"
+        case .skip(let day, let skipping):
+            return skipping
+                ? "Skip \(DayNames.short(day)) \(day)? It bridges the streak and spends no freeze. (y/n)"
+                : "Take back the skip of \(DayNames.short(day)) \(day)? (y/n)"
         }
     }
 }

@@ -15,6 +15,8 @@ public enum WriteOutcome: Equatable, Sendable {
     case created(key: String)
     case saved(StreakConfiguration)
     case archived(key: String)
+    /// A day skipped, or its skip taken back.
+    case skipped(key: String, day: CalendarDay, skipping: Bool)
     case themeSaved(String)
     case failed(key: String?, reason: String)
 
@@ -22,7 +24,8 @@ public enum WriteOutcome: Equatable, Sendable {
     public var key: String? {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _), .removed(let key, _), .undone(let key, _),
-             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key):
+             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
+             .skipped(let key, _, _):
             return key
         case .saved(let configuration): return configuration.streakKey
         case .themeSaved: return nil
@@ -54,6 +57,8 @@ public enum WriteOutcome: Equatable, Sendable {
             return "Saved \(configuration.streakKey): \(configuration.settingsText)."
         case .archived(let key):
             return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
+        case .skipped(let key, let day, let skipping):
+            return skipping ? "Skipped \(day) in \(key): it bridges the streak." : "No longer skipping \(day) in \(key)."
         case .themeSaved(let name):
             return "Theme: \(name) (remembered)."
         case .failed(_, let reason):
@@ -67,7 +72,7 @@ extension Effect {
     public var writesStreak: String? {
         switch self {
         case .log(let key), .logOn(let key, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
-             .removeFreeze(let key, _), .archive(let key):
+             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
         case .saveTheme, .loadDay, .quit: return nil

@@ -42,6 +42,20 @@ struct ReducerTests {
         #expect(cancelled.message == "Cancelled.")
     }
 
+    @Test func sSkipsTheCursorsDayAfterAskingAndTakesASkipBack() throws {
+        let state = only(DemoStreaks.readingHistory())
+        let (asked, none) = press(state, .character("s"))
+        #expect(none.isEmpty)
+        #expect(asked.overlay == .confirm(.skip(state.selectedDay, skipping: true)))
+        #expect(press(asked, .character("y")).1 == [.skip(streak: "reading", day: state.selectedDay, skipping: true)])
+        #expect(press(asked, .character("n")).1.isEmpty)
+        // On a day already skipped, the same key offers to take the skip back.
+        var skipped = DemoStreaks.readingHistory()
+        skipped.skips = [state.selectedDay]
+        let (again, _) = press(only(skipped), .character("s"))
+        #expect(again.overlay == .confirm(.skip(state.selectedDay, skipping: false)))
+    }
+
     @Test func undoWithNothingTodayExplains() {
         let (state, effects) = press(only(DemoStreaks.readingHistory()), .character("u"))
         #expect(effects.isEmpty)

@@ -88,11 +88,14 @@ enum HeatmapWidget {
         let glyphs = state.glyphs
         var x = rect.x + labelWidth
         let end = rect.x + rect.width
-        let items: [(Character, CellStyle, String)] = [
+        var items: [(Character, CellStyle, String)] = [
             (glyphs.kept, CellStyle(.heat3), "kept"), (glyphs.partial, CellStyle(.partial), "partly done"),
             (glyphs.missed, CellStyle(.missed), "missed"), (glyphs.frozen, CellStyle(.frozen), "frozen"),
             (glyphs.open, CellStyle(.today), "open"),
         ]
+        // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
+        if view.configuration.schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), view.configuration.schedule.unit == .week ? "not needed" : "rest")) }
+        items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
         for (glyph, style, name) in items where x + name.count + 2 < end {
             grid[x, rect.y] = Cell(glyph: glyph, style: style)
             grid.put(" " + name, x: x + 1, y: rect.y, style: CellStyle(.muted))

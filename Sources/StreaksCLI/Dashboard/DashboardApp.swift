@@ -150,6 +150,13 @@ final class DashboardApp {
                 _ = try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.archived(key: key), nil)
             }
+        case .skip(let key, let day, let skipping):
+            write(key) { store, userId in
+                let evaluation = skipping
+                    ? try await store.addSkips([day], userId: userId, streakKey: key, now: now, timezone: zone)
+                    : try await store.removeSkips([day], userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.skipped(key: key, day: day, skipping: skipping), evaluation)
+            }
         case .saveTheme(let name):
             let environment = environment
             write(nil) { _, _ in
