@@ -110,6 +110,26 @@ public enum DemoStreaks {
         )
     }
 
+    /// The gym three times a week for a year (weeks from Monday), mostly Mon/Wed/Fri, a
+    /// two-week holiday skipped at New Year, and this week 2 of 3 so far.
+    public static func gymHistory() -> DemoHistory {
+        var random = SeededGenerator(seed: 7)
+        let start = CalendarDay(year: 2023, month: 6, day: 5)
+        let holiday = CalendarDay(year: 2023, month: 12, day: 23)...CalendarDay(year: 2024, month: 1, day: 5)
+        var events: [StreakEvent] = []
+        for offset in 0..<(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            guard !holiday.contains(day) else { continue }
+            let usual: Set<Weekday> = [.monday, .wednesday, .friday]
+            let goes = usual.contains(day.dayOfWeek) ? random.next() % 10 != 0 : random.next() % 8 == 0
+            if goes { events.append(StreakEvent(id: "g\(offset)", dateCreated: demoDate("\(day) 18:30"), timezone: demoZone.identifier)) }
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "gym", freezeBehavior: .autoConsumeFreezes, schedule: .timesPerWeek(3)),
+            events: events, freezes: [], skips: (0...holiday.lowerBound.days(to: holiday.upperBound)).map { holiday.lowerBound.adding(days: $0) }
+        )
+    }
+
     /// Eight glasses a day for a year, kept today.
     public static func waterHistory() -> DemoHistory {
         let start = CalendarDay(year: 2023, month: 6, day: 1)

@@ -5,6 +5,17 @@ import SwiftfulGamification
 public enum StreakFacts {
     /// The status in words, with a live countdown where one applies.
     public static func statusPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
+        if let week = weekProgress(view.streak) {
+            switch view.streak.status {
+            case .active where (view.streak.weekKeptDays ?? 0) >= (view.streak.weekTarget ?? 1): return (week, .success)
+            case .active: return (week, .text)
+            case .atRisk:
+                let left = view.streak.dateStreakDeadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
+                return (week + left, .warning)
+            case .broken where (view.streak.longestStreak ?? 0) == 0: return (week, .text)
+            case .noEvents, .broken, .canExtendWithLeeway: break
+            }
+        }
         switch StreakSituation(view) {
         case .noEvents:
             return ("press space to log your first event", .muted)
@@ -42,6 +53,11 @@ public enum StreakFacts {
         if kept >= target { return "kept this week (\(kept) of \(target))" }
         let left = streak.weekDaysLeft ?? 0
         return "\(kept) of \(target) this week, \(left) day\(left == 1 ? "" : "s") left"
+    }
+
+    /// "day", "days", "week", "weeks": the unit the streak counts in.
+    public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
+        (streak.streakUnit == .week ? "week" : "day") + (count == 1 ? "" : "s")
     }
 
     /// `4h 12m`, `12m`, `0m`.

@@ -29,3 +29,5 @@ var light = DemoStreaks.state([DemoStreaks.longHistory()], width: 100, height: 3
 light.themeNames = ["light"]
 try write("light-theme", light, palette: .light)
 try write("standard-80x24", DemoStreaks.state([DemoStreaks.readingHistory()]))
+// A weekly streak (3 times a week) with a two-week holiday skipped.
+try write("weekly-holiday", press([.character("c"), .pageUp, .pageUp, .pageUp, .pageUp, .pageUp], DemoStreaks.state([DemoStreaks.gymHistory()], width: 120, height: 40)))

@@ -78,6 +78,8 @@ enum DayDetail {
             lines.append(record.day == view.evaluation.today
                 ? "\(credited) so far: \(left) more to keep today\(deadline)."
                 : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
+        case .rest where view.configuration.schedule.unit == .week:
+            lines.append("Not needed: the week counts \(view.configuration.schedule.text) without it.")
         case .rest:
             lines.append("A rest day: the schedule does not ask for it, and the run goes on.")
         case .skipped:

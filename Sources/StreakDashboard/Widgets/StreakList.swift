@@ -34,7 +34,8 @@ enum StreakList {
             let streak = view.streak
             let current = "\(streak.currentStreak ?? 0)"
             grid.put(current.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle((streak.currentStreak ?? 0) > 0 ? .streak : .muted, bold: true))
-            grid.put(streak.currentStreak == 1 ? " day " : " days", x: x + 5, y: y, style: CellStyle(.muted))
+            let unit = streak.streakUnit == .week ? (streak.currentStreak == 1 ? " wk  " : " wks ") : (streak.currentStreak == 1 ? " day " : " days")
+            grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             x += 11
             let progress = "\(streak.todayEventCount ?? 0)/\(streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)"
             let goalMet = (streak.todayEventCount ?? 0) >= (streak.eventsRequiredPerDay ?? 1)

@@ -20,7 +20,7 @@ enum StreakPanel {
         grid.put(view.key, x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
         BigNumber.draw(current, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
         let labelX = left.x + BigNumber.width(of: current) + 2
-        grid.put(current == 1 ? "day" : "days", x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
+        grid.put(StreakFacts.unit(current, streak), x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
         let right = columns[1]
         let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
         grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(phrase.role, bold: true), limit: right.width)
@@ -36,7 +36,7 @@ enum StreakPanel {
         var x = rect.x
         grid.put(view.key, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
         x += view.key.count + 2
-        let number = "\(current) \(current == 1 ? "day" : "days")"
+        let number = "\(current) \(StreakFacts.unit(current, streak))"
         grid.put(number, x: x, y: rect.y, style: CellStyle(current > 0 ? .streak : .muted, bold: true), limit: max(0, rect.x + rect.width - x))
         x += number.count + 2
         let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
@@ -53,7 +53,8 @@ enum StreakPanel {
     /// "longest 64 · since 2024-04-10 · 708 events"
     static func records(_ state: DashboardState, _ view: StreakView) -> String {
         let streak = view.streak
-        var facts = ["longest \(streak.longestStreak ?? 0)"]
+        let longest = streak.longestStreak ?? 0
+        var facts = [streak.streakUnit == .week ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
         if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
         facts.append("\(streak.totalEvents ?? 0) event\(streak.totalEvents == 1 ? "" : "s")")
         if view.configuration.eventsRequiredPerDay > 1 { facts.append("goal \(view.configuration.eventsRequiredPerDay)/day") }
@@ -91,7 +92,8 @@ enum StreakPanel {
             grid[column, y + 1] = Cell(glyph: glyph, style: style)
             if day.state == .kept { kept += 1 }
         }
-        grid.put("\(kept)/7 kept", x: x + 23, y: y + 1, style: CellStyle(.muted), limit: max(0, width - 23))
+        let summary = StreakFacts.weekProgress(view.streak) ?? "\(kept)/7 kept"
+        grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: max(0, width - 23))
     }
 
     private static func drawFreezes(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
