@@ -50,7 +50,7 @@ public enum Render {
         }
     }
 
-    /// " streaks  5 streaks · 3 kept today · 1 at risk        theme: default  Fri 2024-06-14 15:30"
+    /// " streaks  5 streaks · 3 on track · 1 at risk        theme: default  Fri 2024-06-14 15:30"
     private static func drawHeader(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         grid.put(" streaks ", x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true))
         var summary: [String] = []
@@ -59,7 +59,8 @@ public enum Render {
             let statuses = state.views.values.map(\.streak.status)
             let kept = statuses.filter { if case .active = $0 { return true }; return false }.count
             let atRisk = statuses.filter { $0 == .atRisk || $0 == .canExtendWithLeeway }.count
-            summary.append("\(kept) kept today")
+            // Active: kept today, resting, or a week with slack.
+            summary.append("\(kept) on track")
             if atRisk > 0 { summary.append("\(atRisk) at risk") }
         } else if let selected = state.selected {
             summary.append(selected)

@@ -76,7 +76,7 @@ enum DayDetail {
             let left = max(goal - record.eventCount, 0)
             let deadline = view.streak.dateStreakDeadline.map { " (by \(StreakFacts.clock($0, state.zone)))" } ?? ""
             lines.append(record.day == view.evaluation.today
-                ? "\(credited) so far: \(left) more to keep today\(deadline)."
+                ? (view.configuration.schedule.unit == .week ? "\(credited) so far: \(left) more keeps the day." : "\(credited) so far: \(left) more to keep today\(deadline).")
                 : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
         case .rest where view.configuration.schedule.unit == .week:
             lines.append("Not needed: the week counts \(view.configuration.schedule.text) without it.")

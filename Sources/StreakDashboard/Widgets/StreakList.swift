@@ -62,6 +62,15 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
+        if let week = StreakFacts.weekProgress(view.streak) {
+            let weekKept = (view.streak.weekKeptDays ?? 0) >= (view.streak.weekTarget ?? 1)
+            switch view.streak.status {
+            case .active: return weekKept ? (glyphs.keptToday, "kept this week", .success) : (glyphs.none, week, .text)
+            case .atRisk: return (glyphs.atRisk, week, .warning)
+            case .broken where (view.streak.longestStreak ?? 0) == 0: return (glyphs.none, week, .text)
+            case .noEvents, .broken, .canExtendWithLeeway: break
+            }
+        }
         switch StreakSituation(view) {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
         case .keptToday: return (glyphs.keptToday, "kept today", .success)
