@@ -34,11 +34,7 @@ struct SkipCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
-            let (key, days) = try await days.resolve(context)
-            let streak = try await context.store.addSkips(days, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
-            context.console.saved.note("\(Report.count(days.count, "skipped day")) in \(key)")
-            context.console.print("Skipped \(SkipCommand.describe(days)) in \(key): \(Report.length(streak)).")
+            try await SkipCommand.change(days, global, adding: true)
         }
     }
 
@@ -49,11 +45,7 @@ struct SkipCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
-            let (key, days) = try await days.resolve(context)
-            let streak = try await context.store.removeSkips(days, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
-            context.console.saved.note("the removal of \(Report.count(days.count, "skip")) from \(key)")
-            context.console.print("No longer skipping \(SkipCommand.describe(days)) in \(key): \(Report.length(streak)).")
+            try await SkipCommand.change(days, global, adding: false)
         }
     }
 
@@ -75,6 +67,18 @@ struct SkipCommand: AsyncParsableCommand {
                 for day in days { context.console.print("\(day) \(day.dayOfWeek.shortName)") }
             }
         }
+    }
+
+    /// Skips the days named, or takes their skips back, and says so.
+    static func change(_ arguments: Days, _ global: GlobalOptions, adding: Bool) async throws {
+        let context = try global.context()
+        let (key, days) = try await arguments.resolve(context)
+        let store = context.store, user = context.userId
+        let streak = adding
+            ? try await store.addSkips(days, userId: user, streakKey: key, now: context.now, timezone: context.zone).streak
+            : try await store.removeSkips(days, userId: user, streakKey: key, now: context.now, timezone: context.zone).streak
+        context.console.saved.note(adding ? "\(Report.count(days.count, "skipped day")) in \(key)" : "the removal of \(Report.count(days.count, "skip")) from \(key)")
+        context.console.print("\(adding ? "Skipped" : "No longer skipping") \(describe(days)) in \(key): \(Report.length(streak)).")
     }
 
     /// "2024-12-24" or "2024-12-24 to 2025-01-02 (10 days)".

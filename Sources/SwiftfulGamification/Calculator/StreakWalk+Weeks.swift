@@ -49,11 +49,7 @@ extension StreakWalk {
     /// not kept is pending, so the events it would borrow may be worth more to the week
     /// before). Nil when an open day chosen to be kept cannot be.
     init?(_ input: WalkInput, weeks: WeekCalendar, keepToday: Bool, keepYesterday: Bool, keepOpenWeek: Bool) {
-        ledger = input.ledger
-        states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
-        credited = Array(repeating: 0, count: input.ledger.dayCount)
-        keptToday = keepToday
-        keptYesterday = keepYesterday
+        self.init(start: input, keepToday: keepToday, keepYesterday: keepYesterday)
         var freezes = input.freezes
         var inCurrentRun = true
         var closedWeekSeen = false

@@ -56,13 +56,18 @@ struct StreakWalk {
 
     var openDaysKept: Int { (keptToday ? 1 : 0) + (keptYesterday ? 1 : 0) }
 
-    /// Credits history under the choice, or returns nil when a day chosen to be kept cannot be.
-    init?(_ input: WalkInput, keepToday: Bool, keepYesterday: Bool) {
+    /// Nothing credited yet, under a choice of open days.
+    init(start input: WalkInput, keepToday: Bool, keepYesterday: Bool) {
         ledger = input.ledger
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = Array(repeating: 0, count: input.ledger.dayCount)
         keptToday = keepToday
         keptYesterday = keepYesterday
+    }
+
+    /// Credits history under the choice, or returns nil when a day chosen to be kept cannot be.
+    init?(_ input: WalkInput, keepToday: Bool, keepYesterday: Bool) {
+        self.init(start: input, keepToday: keepToday, keepYesterday: keepYesterday)
         var freezes = input.freezes
         var inCurrentRun = true
         var closedDaySeen = false

@@ -41,12 +41,7 @@ struct SchedulePropertyTests {
 
     /// The largest current streak over every crediting.
     static func bruteForceCurrent(_ input: Case) -> Int {
-        let zone = Self.zone
-        let today = CalendarDay(containing: input.now, in: zone).dayNumber
-        let leeway = input.configuration.leewayHours * 3_600
-        let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
-        let yesterdayOpen = leeway > 0 && nowSecond < leeway
-        let options = creditOptions(input, today: today, leeway: leeway)
+        let (today, yesterdayOpen, options) = openDaysAndOptions(input)
         let skipped = Set(input.skips.map(\.dayNumber))
         func bridges(_ day: Int) -> Bool {
             skipped.contains(day) || !input.configuration.schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek)
@@ -66,9 +61,13 @@ struct SchedulePropertyTests {
         return best
     }
 
-    /// The days each event (at or before now) may be credited to (rule 2).
-    static func creditOptions(_ input: Case, today: Int, leeway: Int) -> [[Int]] {
-        input.events.filter { $0.dateCreated <= input.now }.map { event in
+    /// Today, whether yesterday is still open, and the days each event (at or before now)
+    /// may be credited to (rule 2).
+    static func openDaysAndOptions(_ input: Case) -> (today: Int, yesterdayOpen: Bool, options: [[Int]]) {
+        let today = CalendarDay(containing: input.now, in: zone).dayNumber
+        let leeway = input.configuration.leewayHours * 3_600
+        let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
+        let options = input.events.filter { $0.dateCreated <= input.now }.map { event in
             let own = CalendarDay(containing: event.dateCreated, in: zone).dayNumber
             let second = (Int(event.dateCreated.timeIntervalSince1970) + zone.secondsFromGMT(for: event.dateCreated)).floorModulo(86_400)
             var days = [own]
@@ -76,6 +75,7 @@ struct SchedulePropertyTests {
             if leeway > 0, second >= 86_400 - leeway { days.append(own + 1) }
             return Array(Set(days.map { min($0, today) }))
         }
+        return (today, leeway > 0 && nowSecond < leeway, options)
     }
 
     /// Calls `body` with the events per day of every crediting (an odometer over the options).
@@ -114,12 +114,7 @@ struct SchedulePropertyTests {
 
     /// The largest current streak in weeks over every crediting.
     static func bruteForceWeeks(_ input: Case) -> Int {
-        let zone = Self.zone
-        let today = CalendarDay(containing: input.now, in: zone).dayNumber
-        let leeway = input.configuration.leewayHours * 3_600
-        let nowSecond = (Int(input.now.timeIntervalSince1970) + zone.secondsFromGMT(for: input.now)).floorModulo(86_400)
-        let yesterdayOpen = leeway > 0 && nowSecond < leeway
-        let options = creditOptions(input, today: today, leeway: leeway)
+        let (today, yesterdayOpen, options) = openDaysAndOptions(input)
         let skipped = Set(input.skips.map(\.dayNumber))
         guard case .timesPerWeek(let times) = input.configuration.schedule else { return -1 }
         let all = Weekday.allCases
