@@ -195,12 +195,12 @@ verdicts.append(Verdict(
     target: "every run at most 2x", met: bigLog.worst / smallLog.median <= 2
 ))
 
+// Last on the big store: it adds a weekly streak beside the daily one.
+verdicts.append(try ScheduleBenchmarks.status(store: bigStore, now: now))
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
 
 // MARK: PostgreSQL
 
-// Last on the big store: it adds a weekly streak beside the daily one.
-verdicts.append(try ScheduleBenchmarks.status(store: bigStore, now: now))
 verdicts += PostgresBenchmarks.run(streaks: streaks, benchmarks: binDirectory + "/benchmarks", sizes: storeSizes, quick: quick)
 
 // MARK: Report
