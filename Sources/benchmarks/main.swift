@@ -196,7 +196,7 @@ verdicts.append(Verdict(
 ))
 
 // Last on the big store: it adds a weekly streak beside the daily one.
-verdicts.append(try ScheduleBenchmarks.status(store: bigStore, now: now))
+verdicts.append(try ScheduleBenchmarks.status(store: bigStore))
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
 
 // MARK: PostgreSQL
