@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwiftfulGamification
 
 /// What the shell completes for streak keys and theme names, read when Tab is pressed:
 /// the keys in the store the line names (`--store`, `--database`, `--user`), else the
@@ -7,6 +8,12 @@ import Foundation
 enum Completions {
     static let streakKeys = CompletionKind.custom { words, _, prefix in await keys(words, archived: false, prefix: prefix) }
     static let archivedStreakKeys = CompletionKind.custom { words, _, prefix in await keys(words, archived: true, prefix: prefix) }
+    /// `--days`: the usual sets and the weekday names.
+    static let days = CompletionKind.list(["mon-fri", "weekdays", "weekends", "daily"] + Weekday.allCases.map { $0.shortName.lowercased() })
+    /// `--per-week`: 1 to 7.
+    static let timesPerWeek = CompletionKind.list((1...7).map(String.init))
+    /// `--week-start`: the weekday names.
+    static let weekdays = CompletionKind.list(Weekday.allCases.map(\.rawValue))
     static let themes = CompletionKind.custom { _, _, prefix in
         ThemeLoading.load(requested: nil, environment: Console.current.environment).0.names.filter { $0.hasPrefix(prefix) }
     }

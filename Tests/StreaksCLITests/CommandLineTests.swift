@@ -255,5 +255,9 @@ struct CommandLineTests {
         let script = await cli.run(["--generate-completion-script", "bash"], shared: false)
         #expect(script.code == 0)
         #expect(script.output.contains("---completion log -- positional@0"))
+        // Schedules: the usual day sets, weekday names, times per week.
+        for word in ["mon-fri", "weekends", "sunday", "--per-week", "--week-start"] {
+            #expect(script.output.contains(word), "\(word)")
+        }
     }
 }

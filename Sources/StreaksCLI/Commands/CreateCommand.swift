@@ -6,7 +6,8 @@ struct CreateCommand: AsyncParsableCommand {
 
     @Argument(help: "The streak's key: lowercase letters, digits and underscores.") var key: String
     @OptionGroup var settings: StreakSettingsOptions
-    @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"))
+    @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"),
+            completion: Completions.weekdays)
     var weekStart: String?
     @OptionGroup var global: GlobalOptions
 

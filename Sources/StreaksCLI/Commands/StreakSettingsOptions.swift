@@ -21,10 +21,11 @@ struct StreakSettingsOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "The days that are due (the rest are rest days): mon-fri, mon,wed,fri, weekdays, weekends, daily.", valueName: "days"
-    ))
+    ), completion: Completions.days)
     var days: String?
 
-    @Option(name: .customLong("per-week"), help: ArgumentHelp("Count weeks: a week is kept when this many of its days (1 to 7) are.", valueName: "times"))
+    @Option(name: .customLong("per-week"), help: ArgumentHelp("Count weeks: a week is kept when this many of its days (1 to 7) are.", valueName: "times"),
+            completion: Completions.timesPerWeek)
     var perWeek: Int?
 
     /// `--days` or `--per-week` read, or nil when neither is given.
