@@ -36,7 +36,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze (asks first)", action: .addFreeze, footerPriority: 10),
         KeyBinding(keys: [.character("D")], label: "D", asciiLabel: nil, description: "remove an unused freeze (asks first)", action: .removeFreeze, footerPriority: nil),
         KeyBinding(keys: [.character("n")], label: "n", asciiLabel: nil, description: "new streak (a form)", action: .newStreak, footerPriority: nil),
-        KeyBinding(keys: [.character("e")], label: "e", asciiLabel: nil, description: "edit the streak's goal, leeway and freezes (a form)", action: .editStreak, footerPriority: nil),
+        KeyBinding(keys: [.character("e")], label: "e", asciiLabel: nil, description: "edit the streak's goal, leeway, freezes and days (a form)", action: .editStreak, footerPriority: nil),
         KeyBinding(keys: [.character("A")], label: "A", asciiLabel: nil, description: "archive the streak (asks first; `streaks unarchive` brings it back)", action: .archiveStreak, footerPriority: nil),
         KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),

@@ -1,8 +1,8 @@
 import Foundation
 import SwiftfulGamification
 
-/// The small form for a new streak (`n`) or the selected one (`e`): key, goal, leeway and
-/// freeze mode. Values are checked with the library's own rules as they are typed; nothing
+/// The small form for a new streak (`n`) or the selected one (`e`): key, goal, leeway,
+/// freeze mode, the days that are due (rule 8) and, for a new weekly streak, its week start. Values are checked with the library's own rules as they are typed; nothing
 /// is written until every field is valid and Enter is pressed.
 public struct StreakForm: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
@@ -12,7 +12,7 @@ public struct StreakForm: Equatable, Sendable {
     }
 
     public enum Field: Int, CaseIterable, Sendable {
-        case key, goal, leeway, freezes
+        case key, goal, leeway, freezes, days, weekStart
 
         public var label: String {
             switch self {
@@ -20,6 +20,8 @@ public struct StreakForm: Equatable, Sendable {
             case .goal: return "goal"
             case .leeway: return "leeway"
             case .freezes: return "freezes"
+            case .days: return "days"
+            case .weekStart: return "week from"
             }
         }
     }
@@ -32,6 +34,11 @@ public struct StreakForm: Equatable, Sendable {
     public var goal: String
     public var leeway: String
     public var freezeMode: Int
+    /// The schedule as typed: `daily`, `mon-fri`, `mon,wed,fri`, `3/week`...
+    public var days: String
+    public var weekStart: String
+    /// The schedule being edited had (a change of unit is refused).
+    public let originalSchedule: StreakSchedule?
     public var field: Field
     /// Keys already taken (a new streak cannot reuse one).
     public let takenKeys: [String]
@@ -39,7 +46,10 @@ public struct StreakForm: Equatable, Sendable {
     public var showsErrors = false
 
     public static func create(suggesting key: String, taken: [String]) -> StreakForm {
-        StreakForm(mode: .create, key: key, goal: "1", leeway: "0", freezeMode: 0, field: .key, takenKeys: taken)
+        StreakForm(
+            mode: .create, key: key, goal: "1", leeway: "0", freezeMode: 0, days: "daily", weekStart: "monday", originalSchedule: nil,
+            field: .key, takenKeys: taken
+        )
     }
 
     public static func edit(_ configuration: StreakConfiguration) -> StreakForm {
@@ -47,12 +57,13 @@ public struct StreakForm: Equatable, Sendable {
             mode: .edit(key: configuration.streakKey), key: configuration.streakKey,
             goal: String(configuration.eventsRequiredPerDay), leeway: String(configuration.leewayHours),
             freezeMode: freezeModes.firstIndex { $0.behavior == configuration.freezeBehavior } ?? 0,
+            days: configuration.schedule.text, weekStart: configuration.weekStart.rawValue, originalSchedule: configuration.schedule,
             field: .goal, takenKeys: []
         )
     }
 
     /// The fields a person can change in this mode, in Tab order.
-    public var fields: [Field] { mode == .create ? Field.allCases : [.goal, .leeway, .freezes] }
+    public var fields: [Field] { mode == .create ? Field.allCases : [.goal, .leeway, .freezes, .days] }
 
     /// Why a field's value cannot be used, if it cannot.
     public func error(_ field: Field) -> String? {
@@ -73,6 +84,12 @@ public struct StreakForm: Equatable, Sendable {
             return nil
         case .freezes:
             return nil
+        case .days:
+            guard let schedule = try? StreakSchedule(parsing: days) else { return "daily, mon-fri, mon,wed,fri, weekends or 3/week" }
+            if let originalSchedule, originalSchedule.unit != schedule.unit { return "a change between days and weeks: create a new streak" }
+            return nil
+        case .weekStart:
+            return Weekday(typed: weekStart) == nil ? "a day of the week" : nil
         }
     }
 
@@ -80,9 +97,11 @@ public struct StreakForm: Equatable, Sendable {
 
     /// The configuration the form describes, when it is valid.
     public var configuration: StreakConfiguration? {
-        guard isValid, let goal = Int(goal), let leeway = Int(leeway) else { return nil }
+        guard isValid, let goal = Int(goal), let leeway = Int(leeway), let schedule = try? StreakSchedule(parsing: days),
+              let weekStart = Weekday(typed: weekStart) else { return nil }
         return StreakConfiguration(
-            streakKey: key, eventsRequiredPerDay: goal, leewayHours: leeway, freezeBehavior: Self.freezeModes[freezeMode].behavior
+            streakKey: key, eventsRequiredPerDay: goal, leewayHours: leeway, freezeBehavior: Self.freezeModes[freezeMode].behavior,
+            schedule: schedule, weekStart: weekStart
         )
     }
 
@@ -119,6 +138,8 @@ public struct StreakForm: Equatable, Sendable {
         case .key: change(&key)
         case .goal: change(&goal)
         case .leeway: change(&leeway)
+        case .days: change(&days)
+        case .weekStart: change(&weekStart)
         case .freezes: break
         }
     }

@@ -162,6 +162,33 @@ struct ReducerTests {
         #expect(selected.selected == "meditate")
     }
 
+    @Test func theFormTakesASchedule() {
+        var (state, _) = press(fiveStreaks, .character("n"))
+        for character in "gym" { state = press(state, .character(character)).0 }
+        // key -> goal -> leeway -> freezes -> days -> week from
+        for key in [Key.tab, .tab, .tab, .tab] + Array(repeating: Key.backspace, count: 5) + "3/week".map(Key.character) + [.tab]
+            + Array(repeating: Key.backspace, count: 6) + "sun".map(Key.character) {
+            state = press(state, key).0
+        }
+        let (_, effects) = press(state, .enter)
+        #expect(effects == [.createStreak(StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(3), weekStart: .sunday))])
+    }
+
+    @Test func editingCannotChangeBetweenDaysAndWeeks() {
+        var (state, _) = press(fiveStreaks, .character("e"))
+        // goal -> leeway -> freezes -> days
+        for key in [Key.tab, .tab, .tab] + Array(repeating: Key.backspace, count: 5) + "2/week".map(Key.character) { state = press(state, key).0 }
+        let (refused, none) = press(state, .enter)
+        #expect(none.isEmpty)
+        guard case .form(let form) = refused.overlay else { Issue.record("the form closed"); return }
+        #expect(form.error(.days) == "a change between days and weeks: create a new streak")
+        var days = state
+        for key in Array(repeating: Key.backspace, count: 6) + "mon-fri".map(Key.character) { days = press(days, key).0 }
+        let (_, effects) = press(days, .enter)
+        guard case .updateStreak(let configuration) = effects.first else { Issue.record("no update: \(effects)"); return }
+        #expect(configuration.schedule == .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))
+    }
+
     @Test func tabMovesBetweenFieldsAndBadValuesShowWithNothingWritten() {
         var (state, _) = press(fiveStreaks, .character("n"))
         for key in [Key.character("R"), .character("u"), .character("n"), .tab, .backspace, .character("0"), .tab, .character("9"), .tab, .right, .right] {

@@ -19,6 +19,8 @@ enum FormWidget {
             case .goal: value = form.goal
             case .leeway: value = form.leeway
             case .freezes: value = StreakForm.freezeModes[form.freezeMode].word
+            case .days: value = form.days
+            case .weekStart: value = form.weekStart
             }
             let shown = field == .freezes ? "< \(value) >" : "[\(value)\(focused ? "_" : "")]"
             var line: DayDetail.Line = [
@@ -34,7 +36,7 @@ enum FormWidget {
             lines.append(line)
         }
         lines.append([])
-        let submit = form.mode == .create ? "create" : "save (a new goal applies from today)"
+        let submit = form.mode == .create ? "create" : "save (a new goal or schedule applies from today)"
         lines.append([("enter: \(submit)   tab: next field   esc: cancel", CellStyle(.muted))])
         return lines
     }
@@ -45,6 +47,8 @@ enum FormWidget {
         case .goal: return "events a day"
         case .leeway: return "hours of grace around midnight"
         case .freezes: return "manual · auto · off (arrows)"
+        case .days: return "daily, mon-fri, mon,wed,fri or 3/week"
+        case .weekStart: return "for N/week: the first day of a week"
         }
     }
 }

@@ -139,10 +139,13 @@ final class DashboardApp {
             }
         case .updateStreak(let configuration):
             write(configuration.streakKey) { store, userId in
-                let evaluation = try await store.updateConfiguration(
+                var evaluation = try await store.updateConfiguration(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
                 )
+                if evaluation.configuration.schedule != configuration.schedule {
+                    evaluation = try await store.updateSchedule(configuration.schedule, userId: userId, streakKey: configuration.streakKey, now: now, timezone: zone)
+                }
                 return (.saved(configuration), evaluation)
             }
         case .archive(let key):
