@@ -62,6 +62,7 @@ public enum Overlay: Equatable, Sendable {
     case help
     case confirm(Confirmation)
     case form(StreakForm)
+    case skipForm(SkipForm)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
@@ -170,8 +171,8 @@ public enum Effect: Equatable, Sendable {
     /// Goal, leeway and freeze mode of an existing streak (a new goal applies from today).
     case updateStreak(StreakConfiguration)
     case archive(streak: String)
-    /// Skip a day, or take its skip back.
-    case skip(streak: String, day: CalendarDay, skipping: Bool)
+    /// Skip days, or take their skips back.
+    case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// Remember the theme chosen.
     case saveTheme(String)
     /// Read the day's events for the detail.

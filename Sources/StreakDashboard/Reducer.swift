@@ -76,10 +76,12 @@ public enum Reducer {
             case .addFreeze: return [.addFreeze(streak: selected)]
             case .removeFreeze(let id, _): return [.removeFreeze(streak: selected, id: id)]
             case .archive(let key): return [.archive(streak: key)]
-            case .skip(let day, let skipping): return [.skip(streak: selected, day: day, skipping: skipping)]
+            case .skip(let day, let skipping): return [.skip(streak: selected, days: day...day, skipping: skipping)]
             }
         case .form(var form):
             return handleForm(key, &form, &state)
+        case .skipForm(var form):
+            return handleSkipForm(key, &form, &state)
         case .help:
             state.overlay = .none
             return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
@@ -115,6 +117,9 @@ public enum Reducer {
             askToRemove(&state)
         case .skipDay:
             askToSkip(&state)
+        case .skipRange:
+            guard state.view != nil else { return [] }
+            state.overlay = .skipForm(SkipForm(today: state.today, window: StreakValidation.skipWindow(now: state.now, timezone: state.zone)))
         case .useFreezes:
             askToUseFreezes(&state)
         case .addFreeze:
@@ -186,7 +191,7 @@ public enum Reducer {
     private static func askToSkip(_ state: inout DashboardState) {
         guard let view = state.view else { return }
         let day = state.selectedDay
-        let skipping = view.evaluation.day(day).state != .skipped
+        let skipping = !view.evaluation.isSkipped(day)
         let window = StreakValidation.skipWindow(now: state.now, timezone: state.zone)
         guard !skipping || window.contains(day) else {
             state.message = "Skips go from \(window.lowerBound) to \(window.upperBound)."
@@ -234,6 +239,28 @@ public enum Reducer {
         default:
             _ = form.handle(key)
             state.overlay = .form(form)
+            return []
+        }
+    }
+
+    /// Keys while the skip form is open: Enter skips the range when it reads, Esc cancels.
+    private static func handleSkipForm(_ key: Key, _ form: inout SkipForm, _ state: inout DashboardState) -> [Effect] {
+        switch key {
+        case .escape:
+            state.overlay = .none
+            state.message = "Cancelled."
+            return []
+        case .enter:
+            guard let range = form.range, let selected = state.selected else {
+                form.showsErrors = true
+                state.overlay = .skipForm(form)
+                return []
+            }
+            state.overlay = .none
+            return [.skip(streak: selected, days: range, skipping: true)]
+        default:
+            _ = form.handle(key)
+            state.overlay = .skipForm(form)
             return []
         }
     }

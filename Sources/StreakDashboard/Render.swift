@@ -37,6 +37,7 @@ public enum Render {
         case .help: drawHelp(state, &grid)
         case .confirm(let question): drawConfirm(question, state, &grid)
         case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs), title: FormWidget.title(form), state, &grid)
+        case .skipForm(let form): drawBox(form.lines(glyphs: state.glyphs), title: "skip days", state, &grid)
         }
         return grid
     }

@@ -15,8 +15,8 @@ public enum WriteOutcome: Equatable, Sendable {
     case created(key: String)
     case saved(StreakConfiguration)
     case archived(key: String)
-    /// A day skipped, or its skip taken back.
-    case skipped(key: String, day: CalendarDay, skipping: Bool)
+    /// Days skipped, or their skips taken back.
+    case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     case themeSaved(String)
     case failed(key: String?, reason: String)
 
@@ -57,8 +57,10 @@ public enum WriteOutcome: Equatable, Sendable {
             return "Saved \(configuration.streakKey): \(configuration.settingsText)."
         case .archived(let key):
             return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
-        case .skipped(let key, let day, let skipping):
-            return skipping ? "Skipped \(day) in \(key): it bridges the streak." : "No longer skipping \(day) in \(key)."
+        case .skipped(let key, let days, let skipping):
+            let single = days.lowerBound == days.upperBound
+            let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
+            return skipping ? "Skipped \(named) in \(key): \(single ? "it bridges" : "they bridge") the streak." : "No longer skipping \(named) in \(key)."
         case .themeSaved(let name):
             return "Theme: \(name) (remembered)."
         case .failed(_, let reason):

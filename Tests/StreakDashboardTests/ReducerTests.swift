@@ -47,13 +47,30 @@ struct ReducerTests {
         let (asked, none) = press(state, .character("s"))
         #expect(none.isEmpty)
         #expect(asked.overlay == .confirm(.skip(state.selectedDay, skipping: true)))
-        #expect(press(asked, .character("y")).1 == [.skip(streak: "reading", day: state.selectedDay, skipping: true)])
+        #expect(press(asked, .character("y")).1 == [.skip(streak: "reading", days: state.selectedDay...state.selectedDay, skipping: true)])
         #expect(press(asked, .character("n")).1.isEmpty)
         // On a day already skipped, the same key offers to take the skip back.
         var skipped = DemoStreaks.readingHistory()
         skipped.skips = [state.selectedDay]
         let (again, _) = press(only(skipped), .character("s"))
         #expect(again.overlay == .confirm(.skip(state.selectedDay, skipping: false)))
+    }
+
+    @Test func capitalSOpensAFormForAHolidayAhead() {
+        let state = only(DemoStreaks.readingHistory())
+        var (form, _) = press(state, .character("S"))
+        guard case .skipForm = form.overlay else { Issue.record("no skip form: \(form.overlay)"); return }
+        // From tomorrow (the default) to +10d.
+        for key in [Key.tab, .backspace, .backspace, .backspace] + "+10d".map(Key.character) { form = press(form, key).0 }
+        let (done, effects) = press(form, .enter)
+        #expect(effects == [.skip(streak: "reading", days: state.today.adding(days: 1)...state.today.adding(days: 10), skipping: true)])
+        #expect(done.overlay == .none)
+        // A range that ends before it starts is shown, and nothing is written.
+        var bad = press(state, .character("S")).0
+        for key in [Key.tab, .backspace, .backspace, .backspace] + "-3d".map(Key.character) { bad = press(bad, key).0 }
+        let (refused, none) = press(bad, .enter)
+        #expect(none.isEmpty)
+        #expect(Render.render(refused).lines.joined().contains("the range ends before it starts"))
     }
 
     @Test func undoWithNothingTodayExplains() {

@@ -55,6 +55,17 @@ tmux -L "$SOCKET" send-keys -t main F
 check "F asks first" wait_for main "Add a freeze? You have 0. (y/n)"
 tmux -L "$SOCKET" send-keys -t main y
 check "y adds a freeze" wait_for main "1 available"
+# A holiday from the S form (today to a week on), then today's skip taken back with s.
+skips() { "$BIN" skip list daily --json --store "$store" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
+tmux -L "$SOCKET" send-keys -t main S
+check "S opens the skip form" wait_for main "skip days"
+tmux -L "$SOCKET" send-keys -t main BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace t o d a y Enter
+check "the S form skips today to a week on (8 days)" wait_for main "they bridge the streak"
+check "the store holds the 8 skipped days" test "$(skips)" = 8
+tmux -L "$SOCKET" send-keys -t main s
+check "s on a skipped day offers to take the skip back" wait_for main "Take back the skip of"
+tmux -L "$SOCKET" send-keys -t main y
+check "y takes today's skip back (7 left)" bash -c "sleep 0.5; test \"\$('$BIN' skip list daily --json --store '$store' | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')\" = 7"
 tmux -L "$SOCKET" send-keys -t main q
 check "q quits and restores the terminal (stty -g identical)" finished main
 

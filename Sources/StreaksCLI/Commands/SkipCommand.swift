@@ -91,10 +91,9 @@ struct SkipCommand: AsyncParsableCommand {
 /// A calendar day as people type it: `2024-12-24`, `today`, `tomorrow`, `yesterday`, `+3d`, `-1d`.
 enum DayArgument {
     static func parse(_ text: String, option: String, context: CommandContext) throws -> CalendarDay {
-        let today = CalendarDay(containing: context.now, in: context.zone)
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == "tomorrow" { return today.adding(days: 1) }
-        if let offset = DateArgument.relativeDays(text) { return today.adding(days: offset) }
-        guard let day = CalendarDay(parsing: text.trimmingCharacters(in: .whitespaces)) else { throw CLIError.badDate(option: option, value: text) }
+        guard let day = CalendarDay(typed: text, today: CalendarDay(containing: context.now, in: context.zone)) else {
+            throw CLIError.badDate(option: option, value: text)
+        }
         return day
     }
 }

@@ -153,12 +153,13 @@ final class DashboardApp {
                 _ = try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.archived(key: key), nil)
             }
-        case .skip(let key, let day, let skipping):
+        case .skip(let key, let days, let skipping):
             write(key) { store, userId in
+                let list = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
                 let evaluation = skipping
-                    ? try await store.addSkips([day], userId: userId, streakKey: key, now: now, timezone: zone)
-                    : try await store.removeSkips([day], userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.skipped(key: key, day: day, skipping: skipping), evaluation)
+                    ? try await store.addSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
+                    : try await store.removeSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.skipped(key: key, days: days, skipping: skipping), evaluation)
             }
         case .saveTheme(let name):
             let environment = environment

@@ -67,6 +67,26 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         guard civil == (year, month, day) else { return nil }
     }
 
+    /// A day as people type it, counted from `today`: `today`, `tomorrow`, `yesterday`,
+    /// `+3d`, `-1d`, or `YYYY-MM-DD`; nil for anything else.
+    public init?(typed text: String, today: CalendarDay) {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
+        case "today": self = today
+        case "tomorrow": self = today.adding(days: 1)
+        case "yesterday": self = today.adding(days: -1)
+        default:
+            if word.count >= 3, word.hasSuffix("d"), let sign = word.first, sign == "-" || sign == "+",
+               let days = Int(word.dropFirst().dropLast()), (0...100_000).contains(days) {
+                self = today.adding(days: sign == "-" ? -days : days)
+            } else if let day = CalendarDay(parsing: word) {
+                self = day
+            } else {
+                return nil
+            }
+        }
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil

@@ -2,7 +2,7 @@
 struct DueDays: Sendable {
     /// (first day, schedule), ascending; days before the first keep the first's schedule.
     private let schedules: [(day: Int, schedule: StreakSchedule)]
-    private let skipped: Set<Int>
+    let skipped: Set<Int>
 
     /// The schedule in force on each day: the goal schedule's changes that carry one, else
     /// `fallback` (the configuration's) throughout.

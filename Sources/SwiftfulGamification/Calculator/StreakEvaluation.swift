@@ -27,13 +27,15 @@ public struct StreakEvaluation: Sendable {
     let goals: [Int32]
     let schedule: GoalSchedule
     let consumedFreezeByDay: [Int: String]
+    /// Days skipped (rule 9), kept ones too.
+    let skippedDays: Set<Int>
 
     // swiftlint:disable:next function_parameter_count
     init(
         streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption], today: CalendarDay, daysToSave: [CalendarDay],
         configuration: StreakConfiguration, timeZoneIdentifier: String, ledgerBaseDay: Int, firstDay: Int?,
         states: [DayState], credited: [Int32], own: [Int32], goals: [Int32], schedule: GoalSchedule,
-        consumedFreezeByDay: [Int: String]
+        consumedFreezeByDay: [Int: String], skippedDays: Set<Int> = []
     ) {
         self.streak = streak
         self.freezeConsumptions = freezeConsumptions
@@ -49,7 +51,11 @@ public struct StreakEvaluation: Sendable {
         self.goals = goals
         self.schedule = schedule
         self.consumedFreezeByDay = consumedFreezeByDay
+        self.skippedDays = skippedDays
     }
+
+    /// Whether `day` is skipped (rule 9), whether or not it was kept anyway.
+    public func isSkipped(_ day: CalendarDay) -> Bool { skippedDays.contains(day.dayNumber) }
 
     /// The first day any event may be credited to or is frozen (nil with no history).
     public var firstHistoryDay: CalendarDay? { firstDay.map(CalendarDay.init(dayNumber:)) }
@@ -96,7 +102,7 @@ public struct StreakEvaluation: Sendable {
             streak: streak.updatingUserId(userId), freezeConsumptions: freezeConsumptions, today: today, daysToSave: daysToSave,
             configuration: configuration, timeZoneIdentifier: timeZoneIdentifier, ledgerBaseDay: ledgerBaseDay,
             firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, schedule: schedule,
-            consumedFreezeByDay: consumedFreezeByDay
+            consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays
         )
     }
 
@@ -106,6 +112,7 @@ public struct StreakEvaluation: Sendable {
             && configuration == other.configuration && streak.isSameStreak(as: other.streak)
             && ledgerBaseDay == other.ledgerBaseDay && firstDay == other.firstDay && states == other.states
             && credited == other.credited && goals == other.goals && consumedFreezeByDay == other.consumedFreezeByDay
+            && skippedDays == other.skippedDays
     }
 }
 
@@ -121,6 +128,7 @@ extension StreakEvaluation: Codable {
         case scheduleGoals = "schedule_goals"
         case scheduleFallback = "schedule_fallback"
         case consumedFreezes = "consumed_freezes"
+        case skippedDays = "skipped_days"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -151,7 +159,8 @@ extension StreakEvaluation: Codable {
                 goals: try container.decode([Int].self, forKey: .scheduleGoals),
                 fallback: try container.decode(Int.self, forKey: .scheduleFallback)
             ),
-            consumedFreezeByDay: Dictionary(uniqueKeysWithValues: consumed.compactMap { key, value in Int(key).map { ($0, value) } })
+            consumedFreezeByDay: Dictionary(uniqueKeysWithValues: consumed.compactMap { key, value in Int(key).map { ($0, value) } }),
+            skippedDays: Set(try container.decodeIfPresent([Int].self, forKey: .skippedDays) ?? [])
         )
     }
 
@@ -173,6 +182,7 @@ extension StreakEvaluation: Codable {
         try container.encode(schedule.changes.map(\.goal), forKey: .scheduleGoals)
         try container.encode(schedule.fallback, forKey: .scheduleFallback)
         try container.encode(Dictionary(uniqueKeysWithValues: consumedFreezeByDay.map { (String($0.key), $0.value) }), forKey: .consumedFreezes)
+        if !skippedDays.isEmpty { try container.encode(skippedDays.sorted(), forKey: .skippedDays) }
     }
 }
 

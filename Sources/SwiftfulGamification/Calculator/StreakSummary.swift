@@ -106,7 +106,8 @@ struct StreakSummary {
             own: input.ledger.ownCounts(),
             goals: input.goals,
             schedule: schedule,
-            consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first })
+            consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first }),
+            skippedDays: dueDays.skipped
         )
     }
 

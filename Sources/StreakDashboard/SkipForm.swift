@@ -1,0 +1,78 @@
+import Foundation
+import SwiftfulGamification
+
+/// The form `S` opens: a range of days to skip (a holiday), from and to as people type
+/// them (`2024-12-24`, `today`, `+3d`). Nothing is written until both read and Enter is pressed.
+public struct SkipForm: Equatable, Sendable {
+    public enum Field: Sendable, CaseIterable {
+        case from, to
+    }
+
+    public var from: String
+    public var to: String
+    public var field: Field = .from
+    public var showsErrors = false
+    let today: CalendarDay
+    let window: ClosedRange<CalendarDay>
+
+    public init(today: CalendarDay, window: ClosedRange<CalendarDay>) {
+        self.today = today
+        self.window = window
+        from = "tomorrow"
+        to = "+7d"
+    }
+
+    /// Why the form cannot be used as it is, if it cannot.
+    public var error: String? {
+        guard let first = CalendarDay(typed: from, today: today) else { return "from: a date (2024-12-24), today, tomorrow or +3d" }
+        guard let last = CalendarDay(typed: to, today: today) else { return "to: a date (2024-12-24), today, tomorrow or +3d" }
+        guard first <= last else { return "the range ends before it starts" }
+        guard first.days(to: last) < StreakValidation.longestSkipRange else { return "at most \(StreakValidation.longestSkipRange) days" }
+        guard window.contains(first), window.contains(last) else { return "skips go from \(window.lowerBound) to \(window.upperBound)" }
+        return nil
+    }
+
+    /// The days, once the form reads.
+    public var range: ClosedRange<CalendarDay>? {
+        guard error == nil, let first = CalendarDay(typed: from, today: today), let last = CalendarDay(typed: to, today: today) else { return nil }
+        return first...last
+    }
+
+    /// Text keys edit the field, Tab and arrows move; false for keys the form does not take.
+    mutating func handle(_ pressed: Key) -> Bool {
+        switch pressed {
+        case .tab, .backTab, .up, .down:
+            field = field == .from ? .to : .from
+        case .backspace:
+            if field == .from { if !from.isEmpty { from.removeLast() } } else if !to.isEmpty { to.removeLast() }
+        case .character(let character) where character.isASCII && !character.isNewline:
+            if field == .from, from.count < 20 { from.append(character) } else if field == .to, to.count < 20 { to.append(character) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The form as lines for a box.
+    func lines(glyphs: Glyphs) -> [DayDetail.Line] {
+        var lines: [DayDetail.Line] = Field.allCases.map { field in
+            let focused = field == self.field
+            let value = field == .from ? from : to
+            return [
+                ((focused ? "\(glyphs.selection) " : "  ") + (field == .from ? "from" : "to").padding(toLength: 6, withPad: " ", startingAt: 0),
+                 CellStyle(focused ? .accent : .text, bold: focused)),
+                ("[\(value)\(focused ? "_" : "")]", CellStyle(.text, reverse: focused)),
+            ]
+        }
+        if let range {
+            lines.append([("  \(range.lowerBound) to \(range.upperBound): \(range.lowerBound.days(to: range.upperBound) + 1) days", CellStyle(.muted))])
+        } else if showsErrors, let error {
+            lines.append([("  " + error, CellStyle(.danger))])
+        } else {
+            lines.append([("  2024-12-24, today, tomorrow, +3d", CellStyle(.muted))])
+        }
+        lines.append([])
+        lines.append([("enter: skip these days   tab: next field   esc: cancel", CellStyle(.muted))])
+        return lines
+    }
+}
