@@ -34,6 +34,10 @@ struct StatsCommand: AsyncParsableCommand {
             let frozen = figure.frozen > 0 ? ", \(figure.frozen) frozen" : ""
             lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(percent(figure.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(figure.kept) of \(figure.counted) days\(frozen)")
         }
+        if let weeks = stats.weeks {
+            let best = weeks.best.map { " · best week \($0.keptDays) of \($0.target) days from \($0.start)" } ?? ""
+            lines.append("  weeks         \(percent(weeks.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(weeks.kept) of \(weeks.counted)\(weeks.bridged > 0 ? ", \(weeks.bridged) bridged" : "")\(best)")
+        }
         lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
             lines.append("  best weekday \(Weekday(calendarWeekday: best.weekday).name) (\(percent(best.rate))) · worst \(Weekday(calendarWeekday: worst.weekday).name) (\(percent(worst.rate)))")
@@ -52,7 +56,10 @@ struct StatsCommand: AsyncParsableCommand {
         func weekday(_ figure: StreakStatistics.Weekday?) -> Any {
             figure.map { Weekday(calendarWeekday: $0.weekday).rawValue } ?? NSNull()
         }
-        return [
+        func week(_ week: StreakWeek) -> [String: Any] {
+            ["start": "\(week.start)", "state": week.state.rawValue, "kept_days": week.keptDays, "target": week.target]
+        }
+        var object: [String: Any] = [
             "streak_id": key,
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
@@ -71,5 +78,12 @@ struct StatsCommand: AsyncParsableCommand {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
             },
         ]
+        if let weeks = stats.weeks {
+            object["weeks"] = [
+                "counted": weeks.counted, "kept": weeks.kept, "bridged": weeks.bridged, "rate": rate(weeks.rate),
+                "best": weeks.best.map(week) ?? NSNull(), "all": weeks.all.map(week),
+            ] as [String: Any]
+        }
+        return object
     }
 }

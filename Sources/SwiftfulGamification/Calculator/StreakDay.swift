@@ -47,3 +47,29 @@ public struct StreakDay: Sendable, Hashable {
     /// Progress toward the goal, 0 through 1.
     public var progress: Double { min(Double(eventCount) / Double(max(goal, 1)), 1) }
 }
+
+/// One week of a weekly streak (rule 8's week unit), as the calculator judged it.
+public struct StreakWeek: Sendable, Hashable, Codable {
+    public enum State: String, Sendable, Hashable, Codable {
+        case kept
+        /// Skipped whole, or covered by a freeze: the run goes on, the week adds nothing.
+        case bridged
+        case gap
+        /// The current week (or the last one, while yesterday is open), not kept yet.
+        case open
+    }
+
+    /// The week's first day (the streak's week start).
+    public let start: CalendarDay
+    public let state: State
+    public let keptDays: Int
+    /// T_w: the days the week needed (T, lowered by its skipped days).
+    public let target: Int
+
+    public init(start: CalendarDay, state: State, keptDays: Int, target: Int) {
+        self.start = start
+        self.state = state
+        self.keptDays = keptDays
+        self.target = target
+    }
+}

@@ -29,13 +29,15 @@ public struct StreakEvaluation: Sendable {
     let consumedFreezeByDay: [Int: String]
     /// Days skipped (rule 9), kept ones too.
     let skippedDays: Set<Int>
+    /// A weekly streak's weeks from the first one of its history, oldest first (empty for a day unit).
+    public let weeks: [StreakWeek]
 
     // swiftlint:disable:next function_parameter_count
     init(
         streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption], today: CalendarDay, daysToSave: [CalendarDay],
         configuration: StreakConfiguration, timeZoneIdentifier: String, ledgerBaseDay: Int, firstDay: Int?,
         states: [DayState], credited: [Int32], own: [Int32], goals: [Int32], schedule: GoalSchedule,
-        consumedFreezeByDay: [Int: String], skippedDays: Set<Int> = []
+        consumedFreezeByDay: [Int: String], skippedDays: Set<Int> = [], weeks: [StreakWeek] = []
     ) {
         self.streak = streak
         self.freezeConsumptions = freezeConsumptions
@@ -52,6 +54,7 @@ public struct StreakEvaluation: Sendable {
         self.schedule = schedule
         self.consumedFreezeByDay = consumedFreezeByDay
         self.skippedDays = skippedDays
+        self.weeks = weeks
     }
 
     /// Whether `day` is skipped (rule 9), whether or not it was kept anyway.
@@ -102,7 +105,7 @@ public struct StreakEvaluation: Sendable {
             streak: streak.updatingUserId(userId), freezeConsumptions: freezeConsumptions, today: today, daysToSave: daysToSave,
             configuration: configuration, timeZoneIdentifier: timeZoneIdentifier, ledgerBaseDay: ledgerBaseDay,
             firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, schedule: schedule,
-            consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays
+            consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays, weeks: weeks
         )
     }
 
@@ -112,7 +115,7 @@ public struct StreakEvaluation: Sendable {
             && configuration == other.configuration && streak.isSameStreak(as: other.streak)
             && ledgerBaseDay == other.ledgerBaseDay && firstDay == other.firstDay && states == other.states
             && credited == other.credited && goals == other.goals && consumedFreezeByDay == other.consumedFreezeByDay
-            && skippedDays == other.skippedDays
+            && skippedDays == other.skippedDays && weeks == other.weeks
     }
 }
 
@@ -129,6 +132,7 @@ extension StreakEvaluation: Codable {
         case scheduleFallback = "schedule_fallback"
         case consumedFreezes = "consumed_freezes"
         case skippedDays = "skipped_days"
+        case weeks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,7 +164,8 @@ extension StreakEvaluation: Codable {
                 fallback: try container.decode(Int.self, forKey: .scheduleFallback)
             ),
             consumedFreezeByDay: Dictionary(uniqueKeysWithValues: consumed.compactMap { key, value in Int(key).map { ($0, value) } }),
-            skippedDays: Set(try container.decodeIfPresent([Int].self, forKey: .skippedDays) ?? [])
+            skippedDays: Set(try container.decodeIfPresent([Int].self, forKey: .skippedDays) ?? []),
+            weeks: try container.decodeIfPresent([StreakWeek].self, forKey: .weeks) ?? []
         )
     }
 
@@ -183,6 +188,7 @@ extension StreakEvaluation: Codable {
         try container.encode(schedule.fallback, forKey: .scheduleFallback)
         try container.encode(Dictionary(uniqueKeysWithValues: consumedFreezeByDay.map { (String($0.key), $0.value) }), forKey: .consumedFreezes)
         if !skippedDays.isEmpty { try container.encode(skippedDays.sorted(), forKey: .skippedDays) }
+        if !weeks.isEmpty { try container.encode(weeks, forKey: .weeks) }
     }
 }
 

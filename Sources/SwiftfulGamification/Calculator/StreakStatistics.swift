@@ -67,6 +67,30 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     public let longestRuns: [Run]
     /// Every month from the first day of history through this one, oldest first.
     public let months: [Month]
+    /// A weekly streak's weeks (rule 8); nil for a day unit.
+    public let weeks: Weeks?
+
+    /// How a weekly streak's weeks went: kept weeks among the closed ones that were not
+    /// bridged, the best week, and every week's kept days against its target.
+    public struct Weeks: Sendable, Equatable, Codable {
+        public let counted: Int
+        public let kept: Int
+        public let bridged: Int
+        /// The week with the most kept days (the latest among equals).
+        public let best: StreakWeek?
+        public let all: [StreakWeek]
+
+        public var rate: Double? { counted > 0 ? Double(kept) / Double(counted) : nil }
+
+        init(_ weeks: [StreakWeek]) {
+            let closed = weeks.filter { $0.state != .open }
+            bridged = closed.filter { $0.state == .bridged }.count
+            counted = closed.count - bridged
+            kept = closed.filter { $0.state == .kept }.count
+            best = weeks.max { ($0.keptDays, $0.start) < ($1.keptDays, $1.start) }
+            all = weeks
+        }
+    }
 
     /// The weekday kept most often (by rate, then by kept days; Monday first among equals).
     public var bestWeekday: Weekday? {
@@ -121,6 +145,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             ))
         }
         self.months = months
+        weeks = evaluation.weeks.isEmpty ? nil : Weeks(evaluation.weeks)
         longestRuns = Self.runs(days, current: evaluation.streak.currentStreak ?? 0)
             .sorted { ($0.length, $0.end) > ($1.length, $1.end) }
             .prefix(3).map { $0 }

@@ -107,7 +107,16 @@ struct StreakSummary {
             goals: input.goals,
             schedule: schedule,
             consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first }),
-            skippedDays: dueDays.skipped
+            skippedDays: dueDays.skipped,
+            weeks: walk.weekRecords.map { record in
+                let state: StreakWeek.State = switch record.state {
+                case .kept: .kept
+                case .bridged: .bridged
+                case .gap: .gap
+                case .open: .open
+                }
+                return StreakWeek(start: CalendarDay(dayNumber: record.start), state: state, keptDays: record.keptDays, target: record.target)
+            }
         )
     }
 

@@ -135,4 +135,21 @@ struct WeekScheduleRuleTests {
         // Week 1 (2 of 3) is a gap; week 2 (2 of 2) is kept.
         #expect(streak.currentStreak == 1)
     }
+
+    @Test func theEvaluationAndTheStatisticsSayHowEveryWeekWent() throws {
+        // Week 1 kept (3 of 3), week 2 a gap (2 of 3), week 3 kept (4 of 3), week 4 open.
+        let result = evaluate(["01-01", "01-03", "01-05", "01-08", "01-10", "01-15", "01-17", "01-19", "01-20"], now: "2024-01-24 12:00")
+        #expect(result.weeks.map(\.state) == [.kept, .gap, .kept, .open])
+        #expect(result.weeks.map(\.keptDays) == [3, 2, 4, 0])
+        #expect(result.weeks.map(\.start) == [day("2024-01-01"), day("2024-01-08"), day("2024-01-15"), day("2024-01-22")])
+        let weeks = try #require(StreakStatistics(evaluation: result).weeks)
+        #expect(weeks.counted == 3)
+        #expect(weeks.kept == 2)
+        #expect(weeks.best?.start == day("2024-01-15"))
+        // A day-unit streak has no weeks.
+        #expect(StreakStatistics(evaluation: calculate([event("2024-01-01 12:00")], now: "2024-01-02 12:00")).weeks == nil)
+        // Weeks survive the evaluation's encoding (stores keep it).
+        let decoded = try JSONDecoder().decode(StreakEvaluation.self, from: JSONEncoder().encode(result))
+        #expect(decoded.weeks == result.weeks)
+    }
 }
