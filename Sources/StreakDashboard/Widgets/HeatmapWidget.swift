@@ -47,6 +47,10 @@ enum HeatmapWidget {
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
         let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
         let glyphs = state.glyphs
+        // A weekly streak whose weeks are the calendar's columns (from Monday) gets a mark per
+        // week beside its Sunday: kept, missed or bridged.
+        let weekMarks = view.configuration.schedule.unit == .week && view.configuration.weekStart == .monday
+            ? Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber, $0.state) }, uniquingKeysWith: { _, last in last }) : [:]
         for band in 0..<bands {
             let top = rect.y + band * ScreenPlan.bandHeight
             for (row, label) in weekdays.enumerated() {
@@ -79,7 +83,20 @@ enum HeatmapWidget {
                     if record.day == selected { style.reverse = true }
                     grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
                 }
+                if let state = weekMarks[monday.dayNumber], let mark = weekMark(state, glyphs: glyphs) {
+                    grid[x + 1, top + 7] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
+                }
             }
+        }
+    }
+
+    /// The mark beside a weekly streak's week: kept, missed (a gap week) or bridged.
+    static func weekMark(_ state: StreakWeek.State, glyphs: Glyphs) -> (glyph: Character, role: Role)? {
+        switch state {
+        case .kept: return (glyphs.keptToday, .success)
+        case .gap: return (glyphs.broken, .danger)
+        case .bridged: return (glyphs.grace, .frozen)
+        case .open: return nil
         }
     }
 
@@ -96,6 +113,10 @@ enum HeatmapWidget {
         // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
         if view.configuration.schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), view.configuration.schedule.unit == .week ? "not needed" : "rest")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
+        if view.configuration.schedule.unit == .week, view.configuration.weekStart == .monday {
+            items.append((glyphs.keptToday, CellStyle(.success), "week kept"))
+            items.append((glyphs.broken, CellStyle(.danger), "week missed"))
+        }
         for (glyph, style, name) in items where x + name.count + 2 < end {
             grid[x, rect.y] = Cell(glyph: glyph, style: style)
             grid.put(" " + name, x: x + 1, y: rect.y, style: CellStyle(.muted))
