@@ -58,7 +58,8 @@ struct StoreAgreementTests {
         let configuration = StreakConfiguration(
             streakKey: "s", eventsRequiredPerDay: Int.random(in: 1...3, using: &random),
             leewayHours: [0, 0, 2, 5].randomElement(using: &random)!, freezeBehavior: behavior,
-            schedule: Bool.random(using: &random) ? .daily : Self.someWeekdays(&random)
+            schedule: [StreakSchedule.daily, Self.someWeekdays(&random), .timesPerWeek(Int.random(in: 1...4, using: &random))].randomElement(using: &random)!,
+            weekStart: Weekday.allCases.randomElement(using: &random)!
         )
         var now = date("2024-03-01T06:00:00Z").addingTimeInterval(Double.random(in: 0...86_400, using: &random))
         for store in stores { _ = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: zone) }
@@ -70,7 +71,8 @@ struct StoreAgreementTests {
             let count = Int.random(in: 1...3, using: &random)
             let today = CalendarDay(containing: now, in: zone)
             let skipDays = (0..<Int.random(in: 1...3, using: &random)).map { _ in today.adding(days: Int.random(in: -4...6, using: &random)) }
-            let schedule = Self.someWeekdays(&random)
+            // A weekly streak stays weekly (rule 8): it changes only its T.
+            let schedule = configuration.schedule.unit == .week ? .timesPerWeek(Int.random(in: 1...5, using: &random)) : Self.someWeekdays(&random)
             var results: [String] = []
             for store in stores {
                 let evaluation: StreakEvaluation
