@@ -17,6 +17,15 @@ enum StatisticsPanel {
 
     static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = [[("Statistics", CellStyle(.text, bold: true))]]
+        if let weeks = stats.weeks {
+            var counts = "  \(weeks.kept)/\(weeks.counted) weeks"
+            if weeks.bridged > 0 { counts += "\(glyphs.dot)\(weeks.bridged) bridged" }
+            lines.append([("weeks kept".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
+                          (percent(weeks.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)), (counts, CellStyle(.muted))])
+            if let best = weeks.best {
+                lines.append([("best week      ", CellStyle(.muted)), ("\(best.keptDays) days", CellStyle(.success)), (" from \(best.start)", CellStyle(.muted))])
+            }
+        }
         for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
             var line: DayDetail.Line = [(label.padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted))]
             line.append((percent(figure.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)))
