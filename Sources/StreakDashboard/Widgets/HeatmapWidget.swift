@@ -47,10 +47,8 @@ enum HeatmapWidget {
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
         let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
         let glyphs = state.glyphs
-        // A weekly streak whose weeks are the calendar's columns (from Monday) gets a mark per
-        // week beside its Sunday: kept, missed or bridged.
-        let weekMarks = view.configuration.schedule.unit == .week && view.configuration.weekStart == .monday
-            ? Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber, $0.state) }, uniquingKeysWith: { _, last in last }) : [:]
+        // A weekly streak gets a mark per week beside the week's last day: kept, missed or bridged.
+        let weekMarks = Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber + 6, $0.state) }, uniquingKeysWith: { _, last in last })
         for band in 0..<bands {
             let top = rect.y + band * ScreenPlan.bandHeight
             for (row, label) in weekdays.enumerated() {
@@ -83,8 +81,9 @@ enum HeatmapWidget {
                     if record.day == selected { style.reverse = true }
                     grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
                 }
-                if let state = weekMarks[monday.dayNumber], let mark = weekMark(state, glyphs: glyphs) {
-                    grid[x + 1, top + 7] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
+                for row in 0..<7 {
+                    guard let state = weekMarks[monday.dayNumber + row], let mark = weekMark(state, glyphs: glyphs) else { continue }
+                    grid[x + 1, top + 1 + row] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
                 }
             }
         }
@@ -113,7 +112,7 @@ enum HeatmapWidget {
         // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
         if view.configuration.schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), view.configuration.schedule.unit == .week ? "not needed" : "rest")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
-        if view.configuration.schedule.unit == .week, view.configuration.weekStart == .monday {
+        if !view.evaluation.weeks.isEmpty {
             items.append((glyphs.keptToday, CellStyle(.success), "week kept"))
             items.append((glyphs.broken, CellStyle(.danger), "week missed"))
         }
