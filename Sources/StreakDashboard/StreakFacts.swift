@@ -23,7 +23,7 @@ public enum StreakFacts {
             return ("kept today", .success)
         case .resting(let skipped, let deadline):
             let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
-            return ((skipped ? "skipped today" : "rest day") + next, .muted)
+            return ((skipped ? "skipped (holiday)" : "rest day") + next, .muted)
         case .grace(let deadline):
             let until = deadline.map { " until \(clock($0, zone))" } ?? ""
             return ("grace period\(until): log to keep yesterday", .warning)

@@ -105,7 +105,7 @@ enum Report {
         case .keptToday: return "kept today"
         case .resting(let skipped, let deadline):
             let next = deadline.map { ", keep the next due day by \(localTime($0, zone))" } ?? ""
-            return (skipped ? "skipped today" : "rest day") + next
+            return (skipped ? "skipped (holiday)" : "rest day") + next
         case .grace(let deadline), .atRisk(let deadline):
             let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
             guard let deadline else { return prefix }

@@ -74,7 +74,7 @@ enum StreakList {
         switch StreakSituation(view) {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
         case .keptToday: return (glyphs.keptToday, "kept today", .success)
-        case .resting(let skipped, _): return (skipped ? glyphs.skipped : glyphs.rest, skipped ? "skipped today" : "rest day", .muted)
+        case .resting(let skipped, _): return (skipped ? glyphs.skipped : glyphs.rest, skipped ? "skipped (holiday)" : "rest day", .muted)
         case .grace(let deadline):
             let until = deadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
             return (glyphs.grace, "grace\(until)", .warning)
