@@ -9,11 +9,12 @@ import SwiftfulGamification
 /// a fresh result from a stale one with a few `stat`s instead of calculating again. It ends
 /// with its own checksum, like the snapshot: a damaged cache is recalculated, never trusted.
 struct CachedEvaluation: Codable {
-    static let version = 2
+    /// 3: evaluations say the streak's unit, today's kind, skipped days and weeks (rules 8, 9).
+    static let version = 3
 
     var version = Self.version
     let evaluation: StreakEvaluation
-    /// Stamps of events.jsonl, freezes.jsonl and config.json when it was calculated.
+    /// Stamps of the user files (`StreakFolder.userFiles`) when it was calculated.
     let sources: [FileStamp?]
     /// When it was calculated, and the instant after which it no longer holds.
     let calculatedAt: Date

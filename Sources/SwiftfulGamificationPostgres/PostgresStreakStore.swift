@@ -194,7 +194,9 @@ public final class PostgresStreakStore: StreakStore {
         for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
                   let evaluation = try? Self.decoder.decode(StreakEvaluation.self, from: Data(text.utf8)),
-                  evaluation.timeZoneIdentifier == timezone.identifier else { return nil }
+                  evaluation.timeZoneIdentifier == timezone.identifier,
+                  // Calculated before schedules (rule 8) had a unit: recalculate once.
+                  evaluation.streak.streakUnit != nil else { return nil }
             return evaluation.updatingUserId(userId)
         }
         return nil
