@@ -22,6 +22,26 @@ struct PostgresStoreTests {
         #expect(try await store.events(userId: user, streakKey: "daily") == [event])
     }
 
+    /// A result stored before schedules (no unit in it) is recalculated, not served.
+    @Test func aStoredResultFromBeforeSchedulesIsRecalculated() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser(), now = date("2024-03-05T12:00:00Z")
+        _ = try await store.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "work", schedule: .weekdays([.monday])), now: now, timezone: utc)
+        _ = try await store.addEvents([StreakEvent(id: "e1", dateCreated: now, timezone: "UTC")], userId: user, streakKey: "work", now: now, timezone: utc)
+        let stripped = try await TestDatabase.sql(
+            """
+            UPDATE streak_summaries SET evaluation = replace(replace(evaluation, '"streak_unit":"day",', ''), '"today_kind":"rest",', '')
+            WHERE user_id = '\(user)' RETURNING (position('streak_unit' in evaluation) = 0)::text
+            """,
+            role: "app"
+        )
+        #expect(stripped == ["true"])
+        let streak = try await store.evaluate(userId: user, streakKey: "work", now: now, timezone: utc).streak
+        #expect(streak.streakUnit == .day)
+        #expect(streak.todayKind == .rest)  // 2024-03-05 is a Tuesday
+    }
+
     @Test func editsAreRecordedAndCounted() async throws {
         let store = try await TestDatabase.store(role: "app")
         defer { Task { await store.close() } }
