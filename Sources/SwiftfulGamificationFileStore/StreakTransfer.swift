@@ -132,13 +132,31 @@ public enum StreakTransfer {
     /// The events as one JSON array, every object with the same keys: `id`, `date_created`,
     /// `timezone`, `is_freeze`, `freeze_id` (null unless a freeze event), `metadata` (an
     /// object, empty when there is none). Dates as `jsonDate` writes them.
-    public static func exportJSONArray(events: [StreakEvent]) -> String {
+    /// With `skips`, each skipped day is a `{"skip": "YYYY-MM-DD"}` object (as an export line
+    /// writes it) placed before the events whose own day is later (an event's own day in its
+    /// own zone, else `zone`).
+    public static func exportJSONArray(events: [StreakEvent], skips: [CalendarDay] = [], zone: TimeZone = TimeZone(identifier: "UTC")!) -> String {
         var writer = JSONWriter()
         writer.raw("[")
-        for (index, event) in events.enumerated() {
-            if index > 0 { writer.raw(",") }
+        var first = true
+        var pending = skips[...]
+        func separate() {
+            if !first { writer.raw(",") }
+            first = false
+        }
+        func writeSkips(before day: CalendarDay?) {
+            while let skip = pending.first, day.map({ skip < $0 }) ?? true {
+                separate()
+                writer.raw("{\"skip\":\"\(skip)\"}")
+                pending = pending.dropFirst()
+            }
+        }
+        for event in events {
+            if !pending.isEmpty { writeSkips(before: CalendarDay(containing: event.dateCreated, in: TimeZone(identifier: event.timezone) ?? zone)) }
+            separate()
             EventJSON.write(event, to: &writer, everyKey: true)
         }
+        writeSkips(before: nil)
         writer.raw("]")
         return writer.text
     }

@@ -114,6 +114,24 @@ struct ScheduleTransferTests {
         }
     }
 
+    @Test func eventsListSkippedDaysInTheirPlace() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["log", "work"], now: "2024-01-02T17:00:00Z")
+        _ = await cli.run(["log", "work"], now: "2024-01-04T17:00:00Z")
+        _ = await cli.run(["skip", "add", "work", "2024-01-03"], now: "2024-01-04T17:00:00Z")
+        let json = await cli.run(["events", "--json"], now: "2024-01-05T17:00:00Z")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(items[1]["skip"] as? String == "2024-01-03")
+        #expect(items[0]["date_created"] as? String == "2024-01-02T17:00:00Z")
+        let text = await cli.run(["events"], now: "2024-01-05T17:00:00Z")
+        #expect(text.output.split(separator: "\n").map { $0.hasPrefix("2024-01-03") && $0.contains("skipped") } == [false, true, false])
+        // --since leaves out earlier skips too.
+        let since = await cli.run(["events", "--json", "--since", "2024-01-04"], now: "2024-01-05T17:00:00Z")
+        #expect(!since.output.contains("skip"))
+    }
+
     @Test func aRenameKeepsTheScheduleAndTheSkips() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")

@@ -19,20 +19,30 @@ struct EventsCommand: AsyncParsableCommand {
         let events = try await context.store.events(userId: context.userId, streakKey: key)
             .filter { event in since.map { event.dateCreated >= $0 } ?? true }
             .sorted { $0.dateCreated < $1.dateCreated }
+        // Skipped days (rule 9) in their place, as an export writes them.
+        let firstDay = since.map { CalendarDay(containing: $0, in: context.zone) }
+        var skips = try await context.store.skips(userId: context.userId, streakKey: key).filter { day in firstDay.map { day >= $0 } ?? true }[...]
         if json {
-            context.console.print(StreakTransfer.exportJSONArray(events: events))
+            context.console.print(StreakTransfer.exportJSONArray(events: events, skips: Array(skips), zone: context.zone))
             return
         }
         var zones: [String: TimeZone] = [:]
         var times = LocalTimeFormatter()
         // Written in chunks, not a write per line: a long history is a hundred thousand lines.
         var chunk = ""
+        func skipLines(before day: CalendarDay?) {
+            while let skip = skips.first, day.map({ skip < $0 }) ?? true {
+                chunk += "\(skip)        skipped\n"
+                skips = skips.dropFirst()
+            }
+        }
         for event in events {
             let zone = zones[event.timezone] ?? {
                 let zone = TimeZone(identifier: event.timezone) ?? context.zone
                 zones[event.timezone] = zone
                 return zone
             }()
+            skipLines(before: CalendarDay(containing: event.dateCreated, in: zone))
             chunk += "\(times.dateTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
             if !event.metadata.isEmpty {
                 chunk += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
@@ -43,6 +53,7 @@ struct EventsCommand: AsyncParsableCommand {
                 chunk = ""
             }
         }
+        skipLines(before: nil)
         if !chunk.isEmpty { context.console.write(chunk) }
     }
 }
