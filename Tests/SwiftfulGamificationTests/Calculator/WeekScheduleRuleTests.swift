@@ -32,6 +32,8 @@ struct WeekScheduleRuleTests {
         #expect(streak.weekTarget == 3)
         #expect(streak.weekDaysLeft == 4)
         #expect(streak.dateStreakDeadline == at("2024-01-15 00:00"))
+        // The first day of the run's first kept week.
+        #expect(streak.dateStreakStart == at("2024-01-01 00:00"))
     }
 
     @Test func saturdayWithOneDayLeftStillHasSlack() {
