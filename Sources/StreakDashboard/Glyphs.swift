@@ -12,6 +12,9 @@ public struct Glyphs: Sendable, Equatable {
     public let rest: Character
     /// A skipped day (rule 9: a holiday), not kept.
     public let skipped: Character
+    /// Marks beside a weekly streak's week: kept, bridged (a missed week uses `broken`).
+    public let weekKept: Character
+    public let weekBridged: Character
     public let barFull: Character
     public let barEmpty: Character
     public let separator: Character
@@ -26,11 +29,11 @@ public struct Glyphs: Sendable, Equatable {
     public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", barFull: "█", barEmpty: "░",
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", barFull: "█", barEmpty: "░",
         separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", barFull: "#", barEmpty: "-",
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

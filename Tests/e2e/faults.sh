@@ -48,7 +48,7 @@ starts_with() { # starts_with FILE ORIGINAL: FILE is ORIGINAL, perhaps with line
 }
 
 user_files_digest() { # the bytes of every user file of a store
-    (cd "$1" && find . \( -name events.jsonl -o -name freezes.jsonl -o -name config.json \) -type f -print0 | sort -z | xargs -0 -r sha256sum)
+    (cd "$1" && find . \( -name events.jsonl -o -name freezes.jsonl -o -name skips.jsonl -o -name config.json \) -type f -print0 | sort -z | xargs -0 -r sha256sum)
 }
 
 # MARK: The base store: two streaks, a trailing gap (11-12) that freezes can fill, an import file.
@@ -70,6 +70,8 @@ make_base() {
     "$BIN" import daily "$WORK/gift.jsonl" --store "$BASE" --user "$USER_NAME" --now 2024-01-02T09:00:00Z >/dev/null
     "$BIN" create old --store "$BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
     "$BIN" archive old --store "$BASE" --user "$USER_NAME" --now 2024-01-01T09:00:00Z >/dev/null
+    # One of the two missed days skipped, for `skip remove` (and `skip add` of the other).
+    "$BIN" skip add daily 2024-01-11 --store "$BASE" --user "$USER_NAME" --now 2024-01-12T09:00:00Z >/dev/null
     cat >"$IMPORT" <<'LINES'
 {"id":"i1","date_created":"2024-01-02T20:00:00Z","timezone":"America/New_York"}
 {"id":"i2","date_created":"2024-01-03T20:00:00Z","timezone":"Europe/Paris","metadata":{"minutes":30}}
@@ -94,6 +96,8 @@ COMMANDS=(
     "unarchive|unarchive old"
     "rename|rename reading books"
     "freeze-remove|freeze remove gift daily"
+    "skip-add|skip add daily 2024-01-11 --to 2024-01-12"
+    "skip-remove|skip remove daily 2024-01-11"
 )
 
 # keep_promise CASE STORE NAME ARGS CODE ERRFILE BEFORE_DIGEST
@@ -141,7 +145,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
             before=$(user_files_digest "$STORE")
             filter=()
             # Opens are counted on the store's directory tree only (the runtime opens more).
-            [ "$call" = openat ] && filter=(-P "$STORE/users/$USER_NAME/streaks/daily/events.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/freezes.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/config.json" -P "$STORE/users/$USER_NAME/streaks/reading/events.jsonl")
+            [ "$call" = openat ] && filter=(-P "$STORE/users/$USER_NAME/streaks/daily/events.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/freezes.jsonl" -P "$STORE/users/$USER_NAME/streaks/daily/config.json" -P "$STORE/users/$USER_NAME/streaks/daily/skips.jsonl" -P "$STORE/users/$USER_NAME/streaks/reading/events.jsonl")
             # shellcheck disable=SC2086
             strace -f -qq -o "$WORK/trace" "${filter[@]}" -e trace="$call" -e inject="$call:error=EIO:when=$n" \
                 timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"

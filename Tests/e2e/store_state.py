@@ -52,6 +52,8 @@ def effect(name, before, after):
         "unarchive": lambda: after["old"] == dict(before["old"], archived=False),
         "rename": lambda: "reading" not in after and after.get("books") == before["reading"],
         "freeze-remove": lambda: changed(before, after, "daily", "freezes_available_count", -1),
+        "skip-add": lambda: after["daily"]["freezes_needed_to_save_streak"] == 0 and after["daily"]["current_streak"] == 10,
+        "skip-remove": lambda: changed(before, after, "daily", "freezes_needed_to_save_streak", 1),
     }
     try:
         if not checks[name]():

@@ -92,9 +92,9 @@ enum HeatmapWidget {
     /// The mark beside a weekly streak's week: kept, missed (a gap week) or bridged.
     static func weekMark(_ state: StreakWeek.State, glyphs: Glyphs) -> (glyph: Character, role: Role)? {
         switch state {
-        case .kept: return (glyphs.keptToday, .success)
+        case .kept: return (glyphs.weekKept, .success)
         case .gap: return (glyphs.broken, .danger)
-        case .bridged: return (glyphs.grace, .frozen)
+        case .bridged: return (glyphs.weekBridged, .frozen)
         case .open: return nil
         }
     }
@@ -113,7 +113,7 @@ enum HeatmapWidget {
         if view.configuration.schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), view.configuration.schedule.unit == .week ? "not needed" : "rest")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
         if !view.evaluation.weeks.isEmpty {
-            items.append((glyphs.keptToday, CellStyle(.success), "week kept"))
+            items.append((glyphs.weekKept, CellStyle(.success), "week kept"))
             items.append((glyphs.broken, CellStyle(.danger), "week missed"))
         }
         for (glyph, style, name) in items where x + name.count + 2 < end {

@@ -108,15 +108,7 @@ struct StreakSummary {
             schedule: schedule,
             consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first }),
             skippedDays: dueDays.skipped,
-            weeks: walk.weekRecords.map { record in
-                let state: StreakWeek.State = switch record.state {
-                case .kept: .kept
-                case .bridged: .bridged
-                case .gap: .gap
-                case .open: .open
-                }
-                return StreakWeek(start: CalendarDay(dayNumber: record.start), state: state, keptDays: record.keptDays, target: record.target)
-            }
+            weeks: walk.weekRecords
         )
     }
 
@@ -174,7 +166,7 @@ struct StreakSummary {
 
 /// The current week of a weekly streak, as rule 8 judges it today.
 struct WeekOutlook {
-    let record: WeekRecord
+    let record: StreakWeek
     let today: Int
     let yesterdayIsOpen: Bool
     /// Days after today in the week that are not skipped.
@@ -182,9 +174,9 @@ struct WeekOutlook {
     /// Days from today to the week's end neither kept nor skipped, latest first.
     let stillOpen: [Int]
 
-    init(record: WeekRecord, walk: StreakWalk, input: WalkInput, weeks: WeekCalendar) {
+    init(record: StreakWeek, walk: StreakWalk, input: WalkInput, weeks: WeekCalendar) {
         self.record = record
-        let today = input.today, end = record.start + 6
+        let today = input.today, end = record.start.dayNumber + 6
         self.today = today
         yesterdayIsOpen = input.yesterdayIsOpen
         after = today < end ? (today + 1...end).filter { weeks.dueDays.kind(of: $0) != .skipped }.count : 0
@@ -195,11 +187,11 @@ struct WeekOutlook {
 
     var needed: Int { max(0, record.target - record.keptDays) }
 
-    func status(hasEvents: Bool, streak: Int, previous: WeekRecord?, daysSince: Int, todayKept: Bool) -> StreakStatus {
+    func status(hasEvents: Bool, streak: Int, previous: StreakWeek?, daysSince: Int, todayKept: Bool) -> StreakStatus {
         guard hasEvents else { return .noEvents }
         if record.state == .kept || record.state == .bridged { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
         guard streak > 0 else { return .broken(daysSinceLastEvent: daysSince) }
-        if yesterdayIsOpen, let previous, previous.start + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
+        if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
         return after >= needed ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
     }
 
@@ -207,7 +199,7 @@ struct WeekOutlook {
     func deadlineDay(streak: Int, status: StreakStatus) -> Int? {
         guard streak > 0, record.state == .open else { return nil }
         if status == .canExtendWithLeeway { return today - 1 }
-        guard needed > 0, stillOpen.count >= needed else { return record.start + 6 }
+        guard needed > 0, stillOpen.count >= needed else { return record.start.dayNumber + 6 }
         return stillOpen[needed - 1]
     }
 }

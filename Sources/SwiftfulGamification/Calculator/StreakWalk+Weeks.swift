@@ -21,25 +21,6 @@ struct WeekCalendar {
     }
 }
 
-/// What a week of a weekly streak came to.
-enum WeekState: Equatable {
-    case kept
-    /// Skipped whole (T_w = 0), or covered by a freeze: the run goes on, adding 0.
-    case bridged
-    case gap
-    /// The current week (or the last one, while yesterday is open) and not kept yet.
-    case open
-}
-
-/// One week's record in a weekly walk.
-struct WeekRecord {
-    let start: Int
-    var state: WeekState
-    /// Days kept, and T_w (rule 9: T lowered by the skipped days not kept).
-    let keptDays: Int
-    let target: Int
-}
-
 extension StreakWalk {
     /// The weekly walk (rule 8): weeks from the current one back, each week's days credited
     /// latest first while the week still needs days (the earliest days' events are the ones
@@ -91,7 +72,7 @@ extension StreakWalk {
                 streakStartDay = max(start, input.firstDay)
             }
             markDays(of: week, state: state, input: input, bridgedByFreeze: bridgedByFreeze.contains(start))
-            weekRecords.append(WeekRecord(start: start, state: state, keptDays: walked.kept, target: walked.target))
+            weekRecords.append(StreakWeek(start: CalendarDay(dayNumber: start), state: state, keptDays: walked.kept, target: walked.target))
             closedWeekSeen = closedWeekSeen || !isOpen
             start -= 7
         }
@@ -125,7 +106,7 @@ extension StreakWalk {
         /// T_w: T, lowered by the skipped days not kept (rule 9).
         var target: Int { min(times, 7 - (skipped - keptSkipped)) }
 
-        func state(isOpen: Bool) -> WeekState {
+        func state(isOpen: Bool) -> StreakWeek.State {
             if target == 0 { return .bridged }
             if kept >= target { return .kept }
             return isOpen ? .open : .gap
@@ -179,7 +160,7 @@ extension StreakWalk {
     /// Day states of a walked week: kept days as credited; the rest skipped, frozen (a
     /// recorded freeze, or the last day of a week a freeze bridges now), open (today, an
     /// open yesterday), a gap in a gap week, else rest (not needed).
-    private mutating func markDays(of week: ClosedRange<Int>, state: WeekState, input: WalkInput, bridgedByFreeze: Bool) {
+    private mutating func markDays(of week: ClosedRange<Int>, state: StreakWeek.State, input: WalkInput, bridgedByFreeze: Bool) {
         let first = max(week.lowerBound, input.firstDay), last = min(week.upperBound, input.today)
         guard first <= last else { return }
         for day in first...last {

@@ -50,7 +50,7 @@ struct StreakWalk {
     /// weekly streak, the last day of each gap week).
     var trailingGap: [Int] = []
     /// A weekly streak's weeks, oldest first (empty for a day unit).
-    var weekRecords: [WeekRecord] = []
+    var weekRecords: [StreakWeek] = []
     let keptToday: Bool
     let keptYesterday: Bool
 
