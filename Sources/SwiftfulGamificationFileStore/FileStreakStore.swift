@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftfulGamification
 
 /// Streaks kept in plain files: several users, several streaks each.
@@ -15,6 +16,9 @@ public final class FileStreakStore: Sendable {
     public let feed: StreakFeed
     let followers = FileChangeFollowers()
     let ownWrites = OwnWrites()
+    /// Tests only: runs between a write's calculation and the caching of its result, where
+    /// a writer that ignores the lock (its lock file deleted) can slip in.
+    let beforeCaching = Mutex<(@Sendable () -> Void)?>(nil)
 
     public init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.rootPath = rootPath
@@ -82,6 +86,8 @@ public final class FileStreakStore: Sendable {
         var loaded: StreakFolder.LoadedHistory
         let isNew: Bool
         let journal: WriteJournal
+        /// The user files' stamps taken just before the last calculation read them.
+        var calculatedFrom: [FileStamp?] = []
 
         init(folder: StreakFolder, settings: StreakSettings, loaded: StreakFolder.LoadedHistory, isNew: Bool, journal: WriteJournal) {
             self.folder = folder
@@ -181,9 +187,17 @@ public final class FileStreakStore: Sendable {
         } catch {
             warn("could not update the snapshot: \(FileStoreError.sentence(error)); it is rebuilt from the log when needed")
         }
+        beforeCaching.withLock { $0 }?()
+        let sources = context.folder.sourceStamps()
+        guard sources == context.calculatedFrom, (sources.first ?? nil)?.size ?? 0 == context.loaded.logSize else {
+            // Someone wrote without the lock since the calculation read the files: a result
+            // stamped now would claim their change; the next reader calculates instead.
+            unlink(context.folder.currentPath)
+            return
+        }
         do {
             let cached = CachedEvaluation(
-                evaluation: evaluation, sources: context.folder.sourceStamps(), calculatedAt: now,
+                evaluation: evaluation, sources: sources, calculatedAt: now,
                 validUntil: evaluation.validUntil(now: now, timezone: timezone),
                 warnings: context.loaded.warnings
             )
@@ -200,7 +214,8 @@ public final class FileStreakStore: Sendable {
     }
 
     func calculate(_ context: WriteContext, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        try calculate(folder: context.folder, history: context.loaded.history, settings: context.settings, userId: userId, now: now, timezone: timezone)
+        context.calculatedFrom = context.folder.sourceStamps()
+        return try calculate(folder: context.folder, history: context.loaded.history, settings: context.settings, userId: userId, now: now, timezone: timezone)
     }
 
     func calculate(

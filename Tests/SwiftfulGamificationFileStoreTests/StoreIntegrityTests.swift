@@ -76,6 +76,34 @@ struct StoreIntegrityTests {
         #expect(try fixture.store().status(now: "2024-01-02 13:00").totalEvents == 1)
     }
 
+    // MARK: - Writers that ignore the lock
+
+    @Test func aLineAppendedAfterTheCalculationIsNotClaimedByTheCachedResult() throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        try store.log([event("2024-01-01 12:00")], now: "2024-01-01 13:00")
+        // Its lock file deleted, another writer appends while this one caches its result.
+        let line = EventJSON.line(for: event("2024-01-02 09:00")) + "\n"
+        store.beforeCaching.withLock { $0 = { fixture.append(raw: line, to: "events.jsonl") } }
+        try store.log([event("2024-01-02 10:00")], now: "2024-01-02 11:00")
+        store.beforeCaching.withLock { $0 = nil }
+
+        #expect(try fixture.store().status(now: "2024-01-02 11:00").totalEvents == 3)
+        #expect(try store.refresh(userId: "u1", streakKey: "daily", now: at("2024-01-02 11:00"), timezone: newYork).streak.totalEvents == 3)
+    }
+
+    @Test func aFreezeAddedAfterTheCalculationIsNotClaimedByTheCachedResult() throws {
+        let fixture = StoreFixture()
+        let store = try fixture.create()
+        try store.log([event("2024-01-01 12:00")], now: "2024-01-01 13:00")
+        let line = FreezeLedger.Record.add(StreakFreeze(id: "f1", dateEarned: at("2024-01-01 00:00"))).line + "\n"
+        store.beforeCaching.withLock { $0 = { fixture.append(raw: line, to: "freezes.jsonl") } }
+        try store.log([event("2024-01-02 10:00")], now: "2024-01-02 11:00")
+        store.beforeCaching.withLock { $0 = nil }
+
+        #expect(try fixture.store().status(now: "2024-01-02 11:00").freezesAvailableCount == 1)
+    }
+
     // MARK: - Links, directories, FIFOs
 
     @Test(arguments: ["ids.bin", "snapshot.json", "current.json"])
