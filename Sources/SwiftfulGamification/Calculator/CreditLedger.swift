@@ -29,6 +29,9 @@ struct CreditLedger: UncreditedCounts {
         (width == 0 ? 0 : width == 1 ? 1 : 3) + ownOffset
     }
 
+    /// The most days before its end a window starts (an event in both leeway hours).
+    static let widestWindow = 2
+
     static func window(ofClass index: Int) -> (width: Int, ownOffset: Int) {
         switch index {
         case 0: return (0, 0)

@@ -45,12 +45,24 @@ public struct StreakEvaluation: Sendable {
         self.daysToSave = daysToSave
         self.configuration = configuration
         self.timeZoneIdentifier = timeZoneIdentifier
-        self.ledgerBaseDay = ledgerBaseDay
         self.firstDay = firstDay
-        self.states = states
-        self.credited = credited
-        self.own = own
-        self.goals = goals
+        // Days before the first day of history read as before history whatever the arrays
+        // say: they are left out (the ledger pads a year before it), so a stored
+        // evaluation holds the days of the history only.
+        let unused = firstDay.map { min(max(0, $0 - ledgerBaseDay), states.count) } ?? states.count
+        if unused > 0 {
+            self.ledgerBaseDay = ledgerBaseDay + unused
+            self.states = Array(states.dropFirst(unused))
+            self.credited = Array(credited.dropFirst(unused))
+            self.own = Array(own.dropFirst(unused))
+            self.goals = Array(goals.dropFirst(unused))
+        } else {
+            self.ledgerBaseDay = ledgerBaseDay
+            self.states = states
+            self.credited = credited
+            self.own = own
+            self.goals = goals
+        }
         self.schedule = schedule
         self.consumedFreezeByDay = consumedFreezeByDay
         self.skippedDays = skippedDays

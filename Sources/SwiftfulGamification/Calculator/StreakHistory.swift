@@ -187,7 +187,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     /// The ledger of the days up to `today`: windows reaching past today end on today, and
     /// an event's own day after today counts as today (rule 1).
     func ledger(through today: Int, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
-        let base = frozenCounts.isEmpty ? today : min(baseDay, today)
+        // Counts are kept by the day a window ends; it may start up to two days before.
+        let base = frozenCounts.isEmpty ? today : min(baseDay - CreditLedger.widestWindow, today)
         var ledger = CreditLedger(baseDay: base, lastDay: today)
         var frozen = Array(repeating: false, count: ledger.dayCount)
         var firstDay = Int.max
@@ -330,8 +331,41 @@ extension StreakHistory {
         try container.encodeIfPresent(lastEvent, forKey: .lastEvent)
         try container.encodeIfPresent(latestEventDate, forKey: .latestEventDate)
         try container.encode(recentEvents, forKey: .recentEvents)
-        try container.encode(baseDay, forKey: .baseDay)
-        try container.encode(DayBytes.encode(counts), forKey: .counts)
-        try container.encode(DayBytes.encode(frozenCounts), forKey: .frozenCounts)
+        // The days that count anything: the arrays' padding (a year each side) is not stored.
+        let used = usedDays
+        try container.encode(baseDay + used.lowerBound, forKey: .baseDay)
+        let perDay = CreditLedger.classesPerDay
+        try container.encode(DayBytes.encode(Array(counts[(used.lowerBound * perDay)..<(used.upperBound * perDay)])), forKey: .counts)
+        try container.encode(DayBytes.encode(Array(frozenCounts[used])), forKey: .frozenCounts)
+    }
+
+    /// Equal when they count the same: the arrays' padding is not part of the history.
+    public static func == (lhs: StreakHistory, rhs: StreakHistory) -> Bool {
+        let (left, right) = (lhs.usedDays, rhs.usedDays)
+        let perDay = CreditLedger.classesPerDay
+        return lhs.leewayHours == rhs.leewayHours && lhs.regularCount == rhs.regularCount && lhs.firstEvent == rhs.firstEvent
+            && lhs.lastEvent == rhs.lastEvent && lhs.latestEventDate == rhs.latestEventDate && lhs.recentEvents == rhs.recentEvents
+            && (left.isEmpty && right.isEmpty || lhs.baseDay + left.lowerBound == rhs.baseDay + right.lowerBound)
+            && lhs.frozenCounts[left] == rhs.frozenCounts[right]
+            && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let used = usedDays
+        hasher.combine(leewayHours)
+        hasher.combine(regularCount)
+        hasher.combine(latestEventDate)
+        hasher.combine(used.isEmpty ? 0 : baseDay + used.lowerBound)
+        hasher.combine(used.count)
+    }
+
+    /// The indexes from the first to the last day with a count (empty when none has one).
+    private var usedDays: Range<Int> {
+        let perDay = CreditLedger.classesPerDay
+        func isUsed(_ day: Int) -> Bool {
+            frozenCounts[day] != 0 || counts[(day * perDay)..<((day + 1) * perDay)].contains { $0 != 0 }
+        }
+        guard let first = frozenCounts.indices.first(where: isUsed), let last = frozenCounts.indices.last(where: isUsed) else { return 0..<0 }
+        return first..<(last + 1)
     }
 }

@@ -45,6 +45,26 @@ struct StreakHistoryTests {
         #expect(decoded.regularCount == 2)
     }
 
+    @Test(arguments: CalculatorPropertyTests.seeds)
+    func aStoredHistoryCalculatesLikeTheOneItWasStoredFrom(seed: UInt64) throws {
+        let generated = CalculatorPropertyTests.history(seed: seed)
+        let past = generated.events.filter { $0.dateCreated <= generated.now }
+        let (earlier, later) = (Array(past.prefix(past.count / 2)), Array(past.dropFirst(past.count / 2)))
+        let history = StreakHistory(events: earlier, leewayHours: generated.configuration.leewayHours, fallbackZone: generated.zone)
+        // Stored without the arrays' padding: windows reaching before the first counted day included.
+        var stored = try JSONDecoder().decode(StreakHistory.self, from: JSONEncoder().encode(history))
+        #expect(stored == history)
+        #expect(Self.same(Self.evaluate(stored, generated), Self.evaluate(history, generated)), "seed \(seed)")
+        for event in later { stored.add(event, fallbackZone: generated.zone) }
+        #expect(Self.same(Self.evaluate(stored, generated), generated.evaluate()), "seed \(seed)")
+    }
+
+    @Test func aStoredHistoryHoldsOnlyTheDaysItCounts() throws {
+        let history = StreakHistory(events: [event("2024-01-01 12:00"), event("2024-01-02 23:30")], leewayHours: 3)
+        let json = try JSONEncoder().encode(history)
+        #expect(json.count < 1_000, "\(json.count) bytes")
+    }
+
     @Test func removingTheOnlyRecentLastEventAsksForARebuild() {
         let old = event("2023-01-01 12:00")
         let last = event("2024-01-01 12:00")
