@@ -281,28 +281,14 @@ extension PostgresStreakStore {
 
     func writeState(_ connection: PostgresConnection, _ plan: WritePlan, eventIds: [String]) async throws -> WriteState {
         let userId = plan.userId, key = plan.key
-        let rows = try await connection.query(
-            """
-            SELECT (SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(plan.operation)),
-                   s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
-                   s.schedule, s.week_start, m.history, m.revision,
-                   (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
-                    FROM streak_freezes AS f WHERE f.user_id = \(userId) AND f.streak_id = s.id AND f.removed_us IS NULL),
-                   (SELECT coalesce(array_agg(e.event_id), '{}') FROM streak_events AS e
-                    WHERE e.user_id = \(userId) AND e.streak_id = s.id AND e.event_id = ANY(\(eventIds)::text[])),
-                   \(unescaped: PostgresSession.schemaVersionColumn),
-                   (SELECT channel FROM streak_channels WHERE user_id = \(userId)),
-                   (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = \(userId) AND k.streak_id = s.id)
-            FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = \(userId) AND s.streak_key = \(key)
-                LEFT JOIN streak_summaries AS m ON m.user_id = \(userId) AND m.streak_id = s.id
-            """,
-            logger: PostgresSession.logger
-        )
+        var binds = PostgresBindings(capacity: 4)
+        try binds.append(userId)
+        try binds.append(plan.operation)
+        try binds.append(key)
+        try binds.append(eventIds)
+        let rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
         var state = WriteState()
-        for try await (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips)
-            in rows.decode(
-                (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?).self
-            ) {
+        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips) in rows {
             state.recorded = recorded
             state.schemaVersion = version
             state.channel = channel
@@ -322,6 +308,31 @@ extension PostgresStreakStore {
             }
         }
         return state
+    }
+
+    /// `writeState`'s statement: $1 the user, $2 the operation id, $3 the streak key, $4 the
+    /// write's event ids.
+    struct WriteStateStatement: PostgresPreparedStatement {
+        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?)
+        static let name = "streaks_write_state"
+        static let sql = """
+            SELECT (SELECT result FROM streak_operations WHERE user_id = $1 AND operation_id = $2),
+                   s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
+                   s.schedule, s.week_start, m.history, m.revision,
+                   (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
+                    FROM streak_freezes AS f WHERE f.user_id = $1 AND f.streak_id = s.id AND f.removed_us IS NULL),
+                   (SELECT coalesce(array_agg(e.event_id), '{}') FROM streak_events AS e
+                    WHERE e.user_id = $1 AND e.streak_id = s.id AND e.event_id = ANY($4::text[])),
+                   \(PostgresSession.schemaVersionColumn),
+                   (SELECT channel FROM streak_channels WHERE user_id = $1),
+                   (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id)
+            FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
+                LEFT JOIN streak_summaries AS m ON m.user_id = $1 AND m.streak_id = s.id
+            """
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
     /// A freeze as `json_build_array(freeze_id, earned_us, used_us, expires_us)` gives it.
@@ -397,7 +408,7 @@ extension PostgresStreakStore {
         var added: [StreakEvent] = []
         for start in stride(from: 0, to: events.count, by: 20_000) {
             let chunk = Array(events[start..<min(start + 20_000, events.count)])
-            var query = insertion(chunk, in: context)
+            var query = try insertion(chunk, in: context)
             query.sql += " RETURNING event_id"
             let rows = try await context.connection.query(query, logger: PostgresSession.logger)
             var inserted = Set<String>()
@@ -416,22 +427,12 @@ extension PostgresStreakStore {
         guard !context.pendingEvents.isEmpty else { return }
         let pending = context.pendingEvents
         context.pendingEvents = []
-        try await context.connection.query(insertion(pending, in: context), logger: PostgresSession.logger)
+        try await context.connection.query(try insertion(pending, in: context), logger: PostgresSession.logger)
     }
 
-    /// The insert of `events` into the context's streak, in order, skipping ids it holds;
-    /// `gate` names a relation that must have a row for anything to go in.
-    static func insertion(_ events: [StreakEvent], in context: WriteContext, gate: String? = nil) -> PostgresQuery {
-        """
-        INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
-        SELECT \(context.userId), \(context.row.id), e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
-        FROM unnest(\(events.map(\.id))::text[], \(events.map { Int64($0.dateCreated.microsecondsSince1970) })::bigint[],
-                    \(events.map(\.timezone))::text[], \(events.map(\.isFreeze))::boolean[], \(events.map { $0.freezeId ?? "" })::text[],
-                    \(events.map { json($0.metadata) })::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
-        \(unescaped: gate.map { "WHERE EXISTS (SELECT FROM \($0))" } ?? "")
-        ORDER BY e.n
-        ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
-        """
+    /// The insert of `events` into the context's streak, in order, skipping ids it holds.
+    static func insertion(_ events: [StreakEvent], in context: WriteContext) throws -> PostgresQuery {
+        PostgresQuery(unsafeSQL: EventInsertion.sql(), binds: try EventInsertion.bindings(events, userId: context.userId, streakId: context.row.id))
     }
 
     /// Marks an event removed (kept, not deleted) and takes it out of the running history.
@@ -469,38 +470,54 @@ extension PostgresStreakStore {
     /// forgotten), and the notification listeners get on commit.
     func finish<Output: Codable & Sendable>(_ context: WriteContext, _ written: Written<Output>, _ plan: WritePlan) async throws -> Bool {
         let evaluation = written.evaluation
-        let validUntil = Int64(evaluation.validUntil(now: context.now, timezone: plan.timezone).microsecondsSince1970)
-        let expired = Int64(context.now.addingTimeInterval(-Self.operationsKept).microsecondsSince1970)
-        let recording = RecordedWrite(output: written.output, evaluation: evaluation)
-        let payload = PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId)
-        // The pending insert's own statement and binds (gated below), then the rest's binds numbered after them.
-        var query = Self.insertion(context.pendingEvents, in: context, gate: "summary")
+        let evaluationJSON = Self.json(evaluation)
+        var binds = try EventInsertion.bindings(context.pendingEvents, userId: context.userId, streakId: context.row.id)
         context.pendingEvents = []
-        func bind<Value: PostgresThrowingDynamicTypeEncodable>(_ value: Value) throws -> String {
-            try query.binds.append(value)
-            return "$\(query.binds.count)"
-        }
-        let insertion = query.sql
-        let user = try bind(context.userId), streak = try bind(context.row.id), now = try bind(context.nowMicros)
-        query.sql = """
+        try binds.append(Self.json(context.history))
+        try binds.append(evaluation.streak.currentStreak ?? 0)
+        try binds.append(evaluation.streak.longestStreak ?? 0)
+        try binds.append(context.history.regularCount)
+        try binds.append(context.nowMicros)
+        try binds.append(evaluationJSON)
+        try binds.append(Int64(evaluation.validUntil(now: context.now, timezone: plan.timezone).microsecondsSince1970))
+        try binds.append(context.revision)
+        try binds.append(Int64(context.now.addingTimeInterval(-Self.operationsKept).microsecondsSince1970))
+        try binds.append(plan.operation)
+        try binds.append(Self.recordedJSON(output: written.output, evaluationJSON: evaluationJSON))
+        try binds.append(PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId))
+        return try await ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing).count == 1
+    }
+
+    /// A `RecordedWrite` as JSON, around the evaluation's JSON made once for the summary.
+    static func recordedJSON<Output: Encodable>(output: Output, evaluationJSON: String) -> String {
+        #"{"evaluation":"# + evaluationJSON + #","output":"# + json(output) + "}"
+    }
+
+    /// Ends a write (see `finish`): $1-$8 the events waiting for it (`EventInsertion`), then
+    /// the summary's history, current and longest streak, live events, now, the evaluation,
+    /// how long it holds and the revision read; the age of records to forget; the operation
+    /// id and its recorded result; the notification's payload.
+    struct FinishStatement: PostgresPreparedStatement {
+        static let name = "streaks_finish_write"
+        static let sql = """
             WITH summary AS (
-                UPDATE streak_summaries SET history = \(try bind(Self.json(context.history))), current_streak = \(try bind(evaluation.streak.currentStreak ?? 0)),
-                    longest_streak = \(try bind(evaluation.streak.longestStreak ?? 0)), live_events = \(try bind(context.history.regularCount)),
-                    revision = revision + 1, updated_us = \(now),
-                    evaluation = \(try bind(Self.json(evaluation))), calculated_us = \(now), valid_until_us = \(try bind(validUntil))
-                WHERE user_id = \(user) AND streak_id = \(streak) AND revision = \(try bind(context.revision))
+                UPDATE streak_summaries SET history = $9, current_streak = $10, longest_streak = $11, live_events = $12,
+                    revision = revision + 1, updated_us = $13, evaluation = $14, calculated_us = $13, valid_until_us = $15
+                WHERE user_id = $1 AND streak_id = $2 AND revision = $16
                 RETURNING revision
-            ), inserted AS (\(insertion)
+            ), inserted AS (\(EventInsertion.sql(gate: "summary"))
             ), expired AS (
-                DELETE FROM streak_operations WHERE user_id = \(user) AND recorded_us < \(try bind(expired)) AND EXISTS (SELECT FROM summary)
+                DELETE FROM streak_operations WHERE user_id = $1 AND recorded_us < $17 AND EXISTS (SELECT FROM summary)
             ), recorded AS (
                 INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
-                SELECT \(user), \(try bind(plan.operation)), \(try bind(Self.json(recording))), \(now) FROM summary
+                SELECT $1, $18, $19, $13 FROM summary
             )
-            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = \(user)), \(try bind(payload)))::text FROM summary
+            SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = $1), $20)::text FROM summary
             """
-        let rows = try await context.finishing.query(query, logger: PostgresSession.logger)
-        return try await rows.collect().count == 1
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> String? { try row.decode(String?.self) }
     }
 
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's

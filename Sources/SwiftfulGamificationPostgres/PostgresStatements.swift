@@ -1,0 +1,65 @@
+import Foundation
+import PostgresNIO
+import Synchronization
+import SwiftfulGamification
+
+/// The two statements every write sends, each a fixed text with numbered parameters.
+///
+/// A statement's first run on a connection goes as an unnamed statement (one round trip, all
+/// a one-shot command needs); from its second run on that connection it is prepared, so
+/// PostgreSQL stops parsing and planning it on every write of a long-lived store (the
+/// dashboard, an app, a busy writer). Preparing costs one more round trip, once.
+enum ReusedStatements {
+    private struct Use: Hashable {
+        let connection: ObjectIdentifier
+        let name: String
+    }
+
+    /// Statements run once on a connection. A connection whose identifier is reused by a
+    /// later one only makes postgres-nio prepare the statement there, as it does anyway.
+    private static let used = Mutex<Set<Use>>([])
+
+    static func rows<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, on connection: PostgresConnection
+    ) async throws -> [Statement.Row] {
+        let firstUse = used.withLock { $0.insert(Use(connection: ObjectIdentifier(connection), name: Statement.name)).inserted }
+        var rows: [Statement.Row] = []
+        if firstUse {
+            let query = PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings())
+            for try await row in try await connection.query(query, logger: PostgresSession.logger) { rows.append(try statement.decodeRow(row)) }
+        } else {
+            for try await row in try await connection.execute(statement, logger: PostgresSession.logger) { rows.append(row) }
+        }
+        return rows
+    }
+}
+
+/// Inserting a batch of events into one streak, in order, skipping ids it holds: parameters
+/// $1 user, $2 streak, then the events' ids, instants, zones, freeze marks, freeze ids and
+/// metadata as arrays.
+enum EventInsertion {
+    /// The statement; `gate` names a relation that must have a row for anything to go in.
+    static func sql(gate: String? = nil) -> String {
+        """
+        INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
+        SELECT $1, $2, e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
+        FROM unnest($3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::text[], $8::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
+        \(gate.map { "WHERE EXISTS (SELECT FROM \($0))" } ?? "")
+        ORDER BY e.n
+        ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
+        """
+    }
+
+    static func bindings(_ events: [StreakEvent], userId: String, streakId: Int64) throws -> PostgresBindings {
+        var binds = PostgresBindings(capacity: 8)
+        try binds.append(userId)
+        try binds.append(streakId)
+        try binds.append(events.map(\.id))
+        try binds.append(events.map { Int64($0.dateCreated.microsecondsSince1970) })
+        try binds.append(events.map(\.timezone))
+        try binds.append(events.map(\.isFreeze))
+        try binds.append(events.map { $0.freezeId ?? "" })
+        try binds.append(events.map { PostgresStreakStore.json($0.metadata) })
+        return binds
+    }
+}
