@@ -6,7 +6,8 @@ import PostgresNIO
 /// resolved as libpq does: a host that is a path (or `?host=/dir`) is a Unix-socket
 /// directory; no user means `$PGUSER`, else the login name; no database means the user's;
 /// `sslmode` (default prefer) and `sslrootcert` (default ~/.postgresql/root.crt for the
-/// verifying modes) say how TCP connections use TLS.
+/// verifying modes) say how TCP connections use TLS; `connect_timeout` (seconds, default 3,
+/// at least 2 as libpq has it, 0 for no limit) how long a connection may take.
 public struct PostgresLocation: Sendable, Equatable {
     public let username: String
     let password: String?
@@ -19,6 +20,10 @@ public struct PostgresLocation: Sendable, Equatable {
     /// The root certificate the server's must chain to (`sslrootcert`), for verify-ca and
     /// verify-full, and for require when given.
     public let rootCertificate: String?
+    /// Seconds a connection may take before the server counts as unreachable (nil: no limit).
+    public let connectTimeout: Int?
+
+    static let defaultConnectTimeout = 3
 
     /// libpq's `sslmode` values.
     public enum TLSMode: String, Sendable, CaseIterable {
@@ -54,6 +59,11 @@ public struct PostgresLocation: Sendable, Equatable {
             throw PostgresStoreError.badURL(Self.redacted(text) + " (sslmode '\(mode.prefix(20))' is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self.tlsMode = tlsMode
+        let timeout = item("connect_timeout") ?? environment["PGCONNECT_TIMEOUT"] ?? String(Self.defaultConnectTimeout)
+        guard let seconds = Int(timeout.trimmingCharacters(in: .whitespaces)), seconds < 1_000_000 else {
+            throw PostgresStoreError.badURL(Self.redacted(text) + " (connect_timeout '\(timeout.prefix(20))' is not a whole number of seconds)")
+        }
+        connectTimeout = seconds <= 0 ? nil : max(2, seconds)
         let home = environment["HOME"] ?? NSHomeDirectory()
         rootCertificate = item("sslrootcert") ?? environment["PGSSLROOTCERT"]
             ?? (tlsMode == .verifyCA || tlsMode == .verifyFull ? home + "/.postgresql/root.crt" : nil)
@@ -99,7 +109,7 @@ public struct PostgresLocation: Sendable, Equatable {
             : PostgresConnection.Configuration(
                 host: host, port: port, username: username, password: password, database: database, tls: try tls()
             )
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeout ?? 86_400 * 365))
         return configuration
     }
 

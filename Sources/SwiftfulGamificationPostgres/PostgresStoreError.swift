@@ -103,7 +103,7 @@ enum PostgresFailure {
             return PostgresStoreError.server(url, reason: serverMessage(error) ?? "SQLSTATE \(state)")
         case nil:
             if let reason = tlsReason(error, location: location) { return PostgresStoreError.tls(url, reason: reason) }
-            let reason = networkReason(error)
+            let reason = networkReason(error, location: location)
             return connecting ? PostgresStoreError.cannotConnect(url, reason: reason) : PostgresStoreError.lostConnection(url, reason: reason)
         }
     }
@@ -135,14 +135,16 @@ enum PostgresFailure {
     }
 
     /// "connection refused (is the server running?)" and the like, from NIO's errors.
-    static func networkReason(_ error: any Error) -> String {
+    static func networkReason(_ error: any Error, location: PostgresLocation) -> String {
         var underlying: any Error = error
         if let error = error as? PSQLError, let inner = error.underlying { underlying = inner }
         let text = "\(underlying)"
         if text.contains("refused") || text.contains("ECONNREFUSED") || text.contains("No such file") || text.contains("ENOENT") {
             return "connection refused (is the server running, and is this its address?)"
         }
-        if text.lowercased().contains("timed out") || text.contains("connectTimeout") { return "no answer within 5 seconds" }
+        if text.lowercased().contains("timed out") || text.contains("connectTimeout") {
+            return "no answer within \(location.connectTimeout ?? 0) seconds (connect_timeout in the URL)"
+        }
         if let error = error as? PSQLError {
             switch error.code {
             case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"

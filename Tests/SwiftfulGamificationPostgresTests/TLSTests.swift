@@ -74,4 +74,13 @@ struct TLSTests {
         #expect(try location("").tlsMode == .prefer)
         #expect(try location("", environment: ["PGSSLMODE": "require"]).tlsMode == .require)
     }
+
+    @Test func connectTimeoutIsReadAsLibpqReadsIt() throws {
+        #expect(try location("").connectTimeout == 3)
+        #expect(try location("connect_timeout=10").connectTimeout == 10)
+        #expect(try location("connect_timeout=1").connectTimeout == 2)
+        #expect(try location("connect_timeout=0").connectTimeout == nil)
+        #expect(try location("", environment: ["PGCONNECT_TIMEOUT": "7"]).connectTimeout == 7)
+        #expect(throws: PostgresStoreError.self) { try location("connect_timeout=soon") }
+    }
 }
