@@ -186,7 +186,6 @@ public enum Reducer {
         state.overlay = .confirm(.undo)
     }
 
-    /// `x`: today is undo; a past day removes its latest event, once its events are known.
     /// Skipping the cursor's day, or taking its skip back (rule 9), within the days skips may cover.
     private static func askToSkip(_ state: inout DashboardState) {
         guard let view = state.view else { return }
@@ -200,6 +199,7 @@ public enum Reducer {
         state.overlay = .confirm(.skip(day, skipping: skipping))
     }
 
+    /// `x`: today is undo; a past day removes its latest event, once its events are known.
     private static func askToRemove(_ state: inout DashboardState) {
         guard state.view != nil, let selected = state.selected else { return }
         let day = state.selectedDay

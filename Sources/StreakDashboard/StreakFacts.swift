@@ -5,22 +5,16 @@ import SwiftfulGamification
 public enum StreakFacts {
     /// The status in words, with a live countdown where one applies.
     public static func statusPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
-        if let week = weekProgress(view.streak) {
-            switch view.streak.status {
-            case .active where (view.streak.weekKeptDays ?? 0) >= (view.streak.weekTarget ?? 1): return (week, .success)
-            case .active: return (week, .text)
-            case .atRisk:
-                let left = view.streak.dateStreakDeadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
-                return (week + left, .warning)
-            case .broken where (view.streak.longestStreak ?? 0) == 0: return (week, .text)
-            case .noEvents, .broken, .canExtendWithLeeway: break
-            }
-        }
         switch StreakSituation(view) {
         case .noEvents:
             return ("press space to log your first event", .muted)
         case .keptToday:
             return ("kept today", .success)
+        case .weekUnderway(let met):
+            return (weekProgress(view.streak) ?? "", met ? .success : .text)
+        case .weekAtRisk(let deadline):
+            let left = deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
+            return ((weekProgress(view.streak) ?? "") + left, .warning)
         case .resting(let skipped, let deadline):
             let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
             return ((skipped ? "skipped (holiday)" : "rest day") + next, .muted)

@@ -2,8 +2,9 @@ import Foundation
 import SwiftfulGamification
 
 /// The small form for a new streak (`n`) or the selected one (`e`): key, goal, leeway,
-/// freeze mode, the days that are due (rule 8) and, for a new weekly streak, its week start. Values are checked with the library's own rules as they are typed; nothing
-/// is written until every field is valid and Enter is pressed.
+/// freeze mode, the days that are due (rule 8) and, for a new streak, its week start.
+/// Values are checked with the library's own rules as they are typed; nothing is written
+/// until every field is valid and Enter is pressed.
 public struct StreakForm: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         case create

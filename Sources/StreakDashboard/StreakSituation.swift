@@ -19,10 +19,30 @@ public enum StreakSituation: Equatable, Sendable {
     case restorable(freezes: Int)
     /// Broken: `daysSince` days since the last event; `everKept` false when no day was ever kept.
     case broken(daysSince: Int, everKept: Bool)
+    /// A weekly streak whose current week is what matters (rule 8): under way, or its target
+    /// reached (`met`); also the first week, before any week was kept.
+    case weekUnderway(met: Bool)
+    /// A weekly streak whose week needs today, by the deadline.
+    case weekAtRisk(deadline: Date?)
 
     /// - Parameter todayFrozen: whether today's record is a freeze (known where the day
     ///   records are).
     public init(_ streak: CurrentStreakData, freezeBehavior: FreezeBehavior, todayFrozen: Bool = false) {
+        if streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget {
+            switch streak.status {
+            case .active:
+                self = .weekUnderway(met: kept >= target)
+                return
+            case .atRisk:
+                self = .weekAtRisk(deadline: streak.dateStreakDeadline)
+                return
+            case .broken where (streak.longestStreak ?? 0) == 0:
+                self = .weekUnderway(met: false)
+                return
+            case .noEvents, .broken, .canExtendWithLeeway:
+                break  // as for days: last week's grace, or broken
+            }
+        }
         switch streak.status {
         case .noEvents: self = .noEvents
         case .active(let daysSince) where daysSince > 0 && streak.isTodayDue == false:

@@ -87,22 +87,14 @@ enum Report {
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
-        if let week = StreakFacts.weekProgress(streak) {
-            switch streak.status {
-            case .atRisk:
-                let until = streak.dateStreakDeadline.map { ", keep a day by \(localTime($0, zone))" } ?? ""
-                return week + until
-            case .active, .canExtendWithLeeway: return week
-            // The first week is still under way: nothing broke yet.
-            case .broken where (streak.longestStreak ?? 0) == 0: return week
-            case .noEvents, .broken: break
-            }
-        }
         // The command line has no day records (a frozen today reads as not kept yet), and the
         // freezes that would restore a broken streak have a line of their own.
         switch StreakSituation(streak, freezeBehavior: .noFreezes) {
         case .noEvents: return "no events yet: log one with `streaks log`"
         case .keptToday: return "kept today"
+        case .weekUnderway: return StreakFacts.weekProgress(streak) ?? ""
+        case .weekAtRisk(let deadline):
+            return (StreakFacts.weekProgress(streak) ?? "") + (deadline.map { ", keep a day by \(localTime($0, zone))" } ?? "")
         case .resting(let skipped, let deadline):
             let next = deadline.map { ", keep the next due day by \(localTime($0, zone))" } ?? ""
             return (skipped ? "skipped (holiday)" : "rest day") + next

@@ -189,7 +189,7 @@ public final class FileStreakStore: Sendable {
         }
         beforeCaching.withLock { $0 }?()
         let sources = context.folder.sourceStamps()
-        guard sources == context.calculatedFrom, (sources.first ?? nil)?.size ?? 0 == context.loaded.logSize else {
+        guard sources == context.calculatedFrom, StreakFolder.logSize(in: sources) == context.loaded.logSize else {
             // Someone wrote without the lock since the calculation read the files: a result
             // stamped now would claim their change; the next reader calculates instead.
             unlink(context.folder.currentPath)

@@ -81,6 +81,11 @@ struct StreakFolder {
         userFiles.map { (try? POSIXFile.status($0))?.map(\.stamp) ?? nil }
     }
 
+    /// The log's size in `sourceStamps()` (0 without a log).
+    static func logSize(in stamps: [FileStamp?]) -> Int {
+        (stamps.first ?? nil)?.size ?? 0
+    }
+
     /// The cached evaluation when it is what a calculation at `now` would give.
     func freshEvaluation(now: Date, timezone: TimeZone) -> CachedEvaluation? {
         guard let cached = cachedEvaluation(), cached.holds(at: now, timezone: timezone, sources: sourceStamps()) else { return nil }
@@ -230,13 +235,16 @@ struct StreakFolder {
     }
 
     func appendFreezeRecords(_ records: [FreezeLedger.Record], journal: WriteJournal) throws {
-        guard !records.isEmpty else { return }
-        _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: freezesPath, journal: journal)
+        try appendLines(records.map(\.line), to: freezesPath, journal: journal)
     }
 
     func appendSkipRecords(_ records: [SkipLedger.Record], journal: WriteJournal) throws {
-        guard !records.isEmpty else { return }
-        _ = try POSIXFile.append(Array(records.map { $0.line + "\n" }.joined().utf8), to: skipsPath, journal: journal)
+        try appendLines(records.map(\.line), to: skipsPath, journal: journal)
+    }
+
+    private func appendLines(_ lines: [String], to path: String, journal: WriteJournal) throws {
+        guard !lines.isEmpty else { return }
+        _ = try POSIXFile.append(Array(lines.map { $0 + "\n" }.joined().utf8), to: path, journal: journal)
     }
 
     /// Appends `bytes` (whole lines) to the log, as `record(loaded:journal:_:apply:)`.

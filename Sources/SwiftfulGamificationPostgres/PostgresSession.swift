@@ -150,7 +150,10 @@ actor PostgresSession {
         let connections = idle
         idle = []
         open -= connections.count
-        for connection in connections { try? await connection.close() }
+        for connection in connections {
+            ReusedStatements.forget(connection)
+            try? await connection.close()
+        }
     }
 
     /// A connection for one operation: an idle one, a new one while fewer than `limit` are
@@ -200,6 +203,7 @@ actor PostgresSession {
     private func discard(_ connection: PostgresConnection) async {
         open -= 1
         wakeOne()
+        ReusedStatements.forget(connection)
         try? await connection.close()
     }
 

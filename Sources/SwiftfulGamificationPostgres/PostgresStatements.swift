@@ -15,9 +15,14 @@ enum ReusedStatements {
         let name: String
     }
 
-    /// Statements run once on a connection. A connection whose identifier is reused by a
-    /// later one only makes postgres-nio prepare the statement there, as it does anyway.
+    /// Statements run once on an open connection (`PostgresSession` forgets a connection it
+    /// closes).
     private static let used = Mutex<Set<Use>>([])
+
+    static func forget(_ connection: PostgresConnection) {
+        let closed = ObjectIdentifier(connection)
+        used.withLock { $0 = $0.filter { $0.connection != closed } }
+    }
 
     static func rows<Statement: PostgresPreparedStatement>(
         _ statement: Statement, on connection: PostgresConnection

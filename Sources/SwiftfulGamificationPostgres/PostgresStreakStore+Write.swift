@@ -256,6 +256,12 @@ extension PostgresStreakStore {
     struct RecordedWrite<Output: Codable & Sendable>: Codable, Sendable {
         let output: Output
         let evaluation: StreakEvaluation
+
+        /// The JSON this type decodes from, around an evaluation already encoded (for the
+        /// summary), so a write encodes its evaluation once.
+        static func json(output: Output, evaluationJSON: String) -> String {
+            #"{"evaluation":"# + evaluationJSON + #","output":"# + PostgresStreakStore.json(output) + "}"
+        }
     }
 
     static let operationsKept: TimeInterval = 86_400
@@ -483,14 +489,9 @@ extension PostgresStreakStore {
         try binds.append(context.revision)
         try binds.append(Int64(context.now.addingTimeInterval(-Self.operationsKept).microsecondsSince1970))
         try binds.append(plan.operation)
-        try binds.append(Self.recordedJSON(output: written.output, evaluationJSON: evaluationJSON))
+        try binds.append(RecordedWrite<Output>.json(output: written.output, evaluationJSON: evaluationJSON))
         try binds.append(PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId))
         return try await ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing).count == 1
-    }
-
-    /// A `RecordedWrite` as JSON, around the evaluation's JSON made once for the summary.
-    static func recordedJSON<Output: Encodable>(output: Output, evaluationJSON: String) -> String {
-        #"{"evaluation":"# + evaluationJSON + #","output":"# + json(output) + "}"
     }
 
     /// Ends a write (see `finish`): $1-$8 the events waiting for it (`EventInsertion`), then

@@ -157,7 +157,6 @@ public final class PostgresStreakStore: StreakStore {
         return freezes
     }
 
-    /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
     /// The streak's skipped days, ascending.
     func skips(_ connection: PostgresConnection, of row: StreakRow) async throws -> [CalendarDay] {
         let rows = try await connection.query(
@@ -168,6 +167,7 @@ public final class PostgresStreakStore: StreakStore {
         return days
     }
 
+    /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
     func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
         let rows = try await connection.query("SELECT history FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger)
         return try await history(connection, row: row, stored: try await rows.collect().first?.decode(String.self))

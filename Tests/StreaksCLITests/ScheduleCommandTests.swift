@@ -181,6 +181,17 @@ struct WeeklyCommandTests {
         #expect(try await cli.statusJSON(now: "2024-01-15T18:00:00Z")["current_streak"] as? Int == 0)
     }
 
+    @Test func aWeekStillInItsLeewayIsWordedAsGraceEverywhere() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "gym", "--per-week", "3", "--leeway", "3"], now: "2024-01-01T13:00:00Z")
+        for day in ["01", "03", "05", "08", "10"] { _ = await cli.run(["log", "gym"], now: "2024-01-\(day)T17:00:00Z") }
+        // Monday 01:00 in New York: last week's Sunday can still be kept.
+        let monday = "2024-01-15T06:00:00Z"
+        #expect(try await cli.statusJSON(now: monday)["status"] as? String == "can_extend_with_leeway")
+        let line = await cli.run(["status"], now: monday).output
+        #expect(line.hasPrefix("gym: 1 week — grace period, "), "\(line)")
+    }
+
     @Test func weeksStartWhereTheStreakSays() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["create", "gym", "--per-week", "2", "--week-start", "sunday"], now: "2024-01-01T13:00:00Z")

@@ -62,18 +62,12 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
-        if let week = StreakFacts.weekProgress(view.streak) {
-            let weekKept = (view.streak.weekKeptDays ?? 0) >= (view.streak.weekTarget ?? 1)
-            switch view.streak.status {
-            case .active: return weekKept ? (glyphs.keptToday, "kept this week", .success) : (glyphs.none, week, .text)
-            case .atRisk: return (glyphs.atRisk, week, .warning)
-            case .broken where (view.streak.longestStreak ?? 0) == 0: return (glyphs.none, week, .text)
-            case .noEvents, .broken, .canExtendWithLeeway: break
-            }
-        }
         switch StreakSituation(view) {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
         case .keptToday: return (glyphs.keptToday, "kept today", .success)
+        case .weekUnderway(let met):
+            return met ? (glyphs.keptToday, "kept this week", .success) : (glyphs.none, StreakFacts.weekProgress(view.streak) ?? "", .text)
+        case .weekAtRisk: return (glyphs.atRisk, StreakFacts.weekProgress(view.streak) ?? "", .warning)
         case .resting(let skipped, _): return (skipped ? glyphs.skipped : glyphs.rest, skipped ? "skipped (holiday)" : "rest day", .muted)
         case .grace(let deadline):
             let until = deadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
