@@ -2,6 +2,7 @@ import DashboardDemo
 import Foundation
 import Testing
 @testable import StreakDashboard
+import SwiftfulGamification
 
 /// Whole screens from the demo streaks (three years of history, a pinned clock) as text
 /// plus a style map: at four sizes, with one streak and with five, in colour, without
@@ -83,6 +84,16 @@ struct SnapshotTests {
         let history = DemoHistory(configuration: .init(streakKey: "daily"), events: [], freezes: [])
         let lines = Render.render(DemoStreaks.state([history])).lines
         #expect(lines.contains { $0.contains("press space to log your first event") })
+    }
+
+    @Test func aWeekdaysStreakCountsItsWeekOutOfTheDueDays() {
+        // 2024-06-10 is a Monday: kept Monday to Thursday, Friday (today) open, a skip on Wednesday.
+        let events = (10...13).map { StreakEvent(id: "e\($0)", dateCreated: demoDate("2024-06-\($0) 09:00"), timezone: demoZone.identifier) }
+        let schedule = StreakSchedule.weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])
+        var history = DemoHistory(configuration: .init(streakKey: "work", schedule: schedule), events: events, freezes: [])
+        #expect(Render.render(DemoStreaks.state([history], width: 100, height: 30)).lines.contains { $0.contains("4/5 kept") })
+        history.skips = [CalendarDay(year: 2024, month: 6, day: 12)]
+        #expect(Render.render(DemoStreaks.state([history], width: 100, height: 30)).lines.contains { $0.contains("3/4 kept") })
     }
 
     static func parse(_ size: String) -> (Int, Int) {

@@ -83,16 +83,19 @@ enum StreakPanel {
         grid.put("Week", x: x, y: y, style: CellStyle(.text, bold: true))
         let today = view.evaluation.today
         let weekStart = HeatmapWidget.monday(ofWeek: HeatmapWidget.week(of: today))
-        var kept = 0
+        var kept = 0, due = 0
         for offset in 0..<7 {
             let day = view.evaluation.day(weekStart.adding(days: offset))
             let column = x + 8 + offset * 2
             grid.put(weekLetters[offset], x: column, y: y, style: CellStyle(day.day == today ? .today : .muted, bold: day.day == today))
             let (glyph, style) = view.shades.mark(day, glyphs: state.glyphs)
             grid[column, y + 1] = Cell(glyph: glyph, style: style)
+            // Only the days asked for count (rules 8 and 9): a Mon-Fri week is out of 5.
+            guard view.configuration.schedule.isDue(on: day.day.dayOfWeek), !view.evaluation.isSkipped(day.day) else { continue }
+            due += 1
             if day.state == .kept { kept += 1 }
         }
-        let summary = StreakFacts.weekProgress(view.streak) ?? "\(kept)/7 kept"
+        let summary = StreakFacts.weekProgress(view.streak) ?? "\(kept)/\(due) kept"
         grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: max(0, width - 23))
     }
 
