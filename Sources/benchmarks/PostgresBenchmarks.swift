@@ -5,6 +5,20 @@ import Foundation
 /// one, and eight concurrent writers beside the file store's.
 enum PostgresBenchmarks {
     static func run(streaks: String, benchmarks: String, sizes: [Int], quick: Bool) -> [Verdict] {
+        withServer(streaks: streaks) { app, directory in
+            try history(streaks: streaks, database: app, sizes: sizes) + [roundTrips(streaks: streaks, directory: directory, database: app)]
+                + writers(benchmarks: benchmarks, database: app, quick: quick)
+        }
+    }
+
+    /// The writers measure alone (`benchmarks --writers-only`), for working on it.
+    static func runWriters(streaks: String, benchmarks: String, quick: Bool) -> [Verdict] {
+        withServer(streaks: streaks) { app, _ in try writers(benchmarks: benchmarks, database: app, quick: quick) }
+    }
+
+    /// Runs `body` with the app role's URL and the server's directory on a throwaway server,
+    /// stopped afterwards.
+    private static func withServer(streaks: String, _ body: (_ app: String, _ directory: String) throws -> [Verdict]) -> [Verdict] {
         let directory = "/tmp/streaks-bench-pg-\(getpid())"  // short: a socket path has a length limit
         defer { _ = try? Measure.run("/bin/bash", ["Tests/postgres/cluster.sh", "stop", directory]) }
         do {
@@ -12,10 +26,7 @@ enum PostgresBenchmarks {
             guard owner.hasPrefix("postgres://") else { throw BenchmarkFailure("no PostgreSQL server (Tests/postgres/cluster.sh start failed)") }
             // The owner migrates the schema; the app role (row-level security bypassed) serves the benchmark's users.
             try Measure.run(streaks, ["list", "--database", owner], expectSuccess: true)
-            let app = owner.replacingOccurrences(of: "postgres://streaks:", with: "postgres://app:")
-            guard !sizes.isEmpty else { return try writers(benchmarks: benchmarks, database: app, quick: quick) }
-            return try history(streaks: streaks, database: app, sizes: sizes) + [roundTrips(streaks: streaks, directory: directory, database: app)]
-                + writers(benchmarks: benchmarks, database: app, quick: quick)
+            return try body(owner.replacingOccurrences(of: "postgres://streaks:", with: "postgres://app:"), directory)
         } catch {
             log("postgres: \(error)")
             return [Verdict(measure: "PostgreSQL", result: "not measured: \(error)", target: "measured", met: false)]

@@ -9,17 +9,16 @@ import SwiftfulGamification
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "--writer" { exit(ConcurrentWriters.writerMain(Array(arguments.dropFirst(2)))) }
 let quick = arguments.contains("--quick")
+let resultsPath = "Sources/benchmarks/RESULTS.md"
+let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+let streaks = binDirectory + "/streaks"
 if arguments.contains("--writers-only") {
     // The PostgreSQL writers measure alone, for working on it (nothing written to RESULTS.md).
-    let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-    for verdict in PostgresBenchmarks.run(streaks: binDirectory + "/streaks", benchmarks: binDirectory + "/benchmarks", sizes: [], quick: quick) {
+    for verdict in PostgresBenchmarks.runWriters(streaks: streaks, benchmarks: binDirectory + "/benchmarks", quick: quick) {
         print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
     }
     exit(0)
 }
-let resultsPath = "Sources/benchmarks/RESULTS.md"
-let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-let streaks = binDirectory + "/streaks"
 let zone = TimeZone(identifier: "America/New_York")!
 let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
 let largest = sizes.last!
