@@ -16,23 +16,24 @@ extension PostgresStreakStore {
         _ plan: WritePlan, adding eventIds: [String], _ change: @escaping @Sendable (WriteContext) async throws -> Output
     ) async throws -> Written<Output>? {
         for _ in 0..<Self.conflictRetries {
-            let state = try await session.run(readingSchemaVersion: { connection in
+            // One connection for both statements; run again whole if the connection breaks
+            // (the recorded operation then answers).
+            let attempt: UnlockedAttempt<Output> = try await session.run(readingSchemaVersion: { connection in
                 let state = try await self.writeState(connection, plan, eventIds: eventIds)
-                return (state, state.schemaVersion)
-            })
-            if let recorded = state.recorded { return try recordedWrite(recorded, plan, as: Output.self) }
-            guard let row = state.row, state.channel != nil else { return nil }
-            let attempt: UnlockedAttempt<Output> = try await session.run { connection in
+                // A schema not known current yet: nothing written; the session migrates and asks again.
+                guard state.schemaVersion == PostgresSchema.latest else { return (.needsLock, state.schemaVersion) }
+                if let recorded = state.recorded { return (.written(try self.recordedWrite(recorded, plan, as: Output.self)), state.schemaVersion) }
+                guard let row = state.row, state.channel != nil else { return (.needsLock, state.schemaVersion) }
                 let context = try await self.context(connection, state: state, row: row, plan: plan, unlocked: true)
                 context.announcedIds = Set(eventIds)
                 let written: Written<Output>
                 do {
                     written = try await self.apply(change, in: context, plan, connection: connection)
                 } catch is NeedsLock {
-                    return .needsLock
+                    return (.needsLock, state.schemaVersion)
                 }
-                return try await self.finish(context, written, plan) ? .written(written) : .conflict
-            }
+                return (try await self.finish(context, written, plan) ? .written(written) : .conflict, state.schemaVersion)
+            })
             switch attempt {
             case .written(let written): return written
             case .needsLock: return nil
