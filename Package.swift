@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification"]),
         .library(name: "SwiftfulGamificationFileStore", targets: ["SwiftfulGamificationFileStore"]),
         .library(name: "SwiftfulGamificationPostgres", targets: ["SwiftfulGamificationPostgres"]),
+        .library(name: "SwiftfulGamificationReplica", targets: ["SwiftfulGamificationReplica"]),
         .executable(name: "streaks", targets: ["streaks"]),
     ],
     dependencies: [
@@ -24,12 +25,15 @@ let package = Package(
                 "SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // A server's streaks with a copy on this machine: offline writes queued and pushed.
+        .target(name: "SwiftfulGamificationReplica", dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore"]),
         .target(
             name: "StreaksCLI",
             dependencies: [
                 "SwiftfulGamification",
                 "SwiftfulGamificationFileStore",
                 "SwiftfulGamificationPostgres",
+                "SwiftfulGamificationReplica",
                 "StreakDashboard",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,7 +58,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",
-            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
+            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SwiftfulGamificationReplicaTests",
+            dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
         // Code written against upstream SwiftfulGamification's public API, compiled against ours.

@@ -2,6 +2,7 @@ import Foundation
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
+import SwiftfulGamificationReplica
 
 /// Problems with the command line itself, each naming the argument.
 enum CLIError: Error, LocalizedError, Equatable {
@@ -58,6 +59,7 @@ enum CLIError: Error, LocalizedError, Equatable {
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
         error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is StreakStoreError || error is PostgresStoreError || error is DashboardError
+            || error is ReplicaError || error is ReplicatedStoreError || error is ReplicaSyncFailure
     }
 
     static func exitCode(for error: any Error) -> Int32 {

@@ -4,6 +4,7 @@ import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
+import SwiftfulGamificationReplica
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -31,8 +32,21 @@ struct GlobalOptions: ParsableArguments {
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
         if let database, !PostgresLocation.isURL(database) { throw PostgresStoreError.badURL(PostgresLocation.redacted(database)) }
-        let (store, role) = try Self.openStore(store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console)
-        return CommandContext(store: store, userId: Self.userId(explicit: user, role: role, environment: console.environment), now: now, zone: zone, console: console)
+        let (opened, role) = try Self.openStore(store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console)
+        let userId = Self.userId(explicit: user, role: role, environment: console.environment)
+        let store = try Self.replicated(opened, userId: userId, now: self.now == nil ? nil : now, console: console)
+        return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
+    }
+
+    /// A database with its copy on this machine (`ReplicaPlace`), the file store as it is.
+    static func replicated(_ store: any StreakStore, userId: String, now pinned: Date?, console: Console) throws -> any StreakStore {
+        guard let database = store as? PostgresStreakStore, ReplicaPlace.isEnabled(console.environment) else { return store }
+        try StreakValidation.validateUserId(userId)
+        let directory = ReplicaPlace.directory(for: database.database, userId: userId, environment: console.environment)
+        let clock = console.clock
+        return OpenStores.keep(try ReplicatedStreakStore(
+            remote: database, directory: directory, userId: userId, clock: { pinned ?? clock() }, warn: { console.warn($0) }
+        ))
     }
 
     /// `--database`, else `--store`, else $STREAKS_DATABASE (nil: the default directory).
@@ -94,6 +108,16 @@ struct CommandContext {
     }
 }
 
+enum ReplicaText {
+    /// "2026-11-25 14:02" in the system's zone.
+    static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}
+
 /// Stores a command opened, closed (their connections let go of) when it ends.
 enum OpenStores {
     private static let open = Mutex<[any StreakStore]>([])
@@ -101,6 +125,24 @@ enum OpenStores {
     static func keep<Store: StreakStore>(_ store: Store) -> Store {
         open.withLock { $0.append(store) }
         return store
+    }
+
+    /// What the command's replicas have to say: refusals met while pushing, and changes
+    /// saved on this machine only.
+    static func replicaNotes() -> [String] {
+        open.withLock { $0 }.compactMap { $0 as? ReplicatedStreakStore }.flatMap { replica in
+            var notes = replica.takeProblems()
+            let state = replica.syncState
+            let waiting = state.pendingChanges == 1 ? "1 change waits" : "\(state.pendingChanges) changes wait"
+            if replica.queuedHere > 0 {
+                notes.append("saved on this machine; \(waiting) for \(replica.location) (\(replica.offlineReason ?? "not reachable"))")
+            } else if let reason = replica.offlineReason {
+                let asOf = state.lastSynced.map { "as of \(ReplicaText.time($0))" } ?? "never synced"
+                let pending = state.pendingChanges > 0 ? "; \(waiting) for it" : ""
+                notes.append("offline: showing this machine's copy, \(asOf)\(pending) (\(reason))")
+            }
+            return notes
+        }
     }
 
     static func closeAll() async {

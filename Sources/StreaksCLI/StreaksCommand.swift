@@ -15,7 +15,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self,
-            FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self,
+            FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -31,6 +31,7 @@ public struct StreaksCommand: AsyncParsableCommand {
     /// Runs a command line and returns its exit code (the testable entry point).
     static func run(_ arguments: [String]) async -> Int32 {
         let code = await runCommand(arguments)
+        for note in OpenStores.replicaNotes() { Console.current.writeError("streaks: \(note)\n") }
         await OpenStores.closeAll()
         return code
     }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import SwiftfulGamification
 
 /// What goes wrong between the store and PostgreSQL, in one line naming the database (its
 /// password left out).
@@ -49,6 +50,23 @@ extension PostgresStoreError: LocalizedError {
             return "\(url) needs schema migration \(version), which only the tables' owner may apply (role '\(role)' is not): run any streaks command once as the owner."
         case .tls(let url, let reason):
             return "Cannot connect securely to \(url): \(reason)."
+        }
+    }
+}
+
+extension PostgresStoreError: StoreReachabilityError {
+    /// The server did not answer or went away; a wrong password or a missing database is not that.
+    public var isUnreachable: Bool {
+        switch self {
+        case .cannotConnect, .lostConnection: true
+        default: false
+        }
+    }
+
+    public var unreachableReason: String {
+        switch self {
+        case .cannotConnect(_, let reason), .lostConnection(_, let reason): reason
+        default: errorDescription ?? "\(self)"
         }
     }
 }

@@ -84,7 +84,8 @@ extension PostgresStreakStore {
         try StreakValidation.validateDate(now, "current date")
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
-        let operation = UUID().uuidString
+        // A replica's queued write is pushed under its own ids: a repeat returns the first result.
+        let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let plan = WritePlan(userId: userId, key: streakKey, operation: operation, now: now, timezone: timezone)
         var done: Written<Output>?
         if otherKeys.isEmpty, !reusingFresh, !eventIds.isEmpty, eventIds.count <= Self.deferredLimit {
@@ -491,7 +492,9 @@ extension PostgresStreakStore {
         try binds.append(plan.operation)
         try binds.append(RecordedWrite<Output>.json(output: written.output, evaluationJSON: evaluationJSON))
         try binds.append(PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId))
-        return try await ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing).count == 1
+        guard try await ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing).count == 1 else { return false }
+        StoreOperation.current?.noteRevision(streakKey: plan.key, before: context.revision, after: context.revision + 1)
+        return true
     }
 
     /// Ends a write (see `finish`): $1-$8 the events waiting for it (`EventInsertion`), then

@@ -93,6 +93,9 @@ public protocol StreakStore: Sendable {
     /// Whether the live updates are flowing: `.live`, or `.lost` while a connection is
     /// down (a local store is always live).
     func watchLink() -> AsyncStream<StoreLink>
+    /// Changes waiting for the server and whether a sync runs, now and as they change
+    /// (`StoreSyncState.direct` for a store without a replica).
+    func watchSync() -> AsyncStream<StoreSyncState>
     /// Lets go of connections and watchers.
     func close() async
 }
@@ -113,6 +116,13 @@ extension StreakStore {
     public func watchLink() -> AsyncStream<StoreLink> {
         AsyncStream { continuation in
             continuation.yield(.live)
+        }
+    }
+
+    /// A store without a replica has nothing waiting, ever.
+    public func watchSync() -> AsyncStream<StoreSyncState> {
+        AsyncStream { continuation in
+            continuation.yield(.direct)
         }
     }
 

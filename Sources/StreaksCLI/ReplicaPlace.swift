@@ -1,0 +1,33 @@
+import Foundation
+import SwiftfulGamificationPostgres
+
+/// Where the copy of a database's streaks lives on this machine: one directory per server,
+/// database and user under `$XDG_STATE_HOME/streaks` (default `~/.local/state/streaks`),
+/// named after the URL without its password. `STREAKS_REPLICA=off` goes without one.
+enum ReplicaPlace {
+    static func isEnabled(_ environment: [String: String]) -> Bool {
+        environment["STREAKS_REPLICA"].map { !["off", "0", "no", "false"].contains($0.lowercased()) } ?? true
+    }
+
+    static func root(_ environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/streaks" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/streaks"
+    }
+
+    static func directory(for location: PostgresLocation, userId: String, environment: [String: String]) -> String {
+        let identity = "\(location.username)@\(location.host):\(location.port)/\(location.database)+\(userId)"
+        let readable = String(identity.map { $0.isLetter || $0.isNumber || "._-+@".contains($0) ? $0 : "_" }.prefix(96))
+        return root(environment) + "/" + readable + "-" + fnv(identity)
+    }
+
+    /// A short stable digest, so two identities that read alike after `readable` stay apart.
+    private static func fnv(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

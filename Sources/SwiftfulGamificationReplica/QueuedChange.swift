@@ -1,0 +1,116 @@
+import Foundation
+import SwiftfulGamification
+
+/// A write made while the server was away, as it waits in the outbox: what it changes, of
+/// which streak, when and in which zone, under the operation id it is pushed with (the
+/// server records a write's result under that id, so pushing it twice applies it once).
+struct QueuedChange: Codable, Sendable, Equatable {
+    let operation: String
+    let userId: String
+    let streakKey: String
+    let now: Date
+    let timezone: String
+    let change: Change
+
+    /// Every write of `StreakStore`, in a form that applies the same on any store. Each is
+    /// safe to apply again: events and freezes by id, removals name the id they remove,
+    /// skips by day, settings as values.
+    enum Change: Codable, Sendable, Equatable {
+        case create(StreakConfiguration)
+        case addEvents([StreakEvent], creating: StreakConfiguration?)
+        case removeEvent(id: String)
+        case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
+        case schedule(StreakSchedule)
+        case archive(Bool)
+        case rename(to: String)
+        case reset
+        case importBatch(configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent], skips: [CalendarDay])
+        case addFreezes([StreakFreeze])
+        case useFreeze(id: String)
+        /// An intent: the server decides which freezes bridge the missed days, all or nothing.
+        case useFreezesManually
+        case removeFreeze(id: String)
+        case addSkips([CalendarDay])
+        case removeSkips([CalendarDay])
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")! }
+
+    /// Applies the change to `store` as of the time it was made.
+    func apply(to store: any StreakStore) async throws {
+        let (user, key, now, zone) = (userId, streakKey, now, zone)
+        switch change {
+        case .create(let configuration):
+            _ = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: zone)
+        case .addEvents(let events, let configuration):
+            _ = try await store.addEvents(events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: false, creating: configuration)
+        case .removeEvent(let id):
+            _ = try await store.removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+        case .configure(let goal, let leeway, let behavior):
+            _ = try await store.updateConfiguration(
+                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, now: now, timezone: zone
+            )
+        case .schedule(let schedule):
+            _ = try await store.updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone)
+        case .archive(let archived):
+            _ = try await store.setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone)
+        case .rename(let newKey):
+            _ = try await store.renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone)
+        case .reset:
+            _ = try await store.resetStreak(userId: user, streakKey: key, now: now, timezone: zone)
+        case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips):
+            let batch = ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips)
+            _ = try await store.importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone)
+        case .addFreezes(let freezes):
+            _ = try await store.addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone)
+        case .useFreeze(let id):
+            try await store.useFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+        case .useFreezesManually:
+            _ = try await store.useFreezesManually(userId: user, streakKey: key, now: now, timezone: zone)
+        case .removeFreeze(let id):
+            _ = try await store.removeFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+        case .addSkips(let days):
+            _ = try await store.addSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+        case .removeSkips(let days):
+            _ = try await store.removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+        }
+    }
+
+    /// Whether `error`, from pushing this change, means it was applied already (by an
+    /// earlier push whose reply was lost): nothing to report then.
+    func meansAlreadyApplied(_ error: any Error) -> Bool {
+        switch (change, error) {
+        case (.create, StreakStoreError.streakExists): true
+        case (.removeEvent, StreakStoreError.unknownEvent): true
+        case (.removeFreeze(let id), StreakRuleError.freezeNotFound(let missing)): id == missing
+        default: false
+        }
+    }
+
+    /// The streaks the change touches (a rename two).
+    var streakKeys: [String] {
+        if case .rename(let newKey) = change { return [streakKey, newKey] }
+        return [streakKey]
+    }
+
+    /// The change in a few words, for the report of a sync.
+    var summary: String {
+        switch change {
+        case .create: "create \(streakKey)"
+        case .addEvents(let events, _): events.count == 1 ? "log \(streakKey)" : "log \(events.count) events of \(streakKey)"
+        case .removeEvent(let id): "remove event \(id) of \(streakKey)"
+        case .configure: "change the settings of \(streakKey)"
+        case .schedule: "change the schedule of \(streakKey)"
+        case .archive(let archived): archived ? "archive \(streakKey)" : "unarchive \(streakKey)"
+        case .rename(let newKey): "rename \(streakKey) to \(newKey)"
+        case .reset: "reset \(streakKey)"
+        case .importBatch(_, _, _, let events, _): "import \(events.count) events into \(streakKey)"
+        case .addFreezes(let freezes): "add \(freezes.count) freeze\(freezes.count == 1 ? "" : "s") to \(streakKey)"
+        case .useFreeze(let id): "use freeze \(id) of \(streakKey)"
+        case .useFreezesManually: "use freezes on \(streakKey)"
+        case .removeFreeze(let id): "remove freeze \(id) of \(streakKey)"
+        case .addSkips(let days): "skip \(days.count) day\(days.count == 1 ? "" : "s") of \(streakKey)"
+        case .removeSkips(let days): "take back \(days.count) skip\(days.count == 1 ? "" : "s") of \(streakKey)"
+        }
+    }
+}

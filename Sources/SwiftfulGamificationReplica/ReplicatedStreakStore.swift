@@ -1,0 +1,318 @@
+import Foundation
+import Synchronization
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+/// A server's streaks (PostgreSQL) with a copy on this machine, so nothing waits for the
+/// network and no write is lost while the server is away.
+///
+/// Reads answer from the replica, a file store holding what the server last said plus the
+/// changes not yet pushed. A write goes to the server first and is then made the same way
+/// on the replica; when the server cannot be reached it is made on the replica only and
+/// queued in the outbox, under the operation id the server records it with. A sync pushes
+/// the outbox in order (each change safe to apply again), then pulls the streaks whose
+/// revision moved. The server decides: its calculation is the one kept, freezes the replica
+/// consumed on its own are never pushed, a queued freeze use is an intent it may refuse.
+public final class ReplicatedStreakStore: StreakStore, Sendable {
+    public let remote: any RevisionedStreakStore
+    public let userId: String
+    let files: ReplicaFiles
+    let replicaFiles: FileStreakStore
+    /// The replica for async callers (its calls off the shared threads).
+    let replica: any StreakStore
+    let lock: ReplicaLock
+    let state = Mutex(State())
+    let syncStates = Broadcast<StoreSyncState>()
+    let clock: @Sendable () -> Date
+
+    struct State {
+        /// Why the server was last out of reach, until a sync reaches it again.
+        var offlineReason: String?
+        /// The first operation of this process syncs; later ones rely on the live loop.
+        var syncedOnce = false
+        var queuedHere = 0
+        /// Refusals and unreadable lines pushes met, until the caller shows them.
+        var problems: [String] = []
+        var sync = StoreSyncState()
+        var live: [Task<Void, Never>] = []
+        var syncRequested = false
+        var syncWorker: Task<Void, Never>?
+    }
+
+    /// - Parameters:
+    ///   - remote: where the streaks live.
+    ///   - directory: the replica's own directory, for this server and user alone.
+    ///   - userId: the user whose streaks the replica holds.
+    ///   - clock: the time a sync is recorded at ("as of").
+    public init(
+        remote: any RevisionedStreakStore, directory: String, userId: String, clock: @escaping @Sendable () -> Date = Date.init,
+        warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
+        self.clock = clock
+        try StreakValidation.validateUserId(userId)
+        self.remote = remote
+        self.userId = userId
+        files = ReplicaFiles(directory: directory)
+        try files.prepare()
+        replicaFiles = FileStreakStore(rootPath: files.storePath, warn: warn)
+        replica = replicaFiles.onOwnThreads
+        lock = ReplicaLock(files: files)
+        let cursor = SyncCursor.read(files)
+        let pending = (try? Outbox(files: files).read().pending.count) ?? 0
+        state.withLock { $0.sync = StoreSyncState(pendingChanges: pending, lastSynced: cursor.synced) }
+    }
+
+    public var location: String { remote.location }
+
+    /// The replica's directory.
+    public var directory: String { files.directory }
+
+    /// Where things stand: changes waiting, a sync running, when the server last answered in full.
+    public var syncState: StoreSyncState { state.withLock { $0.sync } }
+
+    /// Why the server could not be reached by this process (nil while it answers).
+    public var offlineReason: String? { state.withLock { $0.offlineReason } }
+
+    /// Changes this process saved on this machine only.
+    public var queuedHere: Int { state.withLock { $0.queuedHere } }
+
+    func checkUser(_ userId: String) throws {
+        guard userId == self.userId else { throw ReplicatedStoreError.otherUser(userId, replicaOf: self.userId) }
+    }
+
+    func updateSync(_ change: (inout StoreSyncState) -> Void) {
+        let sync = state.withLock { state in
+            change(&state.sync)
+            return state.sync
+        }
+        syncStates.send(sync)
+    }
+
+    // MARK: Reads (from the replica, after this process's first sync)
+
+    public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
+        try await beforeRead(userId)
+        return try await replica.streakKeys(userId: userId, includingArchived: includingArchived)
+    }
+
+    public func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
+        try await beforeRead(userId)
+        return try await replica.settings(userId: userId, streakKey: streakKey)
+    }
+
+    public func isArchived(userId: String, streakKey: String) async throws -> Bool {
+        try await beforeRead(userId)
+        return try await replica.isArchived(userId: userId, streakKey: streakKey)
+    }
+
+    public func events(userId: String, streakKey: String) async throws -> [StreakEvent] {
+        try await beforeRead(userId)
+        return try await replica.events(userId: userId, streakKey: streakKey)
+    }
+
+    public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent] {
+        try await beforeRead(userId)
+        return try await replica.events(userId: userId, streakKey: streakKey, on: day, timezone: timezone)
+    }
+
+    public func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
+        try await beforeRead(userId)
+        return try await replica.freezes(userId: userId, streakKey: streakKey)
+    }
+
+    public func skips(userId: String, streakKey: String) async throws -> [CalendarDay] {
+        try await beforeRead(userId)
+        return try await replica.skips(userId: userId, streakKey: streakKey)
+    }
+
+    public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await beforeRead(userId)
+        return try await replica.evaluate(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    }
+
+    public func cachedStreak(userId: String, streakKey: String) -> CurrentStreakData? {
+        replica.cachedStreak(userId: userId, streakKey: streakKey)
+    }
+
+    /// The first read of a process syncs (pushes what waits, pulls what changed), so a
+    /// command shows what the server holds; offline it shows the replica as it is.
+    private func beforeRead(_ userId: String) async throws {
+        try checkUser(userId)
+        let first = state.withLock { state in
+            defer { state.syncedOnce = true }
+            return !state.syncedOnce
+        }
+        guard first else { return }
+        do {
+            _ = try await sync(now: clock(), timezone: TimeZone.current)
+        } catch where Self.isUnreachable(error) {
+            // Offline: the replica answers as it is.
+        }
+    }
+
+    // MARK: Writes
+
+    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, configuration.streakKey, now, timezone, .create(configuration)) {
+            try await $0.createStreak(userId: userId, configuration: configuration, now: now, timezone: timezone)
+        }
+    }
+
+    public func updateConfiguration(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .configure(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)) {
+            try await $0.updateConfiguration(
+                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, now: now, timezone: timezone
+            )
+        }
+    }
+
+    public func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .schedule(schedule)) {
+            try await $0.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .archive(archived)) {
+            try await $0.setArchived(archived, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, oldKey, now, timezone, .rename(to: newKey)) {
+            try await $0.renameStreak(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .reset) {
+            try await $0.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func addEvents(
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
+        creating configuration: StreakConfiguration?
+    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        try await write(userId, streakKey, now, timezone, .addEvents(events, creating: configuration)) {
+            try await $0.addEvents(events, userId: userId, streakKey: streakKey, now: now, timezone: timezone, freshIds: freshIds, creating: configuration)
+        }
+    }
+
+    public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
+        // Queued as the removal of the event the replica undid: the server removes that one.
+        try await write(userId, streakKey, now, timezone, queueing: { $0.removed.map { .removeEvent(id: $0.id) } }) {
+            try await $0.undoLastEvent(userId: userId, streakKey: streakKey, since: since, now: now, timezone: timezone)
+        } mirroring: { replica, result in
+            guard let removed = result.removed else { return result }
+            return (removed, try await replica.removeEvent(id: removed.id, userId: userId, streakKey: streakKey, now: now, timezone: timezone).evaluation)
+        }
+    }
+
+    public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent, evaluation: StreakEvaluation) {
+        try await write(userId, streakKey, now, timezone, .removeEvent(id: id)) {
+            try await $0.removeEvent(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        let change = QueuedChange.Change.importBatch(
+            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips
+        )
+        return try await write(userId, streakKey, now, timezone, change) {
+            try await $0.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .addFreezes(freezes)) {
+            try await $0.addFreezes(freezes, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
+        try await write(userId, streakKey, now, timezone, .useFreeze(id: id)) {
+            try await $0.useFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
+        try await write(userId, streakKey, now, timezone, .useFreezesManually) {
+            try await $0.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .removeFreeze(id: id)) {
+            try await $0.removeFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .addSkips(days)) {
+            try await $0.addSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .removeSkips(days)) {
+            try await $0.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    /// Records the freezes the calculation consumes on the server; offline, on the replica
+    /// only (provisional: never pushed, replaced by the server's own at the next pull).
+    public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, queueing: { _ in nil }) {
+            try await $0.refresh(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    // MARK: Live
+
+    public func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)
+        -> AsyncThrowingStream<StreakEvaluation, any Error> {
+        startLive(now: now, timezone: timezone)
+        return replica.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    }
+
+    public func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {
+        startLive(now: now, timezone: timezone)
+        return replica.watchStreakKeys(userId: userId, now: now, timezone: timezone)
+    }
+
+    public func watchLink() -> AsyncStream<StoreLink> {
+        remote.watchLink()
+    }
+
+    public func watchSync() -> AsyncStream<StoreSyncState> {
+        syncStates.subscribe(current: syncState)
+    }
+
+    public func close() async {
+        let tasks = state.withLock { state in
+            defer { state.live = []; state.syncWorker = nil }
+            return state.live + [state.syncWorker].compactMap { $0 }
+        }
+        tasks.forEach { $0.cancel() }
+        syncStates.finish()
+        await remote.close()
+    }
+}
+
+/// What a replicated store refuses.
+public enum ReplicatedStoreError: Error, Equatable, Sendable, LocalizedError {
+    case otherUser(String, replicaOf: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .otherUser(let user, let owner): "This copy holds the streaks of '\(owner)', not of '\(user)'."
+        }
+    }
+}
