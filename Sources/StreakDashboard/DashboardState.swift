@@ -85,6 +85,9 @@ public struct DashboardState: Sendable {
     public var themeIndex = 0
     public var overlay: Overlay = .none
     public var message: String?
+    /// Changes waiting for the server, a sync running, the server out of reach (a store
+    /// without a replica: nothing ever waits).
+    public var sync: StoreSyncState = .direct
     public var ascii: Bool
     public var width: Int
     public var height: Int
@@ -151,6 +154,7 @@ public enum AppEvent: Sendable {
     case tick(Date)
     case resize(width: Int, height: Int)
     case message(String)
+    case syncChanged(StoreSyncState)
     /// A write's outcome, with the streak as the write left it (nil when it failed or
     /// changed no streak on screen).
     case written(WriteOutcome, StreakView?)

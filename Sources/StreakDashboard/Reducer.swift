@@ -44,6 +44,8 @@ public enum Reducer {
             state.height = height
         case .message(let text):
             state.message = text
+        case .syncChanged(let sync):
+            state.sync = sync
         }
         return (state, [])
     }

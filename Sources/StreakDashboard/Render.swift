@@ -66,8 +66,13 @@ public enum Render {
         } else if let selected = state.selected {
             summary.append(selected)
         }
-        let text = summary.joined(separator: state.glyphs.dot)
+        var text = summary.joined(separator: state.glyphs.dot)
         grid.put(text, x: rect.x + 10, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 10))
+        if let badge = StreakFacts.syncBadge(state.sync, ascii: state.ascii) {
+            let x = rect.x + 10 + text.count + 2
+            grid.put(badge, x: x, y: rect.y, style: CellStyle(state.sync.isOffline ? .warning : .accent, bold: true), limit: max(0, rect.width - x))
+            text += "  " + badge
+        }
         // The clock, and the theme when there is room, on the right.
         let clock = "\(state.today)  \(StreakFacts.clock(state.now, state.zone))"
         let theme = "theme: \(state.themeName)  "

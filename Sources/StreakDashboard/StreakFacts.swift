@@ -65,6 +65,15 @@ public enum StreakFacts {
         LocalTimeText.zoneName(date, zone)
     }
 
+    /// The header's word on a replica: "syncing", "offline · 3 waiting", "2 waiting"; nil
+    /// when everything is on the server (always, for a store without a replica).
+    public static func syncBadge(_ sync: StoreSyncState, ascii: Bool) -> String? {
+        let waiting = sync.pendingChanges > 0 ? "\(sync.pendingChanges) waiting" : nil
+        if sync.isSyncInProgress { return (ascii ? "syncing" : "⟳ syncing") + (waiting.map { " " + $0 } ?? "") }
+        if sync.isOffline { return "offline" + (waiting.map { (ascii ? " - " : " · ") + $0 } ?? "") }
+        return waiting
+    }
+
     /// "09:05": the wall-clock time in `zone`.
     public static func clock(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.clock(date, zone) }
 

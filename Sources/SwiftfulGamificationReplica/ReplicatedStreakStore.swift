@@ -146,7 +146,11 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         do {
             _ = try await sync(now: clock(), timezone: TimeZone.current)
         } catch where Self.isUnreachable(error) {
-            // Offline: the replica answers as it is.
+            // Offline: the replica answers as it is, unless it has never held anything.
+            let sync = syncState
+            if sync.lastSynced == nil, sync.pendingChanges == 0, try replicaFiles.streakKeys(userId: userId, includingArchived: true).isEmpty {
+                throw error
+            }
         }
     }
 
@@ -279,7 +283,28 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
     public func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)
         -> AsyncThrowingStream<StreakEvaluation, any Error> {
         startLive(now: now, timezone: timezone)
-        return replica.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        let evaluations = replica.watch(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        let (stream, continuation) = AsyncThrowingStream<StreakEvaluation, any Error>.makeStream()
+        let task = Task { [weak self] in
+            do {
+                for try await evaluation in evaluations {
+                    // Another process on this machine may have queued the change: count again.
+                    self?.recountPending()
+                    continuation.yield(evaluation)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The outbox's pending changes as the file says (other processes queue there too).
+    func recountPending() {
+        guard let pending = try? Outbox(files: files).read().pending.count, pending != syncState.pendingChanges else { return }
+        updateSync { $0.pendingChanges = pending }
     }
 
     public func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {

@@ -64,6 +64,7 @@ final class DashboardApp {
         startTicking()
         followStreakKeys()
         followLink()
+        followSync()
         syncSubscriptions()
         redraw(after: nil)
         for await event in events {
@@ -237,6 +238,14 @@ final class DashboardApp {
                     break
                 }
             }
+        })
+    }
+
+    /// A replica's changes waiting for the server and its syncs, for the header.
+    private func followSync() {
+        let states = store.watchSync()
+        tasks.append(Task { [continuation] in
+            for await state in states { continuation.yield(.syncChanged(state)) }
         })
     }
 

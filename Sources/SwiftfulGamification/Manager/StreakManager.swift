@@ -21,6 +21,11 @@ public final class StreakManager {
     public internal(set) var skips: [CalendarDay] = []
     /// Why the remote listener last failed, until it delivers again (nil while it works).
     public private(set) var listenerError: String?
+    /// Changes saved on this device that the provider's server has not taken yet (always 0
+    /// for a provider that writes straight through).
+    public private(set) var pendingChangeCount = 0
+    /// Whether the provider is pushing or pulling changes right now.
+    public private(set) var isSyncInProgress = false
     public let configuration: StreakConfiguration
 
     @ObservationIgnored let remote: any RemoteStreakService
@@ -31,6 +36,7 @@ public final class StreakManager {
     @ObservationIgnored private let listenerRetryDelay: Duration
     @ObservationIgnored private var listenerTask: Task<Void, Never>?
     @ObservationIgnored private var calculationChain: Task<Void, Never>?
+    @ObservationIgnored private var syncStateTask: Task<Void, Never>?
 
     /// Loads the cached streak synchronously.
     /// - Parameters:
@@ -221,7 +227,19 @@ public final class StreakManager {
 
     // MARK: - Listener and cache
 
+    private func followSyncState() {
+        guard syncStateTask == nil, let states = remote.streamSyncState() else { return }
+        syncStateTask = Task { [weak self] in
+            for await state in states {
+                guard let self, !Task.isCancelled else { return }
+                if self.pendingChangeCount != state.pendingChanges { self.pendingChangeCount = state.pendingChanges }
+                if self.isSyncInProgress != state.isSyncInProgress { self.isSyncInProgress = state.isSyncInProgress }
+            }
+        }
+    }
+
     private func attachListener(userId: String) {
+        followSyncState()
         listenerTask?.cancel()
         listenerTask = Task { [weak self] in
             while !Task.isCancelled {

@@ -34,6 +34,9 @@ public protocol RemoteStreakService: Sendable {
     /// leaves it to the manager, which records each freeze itself.
     /// - Throws: `StreakRuleError.nothingToSave`, `.notEnoughFreezes`, `.freezesNotManual`.
     func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]?
+    /// For providers with a copy on the device: changes waiting for the server and whether a
+    /// sync runs, now and on every change. Nil (the default): writes go straight through.
+    func streamSyncState() -> AsyncStream<StoreSyncState>?
     /// The days skipped (rule 9), ascending (empty for a provider that stores none).
     func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay]
     /// Skips days; a day already skipped stays as it is.
@@ -47,6 +50,7 @@ extension RemoteStreakService {
     public func getGoalSchedule(userId: String, streakKey: String) async throws -> [StreakGoalChange] { [] }
     public func streamStreakEvaluation(userId: String, streakKey: String) -> AsyncThrowingStream<StreakEvaluation, any Error>? { nil }
     public func useStreakFreezesManually(userId: String, streakKey: String, timezone: String?) async throws -> [FreezeConsumption]? { nil }
+    public func streamSyncState() -> AsyncStream<StoreSyncState>? { nil }
     public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] { [] }
     public func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }
     public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }

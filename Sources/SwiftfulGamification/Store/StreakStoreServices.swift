@@ -52,6 +52,10 @@ public final class StoreRemoteStreakService: RemoteStreakService {
         return stream
     }
 
+    public func streamSyncState() -> AsyncStream<StoreSyncState>? {
+        store.watchSync()
+    }
+
     public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] {
         let store = store
         return try await store.skips(userId: userId, streakKey: streakKey)
