@@ -129,14 +129,15 @@ enum OpenStores {
 
     /// What the command's replicas have to say: refusals met while pushing, and changes
     /// saved on this machine only.
-    static func replicaNotes() -> [String] {
+    /// A command that failed says why in one line: the offline note is left out then.
+    static func replicaNotes(commandFailed: Bool) -> [String] {
         open.withLock { $0 }.compactMap { $0 as? ReplicatedStreakStore }.flatMap { replica in
             var notes = replica.takeProblems()
             let state = replica.syncState
             let waiting = state.pendingChanges == 1 ? "1 change waits" : "\(state.pendingChanges) changes wait"
             if replica.queuedHere > 0 {
                 notes.append("saved on this machine; \(waiting) for \(replica.location) (\(replica.offlineReason ?? "not reachable"))")
-            } else if let reason = replica.offlineReason {
+            } else if let reason = replica.offlineReason, !commandFailed {
                 let asOf = state.lastSynced.map { "as of \(ReplicaText.time($0))" } ?? "never synced"
                 let pending = state.pendingChanges > 0 ? "; \(waiting) for it" : ""
                 notes.append("offline: showing this machine's copy, \(asOf)\(pending) (\(reason))")

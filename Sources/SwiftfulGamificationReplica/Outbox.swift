@@ -41,9 +41,9 @@ struct Outbox {
         try files.append([try Self.line(change)], to: files.outboxPath)
     }
 
-    /// Records that the server took `operation` (or refused it for good, after saying so).
-    func markDone(_ operation: String) throws {
-        try files.append([try Self.line(DoneLine(done: operation))], to: files.outboxPath)
+    /// Records that the server took `operations` (or refused it for good, after saying so).
+    func markDone(_ operations: [String]) throws {
+        try files.append(try operations.map { try Self.line(DoneLine(done: $0)) }, to: files.outboxPath)
     }
 
     /// Empties the outbox once nothing in it waits; unreadable lines move to

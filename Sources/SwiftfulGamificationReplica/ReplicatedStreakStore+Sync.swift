@@ -51,22 +51,27 @@ extension ReplicatedStreakStore {
         let outbox = Outbox(files: files)
         let contents = try outbox.read()
         guard !contents.isEmptyFile else { return report }
-        for change in contents.pending {
+        for group in PushGroup.grouping(contents.pending) {
+            var refusals: [String] = []
             do {
-                try await StoreOperation.$current.withValue(StoreOperation(id: change.operation)) {
-                    try await change.apply(to: remote)
-                }
-                report.pushed += 1
+                try await push(group.change)
             } catch where Self.isUnreachable(error) {
                 throw error
-            } catch where change.meansAlreadyApplied(error) {
-                report.pushed += 1
+            } catch where group.members.count > 1 {
+                // One change of the group refused: each on its own, so the others still go.
+                for member in group.members {
+                    do { try await push(member) } catch where Self.isUnreachable(error) { throw error } catch {
+                        refusals.append(Self.refusal(member, error))
+                    }
+                }
             } catch {
-                report.refused.append("\(change.summary), saved \(Self.timeText(change.now, change.zone)): \(StreakStoreError.sentence(error))")
+                refusals.append(Self.refusal(group.change, error))
             }
-            try markStale(change.streakKeys)
-            try outbox.markDone(change.operation)
-            updateSync { $0.pendingChanges = max(0, $0.pendingChanges - 1) }
+            report.refused += refusals
+            report.pushed += group.members.count - refusals.count
+            try markStale([group.change.streakKey])
+            try outbox.markDone(group.members.map(\.operation))
+            updateSync { $0.pendingChanges = max(0, $0.pendingChanges - group.members.count) }
         }
         if !contents.unreadable.isEmpty {
             report.unreadable = contents.unreadable.count
@@ -75,6 +80,20 @@ extension ReplicatedStreakStore {
         try outbox.compact(try outbox.read())
         state.withLock { $0.problems += report.problems }
         return report
+    }
+
+    /// Applies one change (or group) on the server under its operation id; one it already
+    /// took (a push whose reply was lost) counts as taken.
+    private func push(_ change: QueuedChange) async throws {
+        do {
+            try await StoreOperation.$current.withValue(StoreOperation(id: change.operation)) {
+                try await change.apply(to: remote)
+            }
+        } catch where change.meansAlreadyApplied(error) {}
+    }
+
+    private static func refusal(_ change: QueuedChange, _ error: any Error) -> String {
+        "\(change.summary), saved \(timeText(change.now, change.zone)): \(StreakStoreError.sentence(error))"
     }
 
     /// Reads again each streak whose revision on the server is not the one last pulled, and

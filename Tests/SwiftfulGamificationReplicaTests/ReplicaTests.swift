@@ -309,4 +309,78 @@ struct ReplicaTests {
         #expect(seen.contains { $0.isSyncInProgress })
         #expect(seen.last?.lastSynced == world.day(1, hour: 1))
     }
+
+    @Test("a run of queued logs of one streak is pushed a thousand events per write")
+    func logsArePushedInGroups() async throws {
+        let world = ReplicaWorld()
+        let machine = try world.machine("a")
+        try await world.log(machine, "read", day: 0)
+        world.server.reachable = false
+        for minute in 0..<1_200 {
+            let event = StreakEvent(dateCreated: world.day(1).addingTimeInterval(Double(minute)), timezone: world.zone.identifier)
+            _ = try await machine.addEvents([event], userId: world.user, streakKey: "read", now: world.day(2), timezone: world.zone)
+        }
+        world.server.reachable = true
+        let writes = world.server.writes
+        let report = try await machine.sync(now: world.day(2), timezone: world.zone)
+        #expect(report.pushed == 1_200)
+        #expect(world.server.writes - writes == 2)
+        #expect(try world.serverEventIds("read").count == 1_201)
+    }
+
+    @Test("logs of a streak renamed on the server meanwhile are refused one by one, reported, and not tried again")
+    func refusedLogsAreReportedOnce() async throws {
+        let world = ReplicaWorld()
+        let a = try world.machine("a")
+        let b = try world.machine("b")
+        try await world.log(a, "read", day: 0)
+        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        world.server.reachable = false
+        for hour in [1.0, 2.0] {
+            _ = try await b.addEvents([world.event(1, hour: hour)], userId: world.user, streakKey: "read", now: world.day(1, hour: hour), timezone: world.zone)
+        }
+        world.server.reachable = true
+        _ = try await a.renameStreak(userId: world.user, from: "read", to: "books", now: world.day(1), timezone: world.zone)
+        let report = try await b.sync(now: world.day(1, hour: 3), timezone: world.zone)
+        #expect(report.pushed == 0)
+        #expect(report.refused.count == 2)
+        #expect(report.refused.allSatisfy { $0.contains("log read") && $0.contains("No streak 'read'") })
+        #expect(b.syncState.pendingChanges == 0)
+        let again = try await b.sync(now: world.day(1, hour: 4), timezone: world.zone)
+        #expect(again.refused.isEmpty)
+        #expect(try await b.streakKeys(userId: world.user, includingArchived: true) == ["books"])
+    }
+
+    @Test("StreakManager on a replicated store: the count waiting and the sync mark are observable")
+    @MainActor
+    func managerShowsPendingChanges() async throws {
+        let world = ReplicaWorld()
+        let machine = try world.machine("a")
+        try await world.log(machine, "read", day: 0)
+        let now = world.day(1)
+        let zone = world.zone
+        let manager = StreakManager(
+            services: StreakStoreServices(store: machine, userId: world.user, now: { now }, timezone: { zone }),
+            configuration: StreakConfiguration(streakKey: "read"), now: { now }, timeZone: { zone }
+        )
+        try await manager.logIn(userId: world.user)
+        world.server.reachable = false
+        try await manager.addStreakEvent(id: "offline-1")
+        try await manager.addStreakEvent(id: "offline-2")
+        #expect(await waitUntil { manager.pendingChangeCount == 2 })
+        world.server.reachable = true
+        _ = try await machine.sync(now: now, timezone: world.zone)
+        #expect(await waitUntil { manager.pendingChangeCount == 0 && !manager.isSyncInProgress })
+        #expect(try world.serverEventIds("read").count == 3)
+    }
+}
+
+@MainActor
+func waitUntil(seconds: Double = 5, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
 }

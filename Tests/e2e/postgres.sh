@@ -326,11 +326,12 @@ check "3/week in the database: 1 week, 2 of 3 with 4 days left on Wednesday" \
 # Offline first: machines A and B (each its own XDG_STATE_HOME) log while the server is
 # stopped; every log exits 0 and says it waits; after a sync the database holds each once
 # and A, B and the database agree on every status field.
-ALICE=$(role_url alice)
-on() { # on MACHINE ARGS...: streaks as alice on that machine
+# (A user of their own, served by the app role: their dashboard shows only these streaks.)
+WALKER="$APP"
+on() { # on MACHINE ARGS...: streaks as walker on that machine
     local machine=$1
     shift
-    XDG_STATE_HOME="$WORK/machine-$machine" "$BIN" "$@" --database "$ALICE"
+    XDG_STATE_HOME="$WORK/machine-$machine" "$BIN" "$@" --database "$WALKER" --user walker
 }
 on A create walk --now 2026-03-02T12:00:00Z >/dev/null
 on A log walk --meta n=first --now 2026-03-02T12:00:00Z >/dev/null
@@ -349,23 +350,23 @@ for i in 1 2 3; do
 done
 check "offline: 5 logs on A and 3 on B each exit 0 and say they wait ($bad did not)" test "$bad" = 0
 check "offline: status on A shows its 6 events, marked offline" \
-    bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' status walk --json --now 2026-03-07T22:00:00Z --database '$ALICE' 2>'$WORK/off.err' | grep -q '\"total_events\":6' && grep -q 'offline' '$WORK/off.err'"
+    bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' status walk --json --now 2026-03-07T22:00:00Z --database '$WALKER' --user walker 2>'$WORK/off.err' | grep -q '\"total_events\":6' && grep -q 'offline' '$WORK/off.err'"
 check "offline: status on B shows its 4 events" \
-    bash -c "XDG_STATE_HOME='$WORK/machine-B' '$BIN' status walk --json --now 2026-03-07T22:00:00Z --database '$ALICE' 2>/dev/null | grep -q '\"total_events\":4'"
+    bash -c "XDG_STATE_HOME='$WORK/machine-B' '$BIN' status walk --json --now 2026-03-07T22:00:00Z --database '$WALKER' --user walker 2>/dev/null | grep -q '\"total_events\":4'"
 # B's dashboard, opened while the server is away, shows what waits; once the server is back
 # it pushes B's changes and shows A's without a key pressed.
 tmux -L "$SOCKET" new-session -d -s offline -x 120 -y 40 \
-    "TERM=screen-256color XDG_STATE_HOME='$WORK/machine-B' '$BIN' --database '$ALICE' --now 2026-03-07T22:00:00Z; sleep 600"
+    "TERM=screen-256color XDG_STATE_HOME='$WORK/machine-B' '$BIN' --database '$WALKER' --user walker --now 2026-03-07T22:00:00Z; sleep 600"
 check "offline: B's dashboard shows 3 changes waiting" wait_for offline "offline · 3 waiting" 10
 "$CLUSTER" resume "$PG"
-check "offline: A's sync pushes its 5 changes" bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' sync --database '$ALICE' --now 2026-03-07T22:00:00Z | grep -q 'pushed 5 changes'"
+check "offline: A's sync pushes its 5 changes" bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' sync --database '$WALKER' --user walker --now 2026-03-07T22:00:00Z | grep -q 'pushed 5 changes'"
 check "offline: B's dashboard pushes its own and shows A's events, no key pressed" wait_for offline "9 events" 20
 tmux -L "$SOCKET" send-keys -t offline q
 on B sync --now 2026-03-07T22:00:00Z >/dev/null
-stored=$(STREAKS_REPLICA=off "$BIN" events walk --json --database "$ALICE" | python3 -c "import json,sys; print(' '.join(sorted(e['metadata']['n'] for e in json.load(sys.stdin))))")
+stored=$(STREAKS_REPLICA=off "$BIN" events walk --json --database "$WALKER" --user walker | python3 -c "import json,sys; print(' '.join(sorted(e['metadata']['n'] for e in json.load(sys.stdin))))")
 check "offline: the database holds every event exactly once ($stored)" test "$stored" = "a1 a2 a3 a4 a5 b1 b2 b3 first"
-status_on() { XDG_STATE_HOME="$WORK/machine-$1" "$BIN" status walk --json --now 2026-03-08T12:00:00Z --database "$ALICE"; }
-server_status=$(STREAKS_REPLICA=off "$BIN" status walk --json --now 2026-03-08T12:00:00Z --database "$ALICE")
+status_on() { on "$1" status walk --json --now 2026-03-08T12:00:00Z; }
+server_status=$(STREAKS_REPLICA=off "$BIN" status walk --json --now 2026-03-08T12:00:00Z --database "$WALKER" --user walker)
 check "offline: A, B and the database agree on every status field" test "$(status_on A)" = "$server_status" -a "$(status_on B)" = "$server_status"
 
 # SIGKILL at random points of a push, then a push to the end: every queued change once.
@@ -375,14 +376,14 @@ for i in $(seq 1 30); do on C log walk --meta "n=c$i" --now 2026-03-08T12:00:00Z
 "$CLUSTER" resume "$PG"
 kills=0
 for attempt in $(seq 1 12); do
-    XDG_STATE_HOME="$WORK/machine-C" "$BIN" sync --database "$ALICE" --now 2026-03-08T12:00:00Z >/dev/null 2>&1 &
+    XDG_STATE_HOME="$WORK/machine-C" "$BIN" sync --database "$WALKER" --user walker --now 2026-03-08T12:00:00Z >/dev/null 2>&1 &
     victim=$!
     sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
     kill -9 "$victim" 2>/dev/null && kills=$((kills + 1))
     wait "$victim" 2>/dev/null || true
 done
 on C sync --now 2026-03-08T12:00:00Z >/dev/null
-pushed=$(STREAKS_REPLICA=off "$BIN" events walk --json --database "$ALICE" | python3 -c "import json,sys; ns=[e['metadata']['n'] for e in json.load(sys.stdin) if e['metadata']['n'].startswith('c')]; print(len(ns), len(set(ns)))")
+pushed=$(STREAKS_REPLICA=off "$BIN" events walk --json --database "$WALKER" --user walker | python3 -c "import json,sys; ns=[e['metadata']['n'] for e in json.load(sys.stdin) if e['metadata']['n'].startswith('c')]; print(len(ns), len(set(ns)))")
 check "offline: $kills pushes killed at random, then one to the end: 30 events, each once ($pushed)" test "$pushed" = "30 30"
 
 # Two machines each use the one freeze offline: the server uses it once, the second sync says so.
@@ -397,7 +398,7 @@ on B freeze use tea --now 2026-04-03T13:00:00Z >/dev/null 2>&1
 "$CLUSTER" resume "$PG"
 on A sync --now 2026-04-03T14:00:00Z >"$WORK/freeze-a.out" 2>&1
 on B sync --now 2026-04-03T14:00:00Z >"$WORK/freeze-b.out" 2>&1
-used=$(STREAKS_REPLICA=off "$BIN" freeze list tea --json --database "$ALICE" | python3 -c "import json,sys; print(sum(1 for f in json.load(sys.stdin) if f.get('date_used')))")
+used=$(STREAKS_REPLICA=off "$BIN" freeze list tea --json --database "$WALKER" --user walker | python3 -c "import json,sys; print(sum(1 for f in json.load(sys.stdin) if f.get('date_used')))")
 check "offline: the one freeze used twice offline is used once ($used)" test "$used" = 1
 check "offline: the second machine is told its freeze use was not applied ($(cat "$WORK/freeze-b.out"))" grep -q "not applied on the server: use freezes on tea" "$WORK/freeze-b.out"
 check "offline: the first machine is told nothing of the kind" bash -c "! grep -q 'not applied' '$WORK/freeze-a.out'"
