@@ -45,7 +45,10 @@ let package = Package(
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard"]),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "StreakDashboard", "DashboardDemo"],
+            dependencies: [
+                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
+                "StreakDashboard", "DashboardDemo",
+            ],
             exclude: ["RESULTS.md"]
         ),
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),

@@ -48,7 +48,7 @@ enum ConcurrentWriters {
             return 2
         }
         do {
-            try blocking { try await write(store: arguments[0], count: count, seed: seed, start: start) }
+            try Measure.blocking { try await write(store: arguments[0], count: count, seed: seed, start: start) }
             return 0
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -76,7 +76,7 @@ enum ConcurrentWriters {
 
     /// The user's streaks s0…s999, created on `store`.
     static func createStreaks(_ location: String) throws {
-        try blocking {
+        try Measure.blocking {
             let store = try open(location)
             for index in 0..<streakCount {
                 _ = try await store.createStreak(
@@ -89,7 +89,7 @@ enum ConcurrentWriters {
 
     /// How many events the user's streaks hold on `store`.
     static func storedEvents(_ location: String) throws -> Int {
-        try blocking {
+        try Measure.blocking {
             let store = try open(location)
             var total = 0
             for key in try await store.streakKeys(userId: user) { total += try await store.events(userId: user, streakKey: key).count }
@@ -100,20 +100,6 @@ enum ConcurrentWriters {
 
     private static func open(_ location: String) throws -> any StreakStore {
         PostgresLocation.isURL(location) ? PostgresStreakStore(database: try PostgresLocation(url: location)) : FileStreakStore(rootPath: location)
-    }
-
-    /// Runs `body` to the end from synchronous code (the benchmarks' main thread).
-    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<T, any Error>?>(nil)
-        Task {
-            let outcome: Result<T, any Error>
-            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
-            result.withLock { $0 = outcome }
-            done.signal()
-        }
-        done.wait()
-        return try result.withLock { $0! }.get()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Wall-clock timing and child processes for the benchmarks.
 enum Measure {
@@ -57,6 +58,20 @@ enum Measure {
         let times: [Double]
         var median: Double { times.sorted()[times.count / 2] }
         var worst: Double { times.max() ?? 0 }
+    }
+
+    /// Runs `body` to the end from synchronous code (the benchmarks' main thread).
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<T, any Error>?>(nil)
+        Task {
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        return try result.withLock { $0! }.get()
     }
 
     private static let timeFile = NSTemporaryDirectory() + "streaks-bench-time-\(getpid())"

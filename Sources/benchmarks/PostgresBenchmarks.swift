@@ -8,12 +8,18 @@ enum PostgresBenchmarks {
         withServer(streaks: streaks) { app, directory in
             try history(streaks: streaks, database: app, sizes: sizes) + [roundTrips(streaks: streaks, directory: directory, database: app)]
                 + writers(benchmarks: benchmarks, database: app, quick: quick)
+                + OfflineBenchmarks.run(streaks: streaks, directory: directory, database: app)
         }
     }
 
     /// The writers measure alone (`benchmarks --writers-only`), for working on it.
     static func runWriters(streaks: String, benchmarks: String, quick: Bool) -> [Verdict] {
         withServer(streaks: streaks) { app, _ in try writers(benchmarks: benchmarks, database: app, quick: quick) }
+    }
+
+    /// The offline measures alone (`benchmarks --offline-only`).
+    static func runOffline(streaks: String) -> [Verdict] {
+        withServer(streaks: streaks) { app, directory in try OfflineBenchmarks.run(streaks: streaks, directory: directory, database: app) }
     }
 
     /// Runs `body` with the app role's URL and the server's directory on a throwaway server,

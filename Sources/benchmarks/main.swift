@@ -12,6 +12,17 @@ let quick = arguments.contains("--quick")
 let resultsPath = "Sources/benchmarks/RESULTS.md"
 let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 let streaks = binDirectory + "/streaks"
+// Commands keep their copies of the database's streaks (offline first) in a directory of the run's own.
+let stateDirectory = NSTemporaryDirectory() + "streaks-bench-xdg-state-\(getpid())"
+setenv("XDG_STATE_HOME", stateDirectory, 1)
+atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "streaks-bench-xdg-state-\(getpid())") }
+if arguments.contains("--offline-only") {
+    // The offline measures alone, for working on them (nothing written to RESULTS.md).
+    for verdict in PostgresBenchmarks.runOffline(streaks: streaks) {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    exit(0)
+}
 if arguments.contains("--writers-only") {
     // The PostgreSQL writers measure alone, for working on it (nothing written to RESULTS.md).
     for verdict in PostgresBenchmarks.runWriters(streaks: streaks, benchmarks: binDirectory + "/benchmarks", quick: quick) {
