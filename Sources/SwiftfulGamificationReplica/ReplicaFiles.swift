@@ -30,6 +30,16 @@ struct ReplicaFiles: Sendable {
         guard chmod(directory, 0o700) == 0 else { throw ReplicaError.files(directory, reason: String(cString: strerror(errno))) }
     }
 
+    /// Staging directories a pull killed half way left behind (an hour old: no pull running now).
+    func removeAbandonedStaging() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix("staging-") {
+            let path = directory + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            if modified < Date().addingTimeInterval(-3_600) { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }
+
     /// Appends whole lines and fsyncs them; a torn last line left by a crash stays a line of its own.
     func append(_ lines: [String], to path: String) throws {
         let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

@@ -85,6 +85,8 @@ extension ReplicatedStreakStore {
     /// Applies one change (or group) on the server under its operation id; one it already
     /// took (a push whose reply was lost) counts as taken.
     private func push(_ change: QueuedChange) async throws {
+        // A line naming another user (written by hand, or by another copy) is never pushed.
+        guard change.userId == userId else { throw ReplicatedStoreError.otherUser(change.userId, replicaOf: userId) }
         do {
             try await StoreOperation.$current.withValue(StoreOperation(id: change.operation)) {
                 try await change.apply(to: remote)

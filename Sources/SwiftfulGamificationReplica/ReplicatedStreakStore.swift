@@ -57,6 +57,7 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         replicaFiles = FileStreakStore(rootPath: files.storePath, warn: warn)
         replica = replicaFiles.onOwnThreads
         lock = ReplicaLock(files: files)
+        files.removeAbandonedStaging()
         let cursor = SyncCursor.read(files)
         let pending = (try? Outbox(files: files).read().pending.count) ?? 0
         state.withLock { $0.sync = StoreSyncState(pendingChanges: pending, lastSynced: cursor.synced) }
@@ -72,6 +73,13 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
 
     /// Why the server could not be reached by this process (nil while it answers).
     public var offlineReason: String? { state.withLock { $0.offlineReason } }
+
+    /// Lets a caller that draws at once (the dashboard) read the copy before any sync, when
+    /// there is a copy: the live loop syncs right after. A copy never synced still syncs first.
+    public func deferFirstSync() {
+        guard syncState.lastSynced != nil else { return }
+        state.withLock { $0.syncedOnce = true }
+    }
 
     /// Changes this process saved on this machine only.
     public var queuedHere: Int { state.withLock { $0.queuedHere } }

@@ -351,6 +351,22 @@ struct ReplicaTests {
         #expect(try await b.streakKeys(userId: world.user, includingArchived: true) == ["books"])
     }
 
+    @Test("an outbox line naming another user is never pushed: refused and reported")
+    func otherUsersLinesAreRefused() async throws {
+        let world = ReplicaWorld()
+        let machine = try world.machine("a")
+        try await world.log(machine, "read", day: 0)
+        let planted = QueuedChange(
+            operation: UUID().uuidString, userId: "mallory", streakKey: "read", now: world.day(1), timezone: world.zone.identifier,
+            change: .addEvents([world.event(1)], creating: StreakConfiguration(streakKey: "read"))
+        )
+        try Outbox(files: ReplicaFiles(directory: machine.directory)).append(planted)
+        let report = try await machine.sync(now: world.day(1), timezone: world.zone)
+        #expect(report.pushed == 0)
+        #expect(report.refused.count == 1 && report.refused[0].contains("mallory"))
+        #expect(try await world.server.files.streakKeys(userId: "mallory").isEmpty)
+    }
+
     @Test("StreakManager on a replicated store: the count waiting and the sync mark are observable")
     @MainActor
     func managerShowsPendingChanges() async throws {

@@ -3,6 +3,7 @@ import CNcurses
 import Foundation
 import StreakDashboard
 import SwiftfulGamification
+import SwiftfulGamificationReplica
 import SwiftfulGamificationFileStore
 
 struct DashboardCommand: AsyncParsableCommand {
@@ -26,6 +27,8 @@ struct DashboardCommand: AsyncParsableCommand {
             return
         }
         // An empty store opens on the form for a first streak: nothing is written by itself.
+        // A copy of a database's streaks is drawn at once; the dashboard syncs as it starts.
+        (context.store as? ReplicatedStreakStore)?.deferFirstSync()
         let keys = try await context.store.streakKeys(userId: context.userId)
         let remembered = theme == nil ? Preferences.load(environment: context.console.environment).theme : nil
         var (themes, selected, problems) = ThemeLoading.load(requested: theme, environment: context.console.environment)
