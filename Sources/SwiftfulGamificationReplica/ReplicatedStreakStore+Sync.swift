@@ -87,11 +87,31 @@ extension ReplicatedStreakStore {
     private func push(_ change: QueuedChange) async throws {
         // A line naming another user (written by hand, or by another copy) is never pushed.
         guard change.userId == userId else { throw ReplicatedStoreError.otherUser(change.userId, replicaOf: userId) }
+        guard let change = try await laterChangesKept(change) else { return }
         do {
             try await StoreOperation.$current.withValue(StoreOperation(id: change.operation)) {
                 try await change.apply(to: remote)
             }
         } catch where change.meansAlreadyApplied(error) {}
+    }
+
+    /// A goal or schedule change made offline does not overwrite one the server took that
+    /// was made later (on another machine): the later one wins. Returns what is left to
+    /// push (nil: nothing).
+    private func laterChangesKept(_ change: QueuedChange) async throws -> QueuedChange? {
+        let changesGoal: Bool
+        switch change.change {
+        case .configure(let goal, _, _): changesGoal = goal != nil
+        case .schedule: changesGoal = true
+        default: return change
+        }
+        guard changesGoal, let latest = try await remote.settings(userId: userId, streakKey: change.streakKey).goalHistory.last?.date,
+              latest > change.now else { return change }
+        guard case .configure(_, let leeway, let behavior) = change.change, leeway != nil || behavior != nil else { return nil }
+        return QueuedChange(
+            operation: change.operation, userId: change.userId, streakKey: change.streakKey, now: change.now, timezone: change.timezone,
+            change: .configure(goal: nil, leewayHours: leeway, freezeBehavior: behavior)
+        )
     }
 
     private static func refusal(_ change: QueuedChange, _ error: any Error) -> String {

@@ -367,6 +367,30 @@ struct ReplicaTests {
         #expect(try await world.server.files.streakKeys(userId: "mallory").isEmpty)
     }
 
+    @Test("a goal changed offline does not overwrite a later change another machine made online")
+    func laterGoalChangeWins() async throws {
+        let world = ReplicaWorld()
+        let a = try world.machine("a")
+        let b = try world.machine("b")
+        try await world.log(a, "read", day: 0)
+        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        world.server.reachable = false
+        _ = try await a.updateConfiguration(
+            userId: world.user, streakKey: "read", goal: 2, leewayHours: 3, freezeBehavior: nil, now: world.day(1), timezone: world.zone
+        )
+        world.server.reachable = true
+        _ = try await b.updateConfiguration(
+            userId: world.user, streakKey: "read", goal: 4, leewayHours: nil, freezeBehavior: nil, now: world.day(2), timezone: world.zone
+        )
+        let report = try await a.sync(now: world.day(3), timezone: world.zone)
+        #expect(report.refused.isEmpty)
+        let settings = try world.server.files.settings(userId: world.user, streakKey: "read")
+        // The later goal stays; the leeway, which only machine A changed, arrives.
+        #expect(settings.configuration.eventsRequiredPerDay == 4)
+        #expect(settings.configuration.leewayHours == 3)
+        #expect(try await a.settings(userId: world.user, streakKey: "read").configuration == settings.configuration)
+    }
+
     @Test("StreakManager on a replicated store: the count waiting and the sync mark are observable")
     @MainActor
     func managerShowsPendingChanges() async throws {
