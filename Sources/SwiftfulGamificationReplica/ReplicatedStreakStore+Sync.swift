@@ -144,14 +144,7 @@ extension ReplicatedStreakStore {
     /// The server's streak, whole, in place of the replica's: built in a staging directory
     /// beside it, then swapped in by one rename.
     private func rebuild(_ key: String, now: Date, timezone: TimeZone) async throws {
-        let settings = try await remote.settings(userId: userId, streakKey: key)
-        let batch = ImportBatch(
-            configuration: settings.configuration, goalHistory: settings.goalHistory,
-            freezes: try await remote.freezes(userId: userId, streakKey: key),
-            events: try await remote.events(userId: userId, streakKey: key),
-            skips: try await remote.skips(userId: userId, streakKey: key)
-        )
-        let archived = try await remote.isArchived(userId: userId, streakKey: key)
+        let (batch, archived) = try await remote.wholeStreak(userId: userId, streakKey: key)
         let stagingPath = files.directory + "/staging-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: stagingPath) }
         let staging = FileStreakStore(rootPath: stagingPath)

@@ -46,6 +46,21 @@ final class ReplicaWorld {
         return all
     }
 
+    /// Whether the server and every machine give the same streak at `offset`.
+    func agree(_ key: String, at offset: Int, _ machines: [ReplicatedStreakStore]) async throws -> Bool {
+        let all = try await evaluations(key, at: offset, machines)
+        return all.allSatisfy { $0.streak == all[0].streak }
+    }
+
+    /// Machines a and b, a having logged `key` once and b having synced it.
+    func twoMachines(logging key: String, day offset: Int = 0) async throws -> (a: ReplicatedStreakStore, b: ReplicatedStreakStore) {
+        let a = try machine("a")
+        let b = try machine("b")
+        try await log(a, key, day: offset)
+        _ = try await b.sync(now: day(offset), timezone: zone)
+        return (a, b)
+    }
+
     func serverEventIds(_ key: String) throws -> [String] {
         try server.files.events(userId: user, streakKey: key).map(\.id)
     }
@@ -98,8 +113,7 @@ struct ReplicaTests {
         _ = try await a.sync(now: world.day(5, hour: 4), timezone: world.zone)
         let ids = try world.serverEventIds("read")
         #expect(ids.count == 9 && Set(ids).count == 9)
-        let all = try await world.evaluations("read", at: 5, [a, b])
-        #expect(all.allSatisfy { $0.streak == all[0].streak })
+        #expect(try await world.agree("read", at: 5, [a, b]))
         #expect(try await b.events(userId: world.user, streakKey: "read").count == 9)
     }
 
@@ -129,8 +143,7 @@ struct ReplicaTests {
         #expect(world.server.writes == writes)
         let freezes = try world.server.files.freezes(userId: world.user, streakKey: "gym")
         #expect(freezes.filter { $0.dateUsed != nil }.count == 2)
-        let all = try await world.evaluations("gym", at: 0, [machine])
-        #expect(all.allSatisfy { $0.streak == all[0].streak })
+        #expect(try await world.agree("gym", at: 0, [machine]))
     }
 
     @Test("two machines each use the one freeze offline: used once, the second push is refused and says so")
@@ -160,8 +173,7 @@ struct ReplicaTests {
         #expect(freezes.count == 1 && freezes[0].dateUsed != nil)
         let freezeEvents = try world.server.files.events(userId: world.user, streakKey: "gym").filter(\.isFreeze)
         #expect(freezeEvents.count == 1)
-        let all = try await world.evaluations("gym", at: 0, [a, b])
-        #expect(all.allSatisfy { $0.streak == all[0].streak })
+        #expect(try await world.agree("gym", at: 0, [a, b]))
     }
 
     @Test("undo offline is pushed as the removal of the event it undid, not of whatever is last on the server")
@@ -191,17 +203,13 @@ struct ReplicaTests {
         for offset in 0..<3 { try await world.log(machine, "read", day: offset) }
         let report = try await machine.sync(now: world.day(2, hour: 1), timezone: world.zone)
         #expect(report.pulled.isEmpty)
-        let all = try await world.evaluations("read", at: 2, [machine])
-        #expect(all.allSatisfy { $0.streak == all[0].streak })
+        #expect(try await world.agree("read", at: 2, [machine]))
     }
 
     @Test("another machine's write in between: the mirror is not trusted, the next sync reads the streak again")
     func staleMirrorIsPulled() async throws {
         let world = ReplicaWorld()
-        let a = try world.machine("a")
-        let b = try world.machine("b")
-        try await world.log(a, "read", day: 0)
-        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        let (a, b) = try await world.twoMachines(logging: "read")
         try await world.log(a, "read", day: 1)
         try await world.log(b, "read", day: 2)
         let report = try await b.sync(now: world.day(2, hour: 1), timezone: world.zone)
@@ -240,8 +248,7 @@ struct ReplicaTests {
         try Data("not json".utf8).write(to: URL(fileURLWithPath: machine.directory + "/sync.json"))
         let again = try world.machine("a")
         #expect(try await again.events(userId: world.user, streakKey: "read").count == 4)
-        let all = try await world.evaluations("read", at: 3, [again])
-        #expect(all.allSatisfy { $0.streak == all[0].streak })
+        #expect(try await world.agree("read", at: 3, [again]))
     }
 
     @Test("a push cut off half way leaves the rest queued; the next push sends each change once")
@@ -266,10 +273,7 @@ struct ReplicaTests {
     @Test("streaks removed or renamed on the server go from the replica at the next sync")
     func removedOnServer() async throws {
         let world = ReplicaWorld()
-        let a = try world.machine("a")
-        let b = try world.machine("b")
-        try await world.log(a, "read", day: 0)
-        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        let (a, b) = try await world.twoMachines(logging: "read")
         _ = try await a.renameStreak(userId: world.user, from: "read", to: "books", now: world.day(0, hour: 1), timezone: world.zone)
         let report = try await b.sync(now: world.day(0, hour: 2), timezone: world.zone)
         #expect(report.removed == ["read"])
@@ -331,10 +335,7 @@ struct ReplicaTests {
     @Test("logs of a streak renamed on the server meanwhile are refused one by one, reported, and not tried again")
     func refusedLogsAreReportedOnce() async throws {
         let world = ReplicaWorld()
-        let a = try world.machine("a")
-        let b = try world.machine("b")
-        try await world.log(a, "read", day: 0)
-        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        let (a, b) = try await world.twoMachines(logging: "read")
         world.server.reachable = false
         for hour in [1.0, 2.0] {
             _ = try await b.addEvents([world.event(1, hour: hour)], userId: world.user, streakKey: "read", now: world.day(1, hour: hour), timezone: world.zone)
@@ -370,10 +371,7 @@ struct ReplicaTests {
     @Test("a goal changed offline does not overwrite a later change another machine made online")
     func laterGoalChangeWins() async throws {
         let world = ReplicaWorld()
-        let a = try world.machine("a")
-        let b = try world.machine("b")
-        try await world.log(a, "read", day: 0)
-        _ = try await b.sync(now: world.day(0), timezone: world.zone)
+        let (a, b) = try await world.twoMachines(logging: "read")
         world.server.reachable = false
         _ = try await a.updateConfiguration(
             userId: world.user, streakKey: "read", goal: 2, leewayHours: 3, freezeBehavior: nil, now: world.day(1), timezone: world.zone

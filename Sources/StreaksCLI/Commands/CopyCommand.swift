@@ -34,15 +34,10 @@ struct CopyCommand: AsyncParsableCommand {
         var batches: [(key: String, batch: ImportBatch, archived: Bool)] = []
         var leftOut: [String] = []
         for key in keys {
-            let settings = try await source.settings(userId: sourceUser, streakKey: key)
-            let read = ImportBatch(
-                configuration: settings.configuration, goalHistory: settings.goalHistory,
-                freezes: try await source.freezes(userId: sourceUser, streakKey: key),
-                events: try await source.events(userId: sourceUser, streakKey: key),
-                skips: try await source.skips(userId: sourceUser, streakKey: key)
-            ).storable()
+            let (whole, archived) = try await source.wholeStreak(userId: sourceUser, streakKey: key)
+            let read = whole.storable()
             leftOut += read.leftOut.map { "\(key): \($0)" }
-            batches.append((key, read.batch, try await source.isArchived(userId: sourceUser, streakKey: key)))
+            batches.append((key, read.batch, archived))
         }
         var added = 0, total = 0, freezes = 0, skips = 0
         for (key, batch, archived) in batches {

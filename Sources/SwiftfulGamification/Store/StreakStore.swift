@@ -204,6 +204,19 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension StreakStore {
+    /// A whole streak as `importBatch` takes it (settings, goal and schedule history, freezes,
+    /// events, skips) and whether it is archived: what `copy` moves and a replica pulls.
+    public func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool) {
+        let settings = try await settings(userId: userId, streakKey: streakKey)
+        let batch = ImportBatch(
+            configuration: settings.configuration, goalHistory: settings.goalHistory,
+            freezes: try await freezes(userId: userId, streakKey: streakKey),
+            events: try await events(userId: userId, streakKey: streakKey),
+            skips: try await skips(userId: userId, streakKey: streakKey)
+        )
+        return (batch, try await isArchived(userId: userId, streakKey: streakKey))
+    }
+
     /// Adds events that may repeat ids already stored, to a streak that exists.
     public func addEvents(_ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
