@@ -87,11 +87,10 @@ extension FileStreakStore {
         now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let updated = context.settings.configuration.with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
-            try updated.validate()
-            if let goal, goal != context.settings.configuration.eventsRequiredPerDay {
-                context.settings.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
-            }
+            let (updated, history) = try context.settings.configuration.changing(
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: context.settings.goalHistory, at: now
+            )
+            context.settings.goalHistory = history
             context.settings.configuration = updated
             try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
             if updated.leewayHours != context.loaded.history.leewayHours {

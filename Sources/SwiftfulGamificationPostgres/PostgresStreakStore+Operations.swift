@@ -28,11 +28,10 @@ extension PostgresStreakStore {
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let updated = context.row.configuration.with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
-            try updated.validate()
-            if let goal, goal != context.row.configuration.eventsRequiredPerDay {
-                context.row.goalHistory.append(StreakGoalChange(date: now, eventsRequiredPerDay: goal))
-            }
+            let (updated, history) = try context.row.configuration.changing(
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: context.row.goalHistory, at: now
+            )
+            context.row.goalHistory = history
             let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours
             context.row.configuration = updated
             try await Self.saveSettings(context)

@@ -95,23 +95,14 @@ extension ReplicatedStreakStore {
         } catch where change.meansAlreadyApplied(error) {}
     }
 
-    /// A goal or schedule change made offline does not overwrite one the server took that
-    /// was made later (on another machine): the later one wins. Returns what is left to
-    /// push (nil: nothing).
+    /// A schedule change made offline does not overwrite one the server took that was made
+    /// later (on another machine): the later one wins. (A goal change pushed late joins the
+    /// goal history at its date: the stores merge it.) Nil: nothing left to push.
     private func laterChangesKept(_ change: QueuedChange) async throws -> QueuedChange? {
-        let changesGoal: Bool
-        switch change.change {
-        case .configure(let goal, _, _): changesGoal = goal != nil
-        case .schedule: changesGoal = true
-        default: return change
-        }
-        guard changesGoal, let latest = try await remote.settings(userId: userId, streakKey: change.streakKey).goalHistory.last?.date,
+        guard case .schedule = change.change,
+              let latest = try await remote.settings(userId: userId, streakKey: change.streakKey).goalHistory.last(where: { $0.schedule != nil })?.date,
               latest > change.now else { return change }
-        guard case .configure(_, let leeway, let behavior) = change.change, leeway != nil || behavior != nil else { return nil }
-        return QueuedChange(
-            operation: change.operation, userId: change.userId, streakKey: change.streakKey, now: change.now, timezone: change.timezone,
-            change: .configure(goal: nil, leewayHours: leeway, freezeBehavior: behavior)
-        )
+        return nil
     }
 
     private static func refusal(_ change: QueuedChange, _ error: any Error) -> String {

@@ -83,4 +83,19 @@ struct ReplicaPostgresTests {
         #expect(there.streak == here.streak)
         #expect(here.streak.currentStreak == 5)
     }
+
+    @Test("a goal change dated before the latest one (pushed late) joins the history at its date; the later goal stays")
+    func lateGoalChangeIsMerged() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser()
+        _ = try await store.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "read"), now: day(-5), timezone: utc)
+        _ = try await store.updateConfiguration(userId: user, streakKey: "read", goal: 4, leewayHours: nil, freezeBehavior: nil, now: day(0), timezone: utc)
+        _ = try await store.updateConfiguration(userId: user, streakKey: "read", goal: 2, leewayHours: 5, freezeBehavior: nil, now: day(-2), timezone: utc)
+        let settings = try await store.settings(userId: user, streakKey: "read")
+        #expect(settings.configuration.eventsRequiredPerDay == 4)
+        #expect(settings.configuration.leewayHours == 5)
+        #expect(settings.goalHistory.map(\.eventsRequiredPerDay) == [1, 2, 4])
+        #expect(settings.goalHistory.map(\.date) == [day(-5), day(-2), day(0)])
+    }
 }

@@ -368,7 +368,7 @@ struct ReplicaTests {
         #expect(try await world.server.files.streakKeys(userId: "mallory").isEmpty)
     }
 
-    @Test("a goal changed offline does not overwrite a later change another machine made online")
+    @Test("a goal changed offline does not overwrite a later change another machine made online; the history has both")
     func laterGoalChangeWins() async throws {
         let world = ReplicaWorld()
         let (a, b) = try await world.twoMachines(logging: "read")
@@ -383,9 +383,12 @@ struct ReplicaTests {
         let report = try await a.sync(now: world.day(3), timezone: world.zone)
         #expect(report.refused.isEmpty)
         let settings = try world.server.files.settings(userId: world.user, streakKey: "read")
-        // The later goal stays; the leeway, which only machine A changed, arrives.
+        // The later goal stays; the leeway, which only machine A changed, arrives; the goal
+        // history has A's change at its own date, before B's.
         #expect(settings.configuration.eventsRequiredPerDay == 4)
         #expect(settings.configuration.leewayHours == 3)
+        #expect(settings.goalHistory.suffix(2).map(\.eventsRequiredPerDay) == [2, 4])
+        #expect(settings.goalHistory.suffix(2).map(\.date) == [world.day(1), world.day(2)])
         #expect(try await a.settings(userId: world.user, streakKey: "read").configuration == settings.configuration)
     }
 

@@ -112,6 +112,28 @@ extension Weekday {
 }
 
 extension StreakConfiguration {
+    /// This configuration (with `leewayHours` and `freezeBehavior` when given) and `history`
+    /// after the goal changed to `goal` at `now`, from that day on (rule 8). A change dated
+    /// before the latest one recorded (made on a machine offline, pushed late) joins the
+    /// history at its date, and the current goal stays the one the later change set.
+    public func changing(
+        goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, history: [StreakGoalChange], at now: Date
+    ) throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
+        let updated = with(eventsRequiredPerDay: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
+        try updated.validate()
+        guard let goal else { return (updated, history) }
+        guard let later = history.firstIndex(where: { $0.date > now }) else {
+            guard goal != eventsRequiredPerDay else { return (updated, history) }
+            return (updated, history + [StreakGoalChange(date: now, eventsRequiredPerDay: goal)])
+        }
+        let keptGoal = with(eventsRequiredPerDay: nil, leewayHours: leewayHours, freezeBehavior: freezeBehavior)
+        let inEffect = later > 0 ? history[later - 1] : nil
+        guard inEffect?.eventsRequiredPerDay != goal else { return (keptGoal, history) }
+        var merged = history
+        merged.insert(StreakGoalChange(date: now, eventsRequiredPerDay: goal, schedule: inEffect?.schedule), at: later)
+        return (keptGoal, merged)
+    }
+
     /// This configuration and `history` after the schedule changed to `schedule` at `now`
     /// (rule 8): earlier changes keep the schedule they were under, written into them, and
     /// one change from `now` carries the new one. Unchanged when it is the same schedule.
