@@ -157,7 +157,8 @@ public enum AppEvent: Sendable {
     case syncChanged(StoreSyncState)
     /// A write's outcome, with the streak as the write left it (nil when it failed or
     /// changed no streak on screen).
-    case written(WriteOutcome, StreakView?)
+    /// `savedOffline`: the server was out of reach; the change waits on this machine.
+    case written(WriteOutcome, StreakView?, savedOffline: Bool = false)
 }
 
 /// A write or a read for the run loop to carry out; its result comes back as events.

@@ -27,8 +27,8 @@ public enum Reducer {
         case .streakUpdated(let view):
             let effects = show(view, &state)
             return (state, effects)
-        case .written(let outcome, let view):
-            state.message = outcome.message(in: state.zone)
+        case .written(let outcome, let view, let savedOffline):
+            state.message = outcome.message(in: state.zone) + (savedOffline ? " Saved on this machine: it waits for the server." : "")
             // An archived streak leaves the screen with the key list; nothing to show of it.
             guard let view, state.keys.contains(view.key) else { return (state, []) }
             let effects = show(view, &state)

@@ -103,7 +103,7 @@ public struct DashboardLoop: Sendable {
             let (next, effects) = Reducer.reduce(state, event)
             state = next
             return (writing[view.key, default: 0] == 0, effects)
-        case .written(let outcome, _):
+        case .written(let outcome, _, _):
             if let key = outcome.key, let count = writing[key] { writing[key] = count > 1 ? count - 1 : nil }
             let (next, effects) = Reducer.reduce(state, event)
             state = next

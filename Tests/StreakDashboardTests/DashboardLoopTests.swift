@@ -48,6 +48,18 @@ struct DashboardLoopTests {
         #expect(state.views["daily"]?.streak.totalEvents == view.streak.totalEvents)
     }
 
+    /// Offline (a database's copy), the message says the change waits; the header counts it.
+    @Test func aLogSavedOfflineSaysItWaits() {
+        let (_, view) = afterLog()
+        let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
+        let (count, state) = frames([
+            .syncChanged(StoreSyncState(pendingChanges: 1, isOffline: true)), .written(outcome, view, savedOffline: true),
+        ])
+        #expect(count == 2)
+        #expect(state.message == "Logged daily at 15:30. Saved on this machine: it waits for the server.")
+        #expect(Render.render(state).lines[0].contains("offline · 1 waiting"))
+    }
+
     /// A failed write is one frame too, with the reason, and releases the streak: the next
     /// change from elsewhere draws again.
     @Test func aFailedWriteIsOneFrameAndOthersDrawAgain() {

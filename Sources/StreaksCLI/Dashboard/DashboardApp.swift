@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import StreakDashboard
 import SwiftfulGamification
+import SwiftfulGamificationReplica
 import SwiftfulGamificationFileStore
 
 /// The dashboard's run loop. Keys, store updates, ticks and resizes all arrive as
@@ -189,7 +190,8 @@ final class DashboardApp {
             do {
                 let (outcome, evaluation) = try await work(store, userId)
                 trace?.written()
-                continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }))
+                let savedOffline = (store as? ReplicatedStreakStore)?.offlineReason != nil && outcome.key != nil
+                continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }, savedOffline: savedOffline))
             } catch {
                 continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
             }
