@@ -30,7 +30,7 @@ extension ReplicatedStreakStore {
                 do {
                     try await self.pushLocked()
                     let result = try await StoreOperation.$current.withValue(operation) { try await call(self.remote) }
-                    try await self.mirrorLocked(operation, keys: keys) { replica in
+                    await self.mirrorLocked(operation, keys: keys) { replica in
                         if let mirror { _ = try await mirror(replica, result) } else { _ = try await call(replica) }
                     }
                     return result
@@ -55,29 +55,28 @@ extension ReplicatedStreakStore {
 
     /// Makes the server's write on the replica too, when the replica held what the server
     /// held before it (the write moved each streak's revision from the one last pulled);
-    /// otherwise the streaks are marked stale and the next pull reads them whole.
-    func mirrorLocked(_ operation: StoreOperation, keys: [String], _ apply: @Sendable (any StreakStore) async throws -> Void) async throws {
-        var cursor = SyncCursor.read(files)
+    /// otherwise the streaks are marked stale and the next pull reads them whole. A write
+    /// that committed nothing (nothing new, or a result it had already) leaves both as they
+    /// are. Never fails: the server has the change, so the command must not say otherwise;
+    /// at worst the whole copy is read again.
+    func mirrorLocked(_ operation: StoreOperation, keys: [String], _ apply: @Sendable (any StreakStore) async throws -> Void) async {
         let moved = operation.revisions
-        var exact = keys.count == 1
-        for key in keys {
-            guard let revision = moved[key], (cursor.revisions[key] ?? 0) == revision.before else {
-                exact = false
-                break
-            }
+        guard !moved.isEmpty else { return }
+        var cursor = SyncCursor.read(files)
+        let exact = keys.count == 1 && keys.allSatisfy { key in moved[key].map { (cursor.revisions[key] ?? 0) == $0.before } ?? false }
+        do {
+            guard exact else { throw StaleCopy() }
+            try await apply(replica)
+            for key in keys { cursor.revisions[key] = moved[key]?.after }
+            cursor.synced = clock()
+            try cursor.write(files)
+            updateSync { $0.lastSynced = cursor.synced }
+        } catch {
+            do { try markStale(keys) } catch { try? FileManager.default.removeItem(atPath: files.syncPath) }
         }
-        if exact {
-            do {
-                try await apply(replica)
-                for key in keys { cursor.revisions[key] = moved[key]?.after }
-                cursor.synced = clock()
-                try cursor.write(files)
-                updateSync { $0.lastSynced = cursor.synced }
-                return
-            } catch {}
-        }
-        try markStale(keys)
     }
+
+    private struct StaleCopy: Error {}
 
     /// The replica's copy of these streaks may differ from the server's: the next pull reads them whole.
     func markStale(_ keys: [String]) throws {
