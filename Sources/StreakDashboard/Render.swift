@@ -68,7 +68,7 @@ public enum Render {
         }
         var text = summary.joined(separator: state.glyphs.dot)
         grid.put(text, x: rect.x + 10, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - 10))
-        if let badge = StreakFacts.syncBadge(state.sync, ascii: state.ascii) {
+        if let badge = StreakFacts.syncBadge(state.sync, zone: state.zone, ascii: state.ascii) {
             let x = rect.x + 10 + text.count + 2
             grid.put(badge, x: x, y: rect.y, style: CellStyle(state.sync.isOffline ? .warning : .accent, bold: true), limit: max(0, rect.width - x))
             text += "  " + badge

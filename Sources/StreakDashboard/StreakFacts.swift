@@ -65,12 +65,15 @@ public enum StreakFacts {
         LocalTimeText.zoneName(date, zone)
     }
 
-    /// The header's word on a replica: "syncing", "offline · 3 waiting", "2 waiting"; nil
-    /// when everything is on the server (always, for a store without a replica).
-    public static func syncBadge(_ sync: StoreSyncState, ascii: Bool) -> String? {
+    /// The header's word on a replica: "syncing", "offline, as of 14:02 · 3 waiting",
+    /// "2 waiting"; nil when everything is on the server (always, for a store without a replica).
+    public static func syncBadge(_ sync: StoreSyncState, zone: TimeZone, ascii: Bool) -> String? {
         let waiting = sync.pendingChanges > 0 ? "\(sync.pendingChanges) waiting" : nil
         if sync.isSyncInProgress { return (ascii ? "syncing" : "⟳ syncing") + (waiting.map { " " + $0 } ?? "") }
-        if sync.isOffline { return "offline" + (waiting.map { (ascii ? " - " : " · ") + $0 } ?? "") }
+        if sync.isOffline {
+            let asOf = sync.lastSynced.map { ", as of " + clock($0, zone) } ?? ""
+            return "offline" + asOf + (waiting.map { (ascii ? " - " : " · ") + $0 } ?? "")
+        }
         return waiting
     }
 

@@ -53,11 +53,11 @@ struct DashboardLoopTests {
         let (_, view) = afterLog()
         let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
         let (count, state) = frames([
-            .syncChanged(StoreSyncState(pendingChanges: 1, isOffline: true)), .written(outcome, view, savedOffline: true),
+            .syncChanged(StoreSyncState(pendingChanges: 1, lastSynced: DemoStreaks.now.addingTimeInterval(-3_600), isOffline: true)), .written(outcome, view, savedOffline: true),
         ])
         #expect(count == 2)
         #expect(state.message == "Logged daily at 15:30. Saved on this machine: it waits for the server.")
-        #expect(Render.render(state).lines[0].contains("offline · 1 waiting"))
+        #expect(Render.render(state).lines[0].contains("offline, as of 14:30 · 1 waiting"))
     }
 
     /// A failed write is one frame too, with the reason, and releases the streak: the next

@@ -357,7 +357,7 @@ check "offline: status on B shows its 4 events" \
 # it pushes B's changes and shows A's without a key pressed.
 tmux -L "$SOCKET" new-session -d -s offline -x 120 -y 40 \
     "TERM=screen-256color XDG_STATE_HOME='$WORK/machine-B' '$BIN' --database '$WALKER' --user walker --now 2026-03-07T22:00:00Z; sleep 600"
-check "offline: B's dashboard shows 3 changes waiting" wait_for offline "offline · 3 waiting" 10
+check "offline: B's dashboard shows 3 changes waiting" wait_for offline "· 3 waiting" 10
 "$CLUSTER" resume "$PG"
 check "offline: A's sync pushes its 5 changes" bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' sync --database '$WALKER' --user walker --now 2026-03-07T22:00:00Z | grep -q 'pushed 5 changes'"
 check "offline: B's dashboard pushes its own and shows A's events, no key pressed" wait_for offline "9 events" 20
@@ -370,21 +370,34 @@ server_status=$(STREAKS_REPLICA=off "$BIN" status walk --json --now 2026-03-08T1
 check "offline: A, B and the database agree on every status field" test "$(status_on A)" = "$server_status" -a "$(status_on B)" = "$server_status"
 
 # SIGKILL at random points of a push, then a push to the end: every queued change once.
+# Logs of three streaks in turn: thirty writes to push, so a kill lands in the middle of some.
 on C status walk --now 2026-03-08T12:00:00Z >/dev/null
+on C create run --now 2026-03-08T12:00:00Z >/dev/null
+on C create swim --now 2026-03-08T12:00:00Z >/dev/null
 "$CLUSTER" pause "$PG"
-for i in $(seq 1 30); do on C log walk --meta "n=c$i" --now 2026-03-08T12:00:00Z >/dev/null 2>&1; done
+for i in $(seq 1 30); do
+    key=$(echo "walk run swim" | cut -d' ' -f$((i % 3 + 1)))
+    on C log "$key" --meta "n=c$i" --now 2026-03-08T12:00:00Z >/dev/null 2>&1
+done
 "$CLUSTER" resume "$PG"
+pushed_c() { # how many of C's events the database holds, and how many distinct
+    for key in walk run swim; do STREAKS_REPLICA=off "$BIN" events "$key" --json --database "$WALKER" --user walker; done |
+        python3 -c "import json,sys; ns=[e['metadata']['n'] for line in sys.stdin for e in json.loads(line) if e['metadata'].get('n', '').startswith('c')]; print(len(ns), len(set(ns)))"
+}
 kills=0
+progress=""
 for attempt in $(seq 1 12); do
     XDG_STATE_HOME="$WORK/machine-C" "$BIN" sync --database "$WALKER" --user walker --now 2026-03-08T12:00:00Z >/dev/null 2>&1 &
     victim=$!
     sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
     kill -9 "$victim" 2>/dev/null && kills=$((kills + 1))
     wait "$victim" 2>/dev/null || true
+    progress="$progress $(pushed_c | cut -d' ' -f1)"
 done
 on C sync --now 2026-03-08T12:00:00Z >/dev/null
-pushed=$(STREAKS_REPLICA=off "$BIN" events walk --json --database "$WALKER" --user walker | python3 -c "import json,sys; ns=[e['metadata']['n'] for e in json.load(sys.stdin) if e['metadata']['n'].startswith('c')]; print(len(ns), len(set(ns)))")
-check "offline: $kills pushes killed at random, then one to the end: 30 events, each once ($pushed)" test "$pushed" = "30 30"
+pushed=$(pushed_c)
+check "offline: $kills pushes killed at random (events on the server after each:$progress), then one to the end: 30 events, each once ($pushed)" \
+    test "$pushed" = "30 30"
 
 # Two machines each use the one freeze offline: the server uses it once, the second sync says so.
 on A create tea --freezes manual --now 2026-04-01T12:00:00Z >/dev/null
