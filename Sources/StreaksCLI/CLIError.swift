@@ -13,6 +13,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case missingConfirmation(String)
     case nothingToUndo(String)
     case cannotRead(String, reason: String)
+    /// A reminder that could not reach anyone, and why.
+    case notDelivered(String)
     case importRejected(count: Int, file: String)
     case nothingToCopy(user: String, store: String)
     /// A copy that left out events or freezes no store keeps (each named in a warning).
@@ -36,6 +38,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "Resetting '\(key)' makes every event stop counting; add --yes to confirm."
         case .nothingToUndo(let key):
             return "Nothing to undo in '\(key)'."
+        case .notDelivered(let reason):
+            return "Could not remind: \(reason)."
         case .cannotRead(let file, let reason):
             return "Cannot read \(file): \(reason)."
         case .importRejected(let count, let file):
@@ -64,7 +68,7 @@ enum ErrorReport {
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case CLIError.incompleteCopy: return 1
+        case CLIError.incompleteCopy, CLIError.notDelivered: return 1
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2

@@ -15,7 +15,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self,
-            FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self,
+            FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )

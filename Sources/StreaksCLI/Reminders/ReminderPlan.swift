@@ -1,0 +1,69 @@
+import Foundation
+import StreakDashboard
+import SwiftfulGamification
+
+/// A streak that needs the user before its deadline: due and not kept (rules 7 and 8), or a
+/// weekly streak whose week needs today, or yesterday still savable within the leeway.
+struct DueReminder: Equatable {
+    let key: String
+    let deadline: Date
+    /// The day being kept: a streak is reminded about once per due day.
+    let dueDay: CalendarDay
+    /// The run at stake, in the streak's unit ("12 days", "3 weeks").
+    let run: String
+
+    /// "reading: 2h 10m left to keep your 12-day run (until 23:59)".
+    func line(now: Date, zone: TimeZone) -> String {
+        "\(key): \(StreakFacts.countdown(deadline.timeIntervalSince(now))) left\(run.isEmpty ? "" : " to keep \(run)") (until \(StreakFacts.clock(deadline, zone)))"
+    }
+}
+
+/// Who to remind now: pure, from each streak's evaluation.
+enum ReminderPlan {
+    /// The streaks at risk now whose deadline is within `within` (any deadline today when
+    /// nil), soonest first. Never a kept day, a rest day, a skipped day, a day a freeze
+    /// keeps, a broken streak, or a week that still has slack.
+    static func due(_ evaluations: [(key: String, evaluation: StreakEvaluation)], now: Date, within: TimeInterval?) -> [DueReminder] {
+        evaluations.compactMap { key, evaluation -> DueReminder? in
+            let streak = evaluation.streak
+            let today = evaluation.today
+            let frozen = evaluation.day(today).state == .frozen
+            let dueDay: CalendarDay
+            let deadline: Date?
+            switch StreakSituation(streak, freezeBehavior: evaluation.configuration.freezeBehavior, todayFrozen: frozen) {
+            case .atRisk(let date), .weekAtRisk(let date):
+                (dueDay, deadline) = (today, date)
+            case .grace(let date):
+                (dueDay, deadline) = (today.adding(days: -1), date)
+            default:
+                return nil
+            }
+            guard let deadline, deadline > now else { return nil }
+            if let within, deadline.timeIntervalSince(now) > within { return nil }
+            let count = streak.currentStreak ?? 0
+            let unit = streak.streakUnit == .week ? "week" : "day"
+            return DueReminder(key: key, deadline: deadline, dueDay: dueDay, run: count > 0 ? "your \(count)-\(unit) run" : "")
+        }.sorted { ($0.deadline, $0.key) < ($1.deadline, $1.key) }
+    }
+
+    /// One notification for all of them: a streak's own, or a summary for several.
+    static func message(_ due: [DueReminder], now: Date, zone: TimeZone) -> ReminderMessage {
+        let critical = due.contains { $0.deadline.timeIntervalSince(now) <= 3_600 }
+        if due.count == 1, let only = due.first {
+            let body = "\(StreakFacts.countdown(only.deadline.timeIntervalSince(now))) left\(only.run.isEmpty ? "" : " to keep \(only.run)")"
+                + " (until \(StreakFacts.clock(only.deadline, zone)))."
+            return ReminderMessage(title: "\(only.key) needs you today", body: body, critical: critical, due: due)
+        }
+        let list = due.map { "\($0.key) (\(StreakFacts.countdown($0.deadline.timeIntervalSince(now))))" }.joined(separator: ", ")
+        return ReminderMessage(title: "\(due.count) streaks need you today", body: list + ".", critical: critical, due: due)
+    }
+}
+
+/// What a reminder says, wherever it goes.
+struct ReminderMessage: Equatable {
+    let title: String
+    let body: String
+    /// A deadline within the hour.
+    let critical: Bool
+    let due: [DueReminder]
+}
