@@ -22,7 +22,7 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
     let replica: any StreakStore
     let lock: ReplicaLock
     let state = Mutex(State())
-    let syncStates = Broadcast<StoreSyncState>()
+    let syncStates = Broadcast<StoreSyncState>(buffering: .bufferingNewest(64))
     let clock: @Sendable () -> Date
 
     struct State {

@@ -29,6 +29,7 @@ extension StreakManager {
         case removeSkipStart(days: [CalendarDay])
         case removeSkipSuccess(days: [CalendarDay])
         case removeSkipFail(error: any Error)
+        case notice(StreakNotice)
 
         var eventName: String {
             switch self {
@@ -58,6 +59,7 @@ extension StreakManager {
             case .removeSkipStart: return "StreakMan_RemoveSkip_Start"
             case .removeSkipSuccess: return "StreakMan_RemoveSkip_Success"
             case .removeSkipFail: return "StreakMan_RemoveSkip_Fail"
+            case .notice(let notice): return notice.eventName
             }
         }
 
@@ -80,6 +82,8 @@ extension StreakManager {
                  .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error),
                  .addSkipFail(let error), .removeSkipFail(let error):
                 return ["error": error.localizedDescription]
+            case .notice(let notice):
+                return notice.eventParameters
             case .remoteListenerStart, .calculateStreakStart, .useStreakFreezesStart:
                 return nil
             }

@@ -37,6 +37,9 @@ public final class StreakManager {
     @ObservationIgnored private var listenerTask: Task<Void, Never>?
     @ObservationIgnored private var calculationChain: Task<Void, Never>?
     @ObservationIgnored private var syncStateTask: Task<Void, Never>?
+    @ObservationIgnored private var noticeTracker: StreakNoticeTracker
+    @ObservationIgnored let noticeSubscribers = Broadcast<StreakNotice>()
+    @ObservationIgnored var callbacks = NoticeCallbacks()
 
     /// Loads the cached streak synchronously.
     /// - Parameters:
@@ -58,8 +61,9 @@ public final class StreakManager {
         self.now = now
         self.timeZone = timeZone
         self.listenerRetryDelay = listenerRetryDelay
-        currentStreakData = services.local.getSavedStreakData(streakKey: configuration.streakKey)
-            ?? .blank(streakKey: configuration.streakKey)
+        let cached = services.local.getSavedStreakData(streakKey: configuration.streakKey)
+        currentStreakData = cached ?? .blank(streakKey: configuration.streakKey)
+        noticeTracker = StreakNoticeTracker(starting: cached)
     }
 
     // MARK: - Session
@@ -88,6 +92,7 @@ public final class StreakManager {
         skips = []
         let blank = CurrentStreakData.blank(streakKey: configuration.streakKey)
         currentStreakData = blank
+        noticeTracker = StreakNoticeTracker()
         saveLocally(blank)
     }
 
@@ -256,7 +261,9 @@ public final class StreakManager {
                     } else {
                         for try await streak in self.remote.streamCurrentStreak(userId: userId, streakKey: key) {
                             guard !Task.isCancelled, self.userId == userId else { return }
+                            let notices = self.noticeTracker.notices(for: streak)
                             self.apply(streak)
+                            self.announce(notices)
                             self.listenerDelivered()
                         }
                     }
@@ -277,8 +284,10 @@ public final class StreakManager {
     }
 
     private func apply(_ evaluation: StreakEvaluation) {
+        let notices = noticeTracker.notices(for: evaluation)
         if self.evaluation.map({ !$0.isSameEvaluation(as: evaluation) }) ?? true { self.evaluation = evaluation }
         apply(evaluation.streak)
+        announce(notices)
     }
 
     private func apply(_ streak: CurrentStreakData) {
