@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
-        .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard"]),
+        .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(
             name: "benchmarks",
             dependencies: [

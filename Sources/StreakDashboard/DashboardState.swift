@@ -85,6 +85,10 @@ public struct DashboardState: Sendable {
     public var themeIndex = 0
     public var overlay: Overlay = .none
     public var message: String?
+    /// What a streak just did (a milestone, a new best, a freeze, a break), until `until` or a key.
+    public var toast: Toast?
+    /// Each streak's notices so far: each transition toasts once, whoever caused it.
+    public var noticeTrackers: [String: StreakNoticeTracker] = [:]
     /// Changes waiting for the server, a sync running, the server out of reach (a store
     /// without a replica: nothing ever waits).
     public var sync: StoreSyncState = .direct
@@ -159,6 +163,15 @@ public enum AppEvent: Sendable {
     /// changed no streak on screen).
     /// `savedOffline`: the server was out of reach; the change waits on this machine.
     case written(WriteOutcome, StreakView?, savedOffline: Bool = false)
+}
+
+/// A line that shows for a few seconds.
+public struct Toast: Equatable, Sendable {
+    public let text: String
+    public let until: Date
+
+    /// How long a toast stays (a key dismisses it sooner).
+    public static let duration: TimeInterval = 6
 }
 
 /// A write or a read for the run loop to carry out; its result comes back as events.

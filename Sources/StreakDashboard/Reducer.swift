@@ -8,6 +8,7 @@ public enum Reducer {
         var state = state
         switch event {
         case .key(let key):
+            state.toast = nil
             let effects = handle(key, &state)
             return (state, effects)
         case .keysChanged(let keys):
@@ -39,6 +40,7 @@ public enum Reducer {
             if events.key == state.selected, events.day == state.selectedDay { state.dayEvents = events }
         case .tick(let now):
             state.now = now
+            if let toast = state.toast, toast.until <= now { state.toast = nil }
         case .resize(let width, let height):
             state.width = width
             state.height = height
@@ -52,6 +54,11 @@ public enum Reducer {
 
     /// A streak's new data on screen.
     private static func show(_ view: StreakView, _ state: inout DashboardState) -> [Effect] {
+        // The first sighting of a streak is where it stands, not news.
+        var tracker = state.noticeTrackers[view.key] ?? StreakNoticeTracker(starting: view.streak)
+        let toasts = tracker.notices(for: view.evaluation).compactMap { StreakFacts.toast($0, key: view.key, streak: view.streak, ascii: state.ascii) }
+        state.noticeTrackers[view.key] = tracker
+        if !toasts.isEmpty { state.toast = Toast(text: toasts.joined(separator: "  "), until: state.now.addingTimeInterval(Toast.duration)) }
         state.views[view.key] = view
         state.failures[view.key] = nil
         guard view.key == state.selected else { return [] }

@@ -28,7 +28,9 @@ public enum Render {
                 ?? "No streaks yet: n opens the form for one."
             grid.put(text, x: plan.summary.x, y: plan.summary.y, style: CellStyle(.muted), limit: plan.summary.width)
         }
-        if let message = state.message {
+        if let toast = state.toast {
+            grid.put(" \(toast.text) ", x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent, bold: true, reverse: true), limit: plan.message.width - 2)
+        } else if let message = state.message {
             grid.put(message, x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent), limit: plan.message.width - 2)
         }
         drawFooter(state, in: plan.footer, grid: &grid)

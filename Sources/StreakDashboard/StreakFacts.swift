@@ -77,6 +77,30 @@ public enum StreakFacts {
         return waiting
     }
 
+    /// "36 more days to 100": the run's next milestone (nil before a run starts).
+    public static func nextMilestone(_ streak: CurrentStreakData) -> String? {
+        guard let current = streak.currentStreak, current > 0 else { return nil }
+        let next = StreakNotice.nextMilestone(after: current)
+        return "\(next - current) more \(unit(next - current, streak)) to \(next)"
+    }
+
+    /// A toast for what a streak just did (nil for notices the screen shows anyway).
+    public static func toast(_ notice: StreakNotice, key: String, streak: CurrentStreakData, ascii: Bool) -> String? {
+        let star = ascii ? "*" : "★"
+        switch notice {
+        case .milestone(let count, _):
+            return "\(star) \(key): \(count) \(unit(count, streak))! Next: \(StreakNotice.nextMilestone(after: count))."
+        case .newLongest(let count):
+            return "\(star) \(key): a new personal best, \(count) \(unit(count, streak))."
+        case .freezeConsumed(let remaining):
+            return "\(ascii ? "*" : "❄") \(key): a freeze kept the run; \(remaining) left."
+        case .broken(let previous):
+            return "\(key) broke after \(previous) \(unit(previous, streak)). Log today to start again."
+        case .atRisk:
+            return nil
+        }
+    }
+
     /// "09:05": the wall-clock time in `zone`.
     public static func clock(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.clock(date, zone) }
 

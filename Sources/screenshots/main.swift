@@ -1,6 +1,7 @@
 import DashboardDemo
 import Foundation
 import StreakDashboard
+import SwiftfulGamification
 
 // Writes the README's screenshots as SVG into the directory given (screenshots/make.sh
 // turns them into PNG). Every picture is a fixture with a pinned clock, drawn by the
@@ -31,3 +32,14 @@ try write("light-theme", light, palette: .light)
 try write("standard-80x24", DemoStreaks.state([DemoStreaks.readingHistory()]))
 // A weekly streak (3 times a week) with a two-week holiday skipped.
 try write("weekly-holiday", press([.character("c"), .pageUp, .pageUp, .pageUp, .pageUp, .pageUp], DemoStreaks.state([DemoStreaks.gymHistory()], width: 120, height: 40)))
+// A milestone reached: another process logs the thirtieth day of 'walk', and the toast says so.
+let walkDays = (1...29).map { CalendarDay(containing: DemoStreaks.now, in: demoZone).adding(days: -$0) }
+func walkHistory(_ days: [CalendarDay]) -> DemoHistory {
+    DemoHistory(
+        configuration: StreakConfiguration(streakKey: "walk"),
+        events: days.map { StreakEvent(id: "walk-\($0)", dateCreated: demoDate("\($0) 07:45"), timezone: demoZone.identifier) }, freezes: []
+    )
+}
+let beforeMilestone = DemoStreaks.state([walkHistory(walkDays)] + five, width: 120, height: 40)
+let today = CalendarDay(containing: DemoStreaks.now, in: demoZone)
+try write("milestone-toast", Reducer.reduce(beforeMilestone, .streakUpdated(DemoStreaks.view(walkHistory(walkDays + [today])))).0)

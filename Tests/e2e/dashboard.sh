@@ -262,4 +262,22 @@ check "--ascii quits cleanly" finished ascii
 # Not on a terminal: the status instead of the screen.
 check "piped output gets the status" bash -c "'$BIN' --store '$WORK/main' | grep -q 'daily:'"
 
+# Toasts: a milestone reached by a key, and one reached by another process's log, each
+# shown once without anything else pressed. 2024-03-07 is a Thursday; run (selected, first
+# in the list) has 2 days, walk 6.
+toasts=$WORK/toasts
+"$BIN" create run --store "$toasts" --now 2024-03-01T11:00:00Z >/dev/null
+"$BIN" create walk --store "$toasts" --now 2024-03-01T11:00:00Z >/dev/null
+for day in 05 06; do "$BIN" log run --store "$toasts" --now "2024-03-${day}T12:00:00Z" >/dev/null; done
+for day in 01 02 03 04 05 06; do "$BIN" log walk --store "$toasts" --now "2024-03-${day}T12:00:00Z" >/dev/null; done
+ARGS="--now 2024-03-07T20:00:00Z" SIZE=100x30 launch toasts xterm-256color "$toasts"
+check "toasts: the dashboard opens on run, with its next milestone" wait_for toasts "1 more day to 3"
+check "toasts: opening shows no toast" bash -c "! tmux -L '$SOCKET' capture-pane -t toasts -p | grep -q 'days! Next'"
+tmux -L "$SOCKET" send-keys -t toasts ' '
+check "toasts: the third day logged by space toasts the milestone" wait_for toasts "run: 3 days! Next: 7." 5
+"$BIN" log walk --store "$toasts" --now 2024-03-07T20:00:00Z >/dev/null
+check "toasts: another process's log of walk's seventh day toasts too, no key pressed" wait_for toasts "walk: 7 days! Next: 14." 5
+tmux -L "$SOCKET" send-keys -t toasts q
+check "toasts: quits cleanly" finished toasts
+
 summary

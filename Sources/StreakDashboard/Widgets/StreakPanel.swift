@@ -50,11 +50,12 @@ enum StreakPanel {
         grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
     }
 
-    /// "longest 64 · since 2024-04-10 · 708 events"
+    /// "longest 64 · 36 more days to 100 · since 2024-04-10 · 708 events"
     static func records(_ state: DashboardState, _ view: StreakView) -> String {
         let streak = view.streak
         let longest = streak.longestStreak ?? 0
         var facts = [streak.streakUnit == .week ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
+        if let next = StreakFacts.nextMilestone(streak) { facts.append(next) }
         if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
         facts.append("\(streak.totalEvents ?? 0) event\(streak.totalEvents == 1 ? "" : "s")")
         if view.configuration.eventsRequiredPerDay > 1 { facts.append("goal \(view.configuration.eventsRequiredPerDay)/day") }

@@ -1,0 +1,59 @@
+import DashboardDemo
+import Foundation
+import Testing
+@testable import StreakDashboard
+@testable import SwiftfulGamification
+
+/// Toasts: what a streak just did, once, whoever caused it; gone after a few seconds or a key.
+struct ToastTests {
+    /// A daily 'walk' kept on each of the `days` before the demo's today (and today when `today`).
+    func walk(keptDaysBefore days: Int, today: Bool = false, brokenSince gap: Int = 0) -> StreakView {
+        let todayDay = CalendarDay(containing: DemoStreaks.now, in: demoZone)
+        let kept = (gap + 1...gap + days).map { todayDay.adding(days: -$0) } + (today ? [todayDay] : [])
+        let events = kept.map { StreakEvent(id: "w\($0)", dateCreated: demoDate("\($0) 08:00"), timezone: demoZone.identifier) }
+        return StreakView(key: "walk", evaluation: StreakCalculator.evaluate(
+            events: events, configuration: StreakConfiguration(streakKey: "walk"), currentDate: DemoStreaks.now, timezone: demoZone
+        ))
+    }
+
+    @Test func aMilestoneToastsOnceAndGoesAfterAFewSecondsOrAKey() {
+        var state = DemoStreaks.state(DemoStreaks.fiveStreaks())
+        // First sighting: where it stands, no toast.
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 6))).0
+        #expect(state.toast == nil)
+        // Another process logs today: the seventh day.
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 6, today: true))).0
+        #expect(state.toast?.text == "★ walk: 7 days! Next: 14.")
+        #expect(Render.render(state).lines.contains { $0.contains("★ walk: 7 days! Next: 14.") })
+        // The same result again (a recalculation, the write's echo): nothing new.
+        state.toast = nil
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 6, today: true))).0
+        #expect(state.toast == nil)
+    }
+
+    @Test func aToastExpiresWithTheClockAndAKeyDismissesIt() {
+        var state = DemoStreaks.state(DemoStreaks.fiveStreaks())
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 2))).0
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 2, today: true))).0
+        #expect(state.toast?.text == "★ walk: 3 days! Next: 7.")
+        state = Reducer.reduce(state, .tick(DemoStreaks.now.addingTimeInterval(3))).0
+        #expect(state.toast != nil)
+        state = Reducer.reduce(state, .tick(DemoStreaks.now.addingTimeInterval(Toast.duration))).0
+        #expect(state.toast == nil)
+        state.toast = Toast(text: "x", until: .distantFuture)
+        state = Reducer.reduce(state, .key(.character("?"))).0
+        #expect(state.toast == nil)
+    }
+
+    @Test func aBreakToastsWithTheRunItHad() {
+        var state = DemoStreaks.state(DemoStreaks.fiveStreaks())
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 5))).0
+        state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 5, brokenSince: 1))).0
+        #expect(state.toast?.text == "walk broke after 5 days. Log today to start again.")
+    }
+
+    @Test func thePanelShowsTheNextMilestone() {
+        let view = walk(keptDaysBefore: 6, today: true)
+        #expect(StreakFacts.nextMilestone(view.streak) == "7 more days to 14")
+    }
+}
