@@ -29,7 +29,10 @@ public enum Render {
             grid.put(text, x: plan.summary.x, y: plan.summary.y, style: CellStyle(.muted), limit: plan.summary.width)
         }
         if let toast = state.toast {
-            grid.put(" \(toast.text) ", x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent, bold: true, reverse: true), limit: plan.message.width - 2)
+            // It fades: dim in its last two seconds.
+            let fading = toast.until.timeIntervalSince(state.now) <= 2
+            let style = CellStyle(.accent, bold: !fading, reverse: true, dim: fading)
+            grid.put(" \(toast.text) ", x: plan.message.x + 1, y: plan.message.y, style: style, limit: plan.message.width - 2)
         } else if let message = state.message {
             grid.put(message, x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent), limit: plan.message.width - 2)
         }

@@ -31,13 +31,16 @@ struct ToastTests {
         #expect(state.toast == nil)
     }
 
-    @Test func aToastExpiresWithTheClockAndAKeyDismissesIt() {
+    @Test func aToastFadesExpiresWithTheClockAndAKeyDismissesIt() throws {
         var state = DemoStreaks.state(DemoStreaks.fiveStreaks())
         state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 2))).0
         state = Reducer.reduce(state, .streakUpdated(walk(keptDaysBefore: 2, today: true))).0
         #expect(state.toast?.text == "★ walk: 3 days! Next: 7.")
         state = Reducer.reduce(state, .tick(DemoStreaks.now.addingTimeInterval(3))).0
         #expect(state.toast != nil)
+        state = Reducer.reduce(state, .tick(DemoStreaks.now.addingTimeInterval(Toast.duration - 1))).0
+        let row = try #require(Render.render(state).lines.firstIndex { $0.contains("walk: 3 days!") })
+        #expect(Render.render(state)[2, row].style.dim)
         state = Reducer.reduce(state, .tick(DemoStreaks.now.addingTimeInterval(Toast.duration))).0
         #expect(state.toast == nil)
         state.toast = Toast(text: "x", until: .distantFuture)

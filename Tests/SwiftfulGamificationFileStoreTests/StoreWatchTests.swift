@@ -124,6 +124,24 @@ struct FileStreakServicesTests {
         #expect(try await second.getAllStreakEvents().count == 2)
     }
 
+    /// Another process's write that reaches a milestone is a notice here, once.
+    @Test func anotherProcessesWriteIsANotice() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-03 10:00"))
+        let other = fixture.store()
+        for day in ["2024-01-01 12:00", "2024-01-02 12:00"] {
+            _ = try await other.addEvents([StreakEvent(dateCreated: at(day), timezone: newYork.identifier)], userId: "u1", streakKey: "daily", now: at(day), timezone: newYork)
+        }
+        let manager = manager(fixture, clock: clock)
+        var notices = manager.notices().makeAsyncIterator()
+        try await manager.logIn(userId: "u1")
+        #expect(await notices.next() == .atRisk(deadline: at("2024-01-04 00:00")))
+        _ = try await other.addEvents([StreakEvent(dateCreated: clock.now, timezone: newYork.identifier)], userId: "u1", streakKey: "daily", now: clock.now, timezone: newYork)
+        #expect(await notices.next() == .milestone(count: 3, unit: .day))
+        #expect(await eventually { manager.currentStreakData.currentStreak == 3 })
+    }
+
     /// The manager on the store delivers the store's whole evaluation, days included.
     @Test func theManagersEvaluationIsTheStores() async throws {
         let fixture = StoreFixture()
