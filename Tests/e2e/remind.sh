@@ -58,6 +58,20 @@ check "the next day, gym at risk with 30 minutes left: again, critical" \
 check "several at risk: one summary ($(tail -1 "$NOTIFY_LOG"))" \
     bash -c "test $(notifications) = 3 && tail -1 '$NOTIFY_LOG' | grep -q '3 streaks need you today gym (1h 0m), read (1h 0m), work (1h 0m).'"
 
+# Without notify-send, gdbus calls the notification server itself.
+mv "$WORK/bin/notify-send" "$WORK/notify-send.away"
+cat >"$WORK/bin/gdbus" <<'STANDIN'
+#!/bin/sh
+printf '%s\n' "$*" >>"$NOTIFY_LOG.gdbus"
+STANDIN
+chmod +x "$WORK/bin/gdbus"
+"$BIN" log --user bert --now 2026-11-23T15:00:00Z >/dev/null
+PATH="$WORK/bin:/usr/bin:/bin" "$BIN" remind --user bert --now 2026-11-25T04:00:00Z
+check "without notify-send: gdbus calls org.freedesktop.Notifications.Notify, urgency critical ($(cat "$NOTIFY_LOG.gdbus" 2>/dev/null))" \
+    grep -q "call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications --method org.freedesktop.Notifications.Notify streaks 0  daily needs you today .* \[\] {'urgency': <byte 2>} -1" "$NOTIFY_LOG.gdbus"
+rm "$WORK/bin/gdbus"
+mv "$WORK/notify-send.away" "$WORK/bin/notify-send"
+
 # --command gets the variables.
 "$BIN" remind --now 2026-11-25T04:00:00Z --all-day --user carol >/dev/null 2>&1 || true
 "$BIN" log --user carol --now 2026-11-23T15:00:00Z >/dev/null
