@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwiftfulGamification
+import SwiftfulGamificationReplica
 
 /// What the shell completes for streak keys and theme names, read when Tab is pressed:
 /// the keys in the store the line names (`--store`, `--database`, `--user`), else the
@@ -21,8 +22,11 @@ enum Completions {
     private static func keys(_ words: [String], archived: Bool, prefix: String) async -> [String] {
         let console = Console.current
         let named = GlobalOptions.chosenStore(store: value(of: "--store", in: words), database: value(of: "--database", in: words), environment: console.environment)
-        guard let (store, role) = try? GlobalOptions.openStore(store: named, console: console, quiet: true) else { return [] }
+        guard let (opened, role) = try? GlobalOptions.openStore(store: named, console: console, quiet: true) else { return [] }
         let user = GlobalOptions.userId(explicit: value(of: "--user", in: words), role: role, environment: console.environment)
+        // A database's keys come from the copy on this machine (Tab works offline, and at once).
+        guard let store = try? GlobalOptions.replicated(opened, userId: user, now: nil, console: console) else { return [] }
+        (store as? ReplicatedStreakStore)?.deferFirstSync()
         let active = (try? await store.streakKeys(userId: user)) ?? []
         let shown = archived ? ((try? await store.streakKeys(userId: user, includingArchived: true)) ?? []).filter { !active.contains($0) } : active
         await OpenStores.closeAll()

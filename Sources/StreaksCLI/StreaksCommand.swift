@@ -31,7 +31,10 @@ public struct StreaksCommand: AsyncParsableCommand {
     /// Runs a command line and returns its exit code (the testable entry point).
     static func run(_ arguments: [String]) async -> Int32 {
         let code = await runCommand(arguments)
-        for note in OpenStores.replicaNotes(commandFailed: code != 0) { Console.current.writeError("streaks: \(note)\n") }
+        // Completion answers the shell: nothing else may be said.
+        if !arguments.contains("---completion") {
+            for note in OpenStores.replicaNotes(commandFailed: code != 0) { Console.current.writeError("streaks: \(note)\n") }
+        }
         await OpenStores.closeAll()
         return code
     }

@@ -349,6 +349,8 @@ for i in 1 2 3; do
     { [ "$code" = 0 ] && grep -q "saved on this machine; $i change.* wait" "$WORK/off.err"; } || { bad=$((bad + 1)); echo "  B log $i: exit $code: $(cat "$WORK/off.err")"; }
 done
 check "offline: 5 logs on A and 3 on B each exit 0 and say they wait ($bad did not)" test "$bad" = 0
+completed=$(on A ---completion log -- positional@0 2 2 streaks log --database "$WALKER" --user walker wa 2>"$WORK/complete.err")
+check "offline: Tab completes keys from the copy on this machine, quietly ($completed)" test "$completed" = walk -a ! -s "$WORK/complete.err"
 check "offline: status on A shows its 6 events, marked offline" \
     bash -c "XDG_STATE_HOME='$WORK/machine-A' '$BIN' status walk --json --now 2026-03-07T22:00:00Z --database '$WALKER' --user walker 2>'$WORK/off.err' | grep -q '\"total_events\":6' && grep -q 'offline' '$WORK/off.err'"
 check "offline: status on B shows its 4 events" \
