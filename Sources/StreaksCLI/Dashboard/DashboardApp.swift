@@ -226,6 +226,7 @@ final class DashboardApp {
     /// says so (the store reconnects by itself and catches up); a local store is always live.
     private func followLink() {
         let links = store.watchLink()
+        let replicated = store is ReplicatedStreakStore
         tasks.append(Task { [continuation] in
             var lost = false
             for await link in links {
@@ -235,7 +236,8 @@ final class DashboardApp {
                     continuation.yield(.message("Disconnected: \(reason). Reconnecting…"))
                 case .live where lost:
                     lost = false
-                    continuation.yield(.message("Reconnected: up to date."))
+                    // A copy on this machine syncs now: the header shows it and what still waits.
+                    continuation.yield(.message(replicated ? "Reconnected." : "Reconnected: up to date."))
                 case .live:
                     break
                 }
