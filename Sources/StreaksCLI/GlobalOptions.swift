@@ -108,16 +108,6 @@ struct CommandContext {
     }
 }
 
-enum ReplicaText {
-    /// "2026-11-25 14:02" in the system's zone.
-    static func time(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
-    }
-}
-
 /// Stores a command opened, closed (their connections let go of) when it ends.
 enum OpenStores {
     private static let open = Mutex<[any StreakStore]>([])
@@ -138,7 +128,7 @@ enum OpenStores {
             if replica.queuedHere > 0 {
                 notes.append("saved on this machine; \(waiting) for \(replica.location) (\(replica.offlineReason ?? "not reachable"))")
             } else if let reason = replica.offlineReason, !commandFailed {
-                let asOf = state.lastSynced.map { "as of \(ReplicaText.time($0))" } ?? "never synced"
+                let asOf = state.lastSynced.map { "as of \(ReplicatedStreakStore.timeText($0, TimeZone.current))" } ?? "never synced"
                 let pending = state.pendingChanges > 0 ? "; \(waiting) for it" : ""
                 notes.append("offline: showing this machine's copy, \(asOf)\(pending) (\(reason))")
             }

@@ -21,7 +21,7 @@ enum StoreFileRole {
 /// Thin wrappers over the POSIX calls the store's durability rests on. Files are opened
 /// without following links and without blocking (a FIFO never hangs a command), and
 /// checked with `fstat` before a byte is read or written.
-enum POSIXFile {
+package enum POSIXFile {
     static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
@@ -120,6 +120,19 @@ enum POSIXFile {
             done += got
         }
         return hash.value
+    }
+
+    /// Appends `lines` whole (for the package's other files, such as a replica's outbox):
+    /// never through a link, `fsync`ed, nothing of a failed append left behind.
+    package static func appendLines(_ lines: [String], to path: String) throws {
+        let journal = WriteJournal()
+        _ = try append(Array(lines.map { $0 + "\n" }.joined().utf8), to: path, journal: journal)
+        journal.finish()
+    }
+
+    /// Replaces `path` whole (for the package's other files): see `writeAtomically`.
+    package static func replace(_ path: String, with bytes: [UInt8]) throws {
+        try writeAtomically(bytes, to: path)
     }
 
     /// Appends whole lines and `fsync`s, holding the caller's lock.

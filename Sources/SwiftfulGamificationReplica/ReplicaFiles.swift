@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamificationFileStore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,44 +41,15 @@ struct ReplicaFiles: Sendable {
         }
     }
 
-    /// Appends whole lines and fsyncs them; a torn last line left by a crash stays a line of its own.
+    /// Appends whole lines (the file store's append: never through a link, fsynced, a torn
+    /// last line ended first, nothing of a failed append left behind).
     func append(_ lines: [String], to path: String) throws {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ReplicaError.files(path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var text = lines.map { $0 + "\n" }.joined()
-        let size = lseek(descriptor, 0, SEEK_END)
-        if size > 0 {
-            var last: UInt8 = 0
-            if pread(descriptor, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") { text = "\n" + text }
-        }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw ReplicaError.files(path, reason: String(cString: strerror(errno))) }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else { throw ReplicaError.files(path, reason: String(cString: strerror(errno))) }
+        try POSIXFile.appendLines(lines, to: path)
     }
 
-    /// Replaces a file whole: written beside it, fsynced, renamed over it.
+    /// Replaces a file whole (written beside it, fsynced, renamed over it; a link is replaced).
     func replace(_ path: String, with data: Data) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ReplicaError.files(temporary, reason: "cannot write")
-        }
-        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ReplicaError.files(path, reason: reason)
-        }
+        try POSIXFile.replace(path, with: Array(data))
     }
 
     /// The file's lines (none when it does not exist).

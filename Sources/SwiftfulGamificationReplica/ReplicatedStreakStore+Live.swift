@@ -20,9 +20,7 @@ extension ReplicatedStreakStore {
                 guard let self else { return }
                 switch link {
                 case .live: sync()
-                case .lost(let reason):
-                    self.state.withLock { $0.offlineReason = reason }
-                    self.updateSync { $0.isOffline = true }
+                case .lost(let reason): self.setOffline(reason)
                 }
             }
         }

@@ -28,11 +28,8 @@ extension ReplicatedStreakStore {
             do {
                 var report = try await self.pushLocked()
                 try await self.pullLocked(now: now, timezone: timezone, into: &report)
-                self.state.withLock { $0.offlineReason = nil }
-                self.updateSync { state in
-                    state.isOffline = false
-                    state.lastSynced = now
-                }
+                self.setOffline(nil)
+                self.updateSync { $0.lastSynced = now }
                 return report
             } catch where Self.isUnreachable(error) {
                 self.wentOffline(error)
@@ -152,7 +149,8 @@ extension ReplicatedStreakStore {
         }
     }
 
-    static func timeText(_ date: Date, _ zone: TimeZone) -> String {
+    /// "2026-11-25 14:02" in `zone`: how messages about the copy name a time.
+    public static func timeText(_ date: Date, _ zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone

@@ -91,8 +91,12 @@ extension ReplicatedStreakStore {
     }
 
     func wentOffline(_ error: any Error) {
-        let reason = (error as? any StoreReachabilityError)?.unreachableReason ?? StreakStoreError.sentence(error)
+        setOffline((error as? any StoreReachabilityError)?.unreachableReason ?? StreakStoreError.sentence(error))
+    }
+
+    /// Why the server is out of reach (nil: it answers), and the sync state that shows it.
+    func setOffline(_ reason: String?) {
         state.withLock { $0.offlineReason = reason }
-        updateSync { $0.isOffline = true }
+        updateSync { $0.isOffline = reason != nil }
     }
 }

@@ -328,6 +328,7 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         syncStates.subscribe(current: syncState)
     }
 
+    /// Stops the live loop; the remote store is the caller's to close.
     public func close() async {
         let tasks = state.withLock { state in
             defer { state.live = []; state.syncWorker = nil }
@@ -335,7 +336,6 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         }
         tasks.forEach { $0.cancel() }
         syncStates.finish()
-        await remote.close()
     }
 }
 

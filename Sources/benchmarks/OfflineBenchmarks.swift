@@ -51,7 +51,8 @@ enum OfflineBenchmarks {
         let copy = state + "/push"
         log("offline: queueing \(count) events")
         let queued = try Measure.blocking {
-            let store = try ReplicatedStreakStore(remote: PostgresStreakStore(database: location), directory: copy, userId: "bench-push")
+            let remote = PostgresStreakStore(database: location)
+            let store = try ReplicatedStreakStore(remote: remote, directory: copy, userId: "bench-push")
             let zone = TimeZone(identifier: "UTC")!
             let start = Date().addingTimeInterval(-Double(count) * 60)
             for index in 0..<count {
@@ -62,6 +63,7 @@ enum OfflineBenchmarks {
                 )
             }
             await store.close()
+            await remote.close()
             return store.syncState.pendingChanges
         }
         resume(directory)
@@ -75,6 +77,7 @@ enum OfflineBenchmarks {
             let elapsed = clock.now - started
             let stored = try await remote.events(userId: "bench-push", streakKey: "walk").count
             await store.close()
+            await remote.close()
             guard report.pushed == count, report.refused.isEmpty else { throw BenchmarkFailure("pushed \(report.pushed) of \(count)") }
             return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, stored)
         }

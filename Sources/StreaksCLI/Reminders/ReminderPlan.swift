@@ -12,10 +12,13 @@ struct DueReminder: Equatable {
     /// The run at stake, in the streak's unit ("12 days", "3 weeks").
     let run: String
 
-    /// "reading: 2h 10m left to keep your 12-day run (until 23:59)".
-    func line(now: Date, zone: TimeZone) -> String {
-        "\(key): \(StreakFacts.countdown(deadline.timeIntervalSince(now))) left\(run.isEmpty ? "" : " to keep \(run)") (until \(StreakFacts.clock(deadline, zone)))"
+    /// "2h 10m left to keep your 12-day run (until 23:59)".
+    func timeLeft(now: Date, zone: TimeZone) -> String {
+        "\(StreakFacts.countdown(deadline.timeIntervalSince(now))) left\(run.isEmpty ? "" : " to keep \(run)") (until \(StreakFacts.clock(deadline, zone)))"
     }
+
+    /// "reading: 2h 10m left to keep your 12-day run (until 23:59)".
+    func line(now: Date, zone: TimeZone) -> String { "\(key): " + timeLeft(now: now, zone: zone) }
 }
 
 /// Who to remind now: pure, from each streak's evaluation.
@@ -50,9 +53,7 @@ enum ReminderPlan {
     static func message(_ due: [DueReminder], now: Date, zone: TimeZone) -> ReminderMessage {
         let critical = due.contains { $0.deadline.timeIntervalSince(now) <= 3_600 }
         if due.count == 1, let only = due.first {
-            let body = "\(StreakFacts.countdown(only.deadline.timeIntervalSince(now))) left\(only.run.isEmpty ? "" : " to keep \(only.run)")"
-                + " (until \(StreakFacts.clock(only.deadline, zone)))."
-            return ReminderMessage(title: "\(only.key) needs you today", body: body, critical: critical, due: due)
+            return ReminderMessage(title: "\(only.key) needs you today", body: only.timeLeft(now: now, zone: zone) + ".", critical: critical, due: due)
         }
         let list = due.map { "\($0.key) (\(StreakFacts.countdown($0.deadline.timeIntervalSince(now))))" }.joined(separator: ", ")
         return ReminderMessage(title: "\(due.count) streaks need you today", body: list + ".", critical: critical, due: due)

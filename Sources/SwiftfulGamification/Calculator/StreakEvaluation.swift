@@ -75,6 +75,14 @@ public struct StreakEvaluation: Sendable {
     /// The first day any event may be credited to or is frozen (nil with no history).
     public var firstHistoryDay: CalendarDay? { firstDay.map(CalendarDay.init(dayNumber:)) }
 
+    /// How many days of the history a freeze keeps.
+    var frozenDayCount: Int {
+        guard let firstDay else { return 0 }
+        let first = max(0, firstDay - ledgerBaseDay), last = min(states.count, today.dayNumber - ledgerBaseDay + 1)
+        guard first < last else { return 0 }
+        return states[first..<last].reduce(0) { $1 == .frozen ? $0 + 1 : $0 }
+    }
+
     /// The record of one day.
     public func day(_ day: CalendarDay) -> StreakDay {
         let number = day.dayNumber

@@ -50,7 +50,7 @@ public struct StreakNoticeTracker: Sendable {
     public mutating func notices(for evaluation: StreakEvaluation) -> [StreakNotice] {
         // A weekly streak is warned about once per week, a daily one once per due day.
         let week = evaluation.streak.streakUnit == .week ? evaluation.weeks.last(where: { $0.start <= evaluation.today })?.start : nil
-        return notices(for: evaluation.streak, frozenDays: Self.frozenDays(evaluation), dueKey: week.map { "week \($0)" })
+        return notices(for: evaluation.streak, frozenDays: evaluation.frozenDayCount, dueKey: week.map { "week \($0)" })
     }
 
     /// The notices `streak` brings; freezes are noticed only with `frozenDays` (the count
@@ -108,11 +108,5 @@ public struct StreakNoticeTracker: Sendable {
             next = StreakNotice.nextMilestone(after: next)
         }
         return found
-    }
-
-    /// Days kept by a freeze in the evaluation's history.
-    static func frozenDays(_ evaluation: StreakEvaluation) -> Int {
-        guard let first = evaluation.firstHistoryDay, first <= evaluation.today else { return 0 }
-        return evaluation.days(from: first, through: evaluation.today).filter { $0.state == .frozen }.count
     }
 }
