@@ -292,8 +292,14 @@ extension PostgresStreakStore {
         try binds.append(userId)
         try binds.append(plan.operation)
         try binds.append(key)
-        try binds.append(eventIds)
-        let rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
+        let rows: [WriteStateStatement.Row]
+        if eventIds.count == 1 {
+            try binds.append(eventIds[0])
+            rows = try await ReusedStatements.rows(OneEventWriteStateStatement(binds: binds), on: connection)
+        } else {
+            try binds.append(eventIds)
+            rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
+        }
         var state = WriteState()
         for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips) in rows {
             state.recorded = recorded
@@ -324,24 +330,45 @@ extension PostgresStreakStore {
     struct WriteStateStatement: PostgresPreparedStatement {
         typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?)
         static let name = "streaks_write_state"
-        static let sql = """
-            SELECT (SELECT result FROM streak_operations WHERE user_id = $1 AND operation_id = $2),
-                   s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
-                   s.schedule, s.week_start, m.history, m.revision,
-                   (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
-                    FROM streak_freezes AS f WHERE f.user_id = $1 AND f.streak_id = s.id AND f.removed_us IS NULL),
-                   (SELECT coalesce(array_agg(a.id), '{}') FROM unnest($4::text[]) AS a(id),
-                        LATERAL (SELECT FROM streak_events AS e WHERE e.user_id = $1 AND e.streak_id = s.id AND e.event_id = a.id LIMIT 1) AS held),
-                   \(PostgresSession.schemaVersionColumn),
-                   (SELECT channel FROM streak_channels WHERE user_id = $1),
-                   (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id)
-            FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
-                LEFT JOIN streak_summaries AS m ON m.user_id = $1 AND m.streak_id = s.id
-            """
+        static let sql = writeStateSQL(held: """
+            (SELECT coalesce(array_agg(a.id), '{}') FROM unnest($4::text[]) AS a(id),
+                 LATERAL (SELECT FROM streak_events AS e WHERE e.user_id = $1 AND e.streak_id = s.id AND e.event_id = a.id LIMIT 1) AS held)
+            """)
         let binds: PostgresBindings
 
         func makeBindings() throws -> PostgresBindings { binds }
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// `WriteStateStatement` for a write of one event, $4 its id. Planned once per connection:
+    /// PostgreSQL plans an array of ids anew on every run, as it cannot tell its length
+    /// beforehand (its plan for any length looks ten times as costly).
+    struct OneEventWriteStateStatement: PostgresPreparedStatement {
+        typealias Row = WriteStateStatement.Row
+        static let name = "streaks_write_state_one"
+        static let sql = writeStateSQL(held: """
+            (SELECT ARRAY[e.event_id] FROM streak_events AS e WHERE e.user_id = $1 AND e.streak_id = s.id AND e.event_id = $4 LIMIT 1)
+            """)
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    private static func writeStateSQL(held: String) -> String {
+        """
+        SELECT (SELECT result FROM streak_operations WHERE user_id = $1 AND operation_id = $2),
+               s.id, s.events_required_per_day, s.leeway_hours, s.freeze_behavior, s.use_server_calculation, s.goal_history, s.archived,
+               s.schedule, s.week_start, m.history, m.revision,
+               (SELECT coalesce(json_agg(json_build_array(f.freeze_id, f.earned_us, f.used_us, f.expires_us) ORDER BY f.seq), '[]')::text
+                FROM streak_freezes AS f WHERE f.user_id = $1 AND f.streak_id = s.id AND f.removed_us IS NULL),
+               \(held),
+               \(PostgresSession.schemaVersionColumn),
+               (SELECT channel FROM streak_channels WHERE user_id = $1),
+               (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id)
+        FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
+            LEFT JOIN streak_summaries AS m ON m.user_id = $1 AND m.streak_id = s.id
+        """
     }
 
     /// A freeze as `json_build_array(freeze_id, earned_us, used_us, expires_us)` gives it.
@@ -494,36 +521,70 @@ extension PostgresStreakStore {
         try binds.append(plan.operation)
         try binds.append(RecordedWrite<Output>.json(output: written.output, evaluationJSON: evaluationJSON))
         try binds.append(PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId))
-        guard try await ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing).count == 1 else { return false }
+        let finished = try await expiringNow()
+            ? ReusedStatements.rows(ExpiringFinishStatement(binds: binds), on: context.finishing)
+            : ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing)
+        guard finished.count == 1 else { return false }
         StoreOperation.current?.noteRevision(streakKey: plan.key, before: context.revision, after: context.revision + 1)
         return true
     }
 
+    /// Whether this write also forgets the user's operation records older than a day: a
+    /// store's first write and every `expiryInterval`th after it (each `streaks` command is
+    /// a first write). Not every write: the statement that deletes is planned for each run
+    /// (its generic plan looks expensive to PostgreSQL), the one that does not is planned
+    /// once per connection, which is a third of the server's work in a busy writer.
+    private func expiringNow() -> Bool {
+        writesSinceExpiry.withLock { count in
+            defer { count = (count + 1) % Self.expiryInterval }
+            return count == 0
+        }
+    }
+
+    static let expiryInterval = 100
+
     /// Ends a write (see `finish`): $1-$8 the events waiting for it (`EventInsertion`), then
     /// the summary's history, current and longest streak, live events, now, the evaluation,
-    /// how long it holds and the revision read; the age of records to forget; the operation
-    /// id and its recorded result; the notification's payload.
+    /// how long it holds and the revision read; the age of records to forget (used by
+    /// `ExpiringFinishStatement` alone); the operation id and its recorded result; the
+    /// notification's payload.
     struct FinishStatement: PostgresPreparedStatement {
         static let name = "streaks_finish_write"
-        static let sql = """
+        static let sql = finishSQL(expiring: false)
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> String? { try row.decode(String?.self) }
+    }
+
+    /// `FinishStatement` that also forgets the user's operation records older than $17.
+    struct ExpiringFinishStatement: PostgresPreparedStatement {
+        static let name = "streaks_finish_write_expiring"
+        static let sql = finishSQL(expiring: true)
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> String? { try row.decode(String?.self) }
+    }
+
+    private static func finishSQL(expiring: Bool) -> String {
+        let expiry = """
+            ), expired AS (
+                DELETE FROM streak_operations WHERE user_id = $1 AND recorded_us < $17 AND EXISTS (SELECT FROM summary)
+            """
+        return """
             WITH summary AS (
                 UPDATE streak_summaries SET history = $9, current_streak = $10, longest_streak = $11, live_events = $12,
                     revision = revision + 1, updated_us = $13, evaluation = $14, calculated_us = $13, valid_until_us = $15
                 WHERE user_id = $1 AND streak_id = $2 AND revision = $16
                 RETURNING revision
             ), inserted AS (\(EventInsertion.sql(gate: "summary"))
-            ), expired AS (
-                DELETE FROM streak_operations WHERE user_id = $1 AND recorded_us < $17 AND EXISTS (SELECT FROM summary)
-            ), recorded AS (
+            \(expiring ? expiry : "")), recorded AS (
                 INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
                 SELECT $1, $18, $19, $13 FROM summary
             )
             SELECT pg_notify((SELECT channel FROM streak_channels WHERE user_id = $1), $20)::text FROM summary
             """
-        let binds: PostgresBindings
-
-        func makeBindings() throws -> PostgresBindings { binds }
-        func decodeRow(_ row: PostgresRow) throws -> String? { try row.decode(String?.self) }
     }
 
     /// Tells the user's listeners, on commit, that `key` changed. The channel is the user's

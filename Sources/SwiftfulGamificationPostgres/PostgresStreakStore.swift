@@ -18,6 +18,8 @@ public final class PostgresStreakStore: StreakStore {
     let watchers: PostgresWatchers
     /// Users whose channel (the secret their lock keys derive from) is known to exist.
     let channelsKnown = Mutex<Set<String>>([])
+    /// Writes finished since the last one that also forgot old operation records.
+    let writesSinceExpiry = Mutex(0)
 
     public var location: String { database.redacted }
 
@@ -225,16 +227,8 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     /// Dates as whole microseconds since 1970, as every store keeps them, so a stored result
-    /// reads back exactly as the file store's does.
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.microsecondsSince1970)
-        }
-        return encoder
-    }()
+    /// reads back exactly as the file store's does. Streamed: every write encodes its result.
+    static let encoder = StreamingJSONEncoder { date, container in try container.encode(date.microsecondsSince1970) }
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
@@ -243,6 +237,6 @@ public final class PostgresStreakStore: StreakStore {
     }()
 
     static func json<T: Encodable>(_ value: T) -> String {
-        String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        (try? encoder.string(value)) ?? "null"
     }
 }

@@ -1,0 +1,325 @@
+import Foundation
+
+/// JSON for `Encodable` values, written straight into bytes as the value encodes itself.
+///
+/// Foundation's `JSONEncoder` builds a tree of every value first and then writes it; for the
+/// small results a store writes on every change that tree was a fifth of a writer's time.
+/// This writes as it goes, so it needs what synthesized and hand-written `encode(to:)`
+/// methods do anyway: a container is finished before its parent is written to again (a
+/// container used after that throws). Keys come out in the order they are encoded (not
+/// sorted); strings escape what JSON requires (slashes stay as they are); dates use
+/// `dates`, `Data` is Base64 and a URL its absolute string, as `JSONEncoder` writes them.
+/// The output decodes with `JSONDecoder` to the same value as `JSONEncoder`'s.
+package struct StreamingJSONEncoder: Sendable {
+    /// How a `Date` is written: as its value encodes it in the single-value container given.
+    package let dates: @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void
+
+    package init(dates: @escaping @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void) {
+        self.dates = dates
+    }
+
+    package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let writer = JSONByteWriter(dates: dates)
+        try writer.write(value, codingPath: [])
+        if let failure = writer.failure { throw failure }
+        return writer.bytes
+    }
+
+    package func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
+    }
+}
+
+/// The bytes written so far and the containers still open (innermost last).
+final class JSONByteWriter {
+    var bytes: [UInt8] = []
+    let dates: @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void
+    /// Each open container: its closing byte, whether it holds an element yet, and its
+    /// serial number (a container handed out earlier finds it is no longer open).
+    private var open: [(close: UInt8, hasElement: Bool, serial: Int)] = []
+    private var opened = 0
+    /// The first misuse seen where the protocol gives no way to throw.
+    var failure: EncodingError?
+
+    init(dates: @escaping @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void) {
+        self.dates = dates
+        bytes.reserveCapacity(1024)
+    }
+
+    var depth: Int { open.count }
+
+    /// One value, whole: whatever containers its encoding opens are closed after it.
+    func write<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+        let level = depth
+        let start = bytes.count
+        // Compared by type, not cast: a cast per value would cost as much as the writing.
+        if T.self == Date.self {
+            var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, codingPath: codingPath)
+            try dates(value as! Date, &container)
+        } else if T.self == Data.self {
+            writeString((value as! Data).base64EncodedString())
+        } else if T.self == URL.self {
+            writeString((value as! URL).absoluteString)
+        } else {
+            try value.encode(to: JSONStreamEncoder(writer: self, level: level, codingPath: codingPath))
+        }
+        if bytes.count == start {
+            // Nothing encoded: an empty object, as JSONEncoder writes for a nested value.
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "}"))
+        }
+        close(downTo: level)
+    }
+
+    /// Opens a container at `level` (closing any deeper one left open); returns its serial.
+    func openContainer(_ opening: UInt8, _ closing: UInt8, level: Int) -> Int {
+        close(downTo: level)
+        bytes.append(opening)
+        opened += 1
+        open.append((closing, false, opened))
+        return opened
+    }
+
+    func close(downTo level: Int) {
+        while open.count > level { bytes.append(open.removeLast().close) }
+    }
+
+    /// Starts the next element of the container `serial` at `level` (the innermost once
+    /// deeper ones are closed): a comma after the first.
+    func startElement(of level: Int, serial: Int, codingPath: [any CodingKey]) throws {
+        guard level <= open.count, open[level - 1].serial == serial else {
+            throw EncodingError.invalidValue(
+                0, EncodingError.Context(codingPath: codingPath, debugDescription: "a container written to after its parent moved on")
+            )
+        }
+        close(downTo: level)
+        if open[level - 1].hasElement { bytes.append(UInt8(ascii: ",")) } else { open[level - 1].hasElement = true }
+    }
+
+    func writeKey(_ key: String) {
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    func writeRaw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    func writeInteger<I: BinaryInteger>(_ value: I) {
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start...].reverse()
+    }
+
+    func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not valid in JSON"))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+}
+
+/// The encoder a value writes itself with; its containers sit at `level + 1`.
+struct JSONStreamEncoder: Encoder {
+    let writer: JSONByteWriter
+    let level: Int
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let serial = writer.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), level: level)
+        return KeyedEncodingContainer(JSONKeyedContainer<Key>(writer: writer, level: level + 1, serial: serial, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        let serial = writer.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"), level: level)
+        return JSONUnkeyedContainer(writer: writer, level: level + 1, serial: serial, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        JSONSingleValue(writer: writer, level: level, codingPath: codingPath)
+    }
+}
+
+/// A JSON object at `level`.
+struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONByteWriter
+    let level: Int
+    let serial: Int
+    let codingPath: [any CodingKey]
+
+    private func key(_ key: Key) throws {
+        try writer.startElement(of: level, serial: serial, codingPath: codingPath + [key])
+        writer.writeKey(key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { try self.key(key); writer.writeRaw("null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try self.key(key); writer.writeRaw(value ? "true" : "false") }
+    mutating func encode(_ value: String, forKey key: Key) throws { try self.key(key); writer.writeString(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, codingPath: codingPath + [key]) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, codingPath: codingPath + [key]) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try self.key(key)
+        try writer.write(value, codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        misuseChecked(key)
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+        misuseChecked(key)
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> Encoder { superEncoder(named: "super") }
+
+    mutating func superEncoder(forKey key: Key) -> Encoder { superEncoder(named: key.stringValue, key: key) }
+
+    private func superEncoder(named name: String, key: (any CodingKey)? = nil) -> Encoder {
+        do {
+            try writer.startElement(of: level, serial: serial, codingPath: codingPath)
+            writer.writeKey(name)
+        } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + (key.map { [$0] } ?? []))
+    }
+
+    /// Starts `key`'s element where the protocol cannot throw (a misuse is thrown at the end).
+    private func misuseChecked(_ key: Key) {
+        do { try self.key(key) } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
+    }
+}
+
+/// A JSON array at `level`.
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+    let writer: JSONByteWriter
+    let level: Int
+    let serial: Int
+    let codingPath: [any CodingKey]
+    private(set) var count = 0
+
+    init(writer: JSONByteWriter, level: Int, serial: Int, codingPath: [any CodingKey]) {
+        self.writer = writer
+        self.level = level
+        self.serial = serial
+        self.codingPath = codingPath
+    }
+
+    private mutating func next() throws {
+        try writer.startElement(of: level, serial: serial, codingPath: codingPath)
+        count += 1
+    }
+
+    mutating func encodeNil() throws { try next(); writer.writeRaw("null") }
+    mutating func encode(_ value: Bool) throws { try next(); writer.writeRaw(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { try next(); writer.writeString(value) }
+    mutating func encode(_ value: Double) throws { try next(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Float) throws { try next(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Int) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try next(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try next(); writer.writeInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try next()
+        try writer.write(value, codingPath: codingPath)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        misuseChecked()
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+        misuseChecked()
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> Encoder {
+        misuseChecked()
+        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath)
+    }
+
+    private mutating func misuseChecked() {
+        do { try next() } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
+    }
+}
+
+/// One value, written where the encoder that gave it stands.
+struct JSONSingleValue: SingleValueEncodingContainer {
+    let writer: JSONByteWriter
+    let level: Int
+    let codingPath: [any CodingKey]
+
+    private func here() throws {
+        guard writer.depth >= level else {
+            throw EncodingError.invalidValue(0, EncodingError.Context(codingPath: codingPath, debugDescription: "a value written after its parent moved on"))
+        }
+        writer.close(downTo: level)
+    }
+
+    mutating func encodeNil() throws { try here(); writer.writeRaw("null") }
+    mutating func encode(_ value: Bool) throws { try here(); writer.writeRaw(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { try here(); writer.writeString(value) }
+    mutating func encode(_ value: Double) throws { try here(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Float) throws { try here(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Int) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try here(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try here(); writer.writeInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try here()
+        try writer.write(value, codingPath: codingPath)
+    }
+}
