@@ -20,7 +20,7 @@ package struct StreamingJSONEncoder: Sendable {
 
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(dates: dates)
-        try writer.write(value, codingPath: [])
+        try writer.write(value, path: nil)
         if let failure = writer.failure { throw failure }
         return writer.bytes
     }
@@ -49,19 +49,19 @@ final class JSONByteWriter {
     var depth: Int { open.count }
 
     /// One value, whole: whatever containers its encoding opens are closed after it.
-    func write<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+    func write<T: Encodable>(_ value: T, path: JSONCodingPath?) throws {
         let level = depth
         let start = bytes.count
         // Compared by type, not cast: a cast per value would cost as much as the writing.
         if T.self == Date.self {
-            var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, codingPath: codingPath)
+            var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
             try dates(value as! Date, &container)
         } else if T.self == Data.self {
             writeString((value as! Data).base64EncodedString())
         } else if T.self == URL.self {
             writeString((value as! URL).absoluteString)
         } else {
-            try value.encode(to: JSONStreamEncoder(writer: self, level: level, codingPath: codingPath))
+            try value.encode(to: JSONStreamEncoder(writer: self, level: level, path: path))
         }
         if bytes.count == start {
             // Nothing encoded: an empty object, as JSONEncoder writes for a nested value.
@@ -86,10 +86,10 @@ final class JSONByteWriter {
 
     /// Starts the next element of the container `serial` at `level` (the innermost once
     /// deeper ones are closed): a comma after the first.
-    func startElement(of level: Int, serial: Int, codingPath: [any CodingKey]) throws {
+    func startElement(of level: Int, serial: Int, path: JSONCodingPath?) throws {
         guard level <= open.count, open[level - 1].serial == serial else {
             throw EncodingError.invalidValue(
-                0, EncodingError.Context(codingPath: codingPath, debugDescription: "a container written to after its parent moved on")
+                0, EncodingError.Context(codingPath: path.keys, debugDescription: "a container written to after its parent moved on")
             )
         }
         close(downTo: level)
@@ -101,11 +101,22 @@ final class JSONByteWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    // Each write appends through one `inout` access: a class's stored array checked for
+    // exclusive access on every byte appended cost more than the writing.
+
     func writeRaw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     func writeInteger<I: BinaryInteger>(_ value: I) {
+        Self.append(value, to: &bytes)
+    }
+
+    func writeString(_ text: String) {
+        Self.append(text, to: &bytes)
+    }
+
+    private static func append<I: BinaryInteger>(_ value: I, to bytes: inout [UInt8]) {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -117,27 +128,29 @@ final class JSONByteWriter {
         bytes[start...].reverse()
     }
 
-    func writeString(_ text: String) {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
             case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
             case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 15)])
             default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws {
+    func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: JSONCodingPath?) throws {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not valid in JSON"))
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: path.keys, debugDescription: "\(value) is not valid in JSON"))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -149,21 +162,22 @@ final class JSONByteWriter {
 struct JSONStreamEncoder: Encoder {
     let writer: JSONByteWriter
     let level: Int
-    let codingPath: [any CodingKey]
+    let path: JSONCodingPath?
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let serial = writer.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"), level: level)
-        return KeyedEncodingContainer(JSONKeyedContainer<Key>(writer: writer, level: level + 1, serial: serial, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONKeyedContainer<Key>(writer: writer, level: level + 1, serial: serial, path: path))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
         let serial = writer.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"), level: level)
-        return JSONUnkeyedContainer(writer: writer, level: level + 1, serial: serial, codingPath: codingPath)
+        return JSONUnkeyedContainer(writer: writer, level: level + 1, serial: serial, path: path)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        JSONSingleValue(writer: writer, level: level, codingPath: codingPath)
+        JSONSingleValue(writer: writer, level: level, path: path)
     }
 }
 
@@ -172,18 +186,19 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let writer: JSONByteWriter
     let level: Int
     let serial: Int
-    let codingPath: [any CodingKey]
+    let path: JSONCodingPath?
+    var codingPath: [any CodingKey] { path.keys }
 
     private func key(_ key: Key) throws {
-        try writer.startElement(of: level, serial: serial, codingPath: codingPath + [key])
+        try writer.startElement(of: level, serial: serial, path: path)
         writer.writeKey(key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { try self.key(key); writer.writeRaw("null") }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try self.key(key); writer.writeRaw(value ? "true" : "false") }
     mutating func encode(_ value: String, forKey key: Key) throws { try self.key(key); writer.writeString(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, codingPath: codingPath + [key]) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, codingPath: codingPath + [key]) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, path: JSONCodingPath(key, in: path)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try self.key(key); try writer.writeFloat(value, path: JSONCodingPath(key, in: path)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { try self.key(key); writer.writeInteger(value) }
@@ -197,17 +212,17 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try self.key(key)
-        try writer.write(value, codingPath: codingPath + [key])
+        try writer.write(value, path: JSONCodingPath(key, in: path))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         misuseChecked(key)
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + [key]).container(keyedBy: keyType)
+        return JSONStreamEncoder(writer: writer, level: level, path: JSONCodingPath(key, in: path)).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
         misuseChecked(key)
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + [key]).unkeyedContainer()
+        return JSONStreamEncoder(writer: writer, level: level, path: JSONCodingPath(key, in: path)).unkeyedContainer()
     }
 
     mutating func superEncoder() -> Encoder { superEncoder(named: "super") }
@@ -216,10 +231,10 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named name: String, key: (any CodingKey)? = nil) -> Encoder {
         do {
-            try writer.startElement(of: level, serial: serial, codingPath: codingPath)
+            try writer.startElement(of: level, serial: serial, path: path)
             writer.writeKey(name)
         } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath + (key.map { [$0] } ?? []))
+        return JSONStreamEncoder(writer: writer, level: level, path: key.map { JSONCodingPath($0, in: path) } ?? path)
     }
 
     /// Starts `key`'s element where the protocol cannot throw (a misuse is thrown at the end).
@@ -233,26 +248,27 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     let writer: JSONByteWriter
     let level: Int
     let serial: Int
-    let codingPath: [any CodingKey]
+    let path: JSONCodingPath?
+    var codingPath: [any CodingKey] { path.keys }
     private(set) var count = 0
 
-    init(writer: JSONByteWriter, level: Int, serial: Int, codingPath: [any CodingKey]) {
+    init(writer: JSONByteWriter, level: Int, serial: Int, path: JSONCodingPath?) {
         self.writer = writer
         self.level = level
         self.serial = serial
-        self.codingPath = codingPath
+        self.path = path
     }
 
     private mutating func next() throws {
-        try writer.startElement(of: level, serial: serial, codingPath: codingPath)
+        try writer.startElement(of: level, serial: serial, path: path)
         count += 1
     }
 
     mutating func encodeNil() throws { try next(); writer.writeRaw("null") }
     mutating func encode(_ value: Bool) throws { try next(); writer.writeRaw(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { try next(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { try next(); try writer.writeFloat(value, codingPath: codingPath) }
-    mutating func encode(_ value: Float) throws { try next(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Double) throws { try next(); try writer.writeFloat(value, path: path) }
+    mutating func encode(_ value: Float) throws { try next(); try writer.writeFloat(value, path: path) }
     mutating func encode(_ value: Int) throws { try next(); writer.writeInteger(value) }
     mutating func encode(_ value: Int8) throws { try next(); writer.writeInteger(value) }
     mutating func encode(_ value: Int16) throws { try next(); writer.writeInteger(value) }
@@ -266,22 +282,22 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try next()
-        try writer.write(value, codingPath: codingPath)
+        try writer.write(value, path: path)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         misuseChecked()
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath).container(keyedBy: keyType)
+        return JSONStreamEncoder(writer: writer, level: level, path: path).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
         misuseChecked()
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath).unkeyedContainer()
+        return JSONStreamEncoder(writer: writer, level: level, path: path).unkeyedContainer()
     }
 
     mutating func superEncoder() -> Encoder {
         misuseChecked()
-        return JSONStreamEncoder(writer: writer, level: level, codingPath: codingPath)
+        return JSONStreamEncoder(writer: writer, level: level, path: path)
     }
 
     private mutating func misuseChecked() {
@@ -293,11 +309,12 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
 struct JSONSingleValue: SingleValueEncodingContainer {
     let writer: JSONByteWriter
     let level: Int
-    let codingPath: [any CodingKey]
+    let path: JSONCodingPath?
+    var codingPath: [any CodingKey] { path.keys }
 
     private func here() throws {
         guard writer.depth >= level else {
-            throw EncodingError.invalidValue(0, EncodingError.Context(codingPath: codingPath, debugDescription: "a value written after its parent moved on"))
+            throw EncodingError.invalidValue(0, EncodingError.Context(codingPath: path.keys, debugDescription: "a value written after its parent moved on"))
         }
         writer.close(downTo: level)
     }
@@ -305,8 +322,8 @@ struct JSONSingleValue: SingleValueEncodingContainer {
     mutating func encodeNil() throws { try here(); writer.writeRaw("null") }
     mutating func encode(_ value: Bool) throws { try here(); writer.writeRaw(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { try here(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { try here(); try writer.writeFloat(value, codingPath: codingPath) }
-    mutating func encode(_ value: Float) throws { try here(); try writer.writeFloat(value, codingPath: codingPath) }
+    mutating func encode(_ value: Double) throws { try here(); try writer.writeFloat(value, path: path) }
+    mutating func encode(_ value: Float) throws { try here(); try writer.writeFloat(value, path: path) }
     mutating func encode(_ value: Int) throws { try here(); writer.writeInteger(value) }
     mutating func encode(_ value: Int8) throws { try here(); writer.writeInteger(value) }
     mutating func encode(_ value: Int16) throws { try here(); writer.writeInteger(value) }
@@ -320,6 +337,30 @@ struct JSONSingleValue: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try here()
-        try writer.write(value, codingPath: codingPath)
+        try writer.write(value, path: path)
+    }
+}
+
+/// Where a value sits, as a chain from it up to the top (built only for nested values, and
+/// spelled out as keys only when asked: errors and `codingPath`).
+final class JSONCodingPath {
+    let key: any CodingKey
+    let parent: JSONCodingPath?
+
+    init(_ key: any CodingKey, in parent: JSONCodingPath?) {
+        self.key = key
+        self.parent = parent
+    }
+}
+
+extension Optional where Wrapped == JSONCodingPath {
+    var keys: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = self
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
+        return keys.reversed()
     }
 }

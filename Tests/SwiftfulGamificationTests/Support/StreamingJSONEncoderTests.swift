@@ -62,6 +62,12 @@ struct StreamingJSONEncoderTests {
         try expectSameJSON(Date(timeIntervalSince1970: 1_700_000_000.123456))
         #expect(throws: EncodingError.self) { try streaming.encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try streaming.encode(["x": Double.infinity]) }
+        do {
+            _ = try streaming.encode(["outer": ["inner": [1.0, .infinity]]])
+            Issue.record("infinity encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["outer", "inner"])
+        }
     }
 
     @Test func nestedContainersAndEmptyValuesEncodeAsJSONEncoderDoes() throws {
