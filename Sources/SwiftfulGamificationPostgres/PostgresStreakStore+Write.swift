@@ -183,7 +183,7 @@ extension PostgresStreakStore {
 
     /// The result a write recorded under the operation id, returned again.
     func recordedWrite<Output: Codable & Sendable>(_ recorded: String, _ plan: WritePlan, as: Output.Type) throws -> Written<Output> {
-        let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: Data(recorded.utf8))
+        let result = try Self.decoder.decode(RecordedWrite<Output>.self, from: recorded)
         return Written(output: result.output, evaluation: result.evaluation.updatingUserId(plan.userId), keyListChanged: true)
     }
 
@@ -289,15 +289,15 @@ extension PostgresStreakStore {
     func writeState(_ connection: PostgresConnection, _ plan: WritePlan, eventIds: [String]) async throws -> WriteState {
         let userId = plan.userId, key = plan.key
         var binds = PostgresBindings(capacity: 4)
-        try binds.append(userId)
-        try binds.append(plan.operation)
-        try binds.append(key)
+        binds.append(userId)
+        binds.append(plan.operation)
+        binds.append(key)
         let rows: [WriteStateStatement.Row]
         if eventIds.count == 1 {
-            try binds.append(eventIds[0])
+            binds.append(eventIds[0])
             rows = try await ReusedStatements.rows(OneEventWriteStateStatement(binds: binds), on: connection)
         } else {
-            try binds.append(eventIds)
+            binds.append(eventIds)
             rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
         }
         var state = WriteState()
@@ -313,7 +313,8 @@ extension PostgresStreakStore {
                 state.skips = (skips ?? []).map(CalendarDay.init(dayNumber:))
                 state.history = history
                 state.revision = revision
-                guard let list = try? Self.decoder.decode([FreezeColumns].self, from: Data((freezes ?? "[]").utf8)) else {
+                let text = freezes ?? "[]"
+                guard let list = text == "[]" ? [] : try? Self.decoder.decode([FreezeColumns].self, from: text) else {
                     throw PostgresStoreError.unreadable(database.redacted, what: "the freezes of streak '\(key)'")
                 }
                 state.freezes = list.map(\.freeze)

@@ -82,7 +82,7 @@ public final class PostgresStreakStore: StreakStore {
         schedule: String, weekStart: String
     ) throws -> StreakRow {
         guard let freezeBehavior = FreezeBehavior(word: behavior),
-              let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: Data(goals.utf8)),
+              let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: goals),
               let schedule = try? StreakSchedule(parsing: schedule), let weekStart = Weekday(rawValue: weekStart) else {
             throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
         }
@@ -121,7 +121,7 @@ public final class PostgresStreakStore: StreakStore {
     static func events(in rows: PostgresRowSequence) async throws -> [StreakEvent] {
         var events: [StreakEvent] = []
         for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
-            let values = (try? decoder.decode([String: GamificationDictionaryValue].self, from: Data(metadata.utf8))) ?? [:]
+            let values = metadata == "{}" ? [:] : (try? decoder.decode([String: GamificationDictionaryValue].self, from: metadata)) ?? [:]
             events.append(StreakEvent(
                 id: id, dateCreated: Date(microseconds: Int(date)), timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: values
             ))
@@ -177,7 +177,7 @@ public final class PostgresStreakStore: StreakStore {
 
     /// `stored` (a summary's history) when it reads for the row's leeway, else rebuilt from the events.
     func history(_ connection: PostgresConnection, row: StreakRow, stored: String?) async throws -> StreakHistory {
-        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: Data(stored.utf8)),
+        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: stored),
            history.leewayHours == row.configuration.leewayHours {
             return history
         }
@@ -195,7 +195,7 @@ public final class PostgresStreakStore: StreakStore {
         let micros = Int64(now.microsecondsSince1970)
         for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
-                  let evaluation = try? Self.decoder.decode(StreakEvaluation.self, from: Data(text.utf8)),
+                  let evaluation = try? Self.decoder.decode(StreakEvaluation.self, from: text),
                   evaluation.timeZoneIdentifier == timezone.identifier,
                   // Calculated before schedules (rule 8) had a unit: recalculate once.
                   evaluation.streak.streakUnit != nil else { return nil }
@@ -230,11 +230,7 @@ public final class PostgresStreakStore: StreakStore {
     /// reads back exactly as the file store's does. Streamed: every write encodes its result.
     static let encoder = StreamingJSONEncoder { date, container in try container.encode(date.microsecondsSince1970) }
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
-        return decoder
-    }()
+    static let decoder = StreamingJSONDecoder { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
 
     static func json<T: Encodable>(_ value: T) -> String {
         (try? encoder.string(value)) ?? "null"

@@ -1,0 +1,580 @@
+import Foundation
+
+/// `Decodable` values from JSON, read from one pass over the bytes into a flat list of
+/// values that containers then walk, with no dictionary built per object.
+///
+/// The store reads a streak's running history on every write; Foundation's `JSONDecoder`
+/// spent most of that time hashing keys into a dictionary per object. Objects here are
+/// searched in order (they have a few dozen keys at most), starting after the key found
+/// last, which is where the next one usually is. Numbers, strings (every escape, surrogate
+/// pairs), `Data` (Base64), URLs and dates (`dates`) decode as `JSONDecoder` decodes them;
+/// malformed JSON, trailing bytes and nesting deeper than 512 throw `dataCorrupted`.
+package struct StreamingJSONDecoder: Sendable {
+    package let dates: @Sendable (any Decoder) throws -> Date
+
+    package init(dates: @escaping @Sendable (any Decoder) throws -> Date) {
+        self.dates = dates
+    }
+
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
+        let document = try JSONDocument(Array(bytes), dates: dates)
+        return try JSONValueDecoder(document: document, index: 0).decodeValue(T.self)
+    }
+
+    package func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try decode(type, from: Array(text.utf8))
+    }
+}
+
+/// The parsed document: every value in order, each knowing where it ends.
+final class JSONDocument {
+    enum Kind: UInt8 { case null, bool, number, string, array, object }
+
+    struct Value {
+        let kind: Kind
+        /// Bytes: a string's without its quotes, a number's, `true`/`false`.
+        let start: Int32
+        let end: Int32
+        /// Whether a string holds escapes (decoded slowly then).
+        let escaped: Bool
+        /// For arrays and objects: the index after the last value inside (objects hold keys
+        /// and values alternately). Else the index after this one.
+        var next: Int32
+        /// For arrays and objects: how many values (object: pairs) they hold.
+        var count: Int32
+    }
+
+    let bytes: [UInt8]
+    let values: [Value]
+    let dates: @Sendable (any Decoder) throws -> Date
+
+    init(_ bytes: [UInt8], dates: @escaping @Sendable (any Decoder) throws -> Date) throws {
+        var parser = JSONParser(bytes: bytes)
+        try parser.parse(depth: 0)
+        parser.skipSpace()
+        guard parser.position == bytes.count else { throw Self.corrupted("unexpected bytes after the JSON value at \(parser.position)") }
+        self.bytes = bytes
+        values = parser.values
+        self.dates = dates
+    }
+
+    static func corrupted(_ description: String, path: [any CodingKey] = []) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: description))
+    }
+
+    // MARK: Reading values
+
+    /// The keys from the top down to the value at `target`, found by walking down (only an
+    /// error or a type asking for its `codingPath` needs them).
+    func path(to target: Int) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = 0
+        while node != target, values[node].kind == .array || values[node].kind == .object, target < Int(values[node].next) {
+            let isObject = values[node].kind == .object
+            var position = node + 1
+            var element = 0
+            while true {
+                let valueIndex = isObject ? position + 1 : position
+                let after = Int(values[valueIndex].next)
+                if target < after {
+                    guard target >= valueIndex else { return keys }  // an object's key itself
+                    keys.append(isObject ? JSONKey(stringValue: (try? string(at: position)) ?? "") : JSONKey(index: element))
+                    node = valueIndex
+                    break
+                }
+                position = after
+                element += 1
+            }
+        }
+        return keys
+    }
+
+    func string(at index: Int) throws -> String {
+        let value = values[index]
+        let range = Int(value.start)..<Int(value.end)
+        guard value.escaped else { return String(decoding: bytes[range], as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        var position = range.lowerBound
+        func flush() {
+            if !utf8.isEmpty { scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars); utf8.removeAll(keepingCapacity: true) }
+        }
+        func hex4() throws -> UInt32 {
+            guard position + 4 <= range.upperBound else { throw Self.corrupted("invalid \\u escape") }
+            var code: UInt32 = 0
+            for byte in bytes[position..<(position + 4)] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw Self.corrupted("invalid \\u escape")
+                }
+                code = code << 4 | UInt32(digit)
+            }
+            position += 4
+            return code
+        }
+        while position < range.upperBound {
+            let byte = bytes[position]
+            position += 1
+            guard byte == UInt8(ascii: "\\") else { utf8.append(byte); continue }
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                flush()
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard position + 6 <= range.upperBound, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw Self.corrupted("unpaired surrogate in a string")
+                    }
+                    position += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw Self.corrupted("unpaired surrogate in a string") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw Self.corrupted("unpaired surrogate in a string") }
+                scalars.append(scalar)
+            default:
+                throw Self.corrupted("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    /// Whether the string at `index` is exactly `key` (an escaped one is decoded to compare).
+    func string(at index: Int, equals key: String) -> Bool {
+        let value = values[index]
+        if value.escaped { return (try? string(at: index)) == key }
+        var position = Int(value.start)
+        for byte in key.utf8 {
+            guard position < Int(value.end), bytes[position] == byte else { return false }
+            position += 1
+        }
+        return position == Int(value.end)
+    }
+
+    func text(at index: Int) -> String {
+        String(decoding: bytes[Int(values[index].start)..<Int(values[index].end)], as: UTF8.self)
+    }
+
+    /// The number at `index` as an integer of `type`, if it is one and fits.
+    func integer<I: FixedWidthInteger>(at index: Int, as type: I.Type) -> I? {
+        let value = values[index]
+        var position = Int(value.start)
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var result: I = 0
+        while position < Int(value.end) {
+            let byte = bytes[position]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                // A fraction or exponent: an integer only if the value is a whole one that fits.
+                guard let double = Double(text(at: index)), double.rounded() == double else { return nil }
+                return I(exactly: double)
+            }
+            let digit = I(byte - UInt8(ascii: "0"))
+            let (times, overflowTimes) = result.multipliedReportingOverflow(by: 10)
+            let (next, overflow) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflow else { return nil }
+            result = next
+            position += 1
+        }
+        return result
+    }
+}
+
+/// A key of the decoder's own: an array element's position, or "super".
+struct JSONKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+    init(index: Int) { stringValue = "Index \(index)"; intValue = index }
+    init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+    init?(intValue: Int) { self.init(index: intValue) }
+}
+
+/// The decoder for the value at `index` (also its single-value container).
+struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
+    let document: JSONDocument
+    let index: Int
+    var codingPath: [any CodingKey] { document.path(to: index) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    private var value: JSONDocument.Value { document.values[index] }
+
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        .typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(type), found \(value.kind)"))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard value.kind == .object else { throw mismatch([String: Any].self) }
+        return KeyedDecodingContainer(JSONObjectContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        guard value.kind == .array else { throw mismatch([Any].self) }
+        return JSONArrayContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { value.kind == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard value.kind == .bool else { throw mismatch(type) }
+        return document.bytes[Int(value.start)] == UInt8(ascii: "t")
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        guard value.kind == .string else { throw mismatch(type) }
+        return try document.string(at: index)
+    }
+
+    func decode(_ type: Double.Type) throws -> Double { try floating(type) }
+    func decode(_ type: Float.Type) throws -> Float { try floating(type) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        guard value.kind == .number else { throw mismatch(type) }
+        guard let number = document.integer(at: index, as: type) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: "number \(document.text(at: index)) does not fit in \(type)")
+            )
+        }
+        return number
+    }
+
+    private func floating<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws -> F {
+        guard value.kind == .number else { throw mismatch(type) }
+        guard let number = F(document.text(at: index)), number.isFinite else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: "number \(document.text(at: index)) does not fit in \(type)")
+            )
+        }
+        return number
+    }
+
+    /// The value as `T`: dates through `dates`, Data from Base64, URLs from their text.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Date.self { return try document.dates(self) as! T }
+        if T.self == Data.self {
+            guard let data = Data(base64Encoded: try decode(String.self)) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "not Base64 data"))
+            }
+            return data as! T
+        }
+        if T.self == URL.self {
+            guard let url = URL(string: try decode(String.self)) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "not a URL"))
+            }
+            return url as! T
+        }
+        return try T(from: self)
+    }
+
+    func child(_ index: Int) -> JSONValueDecoder {
+        JSONValueDecoder(document: document, index: index)
+    }
+}
+
+/// An object's keys, searched in order from after the key found last (where the next one
+/// a type decodes usually is).
+final class JSONObjectIndex {
+    let document: JSONDocument
+    /// Document indexes: the first key, the end of the object, the key to try first.
+    let first: Int
+    let end: Int
+    var cursor: Int
+
+    init(document: JSONDocument, object: Int) {
+        self.document = document
+        first = object + 1
+        end = Int(document.values[object].next)
+        cursor = first
+    }
+
+    /// The index of `key`'s value.
+    func find(_ key: String) -> Int? {
+        guard first < end else { return nil }
+        var position = cursor
+        repeat {
+            let value = position + 1
+            let after = Int(document.values[value].next)
+            if document.string(at: position, equals: key) {
+                cursor = after < end ? after : first
+                return value
+            }
+            position = after < end ? after : first
+        } while position != cursor
+        return nil
+    }
+
+    /// Every key's index, in order.
+    var keys: [Int] {
+        var keys: [Int] = []
+        var position = first
+        while position < end {
+            keys.append(position)
+            position = Int(document.values[position + 1].next)
+        }
+        return keys
+    }
+}
+
+struct JSONObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: JSONValueDecoder
+    let index: JSONObjectIndex
+
+    init(decoder: JSONValueDecoder) {
+        self.decoder = decoder
+        index = JSONObjectIndex(document: decoder.document, object: decoder.index)
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] {
+        index.keys.compactMap { (try? decoder.document.string(at: $0)).flatMap(Key.init(stringValue:)) }
+    }
+
+    func contains(_ key: Key) -> Bool { index.find(key.stringValue) != nil }
+
+    private func value(_ key: Key) throws -> JSONValueDecoder {
+        guard let found = index.find(key.stringValue) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for key \"\(key.stringValue)\""))
+        }
+        return decoder.child(found)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(key).decodeNil() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).decode(type) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).decode(type) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key).decode(type) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key).decode(type) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).decode(type) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key).decode(type) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key).decode(type) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key).decode(type) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key).decode(type) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key).decode(type) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key).decode(type) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key).decode(type) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key).decode(type) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).decode(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(key).decodeValue(type) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let found = index.find(key.stringValue), decoder.document.values[found].kind != .null else { return nil }
+        return try decoder.child(found).decodeValue(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try value(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try value(key).unkeyedContainer() }
+
+    func superDecoder() throws -> Decoder {
+        let key = JSONKey(stringValue: "super")
+        guard let found = index.find(key.stringValue) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for key \"super\""))
+        }
+        return decoder.child(found)
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder { try value(key) }
+}
+
+struct JSONArrayContainer: UnkeyedDecodingContainer {
+    let decoder: JSONValueDecoder
+    private var position: Int
+    private let end: Int
+    let count: Int?
+    private(set) var currentIndex = 0
+
+    init(decoder: JSONValueDecoder) {
+        self.decoder = decoder
+        let array = decoder.document.values[decoder.index]
+        position = decoder.index + 1
+        end = Int(array.next)
+        count = Int(array.count)
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var isAtEnd: Bool { position >= end }
+
+    private mutating func next() throws -> JSONValueDecoder {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                Any.self, DecodingError.Context(codingPath: codingPath + [JSONKey(index: currentIndex)], debugDescription: "no more elements")
+            )
+        }
+        let element = decoder.child(position)
+        position = Int(decoder.document.values[position].next)
+        currentIndex += 1
+        return element
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, decoder.document.values[position].kind == .null else { return false }
+        _ = try next()
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { try next().unkeyedContainer() }
+
+    mutating func superDecoder() throws -> Decoder { try next() }
+}
+
+/// One pass over JSON text into `JSONDocument`'s list of values.
+struct JSONParser {
+    let bytes: [UInt8]
+    var position = 0
+    var values: [JSONDocument.Value] = []
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        values.reserveCapacity(bytes.count / 8)
+    }
+
+    mutating func skipSpace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parse(depth: Int) throws {
+        guard depth < 512 else { throw JSONDocument.corrupted("JSON nested too deeply") }
+        skipSpace()
+        guard position < bytes.count else { throw JSONDocument.corrupted("unexpected end of JSON") }
+        let start = position
+        switch bytes[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = bytes[position] == UInt8(ascii: "{")
+            let index = values.count
+            values.append(JSONDocument.Value(kind: isObject ? .object : .array, start: Int32(start), end: 0, escaped: false, next: 0, count: 0))
+            position += 1
+            var count: Int32 = 0
+            skipSpace()
+            let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            if position < bytes.count, bytes[position] == closing {
+                position += 1
+            } else {
+                while true {
+                    if isObject {
+                        skipSpace()
+                        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw JSONDocument.corrupted("expected a key at \(position)") }
+                        try parse(depth: depth + 1)
+                        skipSpace()
+                        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw JSONDocument.corrupted("expected ':' at \(position)") }
+                        position += 1
+                    }
+                    try parse(depth: depth + 1)
+                    count += 1
+                    skipSpace()
+                    guard position < bytes.count else { throw JSONDocument.corrupted("unexpected end of JSON") }
+                    if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                    guard bytes[position] == closing else { throw JSONDocument.corrupted("expected ',' or '\(Character(Unicode.Scalar(closing)))' at \(position)") }
+                    position += 1
+                    break
+                }
+            }
+            values[index].next = Int32(values.count)
+            values[index].count = count
+        case UInt8(ascii: "\""):
+            position += 1
+            var escaped = false
+            while true {
+                guard position < bytes.count else { throw JSONDocument.corrupted("unterminated string at \(start)") }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte < 0x20 { throw JSONDocument.corrupted("control character in a string at \(position)") }
+                if byte == UInt8(ascii: "\\") { escaped = true; position += 1 }
+                position += 1
+            }
+            append(.string, start + 1, position, escaped: escaped)
+            position += 1
+        case UInt8(ascii: "t"): try literal("true", .bool)
+        case UInt8(ascii: "f"): try literal("false", .bool)
+        case UInt8(ascii: "n"): try literal("null", .null)
+        default:
+            try number()
+        }
+    }
+
+    private mutating func append(_ kind: JSONDocument.Kind, _ start: Int, _ end: Int, escaped: Bool = false) {
+        values.append(JSONDocument.Value(kind: kind, start: Int32(start), end: Int32(end), escaped: escaped, next: Int32(values.count + 1), count: 0))
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONDocument.Kind) throws {
+        let length = word.utf8CodeUnitCount
+        let matches = position + length <= bytes.count && word.withUTF8Buffer { Array($0) == Array(bytes[position..<(position + length)]) }
+        guard matches else { throw JSONDocument.corrupted("unexpected '\(Character(Unicode.Scalar(bytes[position])))' at \(position)") }
+        append(kind, position, position + length)
+        position += length
+    }
+
+    /// A number as JSON spells it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    private mutating func number() throws {
+        let start = position
+        func digits() -> Int {
+            let from = position
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+            return position - from
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let leadingZero = position < bytes.count && bytes[position] == UInt8(ascii: "0")
+        let whole = digits()
+        guard whole > 0, !(leadingZero && whole > 1) else { throw JSONDocument.corrupted("invalid number at \(start)") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw JSONDocument.corrupted("invalid number at \(start)") }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw JSONDocument.corrupted("invalid number at \(start)") }
+        }
+        append(.number, start, position)
+    }
+}
