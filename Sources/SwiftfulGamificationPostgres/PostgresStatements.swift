@@ -57,14 +57,14 @@ enum EventInsertion {
 
     static func bindings(_ events: [StreakEvent], userId: String, streakId: Int64) throws -> PostgresBindings {
         var binds = PostgresBindings(capacity: 8)
-        try binds.append(userId)
-        try binds.append(streakId)
-        try binds.append(events.map(\.id))
-        try binds.append(events.map { Int64($0.dateCreated.microsecondsSince1970) })
-        try binds.append(events.map(\.timezone))
-        try binds.append(events.map(\.isFreeze))
-        try binds.append(events.map { $0.freezeId ?? "" })
-        try binds.append(events.map { PostgresStreakStore.json($0.metadata) })
+        binds.append(userId)
+        binds.append(streakId)
+        binds.append(events.map(\.id))
+        binds.append(events.map { Int64($0.dateCreated.microsecondsSince1970) })
+        binds.append(events.map(\.timezone))
+        binds.append(events.map(\.isFreeze))
+        binds.append(events.map { $0.freezeId ?? "" })
+        binds.append(events.map { PostgresStreakStore.json($0.metadata) })
         return binds
     }
 }
