@@ -30,6 +30,11 @@ if arguments.contains("--writers-only") {
     }
     exit(0)
 }
+if arguments.contains("--json-only") {
+    let verdict = JSONBenchmarks.run()
+    print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    exit(0)
+}
 let zone = TimeZone(identifier: "America/New_York")!
 let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
 let largest = sizes.last!
@@ -83,6 +88,7 @@ if let small = calculatorTimes[100_000], let big = calculatorTimes[1_000_000] {
 }
 
 verdicts += ScheduleBenchmarks.calculator(size: largest, zone: zone)
+verdicts.append(JSONBenchmarks.run())
 
 // MARK: Store and command
 
