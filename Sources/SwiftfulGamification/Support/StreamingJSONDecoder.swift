@@ -49,6 +49,8 @@ final class JSONDocument {
     let dates: @Sendable (any Decoder) throws -> Date
 
     init(_ bytes: [UInt8], dates: @escaping @Sendable (any Decoder) throws -> Date) throws {
+        // Positions are kept in 32 bits (the list is a third the size).
+        guard bytes.count < Int32.max else { throw Self.corrupted("JSON of \(bytes.count) bytes is larger than this reader takes") }
         var parser = JSONParser(bytes: bytes)
         try parser.parse(depth: 0)
         parser.skipSpace()
