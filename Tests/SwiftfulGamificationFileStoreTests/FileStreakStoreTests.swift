@@ -208,7 +208,7 @@ struct FileStreakStoreTests {
             event("2024-01-02 08:00", id: "a"), event("2024-01-02 23:30", id: "b"), event("2024-01-03 00:10", id: "c"),
             StreakEvent(id: "t", dateCreated: at("2024-01-02 09:00", tokyo), timezone: "Asia/Tokyo"),  // 01-01 19:00 in New York
         ], now: "2024-01-03 12:00")
-        try store.undoLastEvent(userId: "u1", streakKey: "daily", now: at("2024-01-03 12:00"), timezone: newYork)  // removes t
+        _ = try store.undoLastEvent(userId: "u1", streakKey: "daily", now: at("2024-01-03 12:00"), timezone: newYork)  // removes t
         let day = CalendarDay(year: 2024, month: 1, day: 2)
         #expect(try store.events(userId: "u1", streakKey: "daily", on: day, timezone: newYork).map(\.id) == ["a", "b"])
         try store.log([StreakEvent(id: "t2", dateCreated: at("2024-01-02 09:00", tokyo), timezone: "Asia/Tokyo")], now: "2024-01-03 12:00")

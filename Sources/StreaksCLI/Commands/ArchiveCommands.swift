@@ -13,7 +13,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        try await context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        _ = try await context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the archiving of \(key)")
         context.console.print("Archived '\(key)' (`streaks unarchive \(key)` brings it back).")
     }
@@ -48,7 +48,7 @@ struct RenameCommand: AsyncParsableCommand {
         let context = try global.context()
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
-        try await context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
+        _ = try await context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
         context.console.saved.note("the renaming of \(old) to \(new)")
         context.console.print("Renamed '\(old)' to '\(new)'.")
     }

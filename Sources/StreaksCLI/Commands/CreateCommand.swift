@@ -21,7 +21,7 @@ struct CreateCommand: AsyncParsableCommand {
             streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
             freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday
         )
-        try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
+        _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(key)'")
         context.console.print("Created '\(key)': \(configuration.settingsText).")
     }
@@ -44,13 +44,13 @@ struct ConfigCommand: AsyncParsableCommand {
             // Checked before anything is written.
             let schedule = try settings.schedule()
             if settings.goal != nil || settings.leeway != nil || settings.freezes != nil {
-                try await context.store.updateConfiguration(
+                _ = try await context.store.updateConfiguration(
                     userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
                     freezeBehavior: settings.freezes, now: context.now, timezone: context.zone
                 )
             }
             if let schedule {
-                try await context.store.updateSchedule(schedule, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+                _ = try await context.store.updateSchedule(schedule, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             }
             context.console.saved.note("the new configuration of \(key)")
         }
@@ -102,7 +102,7 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         guard yes else { throw CLIError.missingConfirmation(key) }
         let context = try global.context()
-        try await context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
+        _ = try await context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
         context.console.saved.note("the reset of \(key)")
         context.console.print("Reset '\(key)'.")
     }

@@ -95,61 +95,11 @@ final class JSONDocument {
         let value = values[index]
         let range = Int(value.start)..<Int(value.end)
         guard value.escaped else { return String(decoding: bytes[range], as: UTF8.self) }
-        var scalars = String.UnicodeScalarView()
-        var utf8: [UInt8] = []
-        var position = range.lowerBound
-        func flush() {
-            if !utf8.isEmpty { scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars); utf8.removeAll(keepingCapacity: true) }
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer throws(JSONStringEscapes.Malformed) in try JSONStringEscapes.decode(buffer, from: range.lowerBound).text }
+        } catch {
+            throw Self.corrupted("\(error.reason) at \(error.offset)")
         }
-        func hex4() throws -> UInt32 {
-            guard position + 4 <= range.upperBound else { throw Self.corrupted("invalid \\u escape") }
-            var code: UInt32 = 0
-            for byte in bytes[position..<(position + 4)] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw Self.corrupted("invalid \\u escape")
-                }
-                code = code << 4 | UInt32(digit)
-            }
-            position += 4
-            return code
-        }
-        while position < range.upperBound {
-            let byte = bytes[position]
-            position += 1
-            guard byte == UInt8(ascii: "\\") else { utf8.append(byte); continue }
-            let escape = bytes[position]
-            position += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "u"):
-                flush()
-                var code = try hex4()
-                if (0xD800..<0xDC00).contains(code) {
-                    guard position + 6 <= range.upperBound, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                        throw Self.corrupted("unpaired surrogate in a string")
-                    }
-                    position += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw Self.corrupted("unpaired surrogate in a string") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(code) else { throw Self.corrupted("unpaired surrogate in a string") }
-                scalars.append(scalar)
-            default:
-                throw Self.corrupted("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
-            }
-        }
-        flush()
-        return String(scalars)
     }
 
     /// Whether the string at `index` is exactly `key` (an escaped one is decoded to compare).

@@ -135,7 +135,7 @@ struct StreakFeedTests {
     /// A change elsewhere that leaves the streak as it was yields nothing; one that changes
     /// it yields the new state once.
     @Test @MainActor func equalResultsAreYieldedOnce() async throws {
-        let (source, clock, feed, seen) = try await collected()
+        let (source, _, feed, seen) = try await collected()
         let before = source.refreshes
         feed.changed(userId: "u1", streakKeys: ["daily"])
         feed.changed(userId: "u1")
