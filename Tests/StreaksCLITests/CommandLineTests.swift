@@ -164,7 +164,7 @@ struct CommandLineTests {
     @Test func aStoreThatCannotBeWrittenExitsOne() async throws {
         let cli = CLIHarness()
         let file = cli.store + "-file"
-        FileManager.default.createFile(atPath: file, contents: Data("not a directory".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data("not a directory".utf8))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result = await cli.run(["--store", file, "--now", "2024-01-05T15:00:00Z", "log"], shared: false)
         #expect(result.code == 1)

@@ -50,7 +50,7 @@ final class StoreFixture: @unchecked Sendable {
     }
 
     func append(raw text: String, to file: String) {
-        if !FileManager.default.fileExists(atPath: path(file)) { FileManager.default.createFile(atPath: path(file), contents: nil) }
+        if !FileManager.default.fileExists(atPath: path(file)) { _ = FileManager.default.createFile(atPath: path(file), contents: nil) }
         let handle = FileHandle(forWritingAtPath: path(file))!
         handle.seekToEndOfFile()
         handle.write(Data(text.utf8))

@@ -244,7 +244,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// A JSON array at `level`.
-struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer, JSONValueSlots {
     let writer: JSONByteWriter
     let level: Int
     let serial: Int
@@ -259,31 +259,11 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
         self.path = path
     }
 
-    private mutating func next() throws {
+    mutating func nextSlot() throws {
         try writer.startElement(of: level, serial: serial, path: path)
         count += 1
     }
 
-    mutating func encodeNil() throws { try next(); writer.writeRaw("null") }
-    mutating func encode(_ value: Bool) throws { try next(); writer.writeRaw(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { try next(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { try next(); try writer.writeFloat(value, path: path) }
-    mutating func encode(_ value: Float) throws { try next(); try writer.writeFloat(value, path: path) }
-    mutating func encode(_ value: Int) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int64) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try next(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try next(); writer.writeInteger(value) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try next()
-        try writer.write(value, path: path)
-    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         misuseChecked()
@@ -301,44 +281,24 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     private mutating func misuseChecked() {
-        do { try next() } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
+        do { try nextSlot() } catch { writer.failure = writer.failure ?? (error as? EncodingError) }
     }
 }
 
 /// One value, written where the encoder that gave it stands.
-struct JSONSingleValue: SingleValueEncodingContainer {
+struct JSONSingleValue: SingleValueEncodingContainer, JSONValueSlots {
     let writer: JSONByteWriter
     let level: Int
     let path: JSONCodingPath?
     var codingPath: [any CodingKey] { path.keys }
 
-    private func here() throws {
+    func nextSlot() throws {
         guard writer.depth >= level else {
             throw EncodingError.invalidValue(0, EncodingError.Context(codingPath: path.keys, debugDescription: "a value written after its parent moved on"))
         }
         writer.close(downTo: level)
     }
 
-    mutating func encodeNil() throws { try here(); writer.writeRaw("null") }
-    mutating func encode(_ value: Bool) throws { try here(); writer.writeRaw(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { try here(); writer.writeString(value) }
-    mutating func encode(_ value: Double) throws { try here(); try writer.writeFloat(value, path: path) }
-    mutating func encode(_ value: Float) throws { try here(); try writer.writeFloat(value, path: path) }
-    mutating func encode(_ value: Int) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int8) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: Int64) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try here(); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try here(); writer.writeInteger(value) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try here()
-        try writer.write(value, path: path)
-    }
 }
 
 /// Where a value sits, as a chain from it up to the top (built only for nested values, and
@@ -362,5 +322,36 @@ extension Optional where Wrapped == JSONCodingPath {
             node = current.parent
         }
         return keys.reversed()
+    }
+}
+
+/// Containers that take one value at a time (an array's next element, a single value):
+/// `nextSlot` readies the place, then the value is written there.
+protocol JSONValueSlots {
+    var writer: JSONByteWriter { get }
+    var path: JSONCodingPath? { get }
+    mutating func nextSlot() throws
+}
+
+extension JSONValueSlots {
+    mutating func encodeNil() throws { try nextSlot(); writer.writeRaw("null") }
+    mutating func encode(_ value: Bool) throws { try nextSlot(); writer.writeRaw(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { try nextSlot(); writer.writeString(value) }
+    mutating func encode(_ value: Double) throws { try nextSlot(); try writer.writeFloat(value, path: path) }
+    mutating func encode(_ value: Float) throws { try nextSlot(); try writer.writeFloat(value, path: path) }
+    mutating func encode(_ value: Int) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int8) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try nextSlot(); writer.writeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try nextSlot(); writer.writeInteger(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try nextSlot()
+        try writer.write(value, path: path)
     }
 }

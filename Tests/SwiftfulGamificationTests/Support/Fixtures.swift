@@ -61,3 +61,31 @@ func day(_ text: String) -> CalendarDay {
     let parts = text.split(separator: "-").map { Int($0)! }
     return CalendarDay(year: parts[0], month: parts[1], day: parts[2])
 }
+
+/// Foundation's JSON coders with dates as whole microseconds, as the stores write them.
+func microsecondJSONEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+        var container = encoder.singleValueContainer()
+        try container.encode(date.microsecondsSince1970)
+    }
+    return encoder
+}
+
+func microsecondJSONDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
+    return decoder
+}
+
+/// Up to 60 events at random over the 90 days from `start`, every third with metadata whose
+/// strings need escaping in JSON.
+func randomEvents(_ round: Int, from start: Date, zone: TimeZone, using random: inout SeededGenerator) -> [StreakEvent] {
+    (0..<Int.random(in: 0...60, using: &random)).map { index in
+        StreakEvent(
+            id: "e\(round)-\(index)", dateCreated: start.addingTimeInterval(Double(Int.random(in: 0..<(90 * 86_400), using: &random))),
+            timezone: zone.identifier,
+            metadata: index % 3 == 0 ? ["note": .string("run \"\(index)\"\n\\/é🔥"), "km": .double(5.25), "n": .int(-3), "ok": .bool(true)] : [:]
+        )
+    }
+}

@@ -6,19 +6,8 @@ import Testing
 /// what is not JSON without crashing.
 struct StreamingJSONDecoderTests {
     let streaming = StreamingJSONDecoder { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
-    let foundation: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
-        return decoder
-    }()
-    let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.microsecondsSince1970)
-        }
-        return encoder
-    }()
+    let foundation = microsecondJSONDecoder()
+    let encoder = microsecondJSONEncoder()
 
     func bothDecode<T: Decodable & Equatable>(_ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
         let ours = try streaming.decode(type, from: text)
@@ -31,12 +20,7 @@ struct StreamingJSONDecoderTests {
         for round in 0..<40 {
             let zone: TimeZone = [.newYork, .tokyo, .utc, .sydney][round % 4]
             let start = at("2024-01-01 08:00", zone)
-            let events = (0..<Int.random(in: 0...60, using: &random)).map { index in
-                StreakEvent(
-                    id: "e\(round)-\(index)", dateCreated: start.addingTimeInterval(Double(Int.random(in: 0..<(90 * 86_400), using: &random))),
-                    timezone: zone.identifier, metadata: index % 3 == 0 ? ["note": .string("run \"\(index)\"\n\\/é🔥"), "km": .double(5.25), "n": .int(-3)] : [:]
-                )
-            }
+            let events = randomEvents(round, from: start, zone: zone, using: &random)
             let history = StreakHistory(events: events, leewayHours: round % 5)
             let freezes = [freeze("f\(round)", earned: "2024-01-02 09:00", zone), freeze("g\(round)", earned: nil, used: "2024-01-03 09:00", zone)]
             let goals = [StreakGoalChange(date: start, eventsRequiredPerDay: 1 + round % 3)]

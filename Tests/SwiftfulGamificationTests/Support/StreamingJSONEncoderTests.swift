@@ -5,14 +5,7 @@ import Testing
 /// The streaming encoder writes what `JSONEncoder` writes, as JSON (key order aside).
 struct StreamingJSONEncoderTests {
     let streaming = StreamingJSONEncoder { date, container in try container.encode(date.microsecondsSince1970) }
-    let foundation: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(date.microsecondsSince1970)
-        }
-        return encoder
-    }()
+    let foundation = microsecondJSONEncoder()
 
     /// Both encodings parsed back: the same JSON value.
     func expectSameJSON<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -27,12 +20,7 @@ struct StreamingJSONEncoderTests {
         for round in 0..<40 {
             let zone: TimeZone = [.newYork, .tokyo, .utc, .sydney][round % 4]
             let start = at("2024-01-01 08:00", zone)
-            let events = (0..<Int.random(in: 0...60, using: &random)).map { index in
-                StreakEvent(
-                    id: "e\(round)-\(index)", dateCreated: start.addingTimeInterval(Double(Int.random(in: 0..<(90 * 86_400), using: &random))),
-                    timezone: zone.identifier, metadata: index % 3 == 0 ? ["note": .string("run \"\(index)\"\n\\"), "km": .double(5.25), "ok": .bool(true)] : [:]
-                )
-            }
+            let events = randomEvents(round, from: start, zone: zone, using: &random)
             let freezes = [freeze("f\(round)", earned: "2024-01-02 09:00", zone)]
             let behavior: FreezeBehavior = round % 2 == 0 ? .autoConsumeFreezes : .manuallyConsumeFreezes
             let evaluation = calculate(events, freezes: freezes, goal: 1 + round % 3, leeway: round % 5, behavior: behavior, now: "2024-04-15 12:00", zone: zone)
@@ -41,9 +29,7 @@ struct StreamingJSONEncoderTests {
             try expectSameJSON(StreakHistory(events: events, leewayHours: round % 5))
             try expectSameJSON(events)
             try expectSameJSON(freezes)
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .custom { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
-            #expect(try decoder.decode(StreakHistory.self, from: Data(streaming.encode(StreakHistory(events: events, leewayHours: 2))))
+            #expect(try microsecondJSONDecoder().decode(StreakHistory.self, from: Data(streaming.encode(StreakHistory(events: events, leewayHours: 2))))
                 == StreakHistory(events: events, leewayHours: 2))
         }
     }
