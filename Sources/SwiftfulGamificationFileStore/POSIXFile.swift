@@ -130,9 +130,11 @@ package enum POSIXFile {
         journal.finish()
     }
 
-    /// Replaces `path` whole (for the package's other files): see `writeAtomically`.
-    package static func replace(_ path: String, with bytes: [UInt8]) throws {
-        try writeAtomically(bytes, to: path)
+    /// Replaces `path` whole (for the package's other files): see `writeAtomically`. Not
+    /// `durable`: no `fsync`, so a crash may leave the old file (for what is cheaper to lose
+    /// than to write durably).
+    package static func replace(_ path: String, with bytes: [UInt8], durable: Bool = true) throws {
+        try writeAtomically(bytes, to: path, sync: durable)
     }
 
     /// Appends whole lines and `fsync`s, holding the caller's lock.

@@ -47,9 +47,10 @@ struct ReplicaFiles: Sendable {
         try POSIXFile.appendLines(lines, to: path)
     }
 
-    /// Replaces a file whole (written beside it, fsynced, renamed over it; a link is replaced).
-    func replace(_ path: String, with data: Data) throws {
-        try POSIXFile.replace(path, with: Array(data))
+    /// Replaces a file whole (written beside it, fsynced unless not `durable`, renamed over
+    /// it; a link is replaced).
+    func replace(_ path: String, with data: Data, durable: Bool = true) throws {
+        try POSIXFile.replace(path, with: Array(data), durable: durable)
     }
 
     /// The file's lines (none when it does not exist).

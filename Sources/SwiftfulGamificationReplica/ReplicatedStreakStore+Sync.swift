@@ -112,11 +112,13 @@ extension ReplicatedStreakStore {
     func pullLocked(now: Date, timezone: TimeZone, into report: inout SyncReport) async throws {
         let revisions = try await remote.revisions(userId: userId)
         var cursor = SyncCursor.read(files)
+        var written = cursor
         let held = Set(try replicaFiles.streakKeys(userId: userId, includingArchived: true))
         for (key, revision) in revisions.sorted(by: { $0.key < $1.key }) where cursor.revisions[key] != revision || !held.contains(key) {
             try await rebuild(key, now: now, timezone: timezone)
             cursor.revisions[key] = revision
-            try cursor.write(files)
+            try cursor.write(files, since: written)
+            written = cursor
             report.pulled.append(key)
         }
         let empty = FileStreakStore(rootPath: files.directory + "/empty")
@@ -126,7 +128,7 @@ extension ReplicatedStreakStore {
         }
         cursor.revisions = cursor.revisions.filter { revisions[$0.key] != nil }
         cursor.synced = now
-        try cursor.write(files)
+        try cursor.write(files, since: written)
     }
 
     /// The server's streak, whole, in place of the replica's: built in a staging directory

@@ -63,13 +63,14 @@ extension ReplicatedStreakStore {
         let moved = operation.revisions
         guard !moved.isEmpty else { return }
         var cursor = SyncCursor.read(files)
+        let read = cursor
         let exact = keys.count == 1 && keys.allSatisfy { key in moved[key].map { (cursor.revisions[key] ?? 0) == $0.before } ?? false }
         do {
             guard exact else { throw StaleCopy() }
             try await apply(replica)
             for key in keys { cursor.revisions[key] = moved[key]?.after }
             cursor.synced = clock()
-            try cursor.write(files)
+            try cursor.write(files, since: read)
             updateSync { $0.lastSynced = cursor.synced }
         } catch {
             do { try markStale(keys) } catch { try? FileManager.default.removeItem(atPath: files.syncPath) }
@@ -81,9 +82,9 @@ extension ReplicatedStreakStore {
     /// The replica's copy of these streaks may differ from the server's: the next pull reads them whole.
     func markStale(_ keys: [String]) throws {
         var cursor = SyncCursor.read(files)
-        guard keys.contains(where: { cursor.revisions[$0] != nil }) else { return }
+        let read = cursor
         for key in keys { cursor.revisions[key] = nil }
-        try cursor.write(files)
+        try cursor.write(files, since: read)
     }
 
     static func isUnreachable(_ error: any Error) -> Bool {

@@ -414,6 +414,27 @@ struct ReplicaTests {
         #expect(await waitUntil { manager.pendingChangeCount == 0 && !manager.isSyncInProgress })
         #expect(try world.serverEventIds("read").count == 3)
     }
+
+    @Test("a sync that pulls nothing leaves the cursor file alone, and one a minute later records only the time")
+    func aSyncThatChangesNothingWritesNothing() async throws {
+        let world = ReplicaWorld()
+        let machine = try world.machine("a")
+        try await world.log(machine, "read", day: 0)
+        _ = try await machine.sync(now: world.day(0), timezone: world.zone)
+        func identity() throws -> (inode: UInt64, cursor: SyncCursor) {
+            let inode = try FileManager.default.attributesOfItem(atPath: machine.files.syncPath)[.systemFileNumber] as! UInt64
+            return (inode, SyncCursor.read(machine.files))
+        }
+        let first = try identity()
+        _ = try await machine.sync(now: world.day(0), timezone: world.zone)
+        #expect(try identity().inode == first.inode)
+        let report = try await machine.sync(now: world.day(0).addingTimeInterval(60), timezone: world.zone)
+        let later = try identity()
+        #expect(report.pulled.isEmpty)
+        #expect(later.inode != first.inode)
+        #expect(later.cursor.revisions == first.cursor.revisions)
+        #expect(later.cursor.synced == world.day(0).addingTimeInterval(60))
+    }
 }
 
 @MainActor
