@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 
 /// Writes the store's own JSON lines straight into bytes (the inverse of `JSONValue.parse`):
 /// a million-event import writes a million lines, and building them as `String`s cost more
@@ -38,33 +39,9 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// A quoted string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
-    /// `\u00XX`, everything else (UTF-8 included) as it is.
+    /// A quoted string (see `JSONStringEscapes.appendQuoted`).
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if plain != true { escaped(text) }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func escaped(_ text: String) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: bytes.append(byte)
-            }
-        }
+        JSONStringEscapes.appendQuoted(text, to: &bytes)
     }
 
     mutating func date(_ date: Date) {

@@ -46,9 +46,11 @@ struct EventLineTests {
         #expect(value["d"] == .number(150))
         #expect(value["b"] == .array([.bool(true), .null]))
         #expect(value["o"] == .object([]))
-        for bad in [#"{"a": }"#, #"{"a": 1"#, #"[1,]"#, #""\x""#, "{\"a\": \"\u{01}\"}", "01a"] {
+        for bad in [#"{"a": }"#, #"{"a": 1"#, #"[1,]"#, #""\x""#, "{\"a\": \"\u{01}\"}", "01a", #""\u12G4""#, #""\ud800""#, #""\udc00""#, #""a\"#] {
             #expect(throws: JSONValue.ParseError.self, "\(bad)") { try JSONValue.parse(bad) }
         }
+        // An escaped string's error says where: the bad escape, not the string's start.
+        #expect(throws: JSONValue.ParseError(offset: 5, reason: "unknown escape")) { try JSONValue.parse(#"["ab\q"]"#) }
     }
 
     @Test(arguments: [

@@ -1,7 +1,37 @@
-/// A JSON string's text with its escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`,
-/// `\uXXXX` and surrogate pairs) decoded, for the readers that find strings themselves: the
-/// file store's log lines and the streaming decoder.
+/// JSON strings byte by byte, for the writers and readers that handle bytes themselves (the
+/// file store's log lines, the streaming coders): quoted with what JSON requires escaped, and
+/// read back with every escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`
+/// and surrogate pairs) decoded.
 package enum JSONStringEscapes {
+    /// Appends `text` quoted: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
+    /// `\u00XX`, everything else (UTF-8 included) as it is.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain != true {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 15)])
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     package struct Malformed: Error {
         package let reason: String
         /// Where in the bytes.

@@ -113,7 +113,7 @@ final class JSONByteWriter {
     }
 
     func writeString(_ text: String) {
-        Self.append(text, to: &bytes)
+        JSONStringEscapes.appendQuoted(text, to: &bytes)
     }
 
     private static func append<I: BinaryInteger>(_ value: I, to bytes: inout [UInt8]) {
@@ -126,26 +126,6 @@ final class JSONByteWriter {
             magnitude /= 10
         }
         bytes[start...].reverse()
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 15)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: JSONCodingPath?) throws {
