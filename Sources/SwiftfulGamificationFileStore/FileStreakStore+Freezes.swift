@@ -35,7 +35,8 @@ extension FileStreakStore {
     /// - Throws: `StreakRuleError.freezesNotManual`, `.nothingToSave` or `.notEnoughFreezes`.
     public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) throws -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
         var used: [FreezeConsumption] = []
-        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        // Freeze events and the ledger's uses are whole only together.
+        let evaluation = try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, compound: true) { context in
             // From the running history: the log is not read again.
             used = try StreakCalculator.manualFreezeConsumptions(
                 for: try self.calculate(context, userId: userId, now: now, timezone: timezone),

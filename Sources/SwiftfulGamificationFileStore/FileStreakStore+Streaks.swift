@@ -31,35 +31,28 @@ extension FileStreakStore {
         }
     }
 
-    /// Gives a streak a new key, under the lock: its folder is renamed and its configuration
-    /// says the new key. - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
+    /// Gives a streak a new key in one step under the lock: its folder is renamed, its
+    /// configuration says the new key, and the result is calculated; all of it or, when any
+    /// part fails or the process is killed, none of it.
+    /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
     @discardableResult
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
-        try StreakValidation.validateDate(now, "current date")
         let old = try folder(userId: userId, streakKey: oldKey)
         let new = try folder(userId: userId, streakKey: newKey)
-        let journal = WriteJournal()
-        do {
-            try StoreLock.exclusive(try userDirectory(userId)) {
-                var settings = try existingSettings(old, streakKey: oldKey, userId: userId)
-                guard try POSIXFile.status(new.directory) == nil else { throw StreakStoreError.streakExists(newKey) }
-                try old.checkUserFilesWritable()
-                guard rename(old.directory, new.directory) == 0 else {
-                    throw FileStoreError.notWritable(path: old.directory, reason: POSIXFile.errorText())
-                }
-                journal.renamed(old.directory, to: new.directory)
-                settings.configuration = settings.configuration.renamed(to: newKey)
-                try settings.write(to: new.settingsPath, journal: journal)
-                // The published result names the old key: it is derived, so it goes.
-                unlink(new.currentPath)
-                journal.finish()
+        return try write(userId: userId, streakKey: newKey, now: now, timezone: timezone, compound: true, beforeLoading: { journal in
+            var settings = try self.existingSettings(old, streakKey: oldKey, userId: userId)
+            guard try POSIXFile.status(new.directory) == nil else { throw StreakStoreError.streakExists(newKey) }
+            WriteJournal.removeLeftovers(in: old.directory)
+            try old.checkUserFilesWritable()
+            try journal.willRename(old.directory, to: new.directory)
+            guard rename(old.directory, new.directory) == 0 else {
+                throw FileStoreError.notWritable(path: old.directory, reason: POSIXFile.errorText())
             }
-        } catch {
-            let kept = journal.undo()
-            if !kept.isEmpty { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
-            throw error
-        }
-        return try recalculate(userId: userId, streakKey: newKey, now: now, timezone: timezone)
+            settings.configuration = settings.configuration.renamed(to: newKey)
+            try settings.write(to: new.settingsPath, journal: journal)
+            // The published result names the old key: it is derived, so it goes.
+            unlink(new.currentPath)
+        }) { _ in }
     }
 
     /// Creates a streak. - Throws: `StreakStoreError.streakExists`, or a validation error.

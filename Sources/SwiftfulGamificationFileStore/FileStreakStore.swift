@@ -102,17 +102,23 @@ public final class FileStreakStore: Sendable {
     /// all of it or, when anything fails, none of it (every user file is put back byte for
     /// byte). Then refreshes the derived files, whose failure only costs speed later.
     /// Creates the streak when `creating` is given.
+    /// - Parameter compound: `change` makes several changes that are whole only together
+    ///   (see `WriteJournal`).
+    /// - Parameter prepare: runs under the lock before the streak's files are read (a
+    ///   rename moving them into place), its changes recorded in the same journal.
     /// - Parameter reusingFresh: when the cached result still holds under the lock (another
     ///   writer just calculated), return it instead of calculating again.
     @discardableResult
     func write(
         userId: String, streakKey: String, creating configuration: StreakConfiguration? = nil,
-        now: Date, timezone: TimeZone, reusingFresh: Bool = false, _ change: (WriteContext) throws -> Void
+        now: Date, timezone: TimeZone, reusingFresh: Bool = false, compound: Bool = false,
+        beforeLoading prepare: ((WriteJournal) throws -> Void)? = nil, _ change: (WriteContext) throws -> Void
     ) throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
         let userDirectory = try userDirectory(userId)
         let folder = try self.folder(userId: userId, streakKey: streakKey)
-        let journal = WriteJournal()
+        // Creating makes a folder and its config before the change: whole only together.
+        let journal = WriteJournal(directory: userDirectory, compound: compound || configuration != nil)
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         ownWrites.begin(folder.directory)
         var published: StreakEvaluation?
@@ -126,13 +132,18 @@ public final class FileStreakStore: Sendable {
                 if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
                     return fresh.evaluation.updatingUserId(userId)
                 }
+                try prepare?(journal)
                 let (context, evaluation) = try applyChange(
                     folder: folder, userId: userId, streakKey: streakKey, creating: configuration,
                     now: now, timezone: timezone, journal: journal, change
                 )
                 journal.finish()
-                persistDerived(context, evaluation: evaluation, now: now, timezone: timezone)
-                published = evaluation
+                if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
+                    published = evaluation
+                } else {
+                    // Watchers' clocks may be past records this result leaves out: they refresh.
+                    feed.changed(userId: userId, streakKeys: [streakKey])
+                }
                 return evaluation
             }
         } catch {
@@ -148,6 +159,7 @@ public final class FileStreakStore: Sendable {
         folder: StreakFolder, userId: String, streakKey: String, creating configuration: StreakConfiguration?,
         now: Date, timezone: TimeZone, journal: WriteJournal, _ change: (WriteContext) throws -> Void
     ) throws -> (WriteContext, StreakEvaluation) {
+        WriteJournal.removeLeftovers(in: folder.directory)
         try folder.discardLinkedDerivedFiles()
         try folder.checkUserFilesWritable()
         let stored = try folder.settings()
@@ -156,7 +168,7 @@ public final class FileStreakStore: Sendable {
             settings = stored
         } else {
             guard let configuration else { throw unknownStreak(streakKey, userId: userId) }
-            journal.createdDirectories(try POSIXFile.makeDirectory(folder.directory))
+            try journal.makeDirectory(folder.directory)
             settings = StreakSettings(
                 configuration: configuration,
                 goalHistory: [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)],
@@ -180,8 +192,12 @@ public final class FileStreakStore: Sendable {
 
     /// Refreshes the snapshot, the id index and the cached streak. They are rebuilt from
     /// the log whenever missing or stale, so a failure here (a full disk) is a warning; a
-    /// cache that could not be refreshed is removed rather than left stale.
-    private func persistDerived(_ context: WriteContext, evaluation: StreakEvaluation, now: Date, timezone: TimeZone) {
+    /// cache that could not be refreshed is removed rather than left stale. Returns whether
+    /// the result was published as `current.json`: not when the log holds records dated after
+    /// `now` (a writer that read its clock before another's later event was logged), which a
+    /// calculation at any later instant counts and this one leaves out.
+    @discardableResult
+    private func persistDerived(_ context: WriteContext, evaluation: StreakEvaluation, now: Date, timezone: TimeZone) -> Bool {
         do {
             try context.folder.persist(&context.loaded)
         } catch {
@@ -189,11 +205,13 @@ public final class FileStreakStore: Sendable {
         }
         beforeCaching.withLock { $0 }?()
         let sources = context.folder.sourceStamps()
-        guard sources == context.calculatedFrom, StreakFolder.logSize(in: sources) == context.loaded.logSize else {
-            // Someone wrote without the lock since the calculation read the files: a result
-            // stamped now would claim their change; the next reader calculates instead.
+        let leavesOutLaterRecords = context.loaded.history.latestEventDate.map { $0 > now } ?? false
+        guard !leavesOutLaterRecords, sources == context.calculatedFrom, StreakFolder.logSize(in: sources) == context.loaded.logSize else {
+            // Someone wrote without the lock since the calculation read the files (a result
+            // stamped now would claim their change), or the result holds only until the next
+            // record's instant: the next reader calculates instead.
             unlink(context.folder.currentPath)
-            return
+            return false
         }
         do {
             let cached = CachedEvaluation(
@@ -206,6 +224,7 @@ public final class FileStreakStore: Sendable {
             unlink(context.folder.currentPath)
             warn("could not update current.json: \(FileStoreError.sentence(error))")
         }
+        return true
     }
 
     func record(_ consumptions: [FreezeConsumption], in context: WriteContext) throws {

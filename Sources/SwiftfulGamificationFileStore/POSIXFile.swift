@@ -155,6 +155,7 @@ package enum POSIXFile {
         var created = false
         var descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0, errno == ENOENT {
+            try journal.willCreate(path)
             descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             created = descriptor >= 0
         }
@@ -166,8 +167,8 @@ package enum POSIXFile {
             throw FileStoreError.notWritable(path: path, reason: errorText(code))
         }
         defer { close(descriptor) }
-        if created { journal.created(path) }
         let before = try checkedStatus(descriptor, path: path)
+        if !created { try journal.willAppend(path, inode: before.inode, sizeBefore: before.size) }
         var sink = AppendSink(descriptor: descriptor, path: path, hash: ContentHash(continuing: hash))
         var repairedFragment = false
         do {
@@ -186,7 +187,6 @@ package enum POSIXFile {
             _ = fsync(descriptor)
             throw error
         }
-        journal.appended(path, inode: before.inode, sizeBefore: before.size)
         let after = try checkedStatus(descriptor, path: path)
         return AppendResult(
             sizeBefore: before.size, sizeAfter: after.size, written: sink.written, repairedFragment: repairedFragment,
@@ -291,7 +291,7 @@ package enum POSIXFile {
         return status
     }
 
-    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in

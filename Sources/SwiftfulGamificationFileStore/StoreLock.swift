@@ -11,10 +11,12 @@ import Darwin
 /// user's directory itself. A lock file could be deleted while held, letting two writers in
 /// at once; a directory that holds the streaks cannot vanish while they are in it.
 enum StoreLock {
-    /// Runs `body` as the only writer of `directory`.
+    /// Runs `body` as the only writer of `directory`, after undoing what a writer killed
+    /// half way left (its journal).
     static func exclusive<T>(_ directory: String, _ body: () throws -> T) throws -> T {
         guard let descriptor = try lock(directory, LOCK_EX, required: true) else { return try body() }
         defer { unlock(descriptor) }
+        try WriteJournal.recover(directory)
         return try body()
     }
 
@@ -22,7 +24,14 @@ enum StoreLock {
     /// share the lock). Without the directory, or where it cannot be opened, runs unlocked:
     /// what a reader finds is still checked against the snapshot's stamps.
     static func shared<T>(_ directory: String, _ body: () throws -> T) throws -> T {
-        guard let descriptor = try lock(directory, LOCK_SH, required: false) else { return try body() }
+        guard var descriptor = try lock(directory, LOCK_SH, required: false) else { return try body() }
+        if WriteJournal.isPending(in: directory) {
+            // Its writer died (a live one would hold the lock): undo its change before reading.
+            unlock(descriptor)
+            try exclusive(directory) {}
+            guard let again = try lock(directory, LOCK_SH, required: false) else { return try body() }
+            descriptor = again
+        }
         defer { unlock(descriptor) }
         return try body()
     }

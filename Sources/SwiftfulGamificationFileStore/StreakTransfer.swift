@@ -207,7 +207,9 @@ extension FileStreakStore {
         try configuration.validate()
         try batch.validate()
         var added: [StreakEvent] = []
-        let evaluation = try write(userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone) { context in
+        let evaluation = try write(
+            userId: userId, streakKey: streakKey, creating: configuration, now: now, timezone: timezone, compound: true
+        ) { context in
             if context.isNew, !batch.goalHistory.isEmpty {
                 context.settings.goalHistory = batch.goalHistory
                 try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
