@@ -36,10 +36,13 @@ let package = Package(
                 "SwiftfulGamificationReplica",
                 "StreakDashboard",
                 "CNcurses",
+                "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // The C runtime's argv, for when /proc (where Swift's CommandLine looks) is missing.
+        .target(name: "CProcessArguments"),
         .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),

@@ -8,6 +8,8 @@ import SwiftfulGamificationReplica
 enum CLIError: Error, LocalizedError, Equatable {
     case badDate(option: String, value: String)
     case dateOutOfRange(option: String, value: String)
+    /// A local time the zone skips (clocks jump forward over it).
+    case skippedLocalTime(option: String, value: String, zone: String)
     case badMetadata(String)
     case badNumber(option: String, value: String)
     case missingConfirmation(String)
@@ -30,6 +32,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(option) '\(value)' is not a date: use \(relative)2024-01-05, 2024-01-05T09:30, or ISO 8601 with an offset (2024-01-05T09:30:00-05:00)."
         case .dateOutOfRange(let option, let value):
             return "\(option) '\(value)' is out of range: dates must be from 1970-01-01 to 2199-12-31."
+        case .skippedLocalTime(let option, let value, let zone):
+            return "\(option) '\(value)' does not exist on that day in \(zone) (clocks jump): give a time outside the jump, or an offset (2024-01-05T09:30:00-05:00)."
         case .badMetadata(let value):
             return "--meta '\(value)' must be key=value, with a key of letters, digits or underscores."
         case .badNumber(let option, let value):

@@ -42,8 +42,8 @@ enum DateArgument {
     private static func parseUnchecked(_ text: String, option: String, zone: TimeZone, bareDateHour: Int) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let absolute = ISO8601Parsing.absolute(trimmed) { return absolute }
-        if let seconds = Double(trimmed), seconds.isFinite, trimmed.allSatisfy({ $0.isNumber || $0 == "." }) {
-            return Date(timeIntervalSince1970: seconds)
+        if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let date = ExactSeconds.date(trimmed, offset: 0) {
+            return date
         }
         let parts = trimmed.split(whereSeparator: { "-T: ".contains($0) }).map { Int($0) }
         guard [3, 5, 6].contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
@@ -62,13 +62,20 @@ enum DateArgument {
             second: numbers.count > 5 ? numbers[5] : 0
         )
         guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+            var utc = calendar
+            utc.timeZone = TimeZone(identifier: "UTC")!
+            // A real date and time that the zone's clocks jump over (spring forward).
+            if components.isValidDate(in: utc) {
+                throw CLIError.skippedLocalTime(option: option, value: text, zone: zone.identifier)
+            }
             throw CLIError.badDate(option: option, value: text)
         }
         return date
     }
 }
 
-/// ISO 8601 instants with an explicit offset, via Foundation (used for a few arguments only).
+/// ISO 8601 instants with an explicit offset, to the microsecond: Foundation reads the
+/// whole seconds, the fraction is added exactly (its formatter turns `.1` into `.099999`).
 enum ISO8601Parsing {
     static func absolute(_ text: String) -> Date? {
         guard text.hasSuffix("Z") || text.hasSuffix("z") || text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) != nil,
@@ -78,11 +85,30 @@ enum ISO8601Parsing {
         if let minutes = normalized.range(of: #"T\d\d:\d\d(?=[Zz+-])"#, options: .regularExpression) {
             normalized.insert(contentsOf: ":00", at: minutes.upperBound)
         }
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: normalized) { return date }
+        var fraction = "0"
+        if let digits = normalized.range(of: #"(?<=:\d\d)[.,]\d+"#, options: .regularExpression) {
+            fraction = "0." + normalized[digits].dropFirst()
+            normalized.removeSubrange(digits)
         }
-        return nil
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let whole = formatter.date(from: normalized) else { return nil }
+        return ExactSeconds.date(fraction, offset: Int(whole.timeIntervalSince1970))
+    }
+}
+
+/// Decimal seconds read digit by digit into whole microseconds, as every store keeps them.
+enum ExactSeconds {
+    /// `offset` seconds plus `text` (`123`, `123.456789`; digits past the sixth dropped).
+    static func date(_ text: String, offset: Int) -> Date? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.count <= 12, let seconds = Int(whole) else { return nil }
+        var micros = 0
+        if parts.count == 2 {
+            let digits = parts[1]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            micros = Int(String(digits.prefix(6)).padding(toLength: 6, withPad: "0", startingAt: 0))!
+        }
+        return Date(microseconds: (seconds + offset) * 1_000_000 + micros)
     }
 }

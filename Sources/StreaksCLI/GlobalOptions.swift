@@ -90,6 +90,21 @@ struct CommandContext {
         return nil
     }
 
+    /// `read` of every streak a listing names. A streak another process renames or removes
+    /// between the listing and its reading is no reason to fail: the listing is taken again
+    /// (a few times at most; then the error stands).
+    func readListed<T>(_ listing: () async throws -> [String], _ read: (String) async throws -> T) async throws -> [T] {
+        for attempt in 1... {
+            let keys = try await listing()
+            do {
+                return try await keys.asyncMap(read)
+            } catch StreakStoreError.unknownStreak(let key, _) where attempt < 5 && keys.contains(key) {
+                continue
+            }
+        }
+        return []
+    }
+
     /// `key`, else the only streak, else `daily` when the user has none.
     func streakKey(_ key: String?) async throws -> String {
         if let key {

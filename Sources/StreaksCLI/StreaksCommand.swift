@@ -25,7 +25,13 @@ public struct StreaksCommand: AsyncParsableCommand {
     /// Parses, runs, and exits, turning any error into one line on stderr and an exit code.
     public static func runAndExit() async -> Never {
         StandardStreams.secure()
-        Foundation.exit(await run(CommandLine.arguments.dropFirst().map { $0 }))
+        let arguments = ProcessArguments.current
+        guard !arguments.isEmpty else {
+            // Running the default command instead would ignore what was asked for.
+            Console.current.writeError("streaks: error: cannot read this command's arguments (is /proc mounted?); nothing was done.\n")
+            Foundation.exit(1)
+        }
+        Foundation.exit(await run(Array(arguments.dropFirst())))
     }
 
     /// Runs a command line and returns its exit code (the testable entry point).

@@ -9,7 +9,7 @@ final class DirectoryWatch {
     /// Names whose changes matter: derived files and temporaries the store writes on its
     /// way to `current.json` are left out, so a write wakes a watcher once, not five times.
     static func matters(_ name: String) -> Bool {
-        !(name == "snapshot.json" || name == "ids.bin" || name.contains(".tmp-") || name.contains(".prev-"))
+        !(name == "snapshot.json" || name == "ids.bin" || name == WriteJournal.fileName || WriteJournal.isLeftover(name))
     }
 
     private var descriptor: Int32 = -1

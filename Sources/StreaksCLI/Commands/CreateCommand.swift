@@ -68,14 +68,15 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try global.context()
-        let keys = try await context.store.streakKeys(userId: context.userId, includingArchived: all)
-        let active = all ? Set(try await context.store.streakKeys(userId: context.userId)) : Set(keys)
+        let store = context.store
+        let streaks = try await context.readListed({ try await store.streakKeys(userId: context.userId, includingArchived: all) }) { key in
+            let evaluation = try await store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            let archived = all ? try await store.isArchived(userId: context.userId, streakKey: key) : false
+            return (key: key, streak: evaluation.streak, configuration: evaluation.configuration, archived: archived)
+        }
         var objects: [[String: Any]] = []
-        if keys.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
-        for key in keys {
-            let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
-            let streak = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
-            let archived = !active.contains(key)
+        if streaks.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
+        for (key, streak, configuration, archived) in streaks {
             if json {
                 var object = Report.statusObject(streak, configuration: configuration, now: context.now, zone: context.zone)
                 object["archived"] = archived

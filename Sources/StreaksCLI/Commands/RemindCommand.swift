@@ -102,7 +102,7 @@ struct RemindCommand: AsyncParsableCommand {
     /// `streaks remind` as the timer runs it: this binary, with the options that say where
     /// the streaks are and how to remind.
     private func scheduledCommand() throws -> [String] {
-        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ProcessArguments.current.first ?? "streaks"
         var words = [binary, "remind"]
         if let within { words += ["--within", within] }
         if allDay { words.append("--all-day") }

@@ -20,10 +20,12 @@ struct StatusCommand: AsyncParsableCommand {
     /// is not a terminal).
     static func show(_ key: String?, json: Bool, context: CommandContext) async throws {
         guard let keys = try await context.keysOrAll(key, json: json) else { return }
-        let streaks = try await keys.asyncMap { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
+        let listing = { key == nil ? try await context.store.streakKeys(userId: context.userId) : keys }
+        let streaks = try await context.readListed(listing) { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, evaluation.configuration)
         }
+        guard !streaks.isEmpty else { return try await show(key, json: json, context: context) }
         if streaks.count == 1 {
             let (_, streak, configuration) = streaks[0]
             context.console.print(json
