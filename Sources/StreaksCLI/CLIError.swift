@@ -21,6 +21,10 @@ enum CLIError: Error, LocalizedError, Equatable {
     case nothingToCopy(user: String, store: String)
     /// A copy that left out events or freezes no store keeps (each named in a warning).
     case incompleteCopy(Int)
+    /// Streaks the target holds something of that the source does not: nothing was copied.
+    case copyConflicts([String], target: String)
+    /// A copied streak whose status still differs from its source's (named fields).
+    case copyDisagrees(key: String, fields: [String], target: String)
     case unknownCommand(String, suggestion: String?)
     /// The argument parser's own complaint (unknown option, missing value, a failed `validate()`).
     case usage(String, command: String)
@@ -52,6 +56,11 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "User '\(user)' has no streaks in \(store); nothing was copied (--user names whose streaks to copy)."
         case .incompleteCopy(let count):
             return "Left out \(count) of the source's events and freezes, which no store keeps (named above); everything else was copied."
+        case .copyConflicts(let conflicts, let target):
+            return "Nothing was copied: \(conflicts.joined(separator: "; ")). A copy adds and never deletes, so \(target) would not say what the source says; "
+                + "remove what differs there (streaks events, streaks undo, streaks skip remove), or copy into a store without these streaks."
+        case .copyDisagrees(let key, let fields, let target):
+            return "The copy of \(key) in \(target) does not say what the source says (\(fields.joined(separator: ", "))); compare them with streaks status \(key) --json."
         case .unknownCommand(let word, let suggestion):
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
             return "'\(word)' is not a streaks command; \(hint)"
@@ -72,7 +81,7 @@ enum ErrorReport {
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case CLIError.incompleteCopy, CLIError.notDelivered: return 1
+        case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.copyConflicts, CLIError.copyDisagrees: return 1
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2

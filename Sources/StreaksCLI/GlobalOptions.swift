@@ -151,7 +151,24 @@ enum OpenStores {
         }
     }
 
-    static func closeAll() async {
-        for store in open.withLock({ stores in defer { stores = [] }; return stores }) { await store.close() }
+    /// Closes every store, waiting `limit` at most: a server that is gone can hold a
+    /// connection's goodbye for ever, and a command (or a dashboard quitting) must end anyway.
+    static func closeAll(within limit: Duration = .milliseconds(500)) async {
+        let stores = open.withLock { stores in defer { stores = [] }; return stores }
+        guard !stores.isEmpty else { return }
+        let resumed = Mutex(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeOnce = { @Sendable in
+                if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
+            }
+            Task {
+                for store in stores { await store.close() }
+                resumeOnce()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                resumeOnce()
+            }
+        }
     }
 }

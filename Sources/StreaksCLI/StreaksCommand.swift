@@ -31,8 +31,12 @@ public struct StreaksCommand: AsyncParsableCommand {
             Console.current.writeError("streaks: error: cannot read this command's arguments (is /proc mounted?); nothing was done.\n")
             Foundation.exit(1)
         }
+        exitsProcess = true
         Foundation.exit(await run(Array(arguments.dropFirst())))
     }
+
+    /// Set by `runAndExit`: the process ends with the command (tests call `run` instead).
+    nonisolated(unsafe) private static var exitsProcess = false
 
     /// Runs a command line and returns its exit code (the testable entry point).
     static func run(_ arguments: [String]) async -> Int32 {
@@ -40,6 +44,13 @@ public struct StreaksCommand: AsyncParsableCommand {
         // Completion answers the shell: nothing else may be said.
         if !arguments.contains("---completion") {
             for note in OpenStores.replicaNotes(commandFailed: code != 0) { Console.current.writeError("streaks: \(note)\n") }
+        }
+        if exitsProcess {
+            // Whatever a store's closing waits for (a server that is gone), the process ends.
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 1)
+                Foundation.exit(code)
+            }
         }
         await OpenStores.closeAll()
         return code

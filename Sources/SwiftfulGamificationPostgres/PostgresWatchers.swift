@@ -47,23 +47,23 @@ final class PostgresWatchers: @unchecked Sendable {
     }
 
     func stop() async {
-        let tasks = lock.withLock {
-            let tasks = Array(listeners.values)
-            listeners = [:]
-            linkSubscribers.values.forEach { $0.finish() }
-            linkSubscribers = [:]
-            return tasks
+        let (tasks, subscribers) = lock.withLock {
+            defer { listeners = [:]; linkSubscribers = [:] }
+            return (Array(listeners.values), Array(linkSubscribers.values))
         }
+        // Outside the lock: finishing a stream runs its termination handler, which takes it.
+        subscribers.forEach { $0.finish() }
         tasks.forEach { $0.cancel() }
         for task in tasks { await task.value }
     }
 
     private func setLink(_ state: StoreLink) {
-        lock.withLock {
-            guard link != state else { return }
+        let subscribers = lock.withLock { () -> [AsyncStream<StoreLink>.Continuation] in
+            guard link != state else { return [] }
             link = state
-            linkSubscribers.values.forEach { $0.yield(state) }
+            return Array(linkSubscribers.values)
         }
+        subscribers.forEach { $0.yield(state) }
     }
 
     /// A notification's payload: the streak key, and the writing store's id.

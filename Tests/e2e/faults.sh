@@ -160,6 +160,72 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
 done
 echo "ok - $injections injected I/O errors"
 
+# MARK: A kill at each system call.
+# Every write command killed (SIGKILL, as by the OOM killer or a closed laptop's shell) at
+# each write, fsync, rename, link, unlink, mkdir, ftruncate and open of a store file it
+# makes, one at a time. After it the store is one every command can read and write, its
+# change whole or absent (never half), and nothing the killed writer left (a backup link, a
+# temporary file, its journal) is blamed on the user.
+
+killed_promise() { # killed_promise LABEL STORE NAME
+    local label=$1 store=$2 name=$3 after_state next_state
+    after_state=$($STATE state "$BIN" "$store" "$NOW")
+    check "$label: every streak still reads ($(head -c 160 <<<"$after_state"))" bash -c "! grep -q '\"error\"' <<<'$after_state'"
+    if [ "$after_state" != "$BASE_STATE" ]; then
+        check "$label: the change is whole, never half" $STATE effect "$name" "$BASE_STATE" "$after_state"
+    fi
+    streaks "$store" log daily >/dev/null 2>"$WORK/errors"
+    check "$label: the next write succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+    next_state=$($STATE state "$BIN" "$store" "$NOW")
+    check "$label: and is counted once" $STATE effect log "$after_state" "$next_state"
+    check "$label: nothing the killed writer left stays" test -z "$(find "$store" -name '*.prev-*' -o -name '*.tmp-*' -o -name write-journal.jsonl)"
+}
+
+kills=0
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${COMMANDS[@]}"; do
+    name=${entry%%|*}
+    args=${entry#*|}
+    for call in write pwrite64 fsync rename link unlink mkdir ftruncate openat; do
+        n=1
+        while [ "$n" -le 80 ]; do
+            rm -rf "$STORE"
+            cp -a "$BASE" "$STORE"
+            filter=()
+            streak=$STORE/users/$USER_NAME/streaks
+            [ "$call" = openat ] && filter=(-P "$streak/daily/events.jsonl" -P "$streak/daily/freezes.jsonl" -P "$streak/daily/config.json"
+                -P "$streak/daily/skips.jsonl" -P "$streak/reading/events.jsonl" -P "$streak/reading/config.json" -P "$streak/old/config.json"
+                -P "$STORE/users/$USER_NAME/write-journal.jsonl")
+            # shellcheck disable=SC2086
+            strace -f -qq -o /dev/null "${filter[@]}" -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
+                timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+            # Exit 137: killed at that call; anything else: the command makes fewer such calls.
+            [ $? = 137 ] || break
+            kills=$((kills + 1))
+            killed_promise "$name killed at $call #$n" "$STORE" "$name"
+            n=$((n + 1))
+        done
+    done
+done
+echo "ok - $kills kills"
+
+# A copy killed at each call, then run again: the target says what the source says.
+copy_kills=0
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write fsync rename link unlink mkdir; do
+    n=1
+    while [ "$n" -le 80 ]; do
+        rm -rf "$STORE"
+        strace -f -qq -o /dev/null -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
+            timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+        [ $? = 137 ] || break
+        copy_kills=$((copy_kills + 1))
+        timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+        check "copy killed at $call #$n: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+        check "copy killed at $call #$n: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+        n=$((n + 1))
+    done
+done
+echo "ok - $copy_kills copies killed"
+
 # MARK: A tiny disk at every level of free space.
 
 mkdir -p "$MOUNT"

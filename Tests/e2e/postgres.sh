@@ -418,4 +418,34 @@ check "offline: the one freeze used twice offline is used once ($used)" test "$u
 check "offline: the second machine is told its freeze use was not applied ($(cat "$WORK/freeze-b.out"))" grep -q "not applied on the server: use freezes on tea" "$WORK/freeze-b.out"
 check "offline: the first machine is told nothing of the kind" bash -c "! grep -q 'not applied' '$WORK/freeze-a.out'"
 
+# The dashboard quits within a second on q, SIGTERM and SIGHUP in every state: server up,
+# server gone, reconnecting to it, and with a write under way; the terminal is restored.
+quit_trial() { # quit_trial STATE HOW
+    local state=$1 how=$2 pid waited=0
+    tmux -L "$SOCKET" kill-session -t quit 2>/dev/null || true
+    "$CLUSTER" resume "$PG" 2>/dev/null || true
+    tmux -L "$SOCKET" new-session -d -s quit -x 100 -y 30 "TERM=screen-256color '$BIN' --database '$OWNER'; echo DASHBOARD-ENDED; sleep 600"
+    wait_for quit "events" 10 >/dev/null || true
+    case $state in
+    down) "$CLUSTER" pause "$PG"; wait_for quit "Disconnected" 10 >/dev/null || true ;;
+    reconnecting) "$CLUSTER" pause "$PG"; sleep 2 ;;
+    writing) "$CLUSTER" pause "$PG"; tmux -L "$SOCKET" send-keys -t quit ' ' ;;
+    esac
+    pid=$(pgrep -f "^$BIN --database" | head -1)
+    case $how in
+    q) tmux -L "$SOCKET" send-keys -t quit q ;;
+    TERM | HUP) kill "-$how" "$pid" ;;
+    esac
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 10 ]; do sleep 0.1; waited=$((waited + 1)); done
+    check "dashboard, server $state, $how: the process is gone within a second" bash -c "! kill -0 $pid 2>/dev/null"
+    kill -9 "$pid" 2>/dev/null || true
+    check "dashboard, server $state, $how: the terminal is restored" bash -c \
+        "tmux -L '$SOCKET' display -p -t quit '#{alternate_on}' | grep -qx 0 && tmux -L '$SOCKET' capture-pane -p -t quit | grep -q DASHBOARD-ENDED"
+}
+for state in up down reconnecting writing; do
+    for how in q TERM HUP; do quit_trial "$state" "$how"; done
+done
+"$CLUSTER" resume "$PG" 2>/dev/null || true
+tmux -L "$SOCKET" kill-session -t quit 2>/dev/null || true
+
 summary

@@ -9,7 +9,7 @@ struct CopyCommand: AsyncParsableCommand {
         commandName: "copy", abstract: "Copy streaks between stores: directories and PostgreSQL databases.",
         discussion: """
         Each store is a directory or a postgres:// URL. Copies every streak (archived ones too) with its settings, goal \
-        and schedule history, freezes, skipped days and events. Safe to run again: what the target already holds (by id) is skipped.
+        and schedule history, freezes, skipped days and events. Safe to run again: what the target already holds (by id) is skipped, freezes the source used since are marked used, and the archive state follows the source. A streak the target holds something of that the source does not (an event undone in the source since) is refused, nothing copied.
         Example: streaks copy --from ~/.local/share/streaks --to postgres://me@db.example/streaks
         """
     )
@@ -31,25 +31,42 @@ struct CopyCommand: AsyncParsableCommand {
         guard !keys.isEmpty else { throw CLIError.nothingToCopy(user: sourceUser, store: source.location) }
         // Everything is read and checked before anything is written: a copy never stops half
         // way over an event the target cannot keep; such events are left out and named.
-        var batches: [(key: String, batch: ImportBatch, archived: Bool)] = []
+        // A streak the target has already must come out saying what the source says.
+        var batches: [(key: String, batch: ImportBatch, archived: Bool, difference: CopyDifference?)] = []
         var leftOut: [String] = []
+        var conflicts: [String] = []
         for key in keys {
             let (whole, archived) = try await source.wholeStreak(userId: sourceUser, streakKey: key)
             let read = whole.storable()
             leftOut += read.leftOut.map { "\(key): \($0)" }
-            batches.append((key, read.batch, archived))
+            let existing = try await Self.existing(key, in: target, userId: targetUser)
+            let difference = existing.map { CopyDifference(source: read.batch, target: $0.batch) }
+            conflicts += (difference?.conflicts ?? []).map { "\(key): the target holds \($0)" }
+            batches.append((key, read.batch, archived, difference))
         }
+        guard conflicts.isEmpty else { throw CLIError.copyConflicts(conflicts, target: target.location) }
         var added = 0, total = 0, freezes = 0, skips = 0
-        for (key, batch, archived) in batches {
-            let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
-            if archived {
-                _ = try await target.setArchived(true, userId: targetUser, streakKey: key, now: context.now, timezone: context.zone)
+        for (key, batch, archived, difference) in batches {
+            let (now, zone) = (context.now, context.zone)
+            let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: now, timezone: zone)
+            for id in difference?.freezesToUse ?? [] {
+                try await target.useFreeze(id: id, userId: targetUser, streakKey: key, now: now, timezone: zone)
+            }
+            if try await target.isArchived(userId: targetUser, streakKey: key) != archived {
+                _ = try await target.setArchived(archived, userId: targetUser, streakKey: key, now: now, timezone: zone)
             }
             added += result.added.count
             total += batch.events.count
             freezes += batch.freezes.count
             skips += batch.skips.count
             console.saved.note("the copy of \(key)")
+        }
+        for (key, _, _, _) in batches {
+            let (now, zone) = (context.now, context.zone)
+            let copied = try await target.evaluate(userId: targetUser, streakKey: key, now: now, timezone: zone)
+            let original = try await source.evaluate(userId: sourceUser, streakKey: key, now: now, timezone: zone)
+            let fields = Self.differentFields(original, copied, now: now, zone: zone)
+            guard fields.isEmpty else { throw CLIError.copyDisagrees(key: key, fields: fields, target: target.location) }
         }
         let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
         console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
@@ -58,6 +75,24 @@ struct CopyCommand: AsyncParsableCommand {
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }
             console.saved.forget()
             throw CLIError.incompleteCopy(leftOut.count)
+        }
+    }
+
+    /// The target's copy of `key`, or nil when it has none.
+    private static func existing(_ key: String, in store: any StreakStore, userId: String) async throws -> (batch: ImportBatch, archived: Bool)? {
+        do {
+            return try await store.wholeStreak(userId: userId, streakKey: key)
+        } catch StreakStoreError.unknownStreak {
+            return nil
+        }
+    }
+
+    /// The status fields (as `status --json` says them) on which two evaluations differ.
+    private static func differentFields(_ original: StreakEvaluation, _ copied: StreakEvaluation, now: Date, zone: TimeZone) -> [String] {
+        let source = Report.statusObject(original.streak, configuration: original.configuration, now: now, zone: zone)
+        let target = Report.statusObject(copied.streak, configuration: copied.configuration, now: now, zone: zone)
+        return source.keys.sorted().filter { key in
+            Report.json([source[key] ?? NSNull()]) != Report.json([target[key] ?? NSNull()])
         }
     }
 }

@@ -324,8 +324,7 @@ final class DashboardApp {
         sources.append(input)
         // Every signal that would end the process ends it through the run loop instead, which
         // restores the terminal first. SIGPIPE stays ignored: a dashboard writes to no pipe.
-        let quitting = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
-        for (number, event) in [(SIGWINCH, "resize")] + quitting.map({ ($0, "quit") }) {
+        for (number, event) in [(SIGWINCH, "resize")] + Self.quittingSignals.map({ ($0, "quit") }) {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [weak self] in
@@ -344,11 +343,17 @@ final class DashboardApp {
         }
     }
 
+    /// Signals that end the process, handled by the run loop while the dashboard is up.
+    private static let quittingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
+
     private func shutdown() {
         tasks.forEach { $0.cancel() }
         subscriptions.values.forEach { $0.cancel() }
         sources.forEach { $0.cancel() }
         screen.restore()
+        // Nobody handles them any more: whatever still runs (closing a connection to a server
+        // that is gone) must not make the process deaf to SIGTERM and SIGHUP.
+        for number in Self.quittingSignals { signal(number, SIG_DFL) }
     }
 }
 
