@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StreaksCLI
+import SwiftfulGamification
 
 struct DateArgumentTests {
     let newYork = TimeZone(identifier: "America/New_York")!
@@ -25,6 +26,26 @@ struct DateArgumentTests {
     @Test(arguments: ["yesterday", "2024-13-01", "2024-02-30", "05/01/2024", "2024-01-05T25:00", ""])
     func rejects(text: String) {
         #expect(throws: CLIError.badDate(option: "--at", value: text)) { try DateArgument.parse(text, option: "--at", zone: newYork) }
+    }
+
+    /// Fractions are kept to the microsecond, as every store keeps them and `import` reads them.
+    @Test(arguments: [
+        ("2025-01-05T12:00:00.1Z", 1_736_078_400_100_000),
+        ("2025-01-05T12:00:00.123456Z", 1_736_078_400_123_456),
+        ("2025-01-05T12:00:00.1234569Z", 1_736_078_400_123_456),
+        ("2025-01-05T07:00:00.000001-05:00", 1_736_078_400_000_001),
+        ("1736078400.1", 1_736_078_400_100_000),
+    ])
+    func fractionsAreExactMicroseconds(text: String, micros: Int) throws {
+        #expect(try DateArgument.parse(text, option: "--at", zone: newYork).microsecondsSince1970 == micros)
+    }
+
+    @Test func aLocalTimeTheClocksJumpOverIsNamedSo() {
+        #expect(throws: CLIError.skippedLocalTime(option: "--at", value: "2025-03-09T02:30", zone: "America/New_York")) {
+            try DateArgument.parse("2025-03-09T02:30", option: "--at", zone: newYork)
+        }
+        let message = CLIError.skippedLocalTime(option: "--at", value: "2025-03-09T02:30", zone: "America/New_York").errorDescription ?? ""
+        #expect(message.contains("does not exist on that day in America/New_York (clocks jump)"))
     }
 
     @Test func metadataValuesAreTyped() throws {

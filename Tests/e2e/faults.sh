@@ -438,4 +438,25 @@ total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python
 recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
 check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
 
+# MARK: Reads while another process renames a streak back and forth.
+
+rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+(for i in $(seq 1 200); do
+    "$BIN" rename reading books --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+    "$BIN" rename books reading --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+done) &
+renamer=$!
+read_failures=0
+reads=0
+while kill -0 "$renamer" 2>/dev/null && [ "$reads" -lt 60 ]; do
+    for args in "list --all" "status"; do
+        # shellcheck disable=SC2086
+        "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>>"$WORK/read-errors" || read_failures=$((read_failures + 1))
+        reads=$((reads + 1))
+    done
+done
+kill "$renamer" 2>/dev/null
+wait "$renamer" 2>/dev/null
+check "$reads reads of every streak during renames by another process: none failed ($read_failures did: $(head -c 200 "$WORK/read-errors" 2>/dev/null))" test "$read_failures" = 0
+
 summary

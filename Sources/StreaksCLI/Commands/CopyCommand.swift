@@ -61,7 +61,8 @@ struct CopyCommand: AsyncParsableCommand {
             skips += batch.skips.count
             console.saved.note("the copy of \(key)")
         }
-        for (key, _, _, _) in batches {
+        // A streak with events left out (named below) cannot agree with its source.
+        for (key, _, _, _) in batches where !leftOut.contains(where: { $0.hasPrefix("\(key): ") }) {
             let (now, zone) = (context.now, context.zone)
             let copied = try await target.evaluate(userId: targetUser, streakKey: key, now: now, timezone: zone)
             let original = try await source.evaluate(userId: sourceUser, streakKey: key, now: now, timezone: zone)
