@@ -40,6 +40,18 @@ struct FileStoreOnOwnThreads: StreakStore {
         try await BlockingIO.run { try files.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
+    func updateSettings(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
+        now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        try await BlockingIO.run {
+            try files.updateSettings(
+                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
+                now: now, timezone: timezone
+            )
+        }
+    }
+
     func skips(userId: String, streakKey: String) async throws -> [CalendarDay] {
         try await BlockingIO.run { try files.skips(userId: userId, streakKey: streakKey) }
     }

@@ -30,6 +30,8 @@ extension WriteJournal {
             }
             return escapes ? nil : resolved
         }
+        // Its temporaries first, so that a folder it made can be removed again.
+        Set(changes.flatMap(\.directories)).forEach(removeLeftovers)
         let failed = changes.reversed().compactMap { undo($0) }
         guard failed.isEmpty else {
             throw FileStoreError.partlySaved(reason: "An interrupted write could not be undone", kept: failed)
@@ -73,6 +75,16 @@ extension WriteJournal {
 }
 
 extension WriteJournal.Change {
+    /// The folders the change touched.
+    var directories: [String] {
+        let parent = { (path: String) in (path as NSString).deletingLastPathComponent }
+        switch self {
+        case .appended(let path, _, _), .created(let path), .replaced(let path, _): return [parent(path)]
+        case .createdDirectory(let path): return [path]
+        case .renamed(let from, let to): return [from, to]
+        }
+    }
+
     /// The same change with every path transformed.
     func mapPaths(_ transform: (String) -> String) -> Self {
         switch self {

@@ -178,6 +178,13 @@ killed_promise() { # killed_promise LABEL STORE NAME
     check "$label: the next write succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
     next_state=$($STATE state "$BIN" "$store" "$NOW")
     check "$label: and is counted once" $STATE effect log "$after_state" "$next_state"
+    # Every streak, not only the one the command named, can be written again; after that
+    # nothing the killed writer left (temporaries, backup links, its journal) stays.
+    local key
+    for key in $(python3 -c "import json,sys; print(' '.join(json.loads(sys.argv[1])))" "$next_state"); do
+        streaks "$store" log "$key" >/dev/null 2>"$WORK/errors"
+        check "$label: $key can be written ($(head -c 160 "$WORK/errors"))" test $? = 0
+    done
     check "$label: nothing the killed writer left stays" test -z "$(find "$store" -name '*.prev-*' -o -name '*.tmp-*' -o -name write-journal.jsonl)"
 }
 
@@ -195,9 +202,10 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
             [ "$call" = openat ] && filter=(-P "$streak/daily/events.jsonl" -P "$streak/daily/freezes.jsonl" -P "$streak/daily/config.json"
                 -P "$streak/daily/skips.jsonl" -P "$streak/reading/events.jsonl" -P "$streak/reading/config.json" -P "$streak/old/config.json"
                 -P "$STORE/users/$USER_NAME/write-journal.jsonl")
+            # In a subshell, which reports the kill as its exit code instead of a shell message.
             # shellcheck disable=SC2086
-            strace -f -qq -o /dev/null "${filter[@]}" -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
-                timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+            (strace -f -qq -o /dev/null "${filter[@]}" -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
+                timeout 20 "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1; exit $?) 2>/dev/null
             # Exit 137: killed at that call; anything else: the command makes fewer such calls.
             [ $? = 137 ] || break
             kills=$((kills + 1))
@@ -214,8 +222,8 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
     n=1
     while [ "$n" -le 80 ]; do
         rm -rf "$STORE"
-        strace -f -qq -o /dev/null -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
-            timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
+        (strace -f -qq -o /dev/null -e trace="$call" -e inject="$call:signal=KILL:when=$n" \
+            timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1; exit $?) 2>/dev/null
         [ $? = 137 ] || break
         copy_kills=$((copy_kills + 1))
         timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
@@ -441,22 +449,48 @@ check "6 x 40 racing writers: $total events counted from $start (a recount says 
 # MARK: Reads while another process renames a streak back and forth.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
-(for i in $(seq 1 200); do
+(while [ ! -e "$WORK/stop-renaming" ]; do
     "$BIN" rename reading books --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
     "$BIN" rename books reading --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1
 done) &
 renamer=$!
 read_failures=0
 reads=0
-while kill -0 "$renamer" 2>/dev/null && [ "$reads" -lt 60 ]; do
+while [ "$reads" -lt 60 ]; do
     for args in "list --all" "status"; do
         # shellcheck disable=SC2086
         "$BIN" $args --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>>"$WORK/read-errors" || read_failures=$((read_failures + 1))
         reads=$((reads + 1))
     done
 done
-kill "$renamer" 2>/dev/null
+touch "$WORK/stop-renaming"
 wait "$renamer" 2>/dev/null
 check "$reads reads of every streak during renames by another process: none failed ($read_failures did: $(head -c 200 "$WORK/read-errors" 2>/dev/null))" test "$read_failures" = 0
+
+# MARK: Without /proc (where Swift looks for the arguments), a command still does what it was asked.
+
+if unshare -m true 2>/dev/null; then
+    rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+    unshare -m sh -c "mount -t tmpfs none /proc && exec '$BIN' log daily --store '$STORE' --user '$USER_NAME' --now '$NOW'" >/dev/null 2>"$WORK/errors"
+    check "without /proc: log daily exits 0 ($(head -c 160 "$WORK/errors"))" test $? = 0
+    check "without /proc: the event is logged once" $STATE effect log "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+else
+    echo "skip - without /proc: unshare needs root"
+fi
+
+# MARK: Twelve writers at once, on the real clock: status counts every event they logged.
+
+for round in 1 2 3 4 5 6; do
+    rm -rf "$STORE"
+    "$BIN" create c --goal 100 --store "$STORE" --user "$USER_NAME" >/dev/null
+    writers=()
+    for worker in $(seq 1 12); do
+        "$BIN" log c --store "$STORE" --user "$USER_NAME" >/dev/null 2>&1 &
+        writers+=($!)
+    done
+    wait "${writers[@]}"
+    counted=$("$BIN" status c --json --store "$STORE" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
+    check "12 concurrent logs, round $round: status counts 12 (got $counted)" test "$counted" = 12
+done
 
 summary

@@ -43,15 +43,10 @@ struct ConfigCommand: AsyncParsableCommand {
         if !settings.isEmpty {
             // Checked before anything is written.
             let schedule = try settings.schedule()
-            if settings.goal != nil || settings.leeway != nil || settings.freezes != nil {
-                _ = try await context.store.updateConfiguration(
-                    userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                    freezeBehavior: settings.freezes, now: context.now, timezone: context.zone
-                )
-            }
-            if let schedule {
-                _ = try await context.store.updateSchedule(schedule, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
-            }
+            _ = try await context.store.updateSettings(
+                userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
+                freezeBehavior: settings.freezes, schedule: schedule, now: context.now, timezone: context.zone
+            )
             context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration

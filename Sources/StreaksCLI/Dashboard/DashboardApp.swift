@@ -141,13 +141,11 @@ final class DashboardApp {
             }
         case .updateStreak(let configuration):
             write(configuration.streakKey) { store, userId in
-                var evaluation = try await store.updateConfiguration(
+                let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
-                    leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, now: now, timezone: zone
+                    leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
+                    now: now, timezone: zone
                 )
-                if evaluation.configuration.schedule != configuration.schedule {
-                    evaluation = try await store.updateSchedule(configuration.schedule, userId: userId, streakKey: configuration.streakKey, now: now, timezone: zone)
-                }
                 return (.saved(configuration), evaluation)
             }
         case .archive(let key):
