@@ -1,6 +1,6 @@
 /// The unused freezes, with the dates that decide which days they may bridge (rule 5).
-struct FreezePool: Equatable {
-    struct Entry: Equatable {
+struct FreezePool: Hashable {
+    struct Entry: Hashable {
         /// Index into the caller's freeze array.
         let index: Int
         /// Local day (in the current zone) it was earned on; nil = always earned.
@@ -12,6 +12,14 @@ struct FreezePool: Equatable {
     /// Oldest earned first.
     private let entries: [Entry]
     private var consumed: [Bool]
+
+    /// Freezes not consumed yet (eligible or not for a given day).
+    var unusedCount: Int { consumed.reduce(0) { $1 ? $0 : $0 + 1 } }
+
+    /// Only what was consumed: the entries are the same for every pool of one calculation.
+    static func == (lhs: FreezePool, rhs: FreezePool) -> Bool { lhs.consumed == rhs.consumed }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(consumed) }
 
     init(entries: [Entry]) {
         self.entries = entries
@@ -38,6 +46,15 @@ struct FreezePool: Equatable {
         }
         consumed = tentative
         return assignments
+    }
+
+    /// The unconsumed freezes (the first 64, oldest earned first) eligible for `day`, as bits.
+    func eligibility(forDay day: Int) -> UInt64 {
+        var bits: UInt64 = 0
+        for position in entries.indices.prefix(64) where !consumed[position] && isEligible(entries[position], for: day...day) {
+            bits |= 1 << UInt64(position)
+        }
+        return bits
     }
 
     private func isEligible(_ entry: Entry, for span: ClosedRange<Int>) -> Bool {

@@ -83,11 +83,12 @@ public enum StreakCalculator {
             today: now.day,
             firstDay: firstDay ?? now.day + 1,
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
+            leewayHours: leewayHours,
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
         return StreakSummary(
-            input: input, walk: bestWalk(input, weeks: weeks), weeks: weeks, history: history, firstDay: firstDay, freezes: usableFreezes,
+            input: input, walk: StreakWalk(input, weeks: weeks), weeks: weeks, history: history, firstDay: firstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
             clocks: &clocks, schedule: schedule, dueDays: dueDays
         ).evaluation
@@ -135,28 +136,6 @@ public enum StreakCalculator {
                 day: day, timezone: timezone.identifier
             )
         }
-    }
-
-    /// Tries every choice of open days to keep (at most four) and keeps the best (rule 4);
-    /// in weeks when `weeks` is given (rule 8's `timesPerWeek`).
-    private static func bestWalk(_ input: WalkInput, weeks: WeekCalendar?) -> StreakWalk {
-        let yesterdayChoices = input.yesterdayIsOpen && input.today - 1 >= input.firstDay ? [true, false] : [false]
-        var best: StreakWalk?
-        for keepToday in [true, false] {
-            for keepYesterday in yesterdayChoices {
-                for keepOpenWeek in weeks == nil ? [true] : [true, false] {
-                    let walk = if let weeks {
-                        StreakWalk(input, weeks: weeks, keepToday: keepToday, keepYesterday: keepYesterday, keepOpenWeek: keepOpenWeek)
-                    } else {
-                        StreakWalk(input, keepToday: keepToday, keepYesterday: keepYesterday)
-                    }
-                    guard let walk else { continue }
-                    if best.map({ walk.isBetter(than: $0) }) ?? true { best = walk }
-                }
-            }
-        }
-        // Keeping no open day never needs an event, so at least that choice exists.
-        return best!
     }
 
     private static func freezePoolEntries(_ freezes: [StreakFreeze], clocks: inout ZoneClocks) -> [FreezePool.Entry] {

@@ -53,10 +53,11 @@ struct StreakSummary {
                 hasEvents: history.regularCount > 0, current: current, todayKept: todayKept, todayResting: todayResting,
                 yesterdayPending: yesterdayPending, lastKeptOrEventDay: lastKeptOrEventDay, today: today
             )
-            // Rule 8: the earliest open day that is due and not kept, frozen or skipped; else,
-            // on a rest or skipped today, the next due day.
-            if current > 0, !todayKept, state(today) != .frozen {
-                let dayToKeep = yesterdayPending ? today - 1 : todayResting ? dueDays.nextDueDay(after: today) : today
+            // Rules 6 and 8: the earliest open day that is due and not kept, frozen or skipped;
+            // else, on a rest, skipped or frozen today, the next due day.
+            if current > 0, !todayKept {
+                let passed = todayResting || state(today) == .frozen
+                let dayToKeep = yesterdayPending ? today - 1 : passed ? dueDays.nextDueDay(after: today) : today
                 deadline = dayToKeep.map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
             }
         }
@@ -71,7 +72,7 @@ struct StreakSummary {
             streakKey: configuration.streakKey,
             userId: userId,
             currentStreak: current,
-            longestStreak: max(weeks == nil ? Self.longestRun(walk, input) : Self.longestWeekRun(walk), current),
+            longestStreak: max(weeks.map { LongestWeekRun.longest(input, weeks: $0) } ?? LongestRun.longest(input), current),
             dateLastEvent: lastEvent?.date,
             lastEventTimezone: lastEvent?.timezone,
             dateStreakStart: current > 0 ? walk.streakStartDay.map(zoneDays.start(of:)) : nil,
@@ -127,40 +128,6 @@ struct StreakSummary {
     private static func lastKeptDay(_ walk: StreakWalk, _ input: WalkInput) -> Int? {
         guard input.firstDay <= input.today else { return nil }
         return (input.firstDay...input.today).reversed().first { walk.states[$0 - input.ledger.baseDay] == .kept }
-    }
-
-    /// Longest run of kept weeks, bridged weeks and the open one passing through.
-    private static func longestWeekRun(_ walk: StreakWalk) -> Int {
-        var longest = 0, run = 0
-        for record in walk.weekRecords {
-            switch record.state {
-            case .kept:
-                run += 1
-                longest = max(longest, run)
-            case .gap: run = 0
-            case .bridged, .open: break
-            }
-        }
-        return longest
-    }
-
-    /// Longest run of kept days, bridged by frozen, rest and skipped days; open days do not break a run.
-    private static func longestRun(_ walk: StreakWalk, _ input: WalkInput) -> Int {
-        guard input.firstDay <= input.today else { return 0 }
-        var longest = 0
-        var run = 0
-        for day in input.firstDay...input.today {
-            switch walk.states[day - input.ledger.baseDay] {
-            case .kept:
-                run += 1
-                longest = max(longest, run)
-            case .gap:
-                run = 0
-            case .frozen, .open, .beforeHistory, .rest, .skipped:
-                break
-            }
-        }
-        return longest
     }
 }
 

@@ -33,14 +33,14 @@ struct WalkInput {
     /// The earliest day any event may be credited to or is frozen.
     let firstDay: Int
     let yesterdayIsOpen: Bool
+    let leewayHours: Int
     let behavior: FreezeBehavior
     let freezes: FreezePool
 }
 
-/// One crediting of all history under one choice of which open days to keep (rule 4),
-/// walking back from today.
+/// The best crediting (rule 4, `CreditingSearch`) and what its walk found: the current run,
+/// freezes consumed or needed, and every day's state.
 struct StreakWalk {
-    var ledger: CreditLedger
     var states: [DayState]
     var credited: [Int32]
     var currentStreak = 0
@@ -51,116 +51,95 @@ struct StreakWalk {
     var trailingGap: [Int] = []
     /// A weekly streak's weeks, oldest first (empty for a day unit).
     var weekRecords: [StreakWeek] = []
-    let keptToday: Bool
-    let keptYesterday: Bool
 
-    var openDaysKept: Int { (keptToday ? 1 : 0) + (keptYesterday ? 1 : 0) }
-
-    /// Nothing credited yet, under a choice of open days.
-    init(start input: WalkInput, keepToday: Bool, keepYesterday: Bool) {
-        ledger = input.ledger
-        states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
-        credited = Array(repeating: 0, count: input.ledger.dayCount)
-        keptToday = keepToday
-        keptYesterday = keepYesterday
+    init(_ input: WalkInput, weeks: WeekCalendar?) {
+        if let weeks {
+            let top = weeks.start(ofWeekContaining: input.today) + 6
+            let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
+            self.init(input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom)
+            markWeeks(input, weeks: weeks)
+        } else {
+            self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay)
+            markDays(input)
+        }
     }
 
-    /// Credits history under the choice, or returns nil when a day chosen to be kept cannot be.
-    init?(_ input: WalkInput, keepToday: Bool, keepYesterday: Bool) {
-        self.init(start: input, keepToday: keepToday, keepYesterday: keepYesterday)
-        var freezes = input.freezes
-        var inCurrentRun = true
-        var closedDaySeen = false
-        var day = input.today
+    private var record = RunRecord()
 
-        while day >= input.firstDay {
-            let index = day - ledger.baseDay
-            let goal = Int(input.goals[index])
-            let isOpen = day == input.today || (input.yesterdayIsOpen && day == input.today - 1)
+    /// Walks the chosen crediting again, recording what the search only counted.
+    private init<Rules: RunRules>(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int) {
+        let choice = CreditingSearch.best(input, rules: start, context: context, top: top, bottom: bottom)
+        states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
+        credited = choice.credited
+        var rules = start
+        var recording: RunRecord? = RunRecord()
+        for day in stride(from: top, through: bottom, by: -1) {
+            let index = day - input.ledger.baseDay
+            rules.step(day, kept: index >= 0 && index < choice.kept.count && choice.kept[index], in: context, record: &recording)
+            if index >= 0, index < choice.kept.count, choice.kept[index] { states[index] = .kept }
+        }
+        rules.finish(record: &recording)
+        record = recording!
+        currentStreak = rules.streak
+        streakStartDay = record.start
+        consumptions = record.consumptions
+        trailingGap = record.trailingGap
+    }
 
-            if isOpen {
-                let keep = day == input.today ? keepToday : keepYesterday
-                if keep {
-                    guard ledger.available(on: day) >= goal else { return nil }
-                    credit(goal, on: day, index: index, countsInRun: inCurrentRun)
-                } else {
-                    states[index] = input.frozen[index] ? .frozen : input.due[index].bridgeState ?? .open
-                }
-                day -= 1
-                continue
-            }
-
-            let bridge = input.due[index].bridgeState
-            if ledger.available(on: day) >= goal, bridge == nil || !inCurrentRun
-                || RunProbe.keepsOptionalDay(day, goal: goal, counts: LedgerOverlay(ledger), freezes: freezes, input: input, depth: 0) {
-                credit(goal, on: day, index: index, countsInRun: inCurrentRun)
+    /// Day states of a day-unit streak: open, frozen (recorded, or a gap a consumed freeze
+    /// bridges), rest, skipped or gap.
+    private mutating func markDays(_ input: WalkInput) {
+        guard input.firstDay <= input.today else { return }
+        for day in input.firstDay...input.today {
+            let index = day - input.ledger.baseDay
+            guard states[index] != .kept else { continue }
+            if let bridge = input.due[index].bridgeState, !input.frozen[index] {
+                states[index] = bridge
             } else if input.frozen[index] {
                 states[index] = .frozen
-            } else if let bridge {
-                states[index] = bridge
+            } else if input.isOpen(day) {
+                states[index] = .open
             } else {
-                states[index] = .gap
-                if inCurrentRun {
-                    // Rule 5 over rule 8: the gap is every due day back to the last kept or
-                    // frozen day, whatever rest and skipped days lie between.
-                    let (gapStart, savable) = Self.firstDayOfGap(endingOn: day, counts: ledger, input: input)
-                    let stretch = gapStart...day
-                    let gapDays = stretch.filter { input.due[$0 - ledger.baseDay] == .due }
-                    if savable, input.behavior == .autoConsumeFreezes,
-                       let assigned = freezes.consume(forDays: gapDays) {
-                        for (freezeIndex, frozenDay) in assigned {
-                            consumptions.append((freezeIndex, frozenDay))
-                        }
-                        for stretchDay in stretch {
-                            let stretchIndex = stretchDay - ledger.baseDay
-                            states[stretchIndex] = input.due[stretchIndex].bridgeState ?? .frozen
-                        }
-                        day = gapStart - 1
-                        continue
-                    }
-                    if savable, input.behavior == .manuallyConsumeFreezes, !closedDaySeen {
-                        trailingGap = gapDays
-                    }
-                    inCurrentRun = false
+                states[index] = record.bridged.contains { $0.contains(day) } ? .frozen : .gap
+            }
+        }
+    }
+
+    /// Day states of a weekly streak: kept days as credited; the rest skipped, frozen (a
+    /// recorded freeze, or the last day of a week a freeze bridges now), open (today, an
+    /// open yesterday), a gap in a gap week, else rest (not needed).
+    private mutating func markWeeks(_ input: WalkInput, weeks: WeekCalendar) {
+        var records = record.weeks
+        for (position, week) in records.enumerated() where week.state == .gap && record.bridged.contains(where: { $0.lowerBound == week.start.dayNumber }) {
+            records[position] = StreakWeek(start: week.start, state: .bridged, keptDays: week.keptDays, target: week.target)
+        }
+        weekRecords = records.reversed()
+        for week in records {
+            let start = week.start.dayNumber
+            let bridgedByFreeze = record.bridged.contains { $0.lowerBound == start }
+            let first = max(start, input.firstDay), last = min(start + 6, input.today)
+            guard first <= last else { continue }
+            for day in first...last {
+                let index = day - input.ledger.baseDay
+                guard states[index] != .kept else { continue }
+                if input.frozen[index] || (bridgedByFreeze && day == start + 6) {
+                    states[index] = .frozen
+                } else if input.due[index] == .skipped {
+                    states[index] = .skipped
+                } else if input.isOpen(day) {
+                    states[index] = .open
+                } else {
+                    states[index] = week.state == .gap ? .gap : .rest
                 }
             }
-            closedDaySeen = true
-            day -= 1
-        }
-        ledger.creditLeftoversToOwnDays(into: &credited)
-    }
-
-    private mutating func credit(_ goal: Int, on day: Int, index: Int, countsInRun: Bool) {
-        credited[index] += Int32(ledger.take(goal, on: day))
-        states[index] = .kept
-        if countsInRun {
-            currentStreak += 1
-            streakStartDay = day
         }
     }
+}
 
-    /// The first missed due day of the run of closed, unkeepable, unfrozen days ending on
-    /// `day` (rest and skipped days among them), and whether a kept or frozen day comes
-    /// before that run (something to save).
-    static func firstDayOfGap(endingOn day: Int, counts: some UncreditedCounts, input: WalkInput) -> (start: Int, savable: Bool) {
-        var start = day
-        while start - 1 >= input.firstDay {
-            let index = start - 1 - counts.baseDay
-            if input.frozen[index] || counts.available(on: start - 1) >= Int(input.goals[index]) { break }
-            start -= 1
-        }
-        let savable = start > input.firstDay
-        // Rest and skipped days before the first missed due day are walked as themselves.
-        while start < day, input.due[start - counts.baseDay] != .due { start += 1 }
-        return (start, savable)
-    }
-
-    /// Rule 4's ranking: longer streak, then fewer freezes, then more open days kept, then
-    /// today kept over yesterday.
-    func isBetter(than other: StreakWalk) -> Bool {
-        if currentStreak != other.currentStreak { return currentStreak > other.currentStreak }
-        if consumptions.count != other.consumptions.count { return consumptions.count < other.consumptions.count }
-        if openDaysKept != other.openDaysKept { return openDaysKept > other.openDaysKept }
-        return keptToday && !other.keptToday
+extension WalkInput {
+    /// Whether `day` (inside the walk's range) holds a recorded freeze event.
+    func frozenDay(_ day: Int) -> Bool {
+        let index = day - ledger.baseDay
+        return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index]
     }
 }

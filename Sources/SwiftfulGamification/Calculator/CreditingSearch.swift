@@ -1,0 +1,133 @@
+/// Rule 4, exactly: the crediting that makes the current streak largest, then consumes the
+/// fewest freezes, then keeps the later days (from today back), then moves the fewest of
+/// today's own events away and brings the fewest others to today.
+///
+/// A dynamic programme over days from the top of the walk down. Between two days, the
+/// future of a partial crediting (of the days above) depends only on how many events the
+/// two days below already received, up to their goals (`DayWindows`), and on where the
+/// walk of rules 4, 5 and 8 stands (`RunRules.key`): so one best partial per such state is
+/// kept. Rule 4's order compares the days above first (streak and freezes add up, and the
+/// later days come first in the order), which is what makes keeping the best one exact.
+/// - Complexity: O(days * states), with a handful of states: a goal of N gives at most
+///   (N + 1)^2 event holdings, times the walk's states (few, and one once the run ended).
+struct CreditingSearch<Rules: RunRules> {
+    struct Node {
+        var held0: Int32, held1: Int32
+        var rules: Rules
+        /// Rank of the days kept so far in rule 4's order among the layer's nodes.
+        var lexRank: Int32
+        var out: Int32, imported: Int32
+    }
+
+    struct Back {
+        var previous: Int32
+        var back1: Int32, back2: Int32
+        var kept: Bool
+    }
+
+    struct Key: Hashable {
+        var held0: Int32, held1: Int32
+        var rules: Rules.Key
+    }
+
+    /// The chosen crediting: kept days and events credited per day, indexed like the ledger.
+    struct Choice {
+        var kept: [Bool]
+        var credited: [Int32]
+    }
+
+    /// Searches the days `top` down to `bottom` (`top` may lie after today: those days can never be kept).
+    static func best(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int) -> Choice {
+        var layer = [Node(held0: 0, held1: 0, rules: start, lexRank: 0, out: 0, imported: 0)]
+        var backs: [[Back]] = []
+        backs.reserveCapacity(max(0, top - bottom + 1))
+        var day = top
+        while day >= bottom {
+            let windows = DayWindows(ledger: input.ledger, day: day)
+            let goals = (input.goal(day), input.goal(day - 1), input.goal(day - 2))
+            var splitCache: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
+            var next = StateTable<Key, (node: Node, lexKey: Int64, back: Back)>()
+            let isToday = day == input.today
+            for (position, node) in layer.enumerated() {
+                let splits: [DayWindows.Split]
+                if let cached = splitCache.first(where: { $0.held0 == node.held0 && $0.held1 == node.held1 }) {
+                    splits = cached.splits
+                } else {
+                    splits = windows.splits(held0: Int(node.held0), held1: Int(node.held1), goals: goals, exhaustive: isToday)
+                    splitCache.append((node.held0, node.held1, splits))
+                }
+                for split in splits {
+                    var rules = node.rules
+                    var none: RunRecord?
+                    rules.step(day, kept: split.kept, in: context, record: &none)
+                    let candidate = Node(
+                        held0: split.held1, held1: split.held2, rules: rules, lexRank: 0,
+                        out: node.out + (isToday ? split.out : 0), imported: node.imported + (isToday ? split.imported : 0)
+                    )
+                    let lexKey = Int64(node.lexRank) * 2 + (split.kept ? 1 : 0)
+                    let back = Back(previous: Int32(position), back1: split.back1, back2: split.back2, kept: split.kept)
+                    next.keep(Key(held0: candidate.held0, held1: candidate.held1, rules: rules.key), (candidate, lexKey, back)) {
+                        isBetter($0.node, $0.lexKey, than: $1.node, $1.lexKey)
+                    }
+                }
+            }
+            // Ranks of the days kept so far, in rule 4's order, for the next layer to compare.
+            let lexKeys = next.count == 1 ? [] : Array(Set(next.values.map(\.lexKey))).sorted()
+            backs.append(next.values.map(\.back))
+            layer = next.values.map { entry in
+                var node = entry.node
+                node.lexRank = lexKeys.isEmpty ? 0 : Int32(lexKeys.firstIndex(of: entry.lexKey)!)
+                return node
+            }
+            day -= 1
+        }
+        var winner = 0
+        for position in layer.indices {
+            var none: RunRecord?
+            layer[position].rules.finish(record: &none)
+            if position > 0, isBetter(layer[position], Int64(layer[position].lexRank), than: layer[winner], Int64(layer[winner].lexRank)) {
+                winner = position
+            }
+        }
+        return choice(backs, winner: winner, input: input, top: top)
+    }
+
+    private static func isBetter(_ lhs: Node, _ lhsLex: Int64, than rhs: Node, _ rhsLex: Int64) -> Bool {
+        if lhs.rules.streak != rhs.rules.streak { return lhs.rules.streak > rhs.rules.streak }
+        if lhs.rules.freezesUsed != rhs.rules.freezesUsed { return lhs.rules.freezesUsed < rhs.rules.freezesUsed }
+        if lhsLex != rhsLex { return lhsLex > rhsLex }
+        if lhs.out != rhs.out { return lhs.out < rhs.out }
+        return lhs.imported < rhs.imported
+    }
+
+    /// Follows the winner's choices back up from the bottom day.
+    private static func choice(_ backs: [[Back]], winner: Int, input: WalkInput, top: Int) -> Choice {
+        let base = input.ledger.baseDay
+        var kept = Array(repeating: false, count: input.ledger.dayCount)
+        var credited = Array(repeating: Int32(0), count: input.ledger.dayCount)
+        var position = winner
+        for offset in stride(from: backs.count - 1, through: 0, by: -1) {
+            let back = backs[offset][position]
+            let day = top - offset
+            let index = day - base
+            if index >= 0, index < kept.count {
+                let windows = DayWindows(ledger: input.ledger, day: day)
+                let all = windows.fixed + windows.late + windows.early + windows.wide0 + windows.wide1 + windows.wide2
+                kept[index] = back.kept
+                credited[index] += Int32(all) - back.back1 - back.back2
+                if back.back1 > 0 { credited[index - 1] += back.back1 }
+                if back.back2 > 0 { credited[index - 2] += back.back2 }
+            }
+            position = Int(back.previous)
+        }
+        return Choice(kept: kept, credited: credited)
+    }
+}
+
+extension WalkInput {
+    /// The goal of `day` (1 outside the ledger's days, where nothing can be credited).
+    func goal(_ day: Int) -> Int {
+        let index = day - ledger.baseDay
+        return index >= 0 && index < goals.count ? Int(goals[index]) : 1
+    }
+}

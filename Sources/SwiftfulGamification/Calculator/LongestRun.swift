@@ -1,0 +1,144 @@
+/// Rule 6's longest streak of a day-unit streak: the largest value the current streak had
+/// at any `now` up to the present.
+///
+/// The current streak only grows while a day is open (events arrive) and can only drop
+/// when a day closes, so its largest values are reached just before a day closes: at the
+/// end of each day, and `L` hours into the next while yesterday is open. One forward pass
+/// over the days keeps, for every way the events so far may leave the next two days
+/// (`DayWindows`, read forwards) and every state of the run, the longest run ending at the
+/// day; at each of those moments the days still open are credited with the events logged
+/// by then. Auto freezes bridge the run's gaps as the walk back from each moment would:
+/// latest gap first, oldest-earned freeze first, a gap that cannot be bridged ending the run.
+/// - Complexity: O(days * states), like `CreditingSearch`.
+struct LongestRun {
+    struct Key: Hashable {
+        var held0: Int32, held1: Int32
+        /// A gap waiting for a kept or frozen day (auto mode): the freezes eligible for each of its due days.
+        var gap: [UInt64]?
+        /// The gaps freezes bridge in the run, oldest first, as `gap` (auto mode). Days are
+        /// known only by the freezes eligible for them, so runs alike but for when they
+        /// missed a day share a state.
+        var bridged: [[UInt64]] = []
+        /// A kept or frozen day in the run: something a freeze would save.
+        var anchored = false
+    }
+
+    /// Kept days of the run between its bridged gaps, oldest first (one more than the gaps).
+    typealias Run = [Int]
+
+    let input: WalkInput
+    /// Holdings are capped at the largest goal, so a count held for one day stays exact for its neighbour.
+    let cap: Int32
+
+    static func longest(_ input: WalkInput) -> Int {
+        guard input.firstDay <= input.today else { return 0 }
+        return LongestRun(input: input, cap: input.goals.max() ?? 1).scan()
+    }
+
+    private func scan() -> Int {
+        var before = StateTable<Key, Run>()
+        before.append(Key(held0: 0, held1: 0), [0])
+        var beforeYesterday = before
+        var longest = 0
+        let leeway = input.leewayHours
+        for day in input.firstDay...input.today {
+            // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
+            if leeway > 0, day < input.today || !input.yesterdayIsOpen {
+                for (key, run) in zip(beforeYesterday.keys, beforeYesterday.values) { longest = max(longest, length(key, run) + openPair(key, lastDay: day)) }
+            }
+            // The end of `day` (with a leeway of 24 hours, the same moment as the one above).
+            if leeway < 24, day < input.today {
+                for (key, run) in zip(before.keys, before.values) { longest = max(longest, length(key, run) + (keepsAlone(key, day: day) ? 1 : 0)) }
+            }
+            beforeYesterday = before
+            before = step(before, day: day)
+        }
+        return longest
+    }
+
+    /// Credits the events whose windows start on `day` (a closed day) in every way that matters.
+    private func step(_ states: StateTable<Key, Run>, day: Int) -> StateTable<Key, Run> {
+        let windows = DayWindows(startingOn: day, ledger: input.ledger)
+        let goals = (input.goal(day), input.goal(day + 1), input.goal(day + 2))
+        var next = StateTable<Key, Run>()
+        for (key, run) in zip(states.keys, states.values) {
+            for split in windows.splits(held0: Int(key.held0), held1: Int(key.held1), goals: goals, exhaustive: false) {
+                var moved = key
+                moved.held0 = min(cap, split.held1)
+                moved.held1 = min(cap, split.held2)
+                var walked = run
+                walk(&moved, &walked, day: day, kept: split.kept)
+                next.keep(moved, walked) { ($0.reduce(0, +), $0.last!) > ($1.reduce(0, +), $1.last!) }
+            }
+        }
+        return next
+    }
+
+    /// The run through a closed `day`.
+    private func walk(_ key: inout Key, _ run: inout Run, day: Int, kept: Bool) {
+        let index = day - input.ledger.baseDay
+        if kept || input.frozen[index] {
+            resolve(&key, &run)
+            if kept { run[run.count - 1] += 1 }
+            key.anchored = true
+            return
+        }
+        guard input.due[index] == .due else { return }
+        if input.behavior == .autoConsumeFreezes, key.anchored, (key.gap?.count ?? 0) < min(64, input.freezes.unusedCount) {
+            key.gap = (key.gap ?? []) + [input.freezes.eligibility(forDay: day)]
+            return
+        }
+        key = Key(held0: key.held0, held1: key.held1)
+        run = [0]
+    }
+
+    /// The run once its pending gap meets a kept or frozen day: walked back from there, the
+    /// gaps are bridged latest first until one cannot be, and the run starts after that one.
+    private func resolve(_ key: inout Key, _ run: inout Run) {
+        guard let gap = key.gap else { return }
+        let gaps = key.bridged + [gap]
+        key.gap = nil
+        let kept = firstUnbridged(gaps).map { $0 + 1 } ?? 0
+        key.bridged = Array(gaps[kept...])
+        run = Array(run[kept...]) + [0]
+    }
+
+    /// The run's length at a moment after it: its pending gap, if any, met from above.
+    private func length(_ key: Key, _ run: Run) -> Int {
+        guard let gap = key.gap else { return run.reduce(0, +) }
+        guard let failed = firstUnbridged(key.bridged + [gap]) else { return run.reduce(0, +) }
+        return run[(failed + 1)...].reduce(0, +)
+    }
+
+    /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any: each
+    /// day, in ascending order, takes the oldest-earned eligible freeze left (`FreezePool`).
+    private func firstUnbridged(_ gaps: [[UInt64]]) -> Int? {
+        var used: UInt64 = 0
+        for position in gaps.indices.reversed() {
+            for eligible in gaps[position] {
+                let left = eligible & ~used
+                guard left != 0 else { return position }
+                used |= left & (0 &- left)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `day`, open alone, can be kept with the events logged on it and before.
+    private func keepsAlone(_ key: Key, day: Int) -> Bool {
+        let windows = DayWindows(ledger: input.ledger, day: day), next = DayWindows(ledger: input.ledger, day: day + 1)
+        return Int(key.held0 + key.held1) + windows.fixed + next.late >= input.goal(day)
+    }
+
+    /// How many of `lastDay - 1` and `lastDay`, both open, can be kept with the events logged by `L` hours into `lastDay`.
+    private func openPair(_ key: Key, lastDay: Int) -> Int {
+        let first = lastDay - 1
+        let own = DayWindows(ledger: input.ledger, day: first), next = DayWindows(ledger: input.ledger, day: lastDay)
+        let after = DayWindows(ledger: input.ledger, day: lastDay + 1)
+        let firstHolds = Int(key.held0) + own.fixed, lastHolds = Int(key.held1)
+        let either = next.late + next.early + after.wide0 + after.wide1
+        let firstNeeds = max(0, input.goal(first) - firstHolds), lastNeeds = max(0, input.goal(lastDay) - lastHolds)
+        if firstNeeds + lastNeeds <= either { return 2 }
+        return firstNeeds <= either || lastNeeds <= either ? 1 : 0
+    }
+}

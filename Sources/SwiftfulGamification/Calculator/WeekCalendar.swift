@@ -1,0 +1,22 @@
+/// The weeks of a `timesPerWeek` streak (rule 8's week unit).
+struct WeekCalendar {
+    let firstWeekday: Weekday
+    let dueDays: DueDays
+
+    /// The first day of the week holding `day`.
+    func start(ofWeekContaining day: Int) -> Int {
+        let all = Weekday.allCases
+        let offset = all.firstIndex(of: CalendarDay(dayNumber: day).dayOfWeek)! - all.firstIndex(of: firstWeekday)!
+        return day - offset.floorModulo(7)
+    }
+
+    /// T of the week ending on `end`: a change of T applies from the week in which it was set.
+    func timesPerWeek(endingOn end: Int) -> Int {
+        if case .timesPerWeek(let times) = dueDays.schedule(on: end) { return max(1, min(7, times)) }
+        return 7
+    }
+
+    func skippedDays(of week: ClosedRange<Int>) -> Int {
+        week.filter { dueDays.kind(of: $0) == .skipped }.count
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SwiftfulGamification
+
+/// The calculator against `ReferenceStreak` (brute force over every crediting, straight from
+/// STREAK_RULES.md) on small random histories of every schedule kind, with skips, leeway
+/// 0-24, freezes earned and expiring at any time, recorded freeze events, both freeze modes.
+/// Every field is compared; each case prints its seed and the two answers on failure.
+struct ReferencePropertyTests {
+    static let zone = ReferenceStreak.zone
+
+    static func input(seed: UInt64) -> ReferenceStreak.Input {
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
+        let origin = at("2024-01-10 00:00").timeIntervalSince1970
+        let now = Date(timeIntervalSince1970: origin + Double(Int.random(in: 0..<(70 * 24 * 60), using: &random) * 60))
+        let leeway = [0, 0, 1, 3, 6, 12, 13, 23, 24].randomElement(using: &random)!
+        func instant(daysBack: ClosedRange<Int>) -> Date {
+            let midnight = Calendar.newYork.startOfDay(for: now.addingTimeInterval(-Double(Int.random(in: daysBack, using: &random)) * 86_400))
+            // Half of them near a midnight, where the leeway has a choice to make.
+            let minute = Bool.random(using: &random) ? Int.random(in: 0..<1_440, using: &random)
+                : [Int.random(in: 0..<(leeway * 60 + 30), using: &random), 1_439 - Int.random(in: 0..<(leeway * 60 + 30), using: &random)]
+                    .randomElement(using: &random)!
+            return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
+        }
+        // Few choices per case: every crediting is tried at every moment.
+        let count = Int.random(in: 1...(leeway > 12 ? 4 : 6), using: &random)
+        var events = (0..<count).map { StreakEvent(id: "e\($0)", dateCreated: instant(daysBack: 0...20), timezone: zone.identifier) }
+        for index in 0..<[0, 0, 0, 1, 2].randomElement(using: &random)! {
+            events.append(StreakEvent(id: "z\(index)", dateCreated: instant(daysBack: 0...20), timezone: zone.identifier, isFreeze: true, freezeId: "old\(index)"))
+        }
+        let schedule: StreakSchedule = switch Int.random(in: 0..<3, using: &random) {
+        case 0: .daily
+        case 1: .weekdays(Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }).union([Weekday.allCases.randomElement(using: &random)!]))
+        default: .timesPerWeek(Int.random(in: 1...7, using: &random))
+        }
+        let today = CalendarDay(containing: now, in: zone).dayNumber
+        let skips = Set((0..<[0, 0, 1, 2, 4].randomElement(using: &random)!).map { _ in today - Int.random(in: -3...20, using: &random) })
+        let freezes = (0..<[0, 0, 1, 2, 3].randomElement(using: &random)!).map { index -> StreakFreeze in
+            let earned: Date? = Int.random(in: 0..<4, using: &random) == 0 ? nil : now.addingTimeInterval(-Double(Int.random(in: 0...(25 * 24), using: &random)) * 3_600)
+            let expires: Date? = Bool.random(using: &random) ? nil : now.addingTimeInterval(Double(Int.random(in: (-22 * 24)...(5 * 24), using: &random)) * 3_600)
+            let used: Date? = Int.random(in: 0..<6, using: &random) == 0 ? now.addingTimeInterval(-86_400) : nil
+            return StreakFreeze(id: "f\(index)", dateEarned: earned, dateUsed: used, dateExpires: expires)
+        }
+        let configuration = StreakConfiguration(
+            streakKey: "ref", eventsRequiredPerDay: Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1, leewayHours: leeway,
+            freezeBehavior: FreezeBehavior.allCases.randomElement(using: &random)!, schedule: schedule,
+            weekStart: Weekday.allCases.randomElement(using: &random)!
+        )
+        return .init(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now)
+    }
+
+    static func calculated(_ input: ReferenceStreak.Input) -> ReferenceStreak.Result {
+        let evaluation = StreakCalculator.evaluate(
+            events: input.events, freezes: input.freezes, configuration: input.configuration, currentDate: input.now, timezone: zone,
+            skips: input.skips.sorted().map(CalendarDay.init(dayNumber:))
+        )
+        let streak = evaluation.streak
+        var result = ReferenceStreak.Result()
+        result.current = streak.currentStreak ?? -1
+        result.longest = streak.longestStreak ?? -1
+        result.start = streak.dateStreakStart
+        result.deadline = streak.dateStreakDeadline
+        result.status = streak.status
+        result.todayCount = streak.todayEventCount ?? -1
+        result.freezesLeft = streak.freezesAvailableCount ?? -1
+        result.consumptions = evaluation.freezeConsumptions.map { "\($0.freezeId)@\($0.day)" }.sorted()
+        result.needed = streak.freezesNeededToSaveStreak ?? -1
+        return result
+    }
+
+    static func describe(_ input: ReferenceStreak.Input) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        let config = input.configuration
+        return "now \(formatter.string(from: input.now)), \(config.schedule.text) from \(config.weekStart), goal \(config.eventsRequiredPerDay), "
+            + "leeway \(config.leewayHours), \(config.freezeBehavior); events "
+            + input.events.map { "\($0.isFreeze ? "freeze " : "")\(formatter.string(from: $0.dateCreated))" }.joined(separator: ", ")
+            + "; skips \(input.skips.sorted().map { "\(CalendarDay(dayNumber: $0))" }); freezes "
+            + input.freezes.map { "\($0.id) earned \($0.dateEarned.map(formatter.string(from:)) ?? "-") expires \($0.dateExpires.map(formatter.string(from:)) ?? "-") used \($0.dateUsed != nil)" }.joined(separator: ", ")
+    }
+
+    @Test(arguments: Array(UInt64(1)...3_000))
+    func everyFieldMatchesTheBruteForceReference(seed: UInt64) {
+        let input = Self.input(seed: seed)
+        let expected = ReferenceStreak(input).result()
+        let actual = Self.calculated(input)
+        #expect(actual == expected, "seed \(seed): \(Self.describe(input))\n  expected \(expected)\n  actual   \(actual)")
+    }
+}

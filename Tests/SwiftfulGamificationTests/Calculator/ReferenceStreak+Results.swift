@@ -1,0 +1,80 @@
+import Foundation
+@testable import SwiftfulGamification
+
+/// Rules 6, 7 and 8's results from the chosen crediting, as the rules word them.
+extension ReferenceStreak {
+    func fill(_ result: inout Result, _ best: Walked, _ context: WalkContext, regular: [StreakEvent], now: Date) {
+        let today = context.today
+        result.current = best.streak
+        result.start = best.streak > 0 ? best.start.map(startOf) : nil
+        result.todayCount = best.todayCount
+        result.consumptions = best.used.map { "\(input.freezes[$0.freeze].id)@\(CalendarDay(dayNumber: $0.day))" }.sorted()
+        result.needed = best.trailing.count
+        let usedIds = Set(best.used.map { input.freezes[$0.freeze].id })
+        result.freezesLeft = behavior == .noFreezes ? 0 : input.freezes.filter { $0.isAvailable(at: now) && !usedIds.contains($0.id) }.count
+        let lastEvent = regular.max { ($0.dateCreated, $0.id) < ($1.dateCreated, $1.id) }.map { min(day(of: $0.dateCreated), today) }
+        let lastKept = best.kept.filter { $0 <= today }.max() ?? lastEvent ?? today
+        let daysSince = max(0, today - lastKept)
+        let todayKept = best.kept.contains(today)
+        let end = { (day: Int) in self.wallClock(day + 1, hour: self.leeway) }
+        if case .timesPerWeek = input.configuration.schedule {
+            fillWeek(&result, best, context, regular: regular, daysSince: daysSince, end: end)
+            return
+        }
+        let yesterdayPending = context.yesterdayOpen && today - 1 >= context.firstDay && !best.kept.contains(today - 1)
+            && !context.frozen.contains(today - 1) && kind(today - 1) == .due
+        let todayResting = !todayKept && kind(today) != .due
+        if regular.isEmpty {
+            result.status = .noEvents
+        } else if todayKept {
+            result.status = .active(daysSinceLastEvent: 0)
+        } else if best.streak > 0, yesterdayPending {
+            result.status = .canExtendWithLeeway
+        } else if best.streak > 0, todayResting {
+            result.status = .active(daysSinceLastEvent: daysSince)
+        } else if best.streak > 0 {
+            result.status = .atRisk
+        } else {
+            result.status = .broken(daysSinceLastEvent: daysSince)
+        }
+        guard best.streak > 0, !todayKept else { return }
+        if yesterdayPending {
+            result.deadline = end(today - 1)
+        } else if todayResting || context.frozen.contains(today) {
+            // Rule 6: a frozen today is passed like a rest day: the next due day must be kept.
+            result.deadline = ((today + 1)...(today + 373)).first { kind($0) == .due }.map(end)
+        } else {
+            result.deadline = end(today)
+        }
+    }
+
+    func fillWeek(_ result: inout Result, _ best: Walked, _ context: WalkContext, regular: [StreakEvent], daysSince: Int, end: (Int) -> Date) {
+        let today = context.today
+        let start = weekStart(today)
+        let week = weekState(start, best, context)
+        let todayKept = best.kept.contains(today)
+        let needed = max(0, week.target - week.kept)
+        let after = stride(from: today + 1, through: start + 6, by: 1).filter { kind($0) != .skipped }.count
+        let previous = weekState(start - 7, best, context)
+        if regular.isEmpty {
+            result.status = .noEvents
+        } else if week.state == .kept {
+            result.status = .active(daysSinceLastEvent: todayKept ? 0 : daysSince)
+        } else if best.streak == 0 {
+            result.status = .broken(daysSinceLastEvent: daysSince)
+        } else if context.yesterdayOpen, start - 1 == today - 1, previous.state == .open {
+            result.status = .canExtendWithLeeway
+        } else if after >= needed {
+            result.status = .active(daysSinceLastEvent: todayKept ? 0 : daysSince)
+        } else {
+            result.status = .atRisk
+        }
+        guard best.streak > 0, week.state == .open else { return }
+        if result.status == .canExtendWithLeeway {
+            result.deadline = end(today - 1)
+            return
+        }
+        let stillOpen = stride(from: start + 6, through: today, by: -1).filter { kind($0) != .skipped && !best.kept.contains($0) }
+        result.deadline = end(needed > 0 && stillOpen.count >= needed ? stillOpen[needed - 1] : start + 6)
+    }
+}
