@@ -87,6 +87,7 @@ COMMANDS=(
     "undo|undo daily"
     "import|import daily $IMPORT"
     "config|config daily --goal 2"
+    "config-both|config daily --goal 2 --days mon-fri"
     "freeze-add|freeze add daily --count 2"
     "freeze-use|freeze use daily"
     "create|create extra --goal 3"

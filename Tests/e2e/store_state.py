@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 FIELDS = ["total_events", "current_streak", "longest_streak", "events_required_per_day",
-          "freezes_available_count", "freezes_needed_to_save_streak", "today_event_count", "archived"]
+          "freezes_available_count", "freezes_needed_to_save_streak", "today_event_count", "archived", "schedule"]
 
 
 def state(binary, store, now):
@@ -41,6 +41,7 @@ def effect(name, before, after):
         "undo": lambda: changed(before, after, "daily", "total_events", -1),
         "import": lambda: changed(before, after, "daily", "total_events", 3),
         "config": lambda: after["daily"]["events_required_per_day"] == 2,
+        "config-both": lambda: after["daily"]["events_required_per_day"] == 2 and after["daily"]["schedule"] == "mon,tue,wed,thu,fri",
         "freeze-add": lambda: changed(before, after, "daily", "freezes_available_count", 2),
         "freeze-use": lambda: after["daily"]["freezes_available_count"]
         == before["daily"]["freezes_available_count"] - before["daily"]["freezes_needed_to_save_streak"]
