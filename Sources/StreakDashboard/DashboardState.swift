@@ -191,6 +191,8 @@ public enum Effect: Equatable, Sendable {
     case archive(streak: String)
     /// Skip days, or take their skips back.
     case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
+    /// A holiday: skip the days in every active streak, each on the days due for it.
+    case skipEveryStreak(days: ClosedRange<CalendarDay>)
     /// Remember the theme chosen.
     case saveTheme(String)
     /// Read the day's events for the detail.

@@ -266,7 +266,7 @@ public enum Reducer {
                 return []
             }
             state.overlay = .none
-            return [.skip(streak: selected, days: range, skipping: true)]
+            return [form.everyStreak ? .skipEveryStreak(days: range) : .skip(streak: selected, days: range, skipping: true)]
         default:
             _ = form.handle(key)
             state.overlay = .skipForm(form)

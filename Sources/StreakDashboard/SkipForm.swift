@@ -2,15 +2,18 @@ import Foundation
 import SwiftfulGamification
 
 /// The form `S` opens: a range of days to skip (a holiday), from and to as people type
-/// them (`2024-12-24`, `today`, `+3d`). Nothing is written until both read and Enter is pressed.
+/// them (`2024-12-24`, `today`, `+3d`), for the selected streak or for every active one
+/// (each on its due days). Nothing is written until both read and Enter is pressed.
 public struct SkipForm: Equatable, Sendable {
     public enum Field: Sendable, CaseIterable {
-        case from, to
+        case from, to, scope
     }
 
     public var from: String
     public var to: String
     public var field: Field = .from
+    /// Every active streak instead of the selected one.
+    public var everyStreak = false
     public var showsErrors = false
     let today: CalendarDay
     let window: ClosedRange<CalendarDay>
@@ -40,9 +43,14 @@ public struct SkipForm: Equatable, Sendable {
 
     /// Text keys edit the field, Tab and arrows move; false for keys the form does not take.
     mutating func handle(_ pressed: Key) -> Bool {
+        let fields = Field.allCases
         switch pressed {
-        case .tab, .backTab, .up, .down:
-            field = field == .from ? .to : .from
+        case .tab, .down:
+            field = fields[(fields.firstIndex(of: field)! + 1) % fields.count]
+        case .backTab, .up:
+            field = fields[(fields.firstIndex(of: field)! + fields.count - 1) % fields.count]
+        case .left, .right, .character(" ") where field == .scope:
+            everyStreak.toggle()
         case .backspace:
             if field == .from { if !from.isEmpty { from.removeLast() } } else if !to.isEmpty { to.removeLast() }
         case .character(let character) where character.isASCII && !character.isNewline:
@@ -57,11 +65,16 @@ public struct SkipForm: Equatable, Sendable {
     func lines(glyphs: Glyphs) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = Field.allCases.map { field in
             let focused = field == self.field
-            let value = field == .from ? from : to
+            let label = switch field { case .from: "from"; case .to: "to"; case .scope: "for" }
+            let value = switch field {
+            case .from: "[\(from)\(focused ? "_" : "")]"
+            case .to: "[\(to)\(focused ? "_" : "")]"
+            case .scope: everyStreak ? "< all streaks, each on its due days >" : "< this streak >"
+            }
             return [
-                ((focused ? "\(glyphs.selection) " : "  ") + (field == .from ? "from" : "to").padding(toLength: 6, withPad: " ", startingAt: 0),
+                ((focused ? "\(glyphs.selection) " : "  ") + label.padding(toLength: 6, withPad: " ", startingAt: 0),
                  CellStyle(focused ? .accent : .text, bold: focused)),
-                ("[\(value)\(focused ? "_" : "")]", CellStyle(.text, reverse: focused)),
+                (value, CellStyle(.text, reverse: focused)),
             ]
         }
         if let range {
@@ -72,7 +85,7 @@ public struct SkipForm: Equatable, Sendable {
             lines.append([("  2024-12-24, today, tomorrow, +3d", CellStyle(.muted))])
         }
         lines.append([])
-        lines.append([("enter: skip these days   tab: next field   esc: cancel", CellStyle(.muted))])
+        lines.append([("enter: skip these days   tab: next field   space: this / all streaks   esc: cancel", CellStyle(.muted))])
         return lines
     }
 }

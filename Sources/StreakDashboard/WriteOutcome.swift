@@ -17,6 +17,8 @@ public enum WriteOutcome: Equatable, Sendable {
     case archived(key: String)
     /// Days skipped, or their skips taken back.
     case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
+    /// A holiday skipped in `streaks` streaks (those with a due day in the range).
+    case skippedEveryStreak(days: ClosedRange<CalendarDay>, streaks: Int)
     case themeSaved(String)
     case failed(key: String?, reason: String)
 
@@ -28,7 +30,7 @@ public enum WriteOutcome: Equatable, Sendable {
              .skipped(let key, _, _):
             return key
         case .saved(let configuration): return configuration.streakKey
-        case .themeSaved: return nil
+        case .themeSaved, .skippedEveryStreak: return nil
         case .failed(let key, _): return key
         }
     }
@@ -61,6 +63,9 @@ public enum WriteOutcome: Equatable, Sendable {
             let single = days.lowerBound == days.upperBound
             let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
             return skipping ? "Skipped \(named) in \(key): \(single ? "it bridges" : "they bridge") the streak." : "No longer skipping \(named) in \(key)."
+        case .skippedEveryStreak(let days, let streaks):
+            let named = days.lowerBound == days.upperBound ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
+            return "Skipped \(named) in \(streaks) streak\(streaks == 1 ? "" : "s"), each on its due days."
         case .themeSaved(let name):
             return "Theme: \(name) (remembered)."
         case .failed(_, let reason):
@@ -77,7 +82,7 @@ extension Effect {
              .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
-        case .saveTheme, .loadDay, .quit: return nil
+        case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil
         }
     }
 }

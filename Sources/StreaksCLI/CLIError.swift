@@ -21,6 +21,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case nothingToCopy(user: String, store: String)
     /// A copy that left out events or freezes no store keeps (each named in a warning).
     case incompleteCopy(Int)
+    /// A command over every streak that failed for some (each said above).
+    case someStreaksFailed([String])
     /// Streaks the target holds something of that the source does not: nothing was copied.
     case copyConflicts([String], target: String)
     /// A copied streak whose status still differs from its source's (named fields).
@@ -56,6 +58,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "User '\(user)' has no streaks in \(store); nothing was copied (--user names whose streaks to copy)."
         case .incompleteCopy(let count):
             return "Left out \(count) of the source's events and freezes, which no store keeps (named above); everything else was copied."
+        case .someStreaksFailed(let keys):
+            return "Not done for \(keys.joined(separator: ", ")) (said above); the other streaks were changed."
         case .copyConflicts(let conflicts, let target):
             return "Nothing was copied: \(conflicts.joined(separator: "; ")). A copy adds and never deletes, so \(target) would not say what the source says; "
                 + "remove what differs there (streaks events, streaks undo, streaks skip remove), or copy into a store without these streaks."
@@ -81,7 +85,7 @@ enum ErrorReport {
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.copyConflicts, CLIError.copyDisagrees: return 1
+        case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.copyConflicts, CLIError.copyDisagrees, CLIError.someStreaksFailed: return 1
         case is CLIError, is StreakRuleError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2

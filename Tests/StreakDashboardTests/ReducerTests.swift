@@ -73,6 +73,18 @@ struct ReducerTests {
         #expect(Render.render(refused).lines.joined().contains("the range ends before it starts"))
     }
 
+    @Test func theHolidayFormCanSkipEveryStreak() {
+        let state = only(DemoStreaks.readingHistory())
+        var form = press(state, .character("S")).0
+        // To the scope field; space chooses every streak.
+        for key in [Key.tab, .tab, .character(" ")] { form = press(form, key).0 }
+        #expect(Render.render(form).lines.joined().contains("all streaks, each on its due days"))
+        let (done, effects) = press(form, .enter)
+        #expect(effects == [.skipEveryStreak(days: state.today.adding(days: 1)...state.today.adding(days: 7))])
+        #expect(done.overlay == .none)
+        #expect(WriteOutcome.skippedEveryStreak(days: state.today...state.today, streaks: 3).message(in: .gmt) == "Skipped \(state.today) in 3 streaks, each on its due days.")
+    }
+
     @Test func undoWithNothingTodayExplains() {
         let (state, effects) = press(only(DemoStreaks.readingHistory()), .character("u"))
         #expect(effects.isEmpty)

@@ -66,6 +66,9 @@ final class CLIHarness: @unchecked Sendable {
 
     func statusJSON(now: String = "2024-01-05T15:00:00Z", key: String? = nil) async throws -> [String: Any] {
         let result = await run(["status", "--json"] + (key.map { [$0] } ?? []), now: now)
-        return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+        // Without a key, an array: the one streak the store holds.
+        if key == nil, let array = parsed as? [[String: Any]], array.count == 1 { return array[0] }
+        return parsed as! [String: Any]
     }
 }

@@ -60,6 +60,19 @@ struct CommandTests {
         #expect(one["streak_id"] as? String == "running")
     }
 
+    /// `status --json`: an object with a key, and always an array without one, so a script
+    /// reading `.[]` holds from the first habit to the fiftieth.
+    @Test func statusJSONHasOneShapePerForm() async throws {
+        let cli = CLIHarness()
+        #expect(await cli.run(["status", "--json"]).output == "[]\n")
+        _ = await cli.run(["create", "running"])
+        let alone = await cli.run(["status", "--json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(alone.output.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["streak_id"] as? String } == ["running"])
+        let keyed = await cli.run(["status", "running", "--json"])
+        #expect(try JSONSerialization.jsonObject(with: Data(keyed.output.utf8)) is [String: Any])
+    }
+
     @Test func statsReportCompletionWeekdaysAndRuns() async throws {
         let cli = CLIHarness()
         for day in ["01", "02", "03", "05", "06"] {

@@ -23,7 +23,7 @@ for worker in 1 2 3 4; do
     (for i in $(seq 1 250); do "$BIN" log --store "$store" --meta "worker=$worker" --meta "i=$i" >/dev/null; done) &
 done
 wait
-total=$("$BIN" status --json --store "$store" | json_field total_events)
+total=$("$BIN" status daily --json --store "$store" | json_field total_events)
 lines=$(wc -l <"$store/users/$(id -un)/streaks/daily/events.jsonl")
 check "4 x 250 concurrent logs give 1000 events (got $total, $lines lines)" test "$total" = 1000 -a "$lines" = 1000
 
@@ -62,7 +62,7 @@ warning=$("$BIN" status --store "$store" --now 2024-01-05T16:00:00Z 2>&1 >/dev/n
 check "torn line: warned" grep -q "incomplete last line" <<<"$warning"
 "$BIN" log --store "$store" --now 2024-01-06T15:00:00Z >/dev/null
 check "torn line: next append starts a fresh line" test "$(tail -n 1 "$log" | cut -c1-6)" = '{"id":'
-check "torn line: torn bytes kept, two events count" test "$("$BIN" status --json --store "$store" --now 2024-01-06T16:00:00Z 2>/dev/null | json_field total_events)" = 2
+check "torn line: torn bytes kept, two events count" test "$("$BIN" status daily --json --store "$store" --now 2024-01-06T16:00:00Z 2>/dev/null | json_field total_events)" = 2
 check "torn line: the fragment is kept in the file" grep -q '"date_cre$' "$log"
 
 # A corrupt line is reported with its line number and the rest loads.
@@ -73,7 +73,7 @@ echo 'not json at all' >>"$log"
 echo '{"id":"later","date_created":"2024-01-06T15:00:00Z","timezone":"America/New_York"}' >>"$log"
 rm -f "$(dirname "$log")/snapshot.json"
 before=$(sha256sum "$log")
-output=$("$BIN" status --json --store "$store" --now 2024-01-06T16:00:00Z 2>"$WORK/err")
+output=$("$BIN" status daily --json --store "$store" --now 2024-01-06T16:00:00Z 2>"$WORK/err")
 check "corrupt line: reported with its number" grep -q "events.jsonl:2: not valid JSON" "$WORK/err"
 check "corrupt line: the rest loads" test "$(json_field total_events <<<"$output")" = 2
 check "corrupt line: the log is not rewritten" test "$(sha256sum "$log")" = "$before"

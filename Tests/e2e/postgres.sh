@@ -73,7 +73,7 @@ check "restart mid-stream: nothing acknowledged lost ($missing missing)" test "$
 check "restart mid-stream: nothing recorded twice ($twice twice)" test "$twice" = 0
 
 # An open dashboard says when its server is gone, and resumes by itself when it is back.
-before=$("$BIN" status --json --database "$OWNER" | json_field total_events)
+before=$("$BIN" status daily --json --database "$OWNER" | json_field total_events)
 tmux -L "$SOCKET" new-session -d -s dash -x 120 -y 40 "TERM=screen-256color '$BIN' --database '$OWNER'; sleep 600"
 check "the dashboard opens on the database ($before events)" wait_for dash "$before events"
 "$CLUSTER" pause "$PG"

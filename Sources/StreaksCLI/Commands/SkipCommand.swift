@@ -5,7 +5,7 @@ import SwiftfulGamification
 struct SkipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skip", abstract: "Skip days (a holiday, a sick day): they bridge the streak and spend no freeze.",
-        discussion: "Days: 2024-12-24, today, tomorrow, yesterday, +3d, -1d; --to makes a range of up to 366 days.",
+        discussion: "Days: 2024-12-24, today, tomorrow, yesterday, +3d, -1d; --to makes a range of up to 366 days. --all: every active streak (a holiday), each on its due days.",
         subcommands: [Add.self, Remove.self, List.self]
     )
 
@@ -15,15 +15,20 @@ struct SkipCommand: AsyncParsableCommand {
                   completion: Completions.streakKeys)
         var words: [String] = []
         @Option(help: "The last day of a range.") var to: String?
+        @Flag(help: "Every active streak, each on the days of the range that are due for it.") var all = false
 
-        func resolve(_ context: CommandContext) async throws -> (key: String, days: [CalendarDay]) {
-            guard (1...2).contains(words.count) else {
-                throw CLIError.usage("give the day to skip, after the streak when there are several", command: "streaks skip")
+        /// The streak named (none with `--all`: every active one) and the days of the range.
+        func resolve(_ context: CommandContext) async throws -> (keys: [String], days: [CalendarDay]) {
+            guard (1...(all ? 1 : 2)).contains(words.count) else {
+                throw CLIError.usage(
+                    all ? "with --all give only the day (no streak)" : "give the day to skip, after the streak when there are several",
+                    command: "streaks skip"
+                )
             }
-            let key = try await context.streakKey(words.count == 2 ? words[0] : nil)
+            let keys = all ? [] : [try await context.streakKey(words.count == 2 ? words[0] : nil)]
             let first = try DayArgument.parse(words[words.count - 1], option: "DATE", context: context)
             let last = try to.map { try DayArgument.parse($0, option: "--to", context: context) } ?? first
-            return (key, try StreakValidation.skipRange(from: first, through: last))
+            return (keys, try StreakValidation.skipRange(from: first, through: last))
         }
     }
 
@@ -69,16 +74,33 @@ struct SkipCommand: AsyncParsableCommand {
         }
     }
 
-    /// Skips the days named, or takes their skips back, and says so.
+    /// Skips the days named, or takes their skips back, and says so, streak by streak. With
+    /// `--all`, a streak whose schedule has no due day in the range is left alone (said so),
+    /// and one that fails does not stop the others (the command then exits 1).
     static func change(_ arguments: Days, _ global: GlobalOptions, adding: Bool) async throws {
         let context = try global.context()
-        let (key, days) = try await arguments.resolve(context)
+        let (keys, range) = try await arguments.resolve(context)
         let store = context.store, user = context.userId
-        let streak = adding
-            ? try await store.addSkips(days, userId: user, streakKey: key, now: context.now, timezone: context.zone).streak
-            : try await store.removeSkips(days, userId: user, streakKey: key, now: context.now, timezone: context.zone).streak
-        context.console.saved.note(adding ? "\(Report.count(days.count, "skipped day")) in \(key)" : "the removal of \(Report.count(days.count, "skip")) from \(key)")
-        context.console.print("\(adding ? "Skipped" : "No longer skipping") \(describe(days)) in \(key): \(Report.length(streak)).")
+        let results = arguments.all
+            ? try await store.changeSkipsOfEveryStreak(range, adding: adding, userId: user, now: context.now, timezone: context.zone)
+            : [(keys[0], range, .success(adding
+                ? try await store.addSkips(range, userId: user, streakKey: keys[0], now: context.now, timezone: context.zone)
+                : try await store.removeSkips(range, userId: user, streakKey: keys[0], now: context.now, timezone: context.zone)))]
+        if results.isEmpty { context.console.print("No active streaks: nothing to skip.") }
+        var failed: [String] = []
+        for (key, days, result) in results {
+            switch result {
+            case .failure(let error):
+                context.console.warn("\(key): \(ErrorReport.message(for: error))")
+                failed.append(key)
+            case .success where days.isEmpty:
+                context.console.print("Nothing due in \(key) from \(describe(range)): left as it is.")
+            case .success(let evaluation):
+                context.console.saved.note(adding ? "\(Report.count(days.count, "skipped day")) in \(key)" : "the removal of \(Report.count(days.count, "skip")) from \(key)")
+                context.console.print("\(adding ? "Skipped" : "No longer skipping") \(describe(days)) in \(key): \(Report.length(evaluation.streak)).")
+            }
+        }
+        if !failed.isEmpty { throw CLIError.someStreaksFailed(failed) }
     }
 
     /// "2024-12-24" or "2024-12-24 to 2025-01-02 (10 days)".

@@ -5,11 +5,11 @@ import SwiftfulGamification
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show a streak, or every streak (the default command).",
-        discussion: "With no key and several streaks: one line per streak (JSON: an array of objects)."
+        discussion: "With no key and several streaks: one line per streak. JSON: with a key an object; without one always an array (one element for one streak, [] for none)."
     )
 
     @Argument(help: "The streak (default: every streak).", completion: Completions.streakKeys) var key: String?
-    @Flag(help: "JSON, for scripts: an object, or an array with several streaks.") var json = false
+    @Flag(help: "JSON, for scripts: an object with a key, otherwise an array.") var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -26,13 +26,15 @@ struct StatusCommand: AsyncParsableCommand {
             return (key, evaluation.streak, evaluation.configuration)
         }
         guard !streaks.isEmpty else { return try await show(key, json: json, context: context) }
-        if streaks.count == 1 {
+        if json, key != nil {
             let (_, streak, configuration) = streaks[0]
-            context.console.print(json
-                ? Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone)
-                : Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
+            context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else if json {
+            // Always an array without a key: a script's `jq '.[]'` holds however many streaks there are.
             context.console.print(Report.json(streaks.map { Report.statusObject($0.streak, configuration: $0.configuration, now: context.now, zone: context.zone) }))
+        } else if streaks.count == 1 {
+            let (_, streak, configuration) = streaks[0]
+            context.console.print(Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
             Report.statusLines(streaks, now: context.now, zone: context.zone).forEach(context.console.print)
         }

@@ -161,6 +161,15 @@ final class DashboardApp {
                     : try await store.removeSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.skipped(key: key, days: days, skipping: skipping), evaluation)
             }
+        case .skipEveryStreak(let days):
+            write(nil) { store, userId in
+                let range = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
+                let results = try await store.changeSkipsOfEveryStreak(range, adding: true, userId: userId, now: now, timezone: zone)
+                if let failure = results.first(where: { if case .failure = $0.result { true } else { false } }), case .failure(let error) = failure.result {
+                    throw error
+                }
+                return (.skippedEveryStreak(days: days, streaks: results.filter { !$0.days.isEmpty }.count), nil)
+            }
         case .saveTheme(let name):
             let environment = environment
             write(nil) { _, _ in

@@ -135,6 +135,33 @@ extension StreakStore {
     /// A store that holds no connection has nothing to let go of.
     public func close() async {}
 
+    /// A holiday: `days` skipped (or their skips taken back) in every active streak, each on
+    /// the days due for it (rule 8; every day of a weekly streak). One entry per streak in
+    /// key order: the days changed (empty when none is due, and nothing was written) and the
+    /// write's result; a streak that fails does not stop the others.
+    public func changeSkipsOfEveryStreak(
+        _ days: [CalendarDay], adding: Bool, userId: String, now: Date, timezone: TimeZone
+    ) async throws -> [(key: String, days: [CalendarDay], result: Result<StreakEvaluation, any Error>)] {
+        var results: [(key: String, days: [CalendarDay], result: Result<StreakEvaluation, any Error>)] = []
+        for key in try await streakKeys(userId: userId) {
+            do {
+                let schedule = try await settings(userId: userId, streakKey: key).configuration.schedule
+                let due = adding ? days.filter { schedule.isDue(on: $0.dayOfWeek) } : days
+                guard !due.isEmpty else {
+                    results.append((key, [], .success(try await evaluate(userId: userId, streakKey: key, now: now, timezone: timezone))))
+                    continue
+                }
+                let evaluation = adding
+                    ? try await addSkips(due, userId: userId, streakKey: key, now: now, timezone: timezone)
+                    : try await removeSkips(due, userId: userId, streakKey: key, now: now, timezone: timezone)
+                results.append((key, due, .success(evaluation)))
+            } catch {
+                results.append((key, [], .failure(error)))
+            }
+        }
+        return results
+    }
+
     /// The configuration, then the schedule (when it changes), as two writes.
     public func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
