@@ -447,6 +447,26 @@ total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python
 recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
 check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
 
+# MARK: Two renames racing (a b, then b c): each exit says what happened to the store.
+
+rename_lies=0
+for round in $(seq 1 15); do
+    rm -rf "$STORE" && cp -a "$BASE" "$STORE"
+    "$BIN" rename reading books --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1 &
+    first=$!
+    "$BIN" rename books novels --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1 &
+    second=$!
+    wait "$first"; first_code=$?
+    wait "$second"; second_code=$?
+    keys=$($STATE state "$BIN" "$STORE" "$NOW" | python3 -c "import json,sys; print(' '.join(sorted(json.load(sys.stdin))))")
+    case "$first_code $second_code" in
+    "0 0") [[ " $keys " == *" novels "* && " $keys " != *" books "* && " $keys " != *" reading "* ]] || rename_lies=$((rename_lies + 1)) ;;
+    "0 "*) [[ " $keys " == *" books "* && " $keys " != *" reading "* ]] || rename_lies=$((rename_lies + 1)) ;;
+    *) rename_lies=$((rename_lies + 1)) ;;
+    esac
+done
+check "15 rounds of racing renames: every exit code matches what the store shows ($rename_lies did not)" test "$rename_lies" = 0
+
 # MARK: Reads while another process renames a streak back and forth.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
