@@ -9,12 +9,29 @@ struct FreezePool: Hashable {
         let expiresLocalSecond: Int?
     }
 
+    /// Which entries are consumed, one bit each: the first 64 inline (the crediting search
+    /// copies and compares pools a lot), any more in `more`.
+    struct Consumed: Hashable {
+        var first: UInt64 = 0
+        var more: [UInt64] = []
+
+        subscript(position: Int) -> Bool {
+            get { (position < 64 ? first : more[position / 64 - 1]) >> UInt64(position % 64) & 1 == 1 }
+            set {
+                guard newValue else { return }
+                if position < 64 { first |= 1 << UInt64(position) } else { more[position / 64 - 1] |= 1 << UInt64(position % 64) }
+            }
+        }
+
+        var count: Int { more.reduce(first.nonzeroBitCount) { $0 + $1.nonzeroBitCount } }
+    }
+
     /// Oldest earned first.
     private let entries: [Entry]
-    private var consumed: [Bool]
+    private var consumed: Consumed
 
     /// Freezes not consumed yet (eligible or not for a given day).
-    var unusedCount: Int { consumed.reduce(0) { $1 ? $0 : $0 + 1 } }
+    var unusedCount: Int { entries.count - consumed.count }
 
     /// Only what was consumed: the entries are the same for every pool of one calculation.
     static func == (lhs: FreezePool, rhs: FreezePool) -> Bool { lhs.consumed == rhs.consumed }
@@ -23,7 +40,7 @@ struct FreezePool: Hashable {
 
     init(entries: [Entry]) {
         self.entries = entries
-        consumed = Array(repeating: false, count: entries.count)
+        consumed = Consumed(more: Array(repeating: 0, count: max(0, (entries.count - 1) / 64)))
     }
 
     /// Assigns one freeze to each day (ascending), oldest-earned eligible freeze first,
