@@ -16,6 +16,7 @@ enum Report {
         func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
         var object: [String: Any] = [
             "streak_id": streak.streakKey,
+            "title": configuration.title.map { $0 as Any } ?? NSNull(),
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
             "status": streak.status.name,
@@ -50,14 +51,17 @@ enum Report {
 
     /// One aligned line per streak, in words: the overview for scripts and people.
     static func statusLines(_ streaks: [(key: String, streak: CurrentStreakData, configuration: StreakConfiguration)], now: Date, zone: TimeZone) -> [String] {
-        let keyWidth = streaks.map(\.key.count).max() ?? 0
+        // A title, where the streak has one, after its key.
+        let names = streaks.map { item in item.configuration.title.map { "\(item.key) (\($0))" } ?? item.key }
+        let keyWidth = names.map(\.count).max() ?? 0
         let numbers = streaks.map { length($0.streak) }
         let numberWidth = numbers.map(\.count).max() ?? 0
-        return zip(streaks, numbers).map { item, number in
+        return zip(zip(streaks, names), numbers).map { pair, number in
+            let (item, name) = pair
             let goal = item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay
             let today = "today \(item.streak.todayEventCount ?? 0)/\(goal)"
             return [
-                item.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
+                name.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
                 String(repeating: " ", count: numberWidth - number.count) + number,
                 today.padding(toLength: 11, withPad: " ", startingAt: 0),
                 statusPhrase(item.streak, now: now, zone: zone),
@@ -69,7 +73,8 @@ enum Report {
     static func statusText(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
         let current = streak.currentStreak ?? 0
         let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
-        var lines = ["\(streak.streakKey): \(length(current, of: streak)) — \(statusPhrase(streak, now: now, zone: zone))"]
+        let name = configuration.title.map { "\($0) (\(streak.streakKey))" } ?? streak.streakKey
+        var lines = ["\(name): \(length(current, of: streak)) — \(statusPhrase(streak, now: now, zone: zone))"]
         var details = ["today \(streak.todayEventCount ?? 0)/\(goal)", "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
         lines.append("  " + details.joined(separator: " · "))

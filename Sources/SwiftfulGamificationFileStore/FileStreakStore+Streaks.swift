@@ -79,23 +79,24 @@ extension FileStreakStore {
         userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
         now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
-        try updateSettings(userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, now: now, timezone: timezone)
+        try updateSettings(
+            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, title: nil,
+            now: now, timezone: timezone
+        )
     }
 
-    /// Changes the goal, leeway, freeze behaviour and schedule in one write (one new
+    /// Changes the goal, leeway, freeze behaviour, schedule and title in one write (one new
     /// `config.json`): all of it or none. Goal and schedule changes apply from today.
     @discardableResult
     public func updateSettings(
         userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
-        schedule: StreakSchedule?, now: Date, timezone: TimeZone
+        schedule: StreakSchedule?, title: String? = nil, now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            var (updated, history) = try context.settings.configuration.changing(
-                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: context.settings.goalHistory, at: now
+            let (updated, history) = try context.settings.configuration.changingSettings(
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title,
+                history: context.settings.goalHistory, at: now
             )
-            if let schedule {
-                (updated, history) = try updated.changingSchedule(to: schedule, history: history, at: now)
-            }
             context.settings.goalHistory = history
             context.settings.configuration = updated
             try context.settings.write(to: context.folder.settingsPath, journal: context.journal)

@@ -141,6 +141,8 @@ enum PostgresSchema {
             )
             """,
         ] + protected("streak_skips"),
+        // 5: a streak's title, what people read for it (issue 32).
+        ["ALTER TABLE streaks ADD COLUMN title text"],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

@@ -27,12 +27,23 @@ extension PostgresStreakStore {
     public func updateConfiguration(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
+        try await updateSettings(
+            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, title: nil,
+            now: now, timezone: timezone
+        )
+    }
+
+    public func updateSettings(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
+        title: String?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let (updated, history) = try context.row.configuration.changing(
-                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: context.row.goalHistory, at: now
+            let (updated, history) = try context.row.configuration.changingSettings(
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title,
+                history: context.row.goalHistory, at: now
             )
-            context.row.goalHistory = history
             let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours
+            context.row.goalHistory = history
             context.row.configuration = updated
             try await Self.saveSettings(context)
             if leewayChanged {

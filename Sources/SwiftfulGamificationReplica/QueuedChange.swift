@@ -21,6 +21,8 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case removeEvent(id: String)
         case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
         case schedule(StreakSchedule)
+        /// Several settings in one write (`updateSettings`).
+        case settings(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, title: String?)
         case archive(Bool)
         case rename(to: String)
         case reset
@@ -52,6 +54,11 @@ struct QueuedChange: Codable, Sendable, Equatable {
             )
         case .schedule(let schedule):
             _ = try await store.updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone)
+        case .settings(let goal, let leeway, let behavior, let schedule, let title):
+            _ = try await store.updateSettings(
+                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, title: title,
+                now: now, timezone: zone
+            )
         case .archive(let archived):
             _ = try await store.setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone)
         case .rename(let newKey):
@@ -99,7 +106,7 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case .create: "create \(streakKey)"
         case .addEvents(let events, _): events.count == 1 ? "log \(streakKey)" : "log \(events.count) events of \(streakKey)"
         case .removeEvent(let id): "remove event \(id) of \(streakKey)"
-        case .configure: "change the settings of \(streakKey)"
+        case .configure, .settings: "change the settings of \(streakKey)"
         case .schedule: "change the schedule of \(streakKey)"
         case .archive(let archived): archived ? "archive \(streakKey)" : "unarchive \(streakKey)"
         case .rename(let newKey): "rename \(streakKey) to \(newKey)"

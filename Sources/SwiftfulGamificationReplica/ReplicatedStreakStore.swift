@@ -186,6 +186,19 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         }
     }
 
+    public func updateSettings(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
+        title: String?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        let change = QueuedChange.Change.settings(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title)
+        return try await write(userId, streakKey, now, timezone, change) {
+            try await $0.updateSettings(
+                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
+                title: title, now: now, timezone: timezone
+            )
+        }
+    }
+
     public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId, streakKey, now, timezone, .archive(archived)) {
             try await $0.setArchived(archived, userId: userId, streakKey: streakKey, now: now, timezone: timezone)

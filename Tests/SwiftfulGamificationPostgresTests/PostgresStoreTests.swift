@@ -22,6 +22,28 @@ struct PostgresStoreTests {
         #expect(try await store.events(userId: user, streakKey: "daily") == [event])
     }
 
+    /// A title is kept with the streak, changed with the other settings in one write, removed by "".
+    @Test func aTitleIsStoredChangedAndRemoved() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser(), now = date("2024-03-05T12:00:00Z")
+        let configuration = StreakConfiguration(streakKey: "tea").titled("Thé vert 🍵")
+        let created = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: utc)
+        #expect(created.configuration.title == "Thé vert 🍵")
+        #expect(try await store.settings(userId: user, streakKey: "tea").configuration.title == "Thé vert 🍵")
+        let changed = try await store.updateSettings(
+            userId: user, streakKey: "tea", goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: .weekdays([.monday]), title: "Green tea",
+            now: now, timezone: utc
+        )
+        #expect(changed.configuration.title == "Green tea" && changed.configuration.eventsRequiredPerDay == 2)
+        let reread = try await store.settings(userId: user, streakKey: "tea").configuration
+        #expect(reread.title == "Green tea" && reread.schedule == .weekdays([.monday]))
+        _ = try await store.updateSettings(
+            userId: user, streakKey: "tea", goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, title: "", now: now, timezone: utc
+        )
+        #expect(try await store.settings(userId: user, streakKey: "tea").configuration.title == nil)
+    }
+
     /// A result stored before schedules (no unit in it) is recalculated, not served.
     @Test func aStoredResultFromBeforeSchedulesIsRecalculated() async throws {
         let store = try await TestDatabase.store(role: "app")

@@ -99,6 +99,18 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         try write(streakKey) { try files.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
+    func updateSettings(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
+        title: String?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        try write(streakKey) {
+            try files.updateSettings(
+                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
+                title: title, now: now, timezone: timezone
+            )
+        }
+    }
+
     func isArchived(userId: String, streakKey: String) async throws -> Bool {
         try reach()
         return try files.isArchived(userId: userId, streakKey: streakKey)

@@ -2,9 +2,16 @@ import ArgumentParser
 import SwiftfulGamification
 
 struct CreateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a streak.")
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Create a streak.",
+        discussion: """
+        Give a key (lowercase letters, digits and underscores) or a name in any words: streaks create "Stretch in the morning" \
+        makes the key stretch_in_the_morning (accents folded, numbered if taken) and keeps the words as the title. --key sets the key.
+        """
+    )
 
-    @Argument(help: "The streak's key: lowercase letters, digits and underscores.") var key: String
+    @Argument(help: "The streak's key, or its name in any words (the key is then made from it).") var name: String
+    @Option(help: ArgumentHelp("The key, when the name is a title.", valueName: "key")) var key: String?
     @OptionGroup var settings: StreakSettingsOptions
     @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"),
             completion: Completions.weekdays)
@@ -17,13 +24,28 @@ struct CreateCommand: AsyncParsableCommand {
             guard let day = Weekday(typed: text) else { throw CLIError.usage("--week-start takes a day of the week (monday, sun, ...), not '\(text)'", command: "streaks create") }
             return day
         }
-        let configuration = try StreakConfiguration.validated(
-            streakKey: key, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
+        // A name that is not a key is a title: the key is made from it, past the keys taken.
+        let isKey = (try? StreakValidation.validateStreakKey(name)) != nil
+        let title = isKey && key == nil ? settings.title : settings.title ?? name
+        let streakKey: String
+        if let key {
+            streakKey = key
+        } else if isKey {
+            streakKey = name
+        } else {
+            let taken = Set(try await context.store.streakKeys(userId: context.userId, includingArchived: true))
+            streakKey = StreakValidation.derivedKey(fromTitle: name, taken: taken)
+        }
+        let configuration = try StreakConfiguration(
+            streakKey: streakKey, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
             freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday
-        )
+        ).titled(title)
+        try configuration.validate()
         _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
-        context.console.saved.note("the streak '\(key)'")
-        context.console.print("Created '\(key)': \(configuration.settingsText).")
+        context.console.saved.note("the streak '\(streakKey)'")
+        let named = configuration.title.map { " (\($0))" } ?? ""
+        let derived = !isKey && key == nil ? " Its key is \(streakKey): name it so in other commands." : ""
+        context.console.print("Created '\(streakKey)'\(named): \(configuration.settingsText).\(derived)")
     }
 }
 
@@ -45,7 +67,7 @@ struct ConfigCommand: AsyncParsableCommand {
             let schedule = try settings.schedule()
             _ = try await context.store.updateSettings(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                freezeBehavior: settings.freezes, schedule: schedule, now: context.now, timezone: context.zone
+                freezeBehavior: settings.freezes, schedule: schedule, title: settings.title, now: context.now, timezone: context.zone
             )
             context.console.saved.note("the new configuration of \(key)")
         }
@@ -77,7 +99,8 @@ struct ListCommand: AsyncParsableCommand {
                 object["archived"] = archived
                 objects.append(object)
             } else {
-                context.console.print("\(key)  \(Report.length(streak))  \(streak.status.name)  (\(configuration.settingsText))"
+                let title = configuration.title.map { "  \"\($0)\"" } ?? ""
+                context.console.print("\(key)\(title)  \(Report.length(streak))  \(streak.status.name)  (\(configuration.settingsText))"
                     + (archived ? "  archived" : ""))
             }
         }

@@ -10,6 +10,9 @@ extension FreezeBehavior: ExpressibleByArgument {
 
 /// The options `create` and `config` share.
 struct StreakSettingsOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("What people read for the streak, any text up to 80 characters (\"\" removes it).", valueName: "text"))
+    var title: String?
+
     @Option(help: "Events needed for a day to count (the goal).")
     var goal: Int?
 
@@ -47,5 +50,5 @@ struct StreakSettingsOptions: ParsableArguments {
         }
     }
 
-    var isEmpty: Bool { goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
+    var isEmpty: Bool { title == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
 }

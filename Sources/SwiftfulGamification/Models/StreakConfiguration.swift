@@ -15,6 +15,12 @@ public struct StreakConfiguration: Sendable, Hashable {
     public let schedule: StreakSchedule
     /// The first day of a week, for a weekly schedule.
     public let weekStart: Weekday
+    /// What people read for the streak (any text up to 80 characters, "Stretch in the
+    /// morning"); nil when the key says it. Set with `titled(_:)`; never used in counting.
+    public private(set) var title: String?
+
+    /// The title, or the key when the streak has none: the streak's name on every screen.
+    public var displayName: String { title ?? streakKey }
 
     /// Creates a configuration without checking it, as upstream's initialiser is used;
     /// `validate()` (called by the manager and the providers) reports bad values.
@@ -65,6 +71,15 @@ public struct StreakConfiguration: Sendable, Hashable {
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakRuleError.invalidLeeway(leewayHours) }
         try schedule.validate()
+        if let title { try StreakValidation.validateTitle(title) }
+    }
+
+    /// The same configuration with `title` (nil or blank: none).
+    public func titled(_ title: String?) -> StreakConfiguration {
+        var titled = self
+        let trimmed = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        titled.title = trimmed?.isEmpty == false ? trimmed : nil
+        return titled
     }
 
     public var isGoalBasedStreak: Bool { eventsRequiredPerDay > 1 }
@@ -87,7 +102,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             freezeBehavior: freezeBehavior ?? self.freezeBehavior,
             schedule: schedule ?? self.schedule,
             weekStart: weekStart
-        )
+        ).titled(title)
     }
 
     /// The same configuration under another key (every other setting kept).
@@ -95,7 +110,7 @@ public struct StreakConfiguration: Sendable, Hashable {
         StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
             leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart
-        )
+        ).titled(title)
     }
 
     /// Parameters for analytics, prefixed `streak_config_`.
@@ -121,6 +136,7 @@ extension StreakConfiguration: Codable {
         case freezeBehavior = "freeze_behavior"
         case schedule
         case weekStart = "week_start"
+        case title
     }
 
     /// Decoding applies `validate()`, so a stored configuration is never out of range.
@@ -135,6 +151,7 @@ extension StreakConfiguration: Codable {
             schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule) ?? .daily,
             weekStart: try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? .monday
         )
+        title = try container.decodeIfPresent(String.self, forKey: .title)
         do {
             try validate()
         } catch {

@@ -16,6 +16,8 @@ public enum StreakError: Error, Equatable, Sendable, LocalizedError {
 /// message a person can act on.
 public enum StreakRuleError: Error, Equatable, Sendable {
     case invalidStreakKey(String)
+    /// A title over 80 characters or with control characters.
+    case invalidTitle(String)
     case invalidMetadataKey(String)
     case invalidTimeZone(String)
     case emptyIdentifier(String)
@@ -47,7 +49,11 @@ extension StreakRuleError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .invalidStreakKey(let key):
-            return "Invalid streak key '\(key)': use 1 to 64 lowercase letters, digits or underscores."
+            let derived = StreakValidation.derivedKey(fromTitle: key)
+            let suggestion = derived == key ? "" : ", such as '\(derived)'"
+            return "Invalid streak key '\(key)': use 1 to 64 lowercase letters, digits or underscores\(suggestion)."
+        case .invalidTitle(let title):
+            return "Invalid title '\(title.prefix(90))': use up to \(StreakValidation.longestTitle) characters, without control characters."
         case .invalidMetadataKey(let key):
             return "Invalid metadata key '\(key)': use letters, digits or underscores only."
         case .invalidTimeZone(let name):

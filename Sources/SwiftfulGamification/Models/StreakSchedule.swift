@@ -134,6 +134,21 @@ extension StreakConfiguration {
         return (keptGoal, merged)
     }
 
+    /// This configuration and `history` after the settings given changed at `now` (goal and
+    /// schedule from that day on; a title of "" removes it): what `updateSettings` stores.
+    public func changingSettings(
+        goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, title: String?,
+        history: [StreakGoalChange], at now: Date
+    ) throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
+        var (updated, changes) = try changing(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: history, at: now)
+        if let schedule { (updated, changes) = try updated.changingSchedule(to: schedule, history: changes, at: now) }
+        if let title {
+            updated = updated.titled(title)
+            try updated.validate()
+        }
+        return (updated, changes)
+    }
+
     /// This configuration and `history` after the schedule changed to `schedule` at `now`
     /// (rule 8): earlier changes keep the schedule they were under, written into them, and
     /// one change from `now` carries the new one. Unchanged when it is the same schedule.

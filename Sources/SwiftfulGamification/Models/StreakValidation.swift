@@ -10,6 +10,38 @@ public enum StreakValidation {
         }
     }
 
+    /// The longest title, in characters as people see them.
+    public static let longestTitle = 80
+
+    /// A title: any text up to `longestTitle` characters, no control characters.
+    public static func validateTitle(_ title: String) throws {
+        guard title.count <= longestTitle, !hasControlCharacter(title) else { throw StreakRuleError.invalidTitle(title) }
+    }
+
+    /// A key made from a title: accents folded, lowercase ASCII letters and digits, every
+    /// other run of characters one underscore ("Stretch in the morning" is
+    /// `stretch_in_the_morning`, "Café au lait!" `cafe_au_lait`); `streak` when nothing is
+    /// left; numbered (`_2`, `_3`, ...) past the keys `taken`.
+    public static func derivedKey(fromTitle title: String, taken: Set<String> = []) -> String {
+        let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var key = ""
+        for scalar in folded.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                key.unicodeScalars.append(scalar)
+            } else if !key.isEmpty, key.last != "_" {
+                key.append("_")
+            }
+        }
+        while key.hasSuffix("_") { key.removeLast() }
+        var base = String(key.lowercased().prefix(60))
+        while base.hasSuffix("_") { base.removeLast() }
+        if base.isEmpty { base = "streak" }
+        guard taken.contains(base) else { return base }
+        var number = 2
+        while taken.contains("\(base)_\(number)") { number += 1 }
+        return "\(base)_\(number)"
+    }
+
     /// Metadata keys must be safe as document field names: `^[a-zA-Z0-9_]+$`.
     public static func validateMetadataKey(_ key: String) throws {
         guard !key.isEmpty,

@@ -24,11 +24,11 @@ public protocol StreakStore: Sendable {
     /// Changes which days are due from today on (rule 8; earlier days keep theirs).
     /// - Throws: `StreakRuleError.scheduleUnitChange` between a weekly schedule and a day one.
     func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Changes the goal, leeway, freeze behaviour and schedule (each where given) together:
-    /// a store that can makes it one write, all of it or none.
+    /// Changes the goal, leeway, freeze behaviour, schedule and title (each where given;
+    /// an empty title removes it) in one write: all of it or none.
     func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        now: Date, timezone: TimeZone
+        title: String?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation
     func isArchived(userId: String, streakKey: String) async throws -> Bool
     func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
@@ -162,19 +162,6 @@ extension StreakStore {
         return results
     }
 
-    /// The configuration, then the schedule (when it changes), as two writes.
-    public func updateSettings(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation {
-        var evaluation = try await updateConfiguration(
-            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, now: now, timezone: timezone
-        )
-        if let schedule, schedule != evaluation.configuration.schedule {
-            evaluation = try await updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-        return evaluation
-    }
 }
 
 /// What an import or a copy brings into a streak: optionally its configuration and goal
