@@ -10,6 +10,9 @@ public struct StreakView: Sendable {
     /// How a day's count maps to a shade.
     public let shades: HeatShades
 
+    /// What the streak is called on the screen: its title, else its key.
+    public var name: String { evaluation.configuration.displayName }
+
     public init(key: String, evaluation: StreakEvaluation) {
         self.key = key
         self.evaluation = evaluation

@@ -62,6 +62,12 @@ public struct Cell: Hashable, Sendable {
     public var style: CellStyle
 
     public static let blank = Cell(glyph: " ", style: CellStyle(.background))
+
+    /// The right half of a wide character drawn in the cell to its left: nothing of its own
+    /// is drawn there.
+    public static let continuation = Cell(glyph: "\u{0}", style: CellStyle(.background))
+
+    public var isContinuation: Bool { glyph == "\u{0}" }
 }
 
 /// A screen's worth of cells. Drawing clips to the grid, so widgets never fail.
@@ -78,19 +84,28 @@ public struct Grid: Sendable, Equatable {
 
     public subscript(x: Int, y: Int) -> Cell {
         get { contains(x, y) ? cells[y * width + x] : .blank }
-        set { if contains(x, y) { cells[y * width + x] = newValue } }
+        set {
+            guard contains(x, y) else { return }
+            // Never leave half of a wide character behind.
+            if cells[y * width + x].isContinuation, !newValue.isContinuation, x > 0 { cells[y * width + x - 1] = .blank }
+            if x + 1 < width, cells[y * width + x + 1].isContinuation, !newValue.isContinuation { cells[y * width + x + 1] = .blank }
+            cells[y * width + x] = newValue
+        }
     }
 
     func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
-    /// Writes `text` from (x, y), one character per column, clipped to `limit` columns.
+    /// Writes `text` from (x, y), clipped to `limit` columns: one column a character, two for
+    /// a wide one (never cut in half).
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) {
         var column = x
-        let end = limit.map { x + $0 } ?? width
+        let end = min(limit.map { x + $0 } ?? width, width)
         for character in text {
-            guard column < end else { break }
+            let cells = character.cellWidth
+            guard column + cells <= end else { break }
             self[column, y] = Cell(glyph: character, style: style)
-            column += 1
+            if cells == 2 { self[column + 1, y] = .continuation }
+            column += cells
         }
     }
 
@@ -104,7 +119,7 @@ public struct Grid: Sendable, Equatable {
     /// The screen as text, trailing spaces trimmed.
     public var lines: [String] {
         (0..<height).map { y in
-            var line = String((0..<width).map { cells[y * width + $0].glyph })
+            var line = String((0..<width).map { cells[y * width + $0] }.filter { !$0.isContinuation }.map(\.glyph))
             while line.last == " " { line.removeLast() }
             return line
         }
@@ -113,7 +128,7 @@ public struct Grid: Sendable, Equatable {
     /// One letter per cell (see `Role.code`), upper case when bold or reversed.
     public var styleLines: [String] {
         (0..<height).map { y in
-            var line = String((0..<width).map { x -> Character in
+            var line = String((0..<width).filter { !cells[y * width + $0].isContinuation }.map { x -> Character in
                 let style = cells[y * width + x].style
                 let code = style.role.code
                 return style.bold || style.reverse ? Character(code.uppercased()) : code

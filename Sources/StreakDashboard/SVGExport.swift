@@ -36,7 +36,7 @@ public enum SVGExport {
                 if let background {
                     output += "<rect x=\"\(format(left))\" y=\"\(format(top))\" width=\"\(format(cellWidth + 0.2))\" height=\"\(format(cellHeight))\" fill=\"\(hex(background))\"/>\n"
                 }
-                guard cell.glyph != " " else { continue }
+                guard cell.glyph != " ", !cell.isContinuation else { continue }
                 var attributes = "x=\"\(format(left))\" y=\"\(format(top + 14))\" fill=\"\(hex(foreground))\""
                 if style.bold { attributes += " font-weight=\"bold\"" }
                 if style.dim { attributes += " opacity=\"0.6\"" }

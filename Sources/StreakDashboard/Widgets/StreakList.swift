@@ -9,7 +9,9 @@ enum StreakList {
         guard rect.height > 0 else { return }
         let keys = state.keys
         let glyphs = state.glyphs
-        let keyWidth = min(20, max(6, keys.map(\.count).max() ?? 6))
+        // Each row is named by the streak's title where it has one.
+        let names = keys.map { state.views[$0]?.name ?? $0 }
+        let keyWidth = min(24, max(6, names.map(\.cellWidth).max() ?? 6))
         let selectedIndex = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: keys.count, rows: rect.height)
         for row in 0..<min(rect.height, keys.count - first) {
@@ -21,9 +23,10 @@ enum StreakList {
                 grid.put(String(glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
             }
             let keyStyle = CellStyle(isSelected ? .accent : .text, bold: isSelected, reverse: isSelected && state.focus == .list)
-            grid.put(key, x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
-            if isSelected, key.count < keyWidth, state.focus == .list {
-                grid.put(String(repeating: " ", count: keyWidth - key.count), x: rect.x + 2 + key.count, y: y, style: keyStyle)
+            let name = names[index].truncated(toCells: keyWidth, ascii: state.ascii)
+            grid.put(name, x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
+            if isSelected, name.cellWidth < keyWidth, state.focus == .list {
+                grid.put(String(repeating: " ", count: keyWidth - name.cellWidth), x: rect.x + 2 + name.cellWidth, y: y, style: keyStyle)
             }
             var x = rect.x + 2 + keyWidth + 1
             guard let view = state.views[key] else {

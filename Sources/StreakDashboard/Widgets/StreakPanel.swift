@@ -17,7 +17,7 @@ enum StreakPanel {
         let left = columns[0]
         let streak = view.streak
         let current = streak.currentStreak ?? 0
-        grid.put(view.key, x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
+        grid.put(view.name.truncated(toCells: left.width, ascii: state.ascii), x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
         BigNumber.draw(current, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
         let labelX = left.x + BigNumber.width(of: current) + 2
         grid.put(StreakFacts.unit(current, streak), x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
@@ -34,8 +34,9 @@ enum StreakPanel {
         let streak = view.streak
         let current = streak.currentStreak ?? 0
         var x = rect.x
-        grid.put(view.key, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
-        x += view.key.count + 2
+        let name = view.name.truncated(toCells: min(rect.width, 32), ascii: state.ascii)
+        grid.put(name, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
+        x += name.cellWidth + 2
         let number = "\(current) \(StreakFacts.unit(current, streak))"
         grid.put(number, x: x, y: rect.y, style: CellStyle(current > 0 ? .streak : .muted, bold: true), limit: max(0, rect.x + rect.width - x))
         x += number.count + 2

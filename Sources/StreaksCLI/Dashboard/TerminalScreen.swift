@@ -57,7 +57,7 @@ final class TerminalScreen {
         for y in 0..<min(grid.height, size.height) {
             for x in 0..<min(grid.width, size.width) {
                 let cell = grid[x, y]
-                guard cell.glyph != " " || cell.style.reverse || cell.style.role != .background else { continue }
+                guard !cell.isContinuation, cell.glyph != " " || cell.style.reverse || cell.style.role != .background else { continue }
                 let (attributes, pair) = styles[cell.style] ?? {
                     let resolved = attributesAndPair(capability.resolve(theme.style(for: cell.style.role), cell: cell.style))
                     styles[cell.style] = resolved
