@@ -30,6 +30,8 @@ struct CreditingSearch<Rules: RunRules> {
         var rules: Rules.Key
     }
 
+    typealias Entry = (node: Node, lexKey: Int64, back: Back)
+
     /// The chosen crediting: kept days and events credited per day, indexed like the ledger.
     struct Choice {
         var kept: [Bool]
@@ -46,7 +48,7 @@ struct CreditingSearch<Rules: RunRules> {
             let windows = DayWindows(ledger: input.ledger, day: day)
             let goals = (input.goal(day), input.goal(day - 1), input.goal(day - 2))
             var splitCache: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
-            var next = StateTable<Key, (node: Node, lexKey: Int64, back: Back)>()
+            var next = StateTable<Key, Entry>()
             let isToday = day == input.today
             for (position, node) in layer.enumerated() {
                 let splits: [DayWindows.Split]
@@ -71,10 +73,11 @@ struct CreditingSearch<Rules: RunRules> {
                     }
                 }
             }
+            let entries = undominated(next.values)
             // Ranks of the days kept so far, in rule 4's order, for the next layer to compare.
-            let lexKeys = next.count == 1 ? [] : Array(Set(next.values.map(\.lexKey))).sorted()
-            backs.append(next.values.map(\.back))
-            layer = next.values.map { entry in
+            let lexKeys = entries.count == 1 ? [] : Array(Set(entries.map(\.lexKey))).sorted()
+            backs.append(entries.map(\.back))
+            layer = entries.map { entry in
                 var node = entry.node
                 node.lexRank = lexKeys.isEmpty ? 0 : Int32(lexKeys.firstIndex(of: entry.lexKey)!)
                 return node
@@ -90,6 +93,29 @@ struct CreditingSearch<Rules: RunRules> {
             }
         }
         return choice(backs, winner: winner, input: input, top: top)
+    }
+
+    /// The partial creditings no other one beats whatever the days below hold: one with the
+    /// same holdings, a longer run so far and a walk that goes at least as far below
+    /// (`RunRules.outlasts`) ends with a longer streak, which rule 4 ranks first. Without
+    /// this, creditings that spent freezes on gaps of their own live on beside the one that
+    /// kept those days, each spending of the freezes a state of its own.
+    private static func undominated(_ entries: [Entry]) -> [Entry] {
+        guard entries.count > 1 else { return entries }
+        let longestFirst = entries.indices.sorted { entries[$0].node.rules.streak > entries[$1].node.rules.streak }
+        var survivors: [Int] = []
+        for position in longestFirst {
+            let node = entries[position].node
+            let beaten = survivors.contains { other in
+                let better = entries[other].node
+                return better.rules.streak > node.rules.streak && better.held0 == node.held0 && better.held1 == node.held1
+                    && better.rules.outlasts(node.rules)
+            }
+            if !beaten { survivors.append(position) }
+        }
+        guard survivors.count < entries.count else { return entries }
+        // In the order first reached, so that ties are broken as before.
+        return survivors.sorted().map { entries[$0] }
     }
 
     private static func isBetter(_ lhs: Node, _ lhsLex: Int64, than rhs: Node, _ rhsLex: Int64) -> Bool {

@@ -38,6 +38,11 @@ struct FreezePool: Hashable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(consumed) }
 
+    /// Whether every freeze this pool consumed, `other` (a pool of the same calculation) consumed too.
+    func consumedIsSubset(of other: FreezePool) -> Bool {
+        consumed.first & ~other.consumed.first == 0 && zip(consumed.more, other.consumed.more).allSatisfy { $0 & ~$1 == 0 }
+    }
+
     init(entries: [Entry]) {
         self.entries = entries
         consumed = Consumed(more: Array(repeating: 0, count: max(0, (entries.count - 1) / 64)))

@@ -71,7 +71,32 @@ struct LongestRun {
                 next.keep(moved, walked) { ($0.reduce(0, +), $0.last!) > ($1.reduce(0, +), $1.last!) }
             }
         }
-        return next
+        return undominated(next)
+    }
+
+    /// Drops the runs one without gaps beats at every later moment: the same holdings, a
+    /// total at least as large, and something to save if they have. Whatever comes after,
+    /// the later gaps are bridged alike from the same freezes (latest first), and where the
+    /// walk back goes on past them, this one loses no kept day to a gap of its own.
+    private func undominated(_ states: StateTable<Key, Run>) -> StateTable<Key, Run> {
+        guard states.count > 1 else { return states }
+        var best: [Int: (anchored: Bool, total: Int)] = [:]
+        for (key, run) in zip(states.keys, states.values) where key.gap == nil && key.bridged.isEmpty {
+            let holding = Int(key.held0) << 32 | Int(key.held1)
+            let total = run.reduce(0, +)
+            if let known = best[holding], (known.anchored ? 1 : 0, known.total) >= (key.anchored ? 1 : 0, total) { continue }
+            best[holding] = (key.anchored, total)
+        }
+        guard !best.isEmpty else { return states }
+        var kept = StateTable<Key, Run>()
+        for (key, run) in zip(states.keys, states.values) {
+            if key.gap != nil || !key.bridged.isEmpty, let plain = best[Int(key.held0) << 32 | Int(key.held1)],
+               plain.anchored || !key.anchored, plain.total >= run.reduce(0, +) {
+                continue
+            }
+            kept.append(key, run)
+        }
+        return kept
     }
 
     /// The run through a closed `day`.

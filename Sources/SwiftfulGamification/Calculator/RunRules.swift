@@ -15,6 +15,9 @@ protocol RunRules {
     mutating func step(_ day: Int, kept: Bool, in context: Context, record: inout RunRecord?)
     /// Below the first day of history: a pending gap has nothing before it to save.
     mutating func finish(record: inout RunRecord?)
+    /// Whether, whatever the days below hold, this walk adds at least as many kept days
+    /// (weeks) to its run below as `other` does (`RunPhase.outlasts`).
+    func outlasts(_ other: Self) -> Bool
 }
 
 /// What the walk of the chosen crediting found, beyond the streak.
@@ -35,6 +38,28 @@ enum RunPhase: Hashable {
     /// Pending gap: its days (or weeks' first days) from `low` to `high`, `count` of them due.
     case gap(low: Int, high: Int, count: Int)
     case ended
+
+    /// Whether a walk in this phase with `freezes` adds at least as many kept days (weeks)
+    /// below as a walk in `other` with `otherFreezes`, for every crediting of the days below.
+    ///
+    /// True when `other` has ended; or when this walk's pending gap is none, or the lowest
+    /// part of `other`'s (same `low`, `high` no later), and it has consumed only freezes
+    /// `other` consumed too. Then, day by day below, a gap `other` bridges this walk bridges
+    /// as well (its gap is part of `other`'s and it has every freeze `other` has; taking
+    /// the oldest eligible one, it keeps a superset of `other`'s), a gap `other` cannot
+    /// bridge ends `other`'s run, and the relation holds again after every step.
+    func outlasts(_ other: RunPhase, freezes: FreezePool, _ otherFreezes: FreezePool) -> Bool {
+        switch (self, other) {
+        case (_, .ended):
+            return true
+        case (.ended, _), (.gap, .run):
+            return false
+        case (.run, .run), (.run, .gap):
+            return freezes.consumedIsSubset(of: otherFreezes)
+        case let (.gap(low, high, _), .gap(otherLow, otherHigh, _)):
+            return low == otherLow && high <= otherHigh && freezes.consumedIsSubset(of: otherFreezes)
+        }
+    }
 }
 
 /// Rules 4 and 5 for `daily` and `weekdays` streaks.
@@ -83,6 +108,10 @@ struct DayRun: RunRules {
     mutating func finish(record: inout RunRecord?) {
         if case .gap = key.phase { key.phase = .ended }
         key.closedKeptSeen = false
+    }
+
+    func outlasts(_ other: DayRun) -> Bool {
+        key.phase.outlasts(other.key.phase, freezes: key.freezes, other.key.freezes)
     }
 
     private mutating func countKept(_ day: Int, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {

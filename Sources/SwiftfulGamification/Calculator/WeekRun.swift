@@ -79,6 +79,13 @@ struct WeekRun: RunRules {
         key.closedKeptSeen = false
     }
 
+    /// The week being walked must stand the same (`RunPhase.outlasts` for the rest).
+    func outlasts(_ other: WeekRun) -> Bool {
+        if other.key.phase == .ended { return true }
+        return (key.kept, key.skipped, key.frozen) == (other.key.kept, other.key.skipped, other.key.frozen)
+            && key.phase.outlasts(other.key.phase, freezes: key.freezes, other.key.freezes)
+    }
+
     private mutating func countKept(_ start: Int, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
         streak += 1
         record?.start = start
