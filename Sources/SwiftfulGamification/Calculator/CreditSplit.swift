@@ -54,7 +54,8 @@ struct DayWindows {
         let notOwn1 = late + wide0 + wide1
         // Fewest sent back for `d` to stay under its goal.
         let keepRoom = goals.0 - held0 - fixed - 1
-        var best: [Int: Split] = [:]
+        // By outcome, in a fixed order: ties between outcomes are then broken the same way every time.
+        var best = [Split?](repeating: nil, count: 2 * (goals.1 + 1) * (goals.2 + 1))
         // Today's count is reported: every sharing of a few events is tried, else the ones
         // that send back exactly the events logged on other days as well.
         let everyCount = exhaustive && one + two <= 64
@@ -77,8 +78,7 @@ struct DayWindows {
                 best[outcome] = split
             }
         }
-        // In a fixed order: ties between outcomes are then broken the same way every time.
-        return best.keys.sorted().map { best[$0]! }
+        return best.compactMap(\.self)
     }
 
     /// Counts to try for events sent to a day with `goal`: each up to the goal, all, and

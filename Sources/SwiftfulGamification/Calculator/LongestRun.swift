@@ -61,8 +61,16 @@ struct LongestRun {
         let windows = DayWindows(startingOn: day, ledger: input.ledger)
         let goals = (input.goal(day), input.goal(day + 1), input.goal(day + 2))
         var next = StateTable<Key, Run>()
+        var splitCache: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
         for (key, run) in zip(states.keys, states.values) {
-            for split in windows.splits(held0: Int(key.held0), held1: Int(key.held1), goals: goals, exhaustive: false) {
+            let splits: [DayWindows.Split]
+            if let cached = splitCache.first(where: { $0.held0 == key.held0 && $0.held1 == key.held1 }) {
+                splits = cached.splits
+            } else {
+                splits = windows.splits(held0: Int(key.held0), held1: Int(key.held1), goals: goals, exhaustive: false)
+                splitCache.append((key.held0, key.held1, splits))
+            }
+            for split in splits {
                 var moved = key
                 moved.held0 = min(cap, split.held1)
                 moved.held1 = min(cap, split.held2)
