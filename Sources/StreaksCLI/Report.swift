@@ -6,6 +6,12 @@ import SwiftfulGamificationFileStore
 /// How streaks read on the terminal and in JSON.
 enum Report {
     /// One object with the fields scripts rely on; dates are ISO 8601 in UTC.
+    /// `items` in the order every screen shows streaks (`StreakOrder`).
+    static func inDisplayOrder<Item>(_ items: [Item], configuration: (Item) -> StreakConfiguration) -> [Item] {
+        let rank = Dictionary(uniqueKeysWithValues: StreakOrder.sorted(items.map(configuration)).enumerated().map { ($1.streakKey, $0) })
+        return items.sorted { rank[configuration($0).streakKey, default: 0] < rank[configuration($1).streakKey, default: 0] }
+    }
+
     static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
         json(statusObject(streak, configuration: configuration, now: now, zone: zone))
     }
@@ -17,6 +23,7 @@ enum Report {
         var object: [String: Any] = [
             "streak_id": streak.streakKey,
             "title": configuration.title.map { $0 as Any } ?? NSNull(),
+            "group": configuration.group.map { $0 as Any } ?? NSNull(),
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
             "status": streak.status.name,

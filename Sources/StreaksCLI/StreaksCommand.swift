@@ -14,7 +14,7 @@ public struct StreaksCommand: AsyncParsableCommand {
         subcommands: [
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
-            ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self,
+            ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self,
             FreezeCommand.self, SkipCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self

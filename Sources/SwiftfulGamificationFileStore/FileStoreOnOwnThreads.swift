@@ -42,12 +42,12 @@ struct FileStoreOnOwnThreads: StreakStore {
 
     func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        title: String?, now: Date, timezone: TimeZone
+        details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await BlockingIO.run {
             try files.updateSettings(
                 userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                title: title, now: now, timezone: timezone
+                details: details, now: now, timezone: timezone
             )
         }
     }

@@ -80,7 +80,7 @@ extension FileStreakStore {
         now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         try updateSettings(
-            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, title: nil,
+            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, details: StreakDetails(),
             now: now, timezone: timezone
         )
     }
@@ -90,11 +90,11 @@ extension FileStreakStore {
     @discardableResult
     public func updateSettings(
         userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
-        schedule: StreakSchedule?, title: String? = nil, now: Date, timezone: TimeZone
+        schedule: StreakSchedule?, details: StreakDetails = StreakDetails(), now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let (updated, history) = try context.settings.configuration.changingSettings(
-                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title,
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
                 history: context.settings.goalHistory, at: now
             )
             context.settings.goalHistory = history

@@ -141,8 +141,8 @@ enum PostgresSchema {
             )
             """,
         ] + protected("streak_skips"),
-        // 5: a streak's title, what people read for it (issue 32).
-        ["ALTER TABLE streaks ADD COLUMN title text"],
+        // 5: how a streak is presented: its title, its group and its place (issue 32).
+        ["ALTER TABLE streaks ADD COLUMN title text, ADD COLUMN group_name text, ADD COLUMN position double precision"],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

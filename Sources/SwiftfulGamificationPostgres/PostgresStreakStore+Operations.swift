@@ -28,18 +28,18 @@ extension PostgresStreakStore {
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await updateSettings(
-            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, title: nil,
+            userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: nil, details: StreakDetails(),
             now: now, timezone: timezone
         )
     }
 
     public func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        title: String?, now: Date, timezone: TimeZone
+        details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let (updated, history) = try context.row.configuration.changingSettings(
-                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title,
+                goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
                 history: context.row.goalHistory, at: now
             )
             let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours

@@ -301,7 +301,7 @@ extension PostgresStreakStore {
             rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
         }
         var state = WriteState()
-        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title)
+        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title, group, position)
             in rows {
             state.recorded = recorded
             state.schemaVersion = version
@@ -309,7 +309,7 @@ extension PostgresStreakStore {
             if let id, let goal, let leeway, let behavior, let server, let goals, let archived, let schedule, let weekStart {
                 state.row = try row(
                     id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
-                    schedule: schedule, weekStart: weekStart, title: title
+                    schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position)
                 )
                 state.skips = (skips ?? []).map(CalendarDay.init(dayNumber:))
                 state.history = history
@@ -330,7 +330,7 @@ extension PostgresStreakStore {
     /// planner from turning the lookups into one scan of the streak's events, which it did
     /// when its statistics thought the streak small: 630 ms a log at a million events).
     struct WriteStateStatement: PostgresPreparedStatement {
-        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?)
+        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?, String?, Double?)
         static let name = "streaks_write_state"
         static let sql = writeStateSQL(held: """
             (SELECT coalesce(array_agg(a.id), '{}') FROM unnest($4::text[]) AS a(id),
@@ -368,7 +368,7 @@ extension PostgresStreakStore {
                \(PostgresSession.schemaVersionColumn),
                (SELECT channel FROM streak_channels WHERE user_id = $1),
                (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id),
-               s.title
+               s.title, s.group_name, s.position
         FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
             LEFT JOIN streak_summaries AS m ON m.user_id = $1 AND m.streak_id = s.id
         """
@@ -398,10 +398,11 @@ extension PostgresStreakStore {
             """
             WITH streak AS (
                 INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us,
-                                     schedule, week_start, title)
+                                     schedule, week_start, title, group_name, position)
                 VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
                         \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created),
-                        \(configuration.schedule.text), \(configuration.weekStart.rawValue), \(configuration.title))
+                        \(configuration.schedule.text), \(configuration.weekStart.rawValue), \(configuration.title),
+                        \(configuration.group), \(configuration.position))
                 RETURNING id
             )
             INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
@@ -424,7 +425,8 @@ extension PostgresStreakStore {
             UPDATE streaks SET streak_key = \(configuration.streakKey), events_required_per_day = \(configuration.eventsRequiredPerDay),
                 leeway_hours = \(configuration.leewayHours), freeze_behavior = \(configuration.freezeBehavior.word),
                 use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived),
-                schedule = \(configuration.schedule.text), week_start = \(configuration.weekStart.rawValue), title = \(configuration.title)
+                schedule = \(configuration.schedule.text), week_start = \(configuration.weekStart.rawValue), title = \(configuration.title),
+                group_name = \(configuration.group), position = \(configuration.position)
             WHERE user_id = \(context.userId) AND id = \(context.row.id)
             """,
             logger: PostgresSession.logger

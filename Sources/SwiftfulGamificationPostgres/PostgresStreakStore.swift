@@ -61,16 +61,16 @@ public final class PostgresStreakStore: StreakStore {
         let rows = try await connection.query(
             """
             SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived, schedule, week_start,
-                   title
+                   title, group_name, position
             FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)
             """,
             logger: PostgresSession.logger
         )
-        for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, title)
-            in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String, String?).self) {
+        for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, title, group, position)
+            in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String, String?, String?, Double?).self) {
             return try row(
                 id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
-                schedule: schedule, weekStart: weekStart, title: title
+                schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position)
             )
         }
         return nil
@@ -80,7 +80,7 @@ public final class PostgresStreakStore: StreakStore {
     // swiftlint:disable:next function_parameter_count
     func row(
         id: Int64, userId: String, key: String, goal: Int, leeway: Int, behavior: String, server: Bool, goals: String, archived: Bool,
-        schedule: String, weekStart: String, title: String?
+        schedule: String, weekStart: String, details: StreakDetails
     ) throws -> StreakRow {
         guard let freezeBehavior = FreezeBehavior(word: behavior),
               let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: goals),
@@ -90,7 +90,7 @@ public final class PostgresStreakStore: StreakStore {
         let configuration = StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior,
             schedule: schedule, weekStart: weekStart
-        ).titled(title)
+        ).titled(details.title).placed(group: details.group, position: details.position)
         return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
     }
 

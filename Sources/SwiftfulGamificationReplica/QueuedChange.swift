@@ -22,7 +22,7 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
         case schedule(StreakSchedule)
         /// Several settings in one write (`updateSettings`).
-        case settings(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, title: String?)
+        case settings(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails)
         case archive(Bool)
         case rename(to: String)
         case reset
@@ -54,9 +54,9 @@ struct QueuedChange: Codable, Sendable, Equatable {
             )
         case .schedule(let schedule):
             _ = try await store.updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone)
-        case .settings(let goal, let leeway, let behavior, let schedule, let title):
+        case .settings(let goal, let leeway, let behavior, let schedule, let details):
             _ = try await store.updateSettings(
-                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, title: title,
+                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, details: details,
                 now: now, timezone: zone
             )
         case .archive(let archived):

@@ -188,13 +188,13 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
 
     public func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        title: String?, now: Date, timezone: TimeZone
+        details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
-        let change = QueuedChange.Change.settings(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, title: title)
+        let change = QueuedChange.Change.settings(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details)
         return try await write(userId, streakKey, now, timezone, change) {
             try await $0.updateSettings(
                 userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                title: title, now: now, timezone: timezone
+                details: details, now: now, timezone: timezone
             )
         }
     }

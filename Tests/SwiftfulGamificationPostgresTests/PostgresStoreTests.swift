@@ -32,14 +32,14 @@ struct PostgresStoreTests {
         #expect(created.configuration.title == "Thé vert 🍵")
         #expect(try await store.settings(userId: user, streakKey: "tea").configuration.title == "Thé vert 🍵")
         let changed = try await store.updateSettings(
-            userId: user, streakKey: "tea", goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: .weekdays([.monday]), title: "Green tea",
+            userId: user, streakKey: "tea", goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: .weekdays([.monday]), details: StreakDetails(title: "Green tea"),
             now: now, timezone: utc
         )
         #expect(changed.configuration.title == "Green tea" && changed.configuration.eventsRequiredPerDay == 2)
         let reread = try await store.settings(userId: user, streakKey: "tea").configuration
         #expect(reread.title == "Green tea" && reread.schedule == .weekdays([.monday]))
         _ = try await store.updateSettings(
-            userId: user, streakKey: "tea", goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, title: "", now: now, timezone: utc
+            userId: user, streakKey: "tea", goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, details: StreakDetails(title: ""), now: now, timezone: utc
         )
         #expect(try await store.settings(userId: user, streakKey: "tea").configuration.title == nil)
     }

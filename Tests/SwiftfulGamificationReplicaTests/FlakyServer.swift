@@ -101,12 +101,12 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
 
     func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        title: String?, now: Date, timezone: TimeZone
+        details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try write(streakKey) {
             try files.updateSettings(
                 userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                title: title, now: now, timezone: timezone
+                details: details, now: now, timezone: timezone
             )
         }
     }

@@ -39,7 +39,7 @@ struct CreateCommand: AsyncParsableCommand {
         let configuration = try StreakConfiguration(
             streakKey: streakKey, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
             freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday
-        ).titled(title)
+        ).titled(title).placed(group: settings.group, position: nil)
         try configuration.validate()
         _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(streakKey)'")
@@ -67,7 +67,8 @@ struct ConfigCommand: AsyncParsableCommand {
             let schedule = try settings.schedule()
             _ = try await context.store.updateSettings(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                freezeBehavior: settings.freezes, schedule: schedule, title: settings.title, now: context.now, timezone: context.zone
+                freezeBehavior: settings.freezes, schedule: schedule, details: StreakDetails(title: settings.title, group: settings.group),
+                now: context.now, timezone: context.zone
             )
             context.console.saved.note("the new configuration of \(key)")
         }
@@ -86,11 +87,12 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         let store = context.store
-        let streaks = try await context.readListed({ try await store.streakKeys(userId: context.userId, includingArchived: all) }) { key in
+        let read = try await context.readListed({ try await store.streakKeys(userId: context.userId, includingArchived: all) }) { key in
             let evaluation = try await store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             let archived = all ? try await store.isArchived(userId: context.userId, streakKey: key) : false
             return (key: key, streak: evaluation.streak, configuration: evaluation.configuration, archived: archived)
         }
+        let streaks = Report.inDisplayOrder(read) { $0.configuration }
         var objects: [[String: Any]] = []
         if streaks.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
         for (key, streak, configuration, archived) in streaks {
@@ -100,7 +102,8 @@ struct ListCommand: AsyncParsableCommand {
                 objects.append(object)
             } else {
                 let title = configuration.title.map { "  \"\($0)\"" } ?? ""
-                context.console.print("\(key)\(title)  \(Report.length(streak))  \(streak.status.name)  (\(configuration.settingsText))"
+                let group = configuration.group.map { "  [\($0)]" } ?? ""
+                context.console.print("\(key)\(title)\(group)  \(Report.length(streak))  \(streak.status.name)  (\(configuration.settingsText))"
                     + (archived ? "  archived" : ""))
             }
         }

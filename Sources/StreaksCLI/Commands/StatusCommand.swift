@@ -21,10 +21,11 @@ struct StatusCommand: AsyncParsableCommand {
     static func show(_ key: String?, json: Bool, context: CommandContext) async throws {
         guard let keys = try await context.keysOrAll(key, json: json) else { return }
         let listing = { key == nil ? try await context.store.streakKeys(userId: context.userId) : keys }
-        let streaks = try await context.readListed(listing) { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
+        let read = try await context.readListed(listing) { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             return (key, evaluation.streak, evaluation.configuration)
         }
+        let streaks = Report.inDisplayOrder(read) { $0.configuration }
         guard !streaks.isEmpty else { return try await show(key, json: json, context: context) }
         if json, key != nil {
             let (_, streak, configuration) = streaks[0]
@@ -36,7 +37,13 @@ struct StatusCommand: AsyncParsableCommand {
             let (_, streak, configuration) = streaks[0]
             context.console.print(Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
-            Report.statusLines(streaks, now: context.now, zone: context.zone).forEach(context.console.print)
+            // A heading before each group, when there are groups.
+            var group: String?
+            for (line, item) in zip(Report.statusLines(streaks, now: context.now, zone: context.zone), streaks) {
+                if item.configuration.group != group, let heading = item.configuration.group { context.console.print("\(heading):") }
+                group = item.configuration.group
+                context.console.print(item.configuration.group == nil ? line : "  " + line)
+            }
         }
     }
 }

@@ -13,6 +13,9 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What people read for the streak, any text up to 80 characters (\"\" removes it).", valueName: "text"))
     var title: String?
 
+    @Option(help: ArgumentHelp("The group it is shown in (\"Health\", \"Work\"; \"\" for none).", valueName: "name"))
+    var group: String?
+
     @Option(help: "Events needed for a day to count (the goal).")
     var goal: Int?
 
@@ -50,5 +53,5 @@ struct StreakSettingsOptions: ParsableArguments {
         }
     }
 
-    var isEmpty: Bool { title == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
+    var isEmpty: Bool { title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
 }

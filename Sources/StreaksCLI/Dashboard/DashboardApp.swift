@@ -144,7 +144,7 @@ final class DashboardApp {
                 let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
-                    title: configuration.title ?? "", now: now, timezone: zone
+                    details: StreakDetails(title: configuration.title ?? ""), now: now, timezone: zone
                 )
                 return (.saved(configuration), evaluation)
             }

@@ -18,6 +18,11 @@ public struct StreakConfiguration: Sendable, Hashable {
     /// What people read for the streak (any text up to 80 characters, "Stretch in the
     /// morning"); nil when the key says it. Set with `titled(_:)`; never used in counting.
     public private(set) var title: String?
+    /// The group the streak is shown in ("Health", "Work"); nil for none. Set with `placed`.
+    public private(set) var group: String?
+    /// Where the streak stands among the others (smaller first); nil: after every placed
+    /// one, by key. Set with `placed`.
+    public private(set) var position: Double?
 
     /// The title, or the key when the streak has none: the streak's name on every screen.
     public var displayName: String { title ?? streakKey }
@@ -72,6 +77,16 @@ public struct StreakConfiguration: Sendable, Hashable {
         guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakRuleError.invalidLeeway(leewayHours) }
         try schedule.validate()
         if let title { try StreakValidation.validateTitle(title) }
+        if let group { try StreakValidation.validateGroup(group) }
+    }
+
+    /// The same configuration in `group` (nil or blank: none) at `position`.
+    public func placed(group: String?, position: Double?) -> StreakConfiguration {
+        var placed = self
+        let trimmed = group?.trimmingCharacters(in: .whitespacesAndNewlines)
+        placed.group = trimmed?.isEmpty == false ? trimmed : nil
+        placed.position = position.flatMap { $0.isFinite ? $0 : nil }
+        return placed
     }
 
     /// The same configuration with `title` (nil or blank: none).
@@ -102,7 +117,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             freezeBehavior: freezeBehavior ?? self.freezeBehavior,
             schedule: schedule ?? self.schedule,
             weekStart: weekStart
-        ).titled(title)
+        ).titled(title).placed(group: group, position: position)
     }
 
     /// The same configuration under another key (every other setting kept).
@@ -110,7 +125,7 @@ public struct StreakConfiguration: Sendable, Hashable {
         StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
             leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart
-        ).titled(title)
+        ).titled(title).placed(group: group, position: position)
     }
 
     /// Parameters for analytics, prefixed `streak_config_`.
@@ -136,7 +151,7 @@ extension StreakConfiguration: Codable {
         case freezeBehavior = "freeze_behavior"
         case schedule
         case weekStart = "week_start"
-        case title
+        case title, group, position
     }
 
     /// Decoding applies `validate()`, so a stored configuration is never out of range.
@@ -152,6 +167,8 @@ extension StreakConfiguration: Codable {
             weekStart: try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? .monday
         )
         title = try container.decodeIfPresent(String.self, forKey: .title)
+        group = try container.decodeIfPresent(String.self, forKey: .group)
+        position = try container.decodeIfPresent(Double.self, forKey: .position)
         do {
             try validate()
         } catch {

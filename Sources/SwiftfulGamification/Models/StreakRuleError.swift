@@ -18,6 +18,8 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case invalidStreakKey(String)
     /// A title over 80 characters or with control characters.
     case invalidTitle(String)
+    /// A group name over 40 characters or with control characters.
+    case invalidGroup(String)
     case invalidMetadataKey(String)
     case invalidTimeZone(String)
     case emptyIdentifier(String)
@@ -52,6 +54,8 @@ extension StreakRuleError: LocalizedError {
             let derived = StreakValidation.derivedKey(fromTitle: key)
             let suggestion = derived == key ? "" : ", such as '\(derived)'"
             return "Invalid streak key '\(key)': use 1 to 64 lowercase letters, digits or underscores\(suggestion)."
+        case .invalidGroup(let group):
+            return "Invalid group '\(group.prefix(50))': use up to \(StreakValidation.longestGroup) characters, without control characters."
         case .invalidTitle(let title):
             return "Invalid title '\(title.prefix(90))': use up to \(StreakValidation.longestTitle) characters, without control characters."
         case .invalidMetadataKey(let key):

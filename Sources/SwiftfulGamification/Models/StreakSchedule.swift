@@ -135,17 +135,16 @@ extension StreakConfiguration {
     }
 
     /// This configuration and `history` after the settings given changed at `now` (goal and
-    /// schedule from that day on; a title of "" removes it): what `updateSettings` stores.
+    /// schedule from that day on; a title or group of "" removes it): what `updateSettings`
+    /// stores.
     public func changingSettings(
-        goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, title: String?,
+        goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails = StreakDetails(),
         history: [StreakGoalChange], at now: Date
     ) throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
         var (updated, changes) = try changing(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: history, at: now)
         if let schedule { (updated, changes) = try updated.changingSchedule(to: schedule, history: changes, at: now) }
-        if let title {
-            updated = updated.titled(title)
-            try updated.validate()
-        }
+        updated = details.applied(to: updated)
+        try updated.validate()
         return (updated, changes)
     }
 

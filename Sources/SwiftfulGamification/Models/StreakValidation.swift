@@ -18,6 +18,14 @@ public enum StreakValidation {
         guard title.count <= longestTitle, !hasControlCharacter(title) else { throw StreakRuleError.invalidTitle(title) }
     }
 
+    /// The longest group name, in characters.
+    public static let longestGroup = 40
+
+    /// A group name: any text up to `longestGroup` characters, no control characters.
+    public static func validateGroup(_ group: String) throws {
+        guard group.count <= longestGroup, !hasControlCharacter(group) else { throw StreakRuleError.invalidGroup(group) }
+    }
+
     /// A key made from a title: accents folded, lowercase ASCII letters and digits, every
     /// other run of characters one underscore ("Stretch in the morning" is
     /// `stretch_in_the_morning`, "Café au lait!" `cafe_au_lait`); `streak` when nothing is

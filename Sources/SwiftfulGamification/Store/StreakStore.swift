@@ -24,11 +24,11 @@ public protocol StreakStore: Sendable {
     /// Changes which days are due from today on (rule 8; earlier days keep theirs).
     /// - Throws: `StreakRuleError.scheduleUnitChange` between a weekly schedule and a day one.
     func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Changes the goal, leeway, freeze behaviour, schedule and title (each where given;
-    /// an empty title removes it) in one write: all of it or none.
+    /// Changes the goal, leeway, freeze behaviour, schedule, title, group and position (each
+    /// where given; an empty title or group removes it) in one write: all of it or none.
     func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        title: String?, now: Date, timezone: TimeZone
+        details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation
     func isArchived(userId: String, streakKey: String) async throws -> Bool
     func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation

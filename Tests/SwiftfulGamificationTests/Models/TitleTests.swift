@@ -39,7 +39,7 @@ struct TitleTests {
         }
         try StreakConfiguration(streakKey: "x").titled(String(repeating: "é", count: 80)).validate()
         #expect(throws: StreakRuleError.invalidTitle("a\u{7}b")) { try StreakConfiguration(streakKey: "x").titled("a\u{7}b").validate() }
-        let (changed, _) = try titled.changingSettings(goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, title: "", history: [], at: Date())
+        let (changed, _) = try titled.changingSettings(goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, details: StreakDetails(title: ""), history: [], at: Date())
         #expect(changed.title == nil)
     }
 
