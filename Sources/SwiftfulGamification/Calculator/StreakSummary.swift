@@ -31,7 +31,8 @@ struct StreakSummary {
 
         let state = { (day: Int) -> DayState in walk.states[day - base] }
         let todayKept = state(today) == .kept
-        let todayResting = state(today) == .rest || state(today) == .skipped
+        // Rule 8: a rest or skipped today that is not kept, frozen by a freeze event or not.
+        let todayResting = !todayKept && input.due[today - base] != .due
         let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
         let current = walk.currentStreak
         let lastKeptOrEventDay = Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
@@ -156,7 +157,8 @@ struct WeekOutlook {
 
     func status(hasEvents: Bool, streak: Int, previous: StreakWeek?, daysSince: Int, todayKept: Bool) -> StreakStatus {
         guard hasEvents else { return .noEvents }
-        if record.state == .kept || record.state == .bridged { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
+        if record.state == .kept { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
+        // Rule 7: a week skipped whole bridges (rule 9) but keeps nothing, like a rest day.
         guard streak > 0 else { return .broken(daysSinceLastEvent: daysSince) }
         if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
         return after >= needed ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk

@@ -114,6 +114,24 @@ struct IssueThirtyTests {
             events: ["2024-01-01 12:00", "2024-01-02 12:00"], freezeEvents: ["2024-01-03 09:00"], behavior: .autoConsumeFreezes,
             now: "2024-01-03 12:00", current: 2, deadline: "2024-01-05 00:00"
         ),
+        Case(
+            name: "rules 7 and 9: a week skipped whole is bridged, not kept: with no run, broken",
+            events: ["2024-01-01 12:00"], schedule: .timesPerWeek(3),
+            skips: ["2024-01-15", "2024-01-16", "2024-01-17", "2024-01-18", "2024-01-19", "2024-01-20", "2024-01-21"],
+            now: "2024-01-17 12:00", current: 0, status: .broken(daysSinceLastEvent: 16)
+        ),
+        Case(
+            name: "rules 7 and 9: a week skipped whole after a kept week: active, no deadline",
+            events: ["2024-01-08 12:00", "2024-01-09 12:00", "2024-01-10 12:00"], schedule: .timesPerWeek(3),
+            skips: ["2024-01-15", "2024-01-16", "2024-01-17", "2024-01-18", "2024-01-19", "2024-01-20", "2024-01-21"],
+            now: "2024-01-17 12:00", current: 1, status: .active(daysSinceLastEvent: 7)
+        ),
+        Case(
+            name: "rule 8: a rest day that a freeze event covers is still a rest day: active",
+            events: ["2024-01-04 12:00", "2024-01-05 12:00"], freezeEvents: ["2024-01-06 09:00"], schedule: weekdays,
+            behavior: .manuallyConsumeFreezes, now: "2024-01-06 12:00", current: 2, deadline: "2024-01-09 00:00",
+            status: .active(daysSinceLastEvent: 1)
+        ),
     ]
 
     @Test(arguments: cases)

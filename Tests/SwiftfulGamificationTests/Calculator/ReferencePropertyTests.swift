@@ -22,29 +22,45 @@ struct ReferencePropertyTests {
                     .randomElement(using: &random)!
             return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
         }
-        // Few choices per case: every crediting is tried at every moment.
+        // Few choices per case: every crediting is tried at every moment. Weekly streaks look
+        // further back now and then: runs of kept and gap weeks, freezes spent on several gaps.
+        let span = Int.random(in: 0..<4, using: &random) == 0 ? 40 : 20
         let count = Int.random(in: 1...(leeway > 12 ? 4 : 6), using: &random)
-        var events = (0..<count).map { StreakEvent(id: "e\($0)", dateCreated: instant(daysBack: 0...20), timezone: zone.identifier) }
+        var events = (0..<count).map { StreakEvent(id: "e\($0)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier) }
         for index in 0..<[0, 0, 0, 1, 2].randomElement(using: &random)! {
-            events.append(StreakEvent(id: "z\(index)", dateCreated: instant(daysBack: 0...20), timezone: zone.identifier, isFreeze: true, freezeId: "old\(index)"))
+            events.append(StreakEvent(id: "z\(index)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier, isFreeze: true, freezeId: "old\(index)"))
         }
         let schedule: StreakSchedule = switch Int.random(in: 0..<3, using: &random) {
         case 0: .daily
         case 1: .weekdays(Set(Weekday.allCases.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }).union([Weekday.allCases.randomElement(using: &random)!]))
         default: .timesPerWeek(Int.random(in: 1...7, using: &random))
         }
+        let weekStart = Weekday.allCases.randomElement(using: &random)!
         let today = CalendarDay(containing: now, in: zone).dayNumber
-        let skips = Set((0..<[0, 0, 1, 2, 4].randomElement(using: &random)!).map { _ in today - Int.random(in: -3...20, using: &random) })
-        let freezes = (0..<[0, 0, 1, 2, 3].randomElement(using: &random)!).map { index -> StreakFreeze in
-            let earned: Date? = Int.random(in: 0..<4, using: &random) == 0 ? nil : now.addingTimeInterval(-Double(Int.random(in: 0...(25 * 24), using: &random)) * 3_600)
-            let expires: Date? = Bool.random(using: &random) ? nil : now.addingTimeInterval(Double(Int.random(in: (-22 * 24)...(5 * 24), using: &random)) * 3_600)
+        var skips = Set((0..<[0, 0, 1, 2, 4].randomElement(using: &random)!).map { _ in today - Int.random(in: -3...span, using: &random) })
+        // Now and then a whole week skipped (rule 9: bridged), the current one or an earlier one.
+        if Int.random(in: 0..<6, using: &random) == 0 {
+            let all = Weekday.allCases
+            let offset = (all.firstIndex(of: CalendarDay(dayNumber: today).dayOfWeek)! - all.firstIndex(of: weekStart)!).floorModulo(7)
+            let first = today - offset - 7 * Int.random(in: 0...2, using: &random)
+            skips.formUnion(first...(first + 6))
+        }
+        // Freezes earned and expiring at any time, so that they differ in the days they may
+        // bridge; now and then many, the oldest ones expired before any event.
+        var freezes = (0..<[0, 0, 1, 2, 3, 4, 6].randomElement(using: &random)!).map { index -> StreakFreeze in
+            let earned: Date? = Int.random(in: 0..<4, using: &random) == 0 ? nil : now.addingTimeInterval(-Double(Int.random(in: 0...((span + 5) * 24), using: &random)) * 3_600)
+            let expires: Date? = Bool.random(using: &random) ? nil : now.addingTimeInterval(Double(Int.random(in: (-(span + 2) * 24)...(5 * 24), using: &random)) * 3_600)
             let used: Date? = Int.random(in: 0..<6, using: &random) == 0 ? now.addingTimeInterval(-86_400) : nil
             return StreakFreeze(id: "f\(index)", dateEarned: earned, dateUsed: used, dateExpires: expires)
+        }
+        if !freezes.isEmpty, Int.random(in: 0..<20, using: &random) == 0 {
+            let expired = now.addingTimeInterval(-Double(span + 3) * 86_400)
+            freezes += (0..<66).map { StreakFreeze(id: "x\($0 + 10)", dateEarned: nil, dateExpires: expired) }
         }
         let configuration = StreakConfiguration(
             streakKey: "ref", eventsRequiredPerDay: Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1, leewayHours: leeway,
             freezeBehavior: FreezeBehavior.allCases.randomElement(using: &random)!, schedule: schedule,
-            weekStart: Weekday.allCases.randomElement(using: &random)!
+            weekStart: weekStart
         )
         return .init(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now)
     }
@@ -79,7 +95,13 @@ struct ReferencePropertyTests {
             + input.freezes.map { "\($0.id) earned \($0.dateEarned.map(formatter.string(from:)) ?? "-") expires \($0.dateExpires.map(formatter.string(from:)) ?? "-") used \($0.dateUsed != nil)" }.joined(separator: ", ")
     }
 
-    @Test(arguments: Array(UInt64(1)...3_000))
+    /// 1...3,000 in CI; `REFERENCE_SEEDS=50000` (or `=4300-4400`) `swift test --filter ReferenceProperty` looks further.
+    static let seeds: ClosedRange<UInt64> = {
+        let bounds = (ProcessInfo.processInfo.environment["REFERENCE_SEEDS"] ?? "").split(separator: "-").compactMap { UInt64($0) }
+        return bounds.count == 2 ? bounds[0]...bounds[1] : 1...(bounds.first ?? 3_000)
+    }()
+
+    @Test(arguments: Array(seeds))
     func everyFieldMatchesTheBruteForceReference(seed: UInt64) {
         let input = Self.input(seed: seed)
         let expected = ReferenceStreak(input).result()
