@@ -70,11 +70,17 @@ struct FreezePool: Hashable {
         return assignments
     }
 
-    /// The unconsumed freezes (the first 64, oldest earned first) eligible for `day`, as bits.
-    func eligibility(forDay day: Int) -> UInt64 {
+    /// The unconsumed freezes eligible for at least one day of `days`, oldest earned first:
+    /// the only ones a walk over those days can consume.
+    func positions(eligibleWithin days: ClosedRange<Int>) -> [Int] {
+        entries.indices.filter { !consumed[$0] && isEligible(entries[$0], for: days) }
+    }
+
+    /// Which of the freezes at `positions` (the first 64) are unconsumed and eligible for `day`, as bits in that order.
+    func eligibility(forDay day: Int, among positions: [Int]) -> UInt64 {
         var bits: UInt64 = 0
-        for position in entries.indices.prefix(64) where !consumed[position] && isEligible(entries[position], for: day...day) {
-            bits |= 1 << UInt64(position)
+        for (bit, position) in positions.prefix(64).enumerated() where !consumed[position] && isEligible(entries[position], for: day...day) {
+            bits |= 1 << UInt64(bit)
         }
         return bits
     }

@@ -25,30 +25,39 @@ struct LongestRun {
 
     /// Kept days of the run between its bridged gaps, oldest first (one more than the gaps).
     typealias Run = [Int]
+    /// The runs of one state that no other beats at every cut a later gap may make (each
+    /// suffix sum at least as large): which one ends up longest depends on where that cut falls.
+    typealias Runs = [Run]
 
     let input: WalkInput
     /// Holdings are capped at the largest goal, so a count held for one day stays exact for its neighbour.
     let cap: Int32
+    /// The freezes eligible for some day of the history, oldest earned first: a gap day is
+    /// known by which of them (as bits) it may take. Exact while there are at most 64 of
+    /// them; beyond that only the 64 oldest bridge gaps here, so the longest streak may come
+    /// out shorter than rule 6's (a gap that needed the 65th freeze left open).
+    let freezes: [Int]
 
     static func longest(_ input: WalkInput) -> Int {
         guard input.firstDay <= input.today else { return 0 }
-        return LongestRun(input: input, cap: input.goals.max() ?? 1).scan()
+        let freezes = input.behavior == .autoConsumeFreezes ? input.freezes.positions(eligibleWithin: input.firstDay...input.today) : []
+        return LongestRun(input: input, cap: input.goals.max() ?? 1, freezes: freezes).scan()
     }
 
     private func scan() -> Int {
-        var before = StateTable<Key, Run>()
-        before.append(Key(held0: 0, held1: 0), [0])
+        var before = StateTable<Key, Runs>()
+        before.append(Key(held0: 0, held1: 0), [[0]])
         var beforeYesterday = before
         var longest = 0
         let leeway = input.leewayHours
         for day in input.firstDay...input.today {
             // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
             if leeway > 0, day < input.today || !input.yesterdayIsOpen {
-                for (key, run) in zip(beforeYesterday.keys, beforeYesterday.values) { longest = max(longest, length(key, run) + openPair(key, lastDay: day)) }
+                for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) { longest = max(longest, length(key, runs) + openPair(key, lastDay: day)) }
             }
             // The end of `day` (with a leeway of 24 hours, the same moment as the one above).
             if leeway < 24, day < input.today {
-                for (key, run) in zip(before.keys, before.values) { longest = max(longest, length(key, run) + (keepsAlone(key, day: day) ? 1 : 0)) }
+                for (key, runs) in zip(before.keys, before.values) { longest = max(longest, length(key, runs) + (keepsAlone(key, day: day) ? 1 : 0)) }
             }
             beforeYesterday = before
             before = step(before, day: day)
@@ -57,12 +66,12 @@ struct LongestRun {
     }
 
     /// Credits the events whose windows start on `day` (a closed day) in every way that matters.
-    private func step(_ states: StateTable<Key, Run>, day: Int) -> StateTable<Key, Run> {
+    private func step(_ states: StateTable<Key, Runs>, day: Int) -> StateTable<Key, Runs> {
         let windows = DayWindows(startingOn: day, ledger: input.ledger)
         let goals = (input.goal(day), input.goal(day + 1), input.goal(day + 2))
-        var next = StateTable<Key, Run>()
+        var next = StateTable<Key, Runs>()
         var splitCache: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
-        for (key, run) in zip(states.keys, states.values) {
+        for (key, runs) in zip(states.keys, states.values) {
             let splits: [DayWindows.Split]
             if let cached = splitCache.first(where: { $0.held0 == key.held0 && $0.held1 == key.held1 }) {
                 splits = cached.splits
@@ -74,35 +83,62 @@ struct LongestRun {
                 var moved = key
                 moved.held0 = min(cap, split.held1)
                 moved.held1 = min(cap, split.held2)
-                var walked = run
-                walk(&moved, &walked, day: day, kept: split.kept)
-                next.keep(moved, walked) { ($0.reduce(0, +), $0.last!) > ($1.reduce(0, +), $1.last!) }
+                // The key goes the same way whatever the run (`walk` reads only the key).
+                var walkedKey = moved
+                for run in runs {
+                    walkedKey = moved
+                    var walked = run
+                    walk(&walkedKey, &walked, day: day, kept: split.kept)
+                    if let position = next.position(of: walkedKey) {
+                        Self.add(walked, to: &next.values[position])
+                    } else {
+                        next.append(walkedKey, [walked])
+                    }
+                }
             }
         }
         return undominated(next)
+    }
+
+    /// Adds `run` to `runs` unless one of them beats it at every cut; drops those it beats.
+    private static func add(_ run: Run, to runs: inout Runs) {
+        if runs.contains(where: { beats($0, run) }) { return }
+        runs.removeAll { beats(run, $0) }
+        runs.append(run)
+    }
+
+    /// Whether `lhs` keeps at least as many days as `rhs` wherever the run is cut (same gaps).
+    private static func beats(_ lhs: Run, _ rhs: Run) -> Bool {
+        var lhsSuffix = 0, rhsSuffix = 0
+        for position in lhs.indices.reversed() {
+            lhsSuffix += lhs[position]
+            rhsSuffix += rhs[position]
+            if lhsSuffix < rhsSuffix { return false }
+        }
+        return true
     }
 
     /// Drops the runs one without gaps beats at every later moment: the same holdings, a
     /// total at least as large, and something to save if they have. Whatever comes after,
     /// the later gaps are bridged alike from the same freezes (latest first), and where the
     /// walk back goes on past them, this one loses no kept day to a gap of its own.
-    private func undominated(_ states: StateTable<Key, Run>) -> StateTable<Key, Run> {
+    private func undominated(_ states: StateTable<Key, Runs>) -> StateTable<Key, Runs> {
         guard states.count > 1 else { return states }
         var best: [Int: (anchored: Bool, total: Int)] = [:]
-        for (key, run) in zip(states.keys, states.values) where key.gap == nil && key.bridged.isEmpty {
+        for (key, runs) in zip(states.keys, states.values) where key.gap == nil && key.bridged.isEmpty {
             let holding = Int(key.held0) << 32 | Int(key.held1)
-            let total = run.reduce(0, +)
+            let total = runs.map { $0.reduce(0, +) }.max() ?? 0
             if let known = best[holding], (known.anchored ? 1 : 0, known.total) >= (key.anchored ? 1 : 0, total) { continue }
             best[holding] = (key.anchored, total)
         }
         guard !best.isEmpty else { return states }
-        var kept = StateTable<Key, Run>()
-        for (key, run) in zip(states.keys, states.values) {
+        var kept = StateTable<Key, Runs>()
+        for (key, runs) in zip(states.keys, states.values) {
             if key.gap != nil || !key.bridged.isEmpty, let plain = best[Int(key.held0) << 32 | Int(key.held1)],
-               plain.anchored || !key.anchored, plain.total >= run.reduce(0, +) {
+               plain.anchored || !key.anchored, runs.allSatisfy({ plain.total >= $0.reduce(0, +) }) {
                 continue
             }
-            kept.append(key, run)
+            kept.append(key, runs)
         }
         return kept
     }
@@ -117,8 +153,8 @@ struct LongestRun {
             return
         }
         guard input.due[index] == .due else { return }
-        if input.behavior == .autoConsumeFreezes, key.anchored, (key.gap?.count ?? 0) < min(64, input.freezes.unusedCount) {
-            key.gap = (key.gap ?? []) + [input.freezes.eligibility(forDay: day)]
+        if input.behavior == .autoConsumeFreezes, key.anchored, (key.gap?.count ?? 0) < min(64, freezes.count) {
+            key.gap = (key.gap ?? []) + [input.freezes.eligibility(forDay: day, among: freezes)]
             return
         }
         key = Key(held0: key.held0, held1: key.held1)
@@ -136,11 +172,10 @@ struct LongestRun {
         run = Array(run[kept...]) + [0]
     }
 
-    /// The run's length at a moment after it: its pending gap, if any, met from above.
-    private func length(_ key: Key, _ run: Run) -> Int {
-        guard let gap = key.gap else { return run.reduce(0, +) }
-        guard let failed = firstUnbridged(key.bridged + [gap]) else { return run.reduce(0, +) }
-        return run[(failed + 1)...].reduce(0, +)
+    /// The longest run's length at a moment after it: its pending gap, if any, met from above.
+    private func length(_ key: Key, _ runs: Runs) -> Int {
+        let cut = key.gap.flatMap { firstUnbridged(key.bridged + [$0]) }.map { $0 + 1 } ?? 0
+        return runs.map { $0[cut...].reduce(0, +) }.max() ?? 0
     }
 
     /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any: each
