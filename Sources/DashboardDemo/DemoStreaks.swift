@@ -38,7 +38,13 @@ public enum DemoStreaks {
     /// Five streaks over three years: a long daily streak with freezes, a goal streak at
     /// risk, a broken one that freezes could restore, a goal kept today, a young one.
     public static func fiveStreaks() -> [DemoHistory] {
-        [longHistory(), pushupsHistory(), readingHistory(), waterHistory(), journalHistory()]
+        // In the order given, as a person would have arranged them.
+        [longHistory(), pushupsHistory(), readingHistory(), waterHistory(), journalHistory()].enumerated().map { index, history in
+            DemoHistory(
+                configuration: history.configuration.placed(group: nil, position: Double(index + 1)),
+                events: history.events, freezes: history.freezes, skips: history.skips
+            )
+        }
     }
 
     /// Three years of a daily streak (goal 1, 3 h leeway, auto freezes): one to four events a

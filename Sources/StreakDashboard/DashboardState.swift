@@ -3,6 +3,12 @@ import SwiftfulGamification
 
 /// One streak as its manager last delivered it, with what the screen derives from it
 /// computed once, when it arrives (never per frame).
+/// A row of the overview.
+public enum ListRow: Equatable, Sendable {
+    case heading(String)
+    case streak(String)
+}
+
 public struct StreakView: Sendable {
     public let key: String
     public let evaluation: StreakEvaluation
@@ -128,6 +134,27 @@ public struct DashboardState: Sendable {
     /// The list shows when there is more than one streak.
     public var showsList: Bool { keys.count > 1 }
 
+    /// The streaks in the order every screen shows them (`StreakOrder`: ungrouped first, then
+    /// the groups); streaks not delivered yet last, by key.
+    public var displayKeys: [String] {
+        let ordered = StreakOrder.sorted(keys.compactMap { views[$0]?.configuration }).map(\.streakKey)
+        let placed = Set(ordered)
+        return ordered + keys.filter { !placed.contains($0) }
+    }
+
+    /// The overview's rows: a heading before each group (when there are groups), then its streaks.
+    public var listRows: [ListRow] {
+        var rows: [ListRow] = []
+        var group: String?
+        for key in displayKeys {
+            let named = views[key]?.configuration.group
+            if let named, named != group { rows.append(.heading(named)) }
+            group = named
+            rows.append(.streak(key))
+        }
+        return rows
+    }
+
     /// Today in the current zone.
     public var today: CalendarDay { view?.evaluation.today ?? CalendarDay(containing: now, in: zone) }
 
@@ -196,6 +223,8 @@ public enum Effect: Equatable, Sendable {
     case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A holiday: skip the days in every active streak, each on the days due for it.
     case skipEveryStreak(days: ClosedRange<CalendarDay>)
+    /// Move a streak in the overview's order (J, K).
+    case move(streak: String, place: StreakOrder.Place)
     /// Remember the theme chosen.
     case saveTheme(String)
     /// Read the day's events for the detail.

@@ -2,6 +2,8 @@
 public enum Action: Equatable, Sendable, CaseIterable {
     case log, undo, remove, skipDay, skipRange, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak
     case nextStreak, previousStreak
+    /// J/K: move the selected streak down or up the overview.
+    case moveStreakDown, moveStreakUp
     /// Up/down: the previous/next streak in the list, or the day before/after on the calendar.
     case up, down
     /// Left/right: a week back/forward on the calendar.
@@ -41,6 +43,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("A")], label: "A", asciiLabel: nil, description: "archive the streak (asks first; `streaks unarchive` brings it back)", action: .archiveStreak, footerPriority: nil),
         KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
+        KeyBinding(keys: [.character("J")], label: "J", asciiLabel: nil, description: "move the streak down the list (into the next group at its end)", action: .moveStreakDown, footerPriority: nil),
+        KeyBinding(keys: [.character("K")], label: "K", asciiLabel: nil, description: "move the streak up the list (into the group above at its start)", action: .moveStreakUp, footerPriority: nil),
         KeyBinding(keys: [.up, .character("k")], label: "↑ k", asciiLabel: "up k", description: "previous streak (list) / day before (calendar)", action: .up, footerPriority: nil),
         KeyBinding(keys: [.down, .character("j")], label: "↓ j", asciiLabel: "down j", description: "next streak (list) / day after (calendar)", action: .down, footerPriority: nil),
         KeyBinding(keys: [.left, .character("h")], label: "← h", asciiLabel: "left h", description: "a week back on the calendar", action: .left, footerPriority: nil),

@@ -22,7 +22,7 @@ public enum Reducer {
                 return (state, effects)
             }
             if let selected = state.selected, keys.contains(selected) { return (state, []) }
-            state.selected = keys.first
+            state.selected = state.displayKeys.first
             let effects = selectionChanged(&state)
             return (state, effects)
         case .streakUpdated(let view):
@@ -156,6 +156,8 @@ public enum Reducer {
             state.overlay = .confirm(.archive(key: selected))
         case .nextStreak, .previousStreak:
             return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
+        case .moveStreakUp, .moveStreakDown:
+            return moveSelected(by: action == .moveStreakDown ? 1 : -1, &state)
         case .up, .down:
             if state.focus == .list, state.showsList {
                 return selectStreak(by: action == .down ? 1 : -1, wrapping: false, &state)
@@ -300,17 +302,31 @@ public enum Reducer {
     }
 
     private static func selectStreak(by step: Int, wrapping: Bool, _ state: inout DashboardState) -> [Effect] {
-        guard !state.keys.isEmpty else { return [] }
-        let index = state.selected.flatMap { state.keys.firstIndex(of: $0) } ?? 0
+        let keys = state.displayKeys
+        guard !keys.isEmpty else { return [] }
+        let index = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
         var next = index + step
         if wrapping {
-            next = (next % state.keys.count + state.keys.count) % state.keys.count
+            next = (next % keys.count + keys.count) % keys.count
         } else {
-            next = min(max(next, 0), state.keys.count - 1)
+            next = min(max(next, 0), keys.count - 1)
         }
-        guard state.keys[next] != state.selected else { return [] }
-        state.selected = state.keys[next]
+        guard keys[next] != state.selected else { return [] }
+        state.selected = keys[next]
         return selectionChanged(&state)
+    }
+
+    /// J and K: the selected streak one place down or up the overview (into the neighbouring
+    /// group at a group's edge).
+    private static func moveSelected(by step: Int, _ state: inout DashboardState) -> [Effect] {
+        let keys = state.displayKeys
+        guard state.showsList, let selected = state.selected, let index = keys.firstIndex(of: selected) else { return [] }
+        let neighbour = index + step
+        guard keys.indices.contains(neighbour) else {
+            state.message = step < 0 ? "\(selected) is first already." : "\(selected) is last already."
+            return []
+        }
+        return [.move(streak: selected, place: step < 0 ? .before(keys[neighbour]) : .after(keys[neighbour]))]
     }
 
     private static func selectionChanged(_ state: inout DashboardState) -> [Effect] {

@@ -34,7 +34,7 @@ struct ScreenPlan {
 
         // Rows by importance: the calendar and legend, the list (at least 3 rows), a compact
         // summary and two lines of detail first; then whatever fits, in this order.
-        let streakCount = state.showsList ? state.keys.count : 0
+        let streakCount = state.showsList ? state.listRows.count : 0
         var left = body.height - Self.bandHeight - 1
         var listRows = min(streakCount, 3)
         var spacerRows = 0

@@ -19,6 +19,7 @@ public enum WriteOutcome: Equatable, Sendable {
     case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A holiday skipped in `streaks` streaks (those with a due day in the range).
     case skippedEveryStreak(days: ClosedRange<CalendarDay>, streaks: Int)
+    case moved(key: String, place: StreakOrder.Place)
     case themeSaved(String)
     case failed(key: String?, reason: String)
 
@@ -27,7 +28,7 @@ public enum WriteOutcome: Equatable, Sendable {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _), .removed(let key, _), .undone(let key, _),
              .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
-             .skipped(let key, _, _):
+             .skipped(let key, _, _), .moved(let key, _):
             return key
         case .saved(let configuration): return configuration.streakKey
         case .themeSaved, .skippedEveryStreak: return nil
@@ -63,6 +64,12 @@ public enum WriteOutcome: Equatable, Sendable {
             let single = days.lowerBound == days.upperBound
             let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
             return skipping ? "Skipped \(named) in \(key): \(single ? "it bridges" : "they bridge") the streak." : "No longer skipping \(named) in \(key)."
+        case .moved(let key, let place):
+            return switch place {
+            case .before(let other): "Moved \(key) before \(other)."
+            case .after(let other): "Moved \(key) after \(other)."
+            case .endOf(let group): "Moved \(key) to the end of \(group ?? "the streaks without a group")."
+            }
         case .skippedEveryStreak(let days, let streaks):
             let named = days.lowerBound == days.upperBound ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
             return "Skipped \(named) in \(streaks) streak\(streaks == 1 ? "" : "s"), each on its due days."
@@ -79,7 +86,7 @@ extension Effect {
     public var writesStreak: String? {
         switch self {
         case .log(let key), .logOn(let key, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
-             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _):
+             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _), .move(let key, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
         case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil

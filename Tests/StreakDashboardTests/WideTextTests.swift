@@ -43,3 +43,39 @@ struct WideTextTests {
         #expect(!text.contains("\u{0}"))
     }
 }
+
+/// Groups in the overview (issue 32): headings in `StreakOrder`, J and K move the selection.
+struct GroupedOverviewTests {
+    private func grouped() -> DashboardState {
+        let histories = DemoStreaks.fiveStreaks().enumerated().map { index, history in
+            DemoHistory(
+                configuration: history.configuration.placed(group: index < 2 ? nil : (index < 4 ? "Health" : "Work"), position: Double(index)),
+                events: history.events, freezes: history.freezes, skips: history.skips
+            )
+        }
+        return DemoStreaks.state(histories, width: 120, height: 40)
+    }
+
+    @Test func headingsStandBeforeEachGroup() {
+        let state = grouped()
+        let headings = state.listRows.compactMap { if case .heading(let name) = $0 { name } else { nil } }
+        #expect(headings == ["Health", "Work"])
+        let text = Render.render(state).lines.joined(separator: "\n")
+        #expect(text.contains("Health  "))
+        #expect(text.contains("kept today"))
+    }
+
+    @Test func shiftedLettersMoveTheSelectedStreak() {
+        var state = grouped()
+        let keys = state.displayKeys
+        state = Reducer.reduce(state, .key(.character("j"))).0
+        #expect(state.selected == keys[1])
+        let (_, down) = Reducer.reduce(state, .key(.character("J")))
+        #expect(down == [.move(streak: keys[1], place: .after(keys[2]))])
+        let (_, up) = Reducer.reduce(state, .key(.character("K")))
+        #expect(up == [.move(streak: keys[1], place: .before(keys[0]))])
+        let (top, none) = Reducer.reduce(Reducer.reduce(state, .key(.character("k"))).0, .key(.character("K")))
+        #expect(none.isEmpty)
+        #expect(top.message?.contains("first already") == true)
+    }
+}

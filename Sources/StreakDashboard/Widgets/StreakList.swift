@@ -1,32 +1,38 @@
 import Foundation
 import SwiftfulGamification
 
-/// Every streak at a glance, one row each: key, current streak, today's progress, the status
-/// with its glyph (and the countdown when at risk), and the recent days as wide as the row
-/// allows, newest on the right. The list scrolls to keep the selection in view.
+/// Every streak at a glance, in the order of `StreakOrder` with a heading per group (and the
+/// group's kept-today count on it), one row each: title or key, current streak, today's
+/// progress, the status with its glyph (and the countdown when at risk), and the recent days
+/// as wide as the row allows, newest on the right. The list scrolls to keep the selection in view.
 enum StreakList {
     static func draw(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         guard rect.height > 0 else { return }
-        let keys = state.keys
+        let rows = state.listRows
         let glyphs = state.glyphs
+        let indent = rows.contains { if case .heading = $0 { true } else { false } } ? 2 : 0
         // Each row is named by the streak's title where it has one.
-        let names = keys.map { state.views[$0]?.name ?? $0 }
+        let names = state.keys.map { state.views[$0]?.name ?? $0 }
         let keyWidth = min(24, max(6, names.map(\.cellWidth).max() ?? 6))
-        let selectedIndex = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
-        let first = firstVisibleRow(selected: selectedIndex, count: keys.count, rows: rect.height)
-        for row in 0..<min(rect.height, keys.count - first) {
+        let selectedIndex = rows.firstIndex { $0 == .streak(state.selected ?? "") } ?? 0
+        let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
+        for row in 0..<min(rect.height, rows.count - first) {
             let index = first + row
-            let key = keys[index]
             let y = rect.y + row
+            guard case .streak(let key) = rows[index] else {
+                if case .heading(let group) = rows[index] { drawHeading(group, state: state, x: rect.x, y: y, width: rect.width, grid: &grid) }
+                continue
+            }
             let isSelected = index == selectedIndex
             if isSelected {
                 grid.put(String(glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
             }
             let keyStyle = CellStyle(isSelected ? .accent : .text, bold: isSelected, reverse: isSelected && state.focus == .list)
-            let name = names[index].truncated(toCells: keyWidth, ascii: state.ascii)
-            grid.put(name, x: rect.x + 2, y: y, style: keyStyle, limit: keyWidth)
-            if isSelected, name.cellWidth < keyWidth, state.focus == .list {
-                grid.put(String(repeating: " ", count: keyWidth - name.cellWidth), x: rect.x + 2 + name.cellWidth, y: y, style: keyStyle)
+            let name = (state.views[key]?.name ?? key).truncated(toCells: keyWidth - indent, ascii: state.ascii)
+            let nameX = rect.x + 2 + indent
+            grid.put(name, x: nameX, y: y, style: keyStyle, limit: keyWidth - indent)
+            if isSelected, name.cellWidth < keyWidth - indent, state.focus == .list {
+                grid.put(String(repeating: " ", count: keyWidth - indent - name.cellWidth), x: nameX + name.cellWidth, y: y, style: keyStyle)
             }
             var x = rect.x + 2 + keyWidth + 1
             guard let view = state.views[key] else {
@@ -52,9 +58,18 @@ enum StreakList {
             drawStrip(view, glyphs: glyphs, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
         }
         if first > 0 { grid.put("↑", x: rect.x + rect.width - 1, y: rect.y, style: CellStyle(.muted)) }
-        if first + rect.height < keys.count {
+        if first + rect.height < rows.count {
             grid.put(state.ascii ? "v" : "↓", x: rect.x + rect.width - 1, y: rect.y + rect.height - 1, style: CellStyle(.muted))
         }
+    }
+
+    /// A group's heading: its name and how many of its streaks are kept today.
+    private static func drawHeading(_ group: String, state: DashboardState, x: Int, y: Int, width: Int, grid: inout Grid) {
+        let members = state.keys.compactMap { state.views[$0] }.filter { $0.configuration.group == group }
+        let kept = members.filter { StreakSituation($0) == .keptToday }.count
+        let name = group.truncated(toCells: max(0, width - 16), ascii: state.ascii)
+        grid.put(name, x: x + 2, y: y, style: CellStyle(.accent, bold: true), limit: width - 2)
+        grid.put("  \(kept)/\(members.count) kept today", x: x + 2 + name.cellWidth, y: y, style: CellStyle(.muted), limit: max(0, width - 2 - name.cellWidth))
     }
 
     /// Scrolls so the selected row is in view, centred when the list is longer than the rows.

@@ -161,6 +161,11 @@ final class DashboardApp {
                     : try await store.removeSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.skipped(key: key, days: days, skipping: skipping), evaluation)
             }
+        case .move(let key, let place):
+            write(key) { store, userId in
+                try await store.moveStreak(key, to: place, userId: userId, now: now, timezone: zone)
+                return (.moved(key: key, place: place), try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone))
+            }
         case .skipEveryStreak(let days):
             write(nil) { store, userId in
                 let range = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
