@@ -80,6 +80,12 @@ public struct DashboardState: Sendable {
     public var keys: [String]
     /// The streaks delivered so far, by key.
     public var views: [String: StreakView] = [:]
+    /// What `/` narrows the overview to (titles and keys containing it); nil shows every streak.
+    public var filter: String?
+    /// The filter is being typed: keys go to it.
+    public var isTypingFilter = false
+    /// Groups folded to their heading (`z`).
+    public var collapsedGroups: Set<String> = []
     /// Streaks whose data could not be read, with the reason.
     public var failures: [String: String] = [:]
     public var selected: String?
@@ -139,7 +145,17 @@ public struct DashboardState: Sendable {
     public var displayKeys: [String] {
         let ordered = StreakOrder.sorted(keys.compactMap { views[$0]?.configuration }).map(\.streakKey)
         let placed = Set(ordered)
-        return ordered + keys.filter { !placed.contains($0) }
+        let all = ordered + keys.filter { !placed.contains($0) }
+        guard let filter, !filter.isEmpty else { return all }
+        return all.filter { key in
+            let name = views[key]?.name ?? key
+            return [name, key].contains { $0.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        }
+    }
+
+    /// The streaks that can be selected: those shown, folded groups left out.
+    public var selectableKeys: [String] {
+        displayKeys.filter { key in views[key]?.configuration.group.map { !collapsedGroups.contains($0) } ?? true }
     }
 
     /// The overview's rows: a heading before each group (when there are groups), then its streaks.
@@ -150,6 +166,7 @@ public struct DashboardState: Sendable {
             let named = views[key]?.configuration.group
             if let named, named != group { rows.append(.heading(named)) }
             group = named
+            if let named, collapsedGroups.contains(named) { continue }
             rows.append(.streak(key))
         }
         return rows

@@ -4,6 +4,8 @@ public enum Action: Equatable, Sendable, CaseIterable {
     case nextStreak, previousStreak
     /// J/K: move the selected streak down or up the overview.
     case moveStreakDown, moveStreakUp
+    /// `/`: narrow the overview by title; `z`: fold or unfold the selected streak's group.
+    case filter, foldGroup
     /// Up/down: the previous/next streak in the list, or the day before/after on the calendar.
     case up, down
     /// Left/right: a week back/forward on the calendar.
@@ -44,6 +46,8 @@ public enum KeyBindings {
         KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
         KeyBinding(keys: [.character("J")], label: "J", asciiLabel: nil, description: "move the streak down the list (into the next group at its end)", action: .moveStreakDown, footerPriority: nil),
+        KeyBinding(keys: [.character("/")], label: "/", asciiLabel: nil, description: "filter the list by title (enter keeps it, esc clears it)", action: .filter, footerPriority: nil),
+        KeyBinding(keys: [.character("z")], label: "z", asciiLabel: nil, description: "fold or unfold the selected streak's group", action: .foldGroup, footerPriority: nil),
         KeyBinding(keys: [.character("K")], label: "K", asciiLabel: nil, description: "move the streak up the list (into the group above at its start)", action: .moveStreakUp, footerPriority: nil),
         KeyBinding(keys: [.up, .character("k")], label: "↑ k", asciiLabel: "up k", description: "previous streak (list) / day before (calendar)", action: .up, footerPriority: nil),
         KeyBinding(keys: [.down, .character("j")], label: "↓ j", asciiLabel: "down j", description: "next streak (list) / day after (calendar)", action: .down, footerPriority: nil),

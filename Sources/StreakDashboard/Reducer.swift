@@ -97,6 +97,7 @@ public enum Reducer {
         case .none:
             break
         }
+        if state.isTypingFilter { return typeFilter(key, &state) }
         state.message = nil
         guard let action = KeyBindings.action(for: key) else { return [] }
         return perform(action, &state)
@@ -158,6 +159,18 @@ public enum Reducer {
             return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
         case .moveStreakUp, .moveStreakDown:
             return moveSelected(by: action == .moveStreakDown ? 1 : -1, &state)
+        case .filter:
+            guard state.showsList else { return [] }
+            state.isTypingFilter = true
+            state.filter = state.filter ?? ""
+            state.message = "filter: \(state.filter ?? "")_   (enter keeps it, esc clears it)"
+        case .foldGroup:
+            guard let group = state.view?.configuration.group else {
+                state.message = "This streak is in no group (streaks order KEY --group NAME puts it in one)."
+                return []
+            }
+            if state.collapsedGroups.remove(group) == nil { state.collapsedGroups.insert(group) }
+            return keepSelectionShown(&state)
         case .up, .down:
             if state.focus == .list, state.showsList {
                 return selectStreak(by: action == .down ? 1 : -1, wrapping: false, &state)
@@ -302,7 +315,7 @@ public enum Reducer {
     }
 
     private static func selectStreak(by step: Int, wrapping: Bool, _ state: inout DashboardState) -> [Effect] {
-        let keys = state.displayKeys
+        let keys = state.selectableKeys
         guard !keys.isEmpty else { return [] }
         let index = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
         var next = index + step
@@ -313,6 +326,41 @@ public enum Reducer {
         }
         guard keys[next] != state.selected else { return [] }
         state.selected = keys[next]
+        return selectionChanged(&state)
+    }
+
+    /// Keys while the filter is typed: text narrows the list as it is typed, Enter keeps it,
+    /// Esc (or emptying it) shows every streak again.
+    private static func typeFilter(_ key: Key, _ state: inout DashboardState) -> [Effect] {
+        var text = state.filter ?? ""
+        switch key {
+        case .enter:
+            state.isTypingFilter = false
+            if text.isEmpty { state.filter = nil }
+            state.message = text.isEmpty ? nil : "Showing streaks matching '\(text)': / then esc shows them all."
+            return []
+        case .escape:
+            state.isTypingFilter = false
+            state.filter = nil
+            state.message = nil
+            return keepSelectionShown(&state)
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let character) where !character.isNewline && text.count < 40:
+            text.append(character)
+        default:
+            return []
+        }
+        state.filter = text
+        state.message = "filter: \(text)_   (enter keeps it, esc clears it)"
+        return keepSelectionShown(&state)
+    }
+
+    /// After the list narrows or folds: the selection moves to a streak still shown.
+    private static func keepSelectionShown(_ state: inout DashboardState) -> [Effect] {
+        let shown = state.selectableKeys
+        guard let first = shown.first, !(state.selected.map(shown.contains) ?? false) else { return [] }
+        state.selected = first
         return selectionChanged(&state)
     }
 

@@ -79,3 +79,45 @@ struct GroupedOverviewTests {
         #expect(top.message?.contains("first already") == true)
     }
 }
+
+/// `/` narrows the overview by title; `z` folds a group to its heading.
+struct FilterAndFoldTests {
+    private func grouped() -> DashboardState {
+        let histories = DemoStreaks.fiveStreaks().enumerated().map { index, history in
+            DemoHistory(
+                configuration: history.configuration.placed(group: index < 3 ? "Health" : "Mind", position: Double(index)),
+                events: history.events, freezes: history.freezes, skips: history.skips
+            )
+        }
+        return DemoStreaks.state(histories, width: 120, height: 40)
+    }
+
+    private func press(_ state: DashboardState, _ keys: Key...) -> DashboardState {
+        keys.reduce(state) { Reducer.reduce($0, .key($1)).0 }
+    }
+
+    @Test func typingNarrowsTheListAndEscShowsAllAgain() {
+        let state = press(grouped(), .character("/"), .character("W"), .character("a"))
+        #expect(state.displayKeys == ["water"])
+        #expect(state.selected == "water")
+        #expect(state.message?.contains("filter: Wa_") == true)
+        // Enter keeps the filter; keys act on the list again.
+        let kept = press(state, .enter)
+        #expect(!kept.isTypingFilter && kept.displayKeys == ["water"])
+        let cleared = press(kept, .character("/"), .escape)
+        #expect(cleared.filter == nil && cleared.displayKeys.count == 5)
+    }
+
+    @Test func zFoldsTheSelectedStreaksGroup() {
+        let state = grouped()
+        let folded = press(state, .character("z"))
+        #expect(folded.collapsedGroups == ["Health"])
+        #expect(folded.listRows.filter { if case .streak = $0 { true } else { false } }.count == 2)
+        #expect(folded.selected.map { folded.selectableKeys.contains($0) } == true)
+        #expect(Render.render(folded).lines.joined().contains("▸ Health"))
+        // The selection is in the other group now: z folds that one too.
+        let both = press(folded, .character("z"))
+        #expect(both.collapsedGroups == ["Health", "Mind"])
+        #expect(both.listRows == [.heading("Health"), .heading("Mind")])
+    }
+}

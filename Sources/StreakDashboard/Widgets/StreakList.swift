@@ -67,7 +67,9 @@ enum StreakList {
     private static func drawHeading(_ group: String, state: DashboardState, x: Int, y: Int, width: Int, grid: inout Grid) {
         let members = state.keys.compactMap { state.views[$0] }.filter { $0.configuration.group == group }
         let kept = members.filter { StreakSituation($0) == .keptToday }.count
-        let name = group.truncated(toCells: max(0, width - 16), ascii: state.ascii)
+        let folded = state.collapsedGroups.contains(group)
+        let marker = state.ascii ? (folded ? "+ " : "- ") : (folded ? "▸ " : "▾ ")
+        let name = marker + group.truncated(toCells: max(0, width - 18), ascii: state.ascii)
         grid.put(name, x: x + 2, y: y, style: CellStyle(.accent, bold: true), limit: width - 2)
         grid.put("  \(kept)/\(members.count) kept today", x: x + 2 + name.cellWidth, y: y, style: CellStyle(.muted), limit: max(0, width - 2 - name.cellWidth))
     }
