@@ -43,3 +43,13 @@ func walkHistory(_ days: [CalendarDay]) -> DemoHistory {
 let beforeMilestone = DemoStreaks.state([walkHistory(walkDays)] + five, width: 120, height: 40)
 let today = CalendarDay(containing: DemoStreaks.now, in: demoZone)
 try write("milestone-toast", Reducer.reduce(beforeMilestone, .streakUpdated(DemoStreaks.view(walkHistory(walkDays + [today])))).0)
+// Many habits, organised: titles, groups with their kept-today counts, one folded.
+let organised = five.enumerated().map { index, history in
+    let titles = ["Morning run", "Push-ups, 3 sets", "Read 20 pages", "8 glasses of water", "Journal before bed"]
+    let groups = ["Health", "Health", "Mind", "Health", "Mind"]
+    return DemoHistory(
+        configuration: history.configuration.titled(titles[index]).placed(group: groups[index], position: Double(index + 1)),
+        events: history.events, freezes: history.freezes, skips: history.skips
+    )
+}
+try write("grouped-overview", DemoStreaks.state(organised, width: 120, height: 40))

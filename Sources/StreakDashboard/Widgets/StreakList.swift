@@ -13,7 +13,7 @@ enum StreakList {
         let indent = rows.contains { if case .heading = $0 { true } else { false } } ? 2 : 0
         // Each row is named by the streak's title where it has one.
         let names = state.keys.map { state.views[$0]?.name ?? $0 }
-        let keyWidth = min(24, max(6, names.map(\.cellWidth).max() ?? 6))
+        let keyWidth = min(24 + indent, max(6, (names.map(\.cellWidth).max() ?? 6) + indent))
         let selectedIndex = rows.firstIndex { $0 == .streak(state.selected ?? "") } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
         for row in 0..<min(rect.height, rows.count - first) {
