@@ -92,3 +92,37 @@ struct DayWindows {
         return values
     }
 }
+
+/// One day's splits for each holding the states of a layer meet (few: states share them).
+struct SplitCache {
+    let windows: DayWindows
+    let goals: (Int, Int, Int)
+    let exhaustive: Bool
+    private var known: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
+
+    init(_ windows: DayWindows, goals: (Int, Int, Int), exhaustive: Bool = false) {
+        (self.windows, self.goals, self.exhaustive) = (windows, goals, exhaustive)
+    }
+
+    mutating func splits(held0: Int32, held1: Int32) -> [DayWindows.Split] {
+        if let cached = known.first(where: { $0.held0 == held0 && $0.held1 == held1 }) { return cached.splits }
+        let splits = windows.splits(held0: Int(held0), held1: Int(held1), goals: goals, exhaustive: exhaustive)
+        known.append((held0, held1, splits))
+        return splits
+    }
+}
+
+extension WalkInput {
+    /// Which of `lastDay - 1` and `lastDay` can be kept `L` hours into `lastDay`, both open,
+    /// with the events logged by then, given `held0` and `held1` events already credited to
+    /// them from windows that start earlier: both, the first alone, the last alone.
+    func openPair(held0: Int, held1: Int, lastDay: Int) -> (both: Bool, first: Bool, last: Bool) {
+        let first = lastDay - 1
+        let own = DayWindows(ledger: ledger, day: first), next = DayWindows(ledger: ledger, day: lastDay)
+        let after = DayWindows(ledger: ledger, day: lastDay + 1)
+        // Logged by then and free to go to either day: late on `first`, early on `lastDay`.
+        let either = next.late + next.early + after.wide0 + after.wide1
+        let firstNeeds = max(0, goal(first) - held0 - own.fixed), lastNeeds = max(0, goal(lastDay) - held1)
+        return (firstNeeds + lastNeeds <= either, firstNeeds <= either, lastNeeds <= either)
+    }
+}

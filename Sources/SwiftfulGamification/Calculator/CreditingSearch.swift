@@ -47,18 +47,11 @@ struct CreditingSearch<Rules: RunRules> {
         while day >= bottom {
             let windows = DayWindows(ledger: input.ledger, day: day)
             let goals = (input.goal(day), input.goal(day - 1), input.goal(day - 2))
-            var splitCache: [(held0: Int32, held1: Int32, splits: [DayWindows.Split])] = []
             var next = StateTable<Key, Entry>()
             let isToday = day == input.today
+            var splits = SplitCache(windows, goals: goals, exhaustive: isToday)
             for (position, node) in layer.enumerated() {
-                let splits: [DayWindows.Split]
-                if let cached = splitCache.first(where: { $0.held0 == node.held0 && $0.held1 == node.held1 }) {
-                    splits = cached.splits
-                } else {
-                    splits = windows.splits(held0: Int(node.held0), held1: Int(node.held1), goals: goals, exhaustive: isToday)
-                    splitCache.append((node.held0, node.held1, splits))
-                }
-                for split in splits {
+                for split in splits.splits(held0: node.held0, held1: node.held1) {
                     var rules = node.rules
                     var none: RunRecord?
                     rules.step(day, kept: split.kept, in: context, record: &none)

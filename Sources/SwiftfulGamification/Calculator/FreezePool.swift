@@ -76,10 +76,11 @@ struct FreezePool: Hashable {
         entries.indices.filter { !consumed[$0] && isEligible(entries[$0], for: days) }
     }
 
-    /// Which of the freezes at `positions` (the first 64) are unconsumed and eligible for `day`, as bits in that order.
-    func eligibility(forDay day: Int, among positions: [Int]) -> UInt64 {
+    /// Which of the freezes at `positions` (the first 64) are unconsumed and eligible for
+    /// `span` (a day, or a week of a weekly streak), as bits in that order.
+    func eligibility(for span: ClosedRange<Int>, among positions: [Int]) -> UInt64 {
         var bits: UInt64 = 0
-        for (bit, position) in positions.prefix(64).enumerated() where !consumed[position] && isEligible(entries[position], for: day...day) {
+        for (bit, position) in positions.prefix(64).enumerated() where !consumed[position] && isEligible(entries[position], for: span) {
             bits |= 1 << UInt64(bit)
         }
         return bits

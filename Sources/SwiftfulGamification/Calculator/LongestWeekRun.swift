@@ -11,36 +11,45 @@ struct LongestWeekRun {
         var held0: Int32, held1: Int32
         var kept: Int8 = 0, skipped: Int8 = 0
         var frozen = false
-        /// Gap weeks (their first days) waiting for a kept or bridged week (auto mode).
-        var gap: ClosedRange<Int>?
-        var freezes: FreezePool
-        var anchored = false
+        /// The run's gap weeks (auto mode), known by the freezes eligible for them.
+        var gaps = RunGaps()
     }
+
+    /// A state's runs that may each end up longest (`RunGaps.add`), usually one.
+    typealias Runs = [RunGaps.Run]
 
     let input: WalkInput
     let weeks: WeekCalendar
     let cap: Int32
+    /// The freezes eligible for some week of the history, oldest earned first (exact while
+    /// at most 64, as for `LongestRun.freezes`).
+    let freezes: [Int]
 
     static func longest(_ input: WalkInput, weeks: WeekCalendar) -> Int {
         guard input.firstDay <= input.today else { return 0 }
-        return LongestWeekRun(input: input, weeks: weeks, cap: input.goals.max() ?? 1).scan()
+        let span = weeks.start(ofWeekContaining: input.firstDay)...(weeks.start(ofWeekContaining: input.today) + 6)
+        let freezes = input.behavior == .autoConsumeFreezes ? input.freezes.positions(eligibleWithin: span) : []
+        return LongestWeekRun(input: input, weeks: weeks, cap: input.goals.max() ?? 1, freezes: freezes).scan()
     }
 
     private func scan() -> Int {
         let first = weeks.start(ofWeekContaining: input.firstDay)
         let skippedBefore = (first..<input.firstDay).filter { weeks.dueDays.kind(of: $0) == .skipped }.count
-        var states = StateTable<Key, Int>()
-        states.append(Key(held0: 0, held1: 0, skipped: Int8(skippedBefore), freezes: input.freezes), 0)
+        var states = StateTable<Key, Runs>()
+        states.append(Key(held0: 0, held1: 0, skipped: Int8(skippedBefore)), [[0]])
         var longest = 0
         for day in input.firstDay...input.today {
-            let forward = DayWindows(startingOn: day, ledger: input.ledger)
-            let goals = (input.goal(day), input.goal(day + 1), input.goal(day + 2))
+            var splits = SplitCache(DayWindows(startingOn: day, ledger: input.ledger), goals: (input.goal(day), input.goal(day + 1), input.goal(day + 2)))
             let weekEnds = weeks.start(ofWeekContaining: day) + 6 == day
+            // `L` hours into the next week's first day, if that moment has passed.
+            if weekEnds, input.leewayHours > 0, day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
+                longest = max(longest, opening(states, lastDay: day))
+            }
             // The week closes once its last day does, if that happened before now.
             let closedBeforeNow = day < input.today && !(day == input.today - 1 && input.yesterdayIsOpen)
-            var next = StateTable<Key, Int>()
-            for (key, run) in zip(states.keys, states.values) {
-                for split in forward.splits(held0: Int(key.held0), held1: Int(key.held1), goals: goals, exhaustive: false) {
+            var next = StateTable<Key, Runs>()
+            for (key, runs) in zip(states.keys, states.values) {
+                for split in splits.splits(held0: key.held0, held1: key.held1) {
                     var moved = key
                     moved.held0 = min(cap, split.held1)
                     moved.held1 = min(cap, split.held2)
@@ -50,17 +59,47 @@ struct LongestWeekRun {
                         moved.skipped += 1
                     }
                     if input.frozen[day - input.ledger.baseDay] { moved.frozen = true }
-                    var value = run
+                    var walked = runs
                     if weekEnds {
                         let state = judge(moved, end: day)
-                        if closedBeforeNow { longest = max(longest, bridged(moved, run) + (state == .kept ? 1 : 0)) }
-                        value = walk(&moved, run: run, week: day - 6, state: state)
+                        if closedBeforeNow { longest = max(longest, moved.gaps.length(runs) + (state == .kept ? 1 : 0)) }
+                        walk(&moved, &walked, week: day - 6, state: state)
                         (moved.kept, moved.skipped, moved.frozen) = (0, 0, false)
                     }
-                    next.keep(moved, value, isBetter: >)
+                    if let position = next.position(of: moved) {
+                        for run in walked { RunGaps.add(run, to: &next.values[position]) }
+                    } else {
+                        next.append(moved, walked)
+                    }
                 }
             }
-            states = next
+            states = RunGaps.undominated(next, gaps: \.gaps) { key in
+                Int(key.held0) << 40 | Int(key.held1) << 16 | Int(key.kept) << 9 | Int(key.skipped) << 1 | (key.frozen ? 1 : 0)
+            }
+        }
+        return longest
+    }
+
+    /// The run `L` hours into the first day after `end`: the week ending on `end` still open
+    /// (kept, or pending, never a gap), and the next one kept if that first day alone keeps it
+    /// (its target lowered to 1 by skips, or 1 a week).
+    private func opening(_ states: StateTable<Key, Runs>, lastDay end: Int) -> Int {
+        let first = end + 1, endIndex = end - input.ledger.baseDay
+        let skippedLater = ((first + 1)...(first + 6)).filter { weeks.dueDays.kind(of: $0) == .skipped }.count
+        let firstSkipped = weeks.dueDays.kind(of: first) == .skipped
+        let nextTimes = weeks.timesPerWeek(endingOn: first + 6), times = weeks.timesPerWeek(endingOn: end)
+        var longest = 0
+        for (key, runs) in zip(states.keys, states.values) {
+            let pair = input.openPair(held0: Int(key.held0), held1: Int(key.held1), lastDay: first)
+            let below = key.gaps.length(runs)
+            for (endKept, firstKept) in [(false, false), (true, false), (false, true), (true, true)] {
+                guard endKept && firstKept ? pair.both : endKept ? pair.first : firstKept ? pair.last : true else { continue }
+                let skipped = Int(key.skipped) + (!endKept && input.due[endIndex] == .skipped ? 1 : 0)
+                let target = min(times, 7 - skipped)
+                let week = target > 0 && Int(key.kept) + (endKept ? 1 : 0) >= target ? 1 : 0
+                let nextTarget = min(nextTimes, 7 - skippedLater - (firstSkipped && !firstKept ? 1 : 0))
+                longest = max(longest, below + week + (firstKept && nextTarget == 1 ? 1 : 0))
+            }
         }
         return longest
     }
@@ -73,39 +112,20 @@ struct LongestWeekRun {
         return key.frozen ? .bridged : .gap
     }
 
-    private func walk(_ key: inout Key, run: Int, week start: Int, state: StreakWeek.State) -> Int {
+    /// The run through a closed week starting on `start`.
+    private func walk(_ key: inout Key, _ runs: inout Runs, week start: Int, state: StreakWeek.State) {
         switch state {
         case .kept, .bridged:
-            var run = bridged(key, run, consuming: &key)
-            if state == .kept { run += 1 }
-            key.anchored = true
-            return run
+            key.gaps.resolve(&runs)
+            if state == .kept { for position in runs.indices { runs[position][runs[position].count - 1] += 1 } }
+            key.gaps.anchored = true
         case .gap, .open:
-            if input.behavior == .autoConsumeFreezes, key.anchored {
-                let gap = (key.gap?.lowerBound ?? start)...start
-                if gap.count / 7 + 1 <= key.freezes.unusedCount {
-                    key.gap = gap
-                    return run
-                }
+            if input.behavior == .autoConsumeFreezes, key.gaps.anchored, (key.gaps.pending?.count ?? 0) < min(64, freezes.count) {
+                key.gaps.pending = (key.gaps.pending ?? []) + [input.freezes.eligibility(for: start...(start + 6), among: freezes)]
+                return
             }
-            key.gap = nil
-            key.freezes = input.freezes
-            key.anchored = false
-            return 0
+            key.gaps = RunGaps()
+            runs = [[0]]
         }
-    }
-
-    private func bridged(_ key: Key, _ run: Int) -> Int {
-        var copy = key
-        return bridged(key, run, consuming: &copy)
-    }
-
-    private func bridged(_ key: Key, _ run: Int, consuming result: inout Key) -> Int {
-        guard let gap = key.gap else { return run }
-        result.gap = nil
-        let spans = stride(from: gap.lowerBound, through: gap.upperBound, by: 7).map { $0...($0 + 6) }
-        if result.freezes.consume(forSpans: spans) != nil { return run }
-        result.freezes = input.freezes
-        return 0
     }
 }

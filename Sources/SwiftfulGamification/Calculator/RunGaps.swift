@@ -1,0 +1,100 @@
+/// The gaps of a run that auto freezes bridge, as rule 6's forward passes (`LongestRun`,
+/// `LongestWeekRun`) see them, and the run's kept days (weeks) between them.
+///
+/// A gap day (week) is known only by the freezes eligible for it, as bits (`freezes`), so
+/// runs alike but for when they missed a day share a state. Whether the gaps are bridged is
+/// decided as the walk back from a later moment decides it (rule 5): latest gap first, each
+/// gap's days in ascending order taking the oldest-earned eligible freeze left, all or
+/// nothing; the first gap that cannot be bridged ends the run. More gaps above only use
+/// more freezes, so a gap that failed once fails from every later moment too.
+struct RunGaps: Hashable {
+    /// A gap waiting for a kept or bridged day (week): the freezes eligible for each of its units.
+    var pending: [UInt64]?
+    /// The bridged gaps in the run, oldest first, as `pending`.
+    var bridged: [[UInt64]] = []
+    /// A kept or bridged day (week) in the run: something a freeze would save.
+    var anchored = false
+
+    var isEmpty: Bool { pending == nil && bridged.isEmpty }
+
+    /// Kept days (weeks) of a run between its bridged gaps, oldest first (one more than the gaps).
+    typealias Run = [Int]
+
+    /// The pending gap meets a kept or bridged day (week): the runs without what lies
+    /// before the latest gap that cannot be bridged, plus a segment for the days to come.
+    mutating func resolve(_ runs: inout [Run]) {
+        guard let pending else { return }
+        let gaps = bridged + [pending]
+        self.pending = nil
+        let cut = Self.firstUnbridged(gaps).map { $0 + 1 } ?? 0
+        bridged = Array(gaps[cut...])
+        var resolved: [Run] = []
+        for run in runs { Self.add(Array(run[cut...]) + [0], to: &resolved) }
+        runs = resolved
+    }
+
+    /// The longest of `runs` at a moment after them: the pending gap, if any, met from above.
+    func length(_ runs: [Run]) -> Int {
+        let cut = pending.flatMap { Self.firstUnbridged(bridged + [$0]) }.map { $0 + 1 } ?? 0
+        return runs.map { $0[cut...].reduce(0, +) }.max() ?? 0
+    }
+
+    /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any.
+    static func firstUnbridged(_ gaps: [[UInt64]]) -> Int? {
+        var used: UInt64 = 0
+        for position in gaps.indices.reversed() {
+            for eligible in gaps[position] {
+                let left = eligible & ~used
+                guard left != 0 else { return position }
+                used |= left & (0 &- left)
+            }
+        }
+        return nil
+    }
+
+    /// Adds `run` to the runs of one state unless one of them keeps at least as many days
+    /// wherever a later gap cuts the run (every suffix sum as large); drops those it beats.
+    /// Which run ends up longest depends on where that cut falls, so all of these are kept.
+    static func add(_ run: Run, to runs: inout [Run]) {
+        if runs.contains(where: { beats($0, run) }) { return }
+        runs.removeAll { beats(run, $0) }
+        runs.append(run)
+    }
+
+    private static func beats(_ lhs: Run, _ rhs: Run) -> Bool {
+        var lhsSuffix = 0, rhsSuffix = 0
+        for position in lhs.indices.reversed() {
+            lhsSuffix += lhs[position]
+            rhsSuffix += rhs[position]
+            if lhsSuffix < rhsSuffix { return false }
+        }
+        return true
+    }
+
+    /// Drops the states whose runs a run without gaps beats at every later moment: the same
+    /// `holding`, a total at least as large, and something to save if they have. Whatever
+    /// comes after, the later gaps are bridged alike from the same freezes (latest first),
+    /// and where the walk back goes on past them, that run loses no kept day to a gap of its own.
+    static func undominated<Key: Hashable>(
+        _ states: StateTable<Key, [Run]>, gaps: (Key) -> RunGaps, holding: (Key) -> Int
+    ) -> StateTable<Key, [Run]> {
+        guard states.count > 1 else { return states }
+        var best: [Int: (anchored: Bool, total: Int)] = [:]
+        for (key, runs) in zip(states.keys, states.values) where gaps(key).isEmpty {
+            let total = runs.map { $0.reduce(0, +) }.max() ?? 0, anchored = gaps(key).anchored
+            if let known = best[holding(key)], (known.anchored ? 1 : 0, known.total) >= (anchored ? 1 : 0, total) { continue }
+            best[holding(key)] = (anchored, total)
+        }
+        guard !best.isEmpty else { return states }
+        var kept = StateTable<Key, [Run]>()
+        for (key, runs) in zip(states.keys, states.values) {
+            let own = gaps(key)
+            if !own.isEmpty, let plain = best[holding(key)], plain.anchored || !own.anchored,
+               runs.allSatisfy({ plain.total >= $0.reduce(0, +) }) {
+                continue
+            }
+            kept.append(key, runs)
+        }
+        return kept
+    }
+}
