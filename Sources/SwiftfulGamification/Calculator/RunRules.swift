@@ -64,81 +64,44 @@ enum RunPhase: Hashable {
 
 /// Rules 4 and 5 for `daily` and `weekdays` streaks.
 struct DayRun: RunRules {
-    struct Key: Hashable {
-        var phase: RunPhase
-        var freezes: FreezePool
-        var closedKeptSeen: Bool
-    }
-
-    var key: Key
-    private(set) var streak = 0
-    private(set) var freezesUsed = 0
+    private var walk: RunWalk
+    var key: RunWalk.Key { walk.key }
+    var streak: Int { walk.streak }
+    var freezesUsed: Int { walk.freezesUsed }
 
     init(_ input: WalkInput) {
-        key = Key(phase: .run, freezes: input.freezes, closedKeptSeen: false)
+        walk = RunWalk(input)
     }
 
     mutating func step(_ day: Int, kept: Bool, in input: WalkInput, record: inout RunRecord?) {
         let index = day - input.ledger.baseDay
         let isOpen = input.isOpen(day)
         let bridge = input.frozen[index] || input.due[index] != .due
-        switch key.phase {
+        switch walk.key.phase {
         case .ended:
             return
         case .run:
-            if kept { return countKept(day, isOpen: isOpen, input, record: &record) }
+            if kept { return walk.countKept(day, isOpen: isOpen, input, record: &record) }
             guard !isOpen, !bridge else { return }
-            startGap(low: day, high: day, count: 1, input)
+            walk.startGap(low: day, high: day, count: 1, input)
         case .gap(let low, let high, let count):
             if kept || input.frozen[index] {
-                resolveGap(low...high, input, record: &record)
-                if kept, key.phase == .run { countKept(day, isOpen: isOpen, input, record: &record) }
+                // The gap's due days, whatever rest and skipped days lie between them.
+                let gapDays = (low...high).filter { input.due[$0 - input.ledger.baseDay] == .due }
+                walk.resolveGap(gapDays.map { $0...$0 }, covering: [low...high], input, record: &record)
+                if kept, walk.key.phase == .run { walk.countKept(day, isOpen: isOpen, input, record: &record) }
             } else if !bridge {
-                startGap(low: day, high: high, count: count + 1, input)
+                walk.startGap(low: day, high: high, count: count + 1, input)
             }
         }
     }
 
-    /// Past the run only the days kept matter (rule 4's last order): states that differ in
-    /// nothing else become one.
-    private mutating func end(_ input: WalkInput) {
-        key = Key(phase: .ended, freezes: input.freezes, closedKeptSeen: false)
-    }
-
     mutating func finish(record: inout RunRecord?) {
-        if case .gap = key.phase { key.phase = .ended }
-        key.closedKeptSeen = false
+        walk.finish()
     }
 
     func outlasts(_ other: DayRun) -> Bool {
-        key.phase.outlasts(other.key.phase, freezes: key.freezes, other.key.freezes)
-    }
-
-    private mutating func countKept(_ day: Int, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
-        streak += 1
-        record?.start = day
-        if !isOpen, input.behavior == .manuallyConsumeFreezes { key.closedKeptSeen = true }
-    }
-
-    private mutating func startGap(low: Int, high: Int, count: Int, _ input: WalkInput) {
-        let hopeless = input.behavior == .noFreezes || (input.behavior == .autoConsumeFreezes && count > key.freezes.unusedCount)
-        key.phase = .gap(low: low, high: high, count: count)
-        if hopeless { end(input) }
-    }
-
-    /// A gap with a kept or frozen day before it: bridged by freezes (auto), reported (manual).
-    private mutating func resolveGap(_ days: ClosedRange<Int>, _ input: WalkInput, record: inout RunRecord?) {
-        let gapDays = days.filter { input.due[$0 - input.ledger.baseDay] == .due }
-        key.phase = .ended
-        if input.behavior == .autoConsumeFreezes, let assigned = key.freezes.consume(forDays: gapDays) {
-            key.phase = .run
-            freezesUsed += assigned.count
-            record?.consumptions += assigned
-            record?.bridged.append(days)
-        } else if input.behavior == .manuallyConsumeFreezes, !key.closedKeptSeen {
-            record?.trailingGap = gapDays
-        }
-        if key.phase == .ended { end(input) }
+        walk.outlasts(other.walk)
     }
 }
 
