@@ -70,17 +70,31 @@ struct FreezePool: Hashable {
         return assignments
     }
 
-    /// The unconsumed freezes eligible for at least one day of `days`, oldest earned first:
-    /// the only ones a walk over those days can consume.
-    func positions(eligibleWithin days: ClosedRange<Int>) -> [Int] {
-        entries.indices.filter { !consumed[$0] && isEligible(entries[$0], for: days) }
+    /// The unconsumed freezes eligible for at least one of `units` (days, or weeks of a
+    /// weekly streak, ascending), grouped by the first and last of them they are eligible
+    /// for: within a group they may bridge the same units, so which one a walk takes
+    /// changes nothing else. Each group oldest earned first, the groups by their oldest.
+    func classes(over units: [ClosedRange<Int>]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var bounds: [Int: Int] = [:]
+        for position in entries.indices where !consumed[position] {
+            // Eligible units form one stretch: earned before it, not expired yet.
+            guard let first = units.firstIndex(where: { isEligible(entries[position], for: $0) }) else { continue }
+            let last = units.lastIndex { isEligible(entries[position], for: $0) }!
+            if let group = bounds[first * units.count + last] {
+                groups[group].append(position)
+            } else {
+                bounds[first * units.count + last] = groups.count
+                groups.append([position])
+            }
+        }
+        return groups
     }
 
-    /// Which of the freezes at `positions` (the first 64) are unconsumed and eligible for
-    /// `span` (a day, or a week of a weekly streak), as bits in that order.
-    func eligibility(for span: ClosedRange<Int>, among positions: [Int]) -> UInt64 {
+    /// Which of `classes` (the first 64) are eligible for `span`, as bits in that order.
+    func eligibility(for span: ClosedRange<Int>, among classes: [[Int]]) -> UInt64 {
         var bits: UInt64 = 0
-        for (bit, position) in positions.prefix(64).enumerated() where !consumed[position] && isEligible(entries[position], for: span) {
+        for (bit, members) in classes.prefix(64).enumerated() where isEligible(entries[members[0]], for: span) {
             bits |= 1 << UInt64(bit)
         }
         return bits

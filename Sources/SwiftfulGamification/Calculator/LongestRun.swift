@@ -23,15 +23,12 @@ struct LongestRun {
     let input: WalkInput
     /// Holdings are capped at the largest goal, so a count held for one day stays exact for its neighbour.
     let cap: Int32
-    /// The freezes eligible for some day of the history, oldest earned first: a gap day is
-    /// known by which of them (as bits) it may take. Exact while there are at most 64 of
-    /// them; beyond that only the 64 oldest bridge gaps here, so the longest streak may come
-    /// out shorter than rule 6's (a gap that needed the 65th freeze left open).
-    let freezes: [Int]
+    /// The freezes that may bridge some day of the history (auto mode; exact up to 64 classes).
+    let freezes: RunGaps.Freezes
 
     static func longest(_ input: WalkInput) -> Int {
         guard input.firstDay <= input.today else { return 0 }
-        let freezes = input.behavior == .autoConsumeFreezes ? input.freezes.positions(eligibleWithin: input.firstDay...input.today) : []
+        let freezes = input.behavior == .autoConsumeFreezes ? RunGaps.Freezes(input.freezes, units: (input.firstDay...input.today).map { $0...$0 }) : RunGaps.Freezes()
         return LongestRun(input: input, cap: input.goals.max() ?? 1, freezes: freezes).scan()
     }
 
@@ -45,13 +42,13 @@ struct LongestRun {
             // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
             if leeway > 0, day < input.today || !input.yesterdayIsOpen {
                 for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) {
-                    longest = max(longest, key.gaps.length(runs) + openPair(key, lastDay: day))
+                    longest = max(longest, key.gaps.length(runs, freezes) + openPair(key, lastDay: day))
                 }
             }
             // The end of `day` (with a leeway of 24 hours, the same moment as the one above).
             if leeway < 24, day < input.today {
                 for (key, runs) in zip(before.keys, before.values) {
-                    longest = max(longest, key.gaps.length(runs) + (keepsAlone(key, day: day) ? 1 : 0))
+                    longest = max(longest, key.gaps.length(runs, freezes) + (keepsAlone(key, day: day) ? 1 : 0))
                 }
             }
             beforeYesterday = before
@@ -85,14 +82,14 @@ struct LongestRun {
     private func walk(_ key: inout Key, _ runs: inout Runs, day: Int, kept: Bool) {
         let index = day - input.ledger.baseDay
         if kept || input.frozen[index] {
-            key.gaps.resolve(&runs)
+            key.gaps.resolve(&runs, freezes)
             if kept { for position in runs.indices { runs[position][runs[position].count - 1] += 1 } }
             key.gaps.anchored = true
             return
         }
         guard input.due[index] == .due else { return }
-        if input.behavior == .autoConsumeFreezes, key.gaps.anchored, (key.gaps.pending?.count ?? 0) < min(64, freezes.count) {
-            key.gaps.pending = (key.gaps.pending ?? []) + [input.freezes.eligibility(for: day...day, among: freezes)]
+        if key.gaps.anchored, (key.gaps.pending?.count ?? 0) < freezes.count {
+            key.gaps.pending = (key.gaps.pending ?? []) + [freezes.eligibility(for: day...day, in: input.freezes)]
             return
         }
         key.gaps = RunGaps()

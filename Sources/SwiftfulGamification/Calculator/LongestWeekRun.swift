@@ -21,14 +21,13 @@ struct LongestWeekRun {
     let input: WalkInput
     let weeks: WeekCalendar
     let cap: Int32
-    /// The freezes eligible for some week of the history, oldest earned first (exact while
-    /// at most 64, as for `LongestRun.freezes`).
-    let freezes: [Int]
+    /// The freezes that may bridge some week of the history (auto mode; exact up to 64 classes).
+    let freezes: RunGaps.Freezes
 
     static func longest(_ input: WalkInput, weeks: WeekCalendar) -> Int {
         guard input.firstDay <= input.today else { return 0 }
-        let span = weeks.start(ofWeekContaining: input.firstDay)...(weeks.start(ofWeekContaining: input.today) + 6)
-        let freezes = input.behavior == .autoConsumeFreezes ? input.freezes.positions(eligibleWithin: span) : []
+        let starts = stride(from: weeks.start(ofWeekContaining: input.firstDay), through: weeks.start(ofWeekContaining: input.today), by: 7)
+        let freezes = input.behavior == .autoConsumeFreezes ? RunGaps.Freezes(input.freezes, units: starts.map { $0...($0 + 6) }) : RunGaps.Freezes()
         return LongestWeekRun(input: input, weeks: weeks, cap: input.goals.max() ?? 1, freezes: freezes).scan()
     }
 
@@ -62,7 +61,7 @@ struct LongestWeekRun {
                     var walked = runs
                     if weekEnds {
                         let state = judge(moved, end: day)
-                        if closedBeforeNow { longest = max(longest, moved.gaps.length(runs) + (state == .kept ? 1 : 0)) }
+                        if closedBeforeNow { longest = max(longest, moved.gaps.length(runs, freezes) + (state == .kept ? 1 : 0)) }
                         walk(&moved, &walked, week: day - 6, state: state)
                         (moved.kept, moved.skipped, moved.frozen) = (0, 0, false)
                     }
@@ -91,7 +90,7 @@ struct LongestWeekRun {
         var longest = 0
         for (key, runs) in zip(states.keys, states.values) {
             let pair = input.openPair(held0: Int(key.held0), held1: Int(key.held1), lastDay: first)
-            let below = key.gaps.length(runs)
+            let below = key.gaps.length(runs, freezes)
             for (endKept, firstKept) in [(false, false), (true, false), (false, true), (true, true)] {
                 guard endKept && firstKept ? pair.both : endKept ? pair.first : firstKept ? pair.last : true else { continue }
                 let skipped = Int(key.skipped) + (!endKept && input.due[endIndex] == .skipped ? 1 : 0)
@@ -116,12 +115,12 @@ struct LongestWeekRun {
     private func walk(_ key: inout Key, _ runs: inout Runs, week start: Int, state: StreakWeek.State) {
         switch state {
         case .kept, .bridged:
-            key.gaps.resolve(&runs)
+            key.gaps.resolve(&runs, freezes)
             if state == .kept { for position in runs.indices { runs[position][runs[position].count - 1] += 1 } }
             key.gaps.anchored = true
         case .gap, .open:
-            if input.behavior == .autoConsumeFreezes, key.gaps.anchored, (key.gaps.pending?.count ?? 0) < min(64, freezes.count) {
-                key.gaps.pending = (key.gaps.pending ?? []) + [input.freezes.eligibility(for: start...(start + 6), among: freezes)]
+            if key.gaps.anchored, (key.gaps.pending?.count ?? 0) < freezes.count {
+                key.gaps.pending = (key.gaps.pending ?? []) + [freezes.eligibility(for: start...(start + 6), in: input.freezes)]
                 return
             }
             key.gaps = RunGaps()

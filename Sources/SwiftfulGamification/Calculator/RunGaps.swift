@@ -1,8 +1,8 @@
 /// The gaps of a run that auto freezes bridge, as rule 6's forward passes (`LongestRun`,
 /// `LongestWeekRun`) see them, and the run's kept days (weeks) between them.
 ///
-/// A gap day (week) is known only by the freezes eligible for it, as bits (`freezes`), so
-/// runs alike but for when they missed a day share a state. Whether the gaps are bridged is
+/// A gap day (week) is known only by the freezes eligible for it, as bits over `Freezes`'
+/// classes, so runs alike but for when they missed a day share a state. Whether the gaps are bridged is
 /// decided as the walk back from a later moment decides it (rule 5): latest gap first, each
 /// gap's days in ascending order taking the oldest-earned eligible freeze left, all or
 /// nothing; the first gap that cannot be bridged ends the run. More gaps above only use
@@ -20,13 +20,37 @@ struct RunGaps: Hashable {
     /// Kept days (weeks) of a run between its bridged gaps, oldest first (one more than the gaps).
     typealias Run = [Int]
 
+    /// The freezes a pass tracks: the classes of `FreezePool.classes` over the history's
+    /// units, a bit each. Exact while there are at most 64 classes (freezes alike over the
+    /// history share one); beyond that the later classes are left out, so a gap that needed
+    /// one of them stays open and the longest streak may come out short.
+    struct Freezes {
+        let members: [[Int]]
+        /// The most units a gap may have and still be bridged.
+        let count: Int
+
+        /// None (not auto mode): every gap ends the run.
+        init() {
+            (members, count) = ([], 0)
+        }
+
+        init(_ pool: FreezePool, units: [ClosedRange<Int>]) {
+            members = Array(pool.classes(over: units).prefix(64))
+            count = members.reduce(0) { $0 + $1.count }
+        }
+
+        func eligibility(for span: ClosedRange<Int>, in pool: FreezePool) -> UInt64 {
+            pool.eligibility(for: span, among: members)
+        }
+    }
+
     /// The pending gap meets a kept or bridged day (week): the runs without what lies
     /// before the latest gap that cannot be bridged, plus a segment for the days to come.
-    mutating func resolve(_ runs: inout [Run]) {
+    mutating func resolve(_ runs: inout [Run], _ freezes: Freezes) {
         guard let pending else { return }
         let gaps = bridged + [pending]
         self.pending = nil
-        let cut = Self.firstUnbridged(gaps).map { $0 + 1 } ?? 0
+        let cut = Self.firstUnbridged(gaps, freezes).map { $0 + 1 } ?? 0
         bridged = Array(gaps[cut...])
         var resolved: [Run] = []
         for run in runs { Self.add(Array(run[cut...]) + [0], to: &resolved) }
@@ -34,19 +58,27 @@ struct RunGaps: Hashable {
     }
 
     /// The longest of `runs` at a moment after them: the pending gap, if any, met from above.
-    func length(_ runs: [Run]) -> Int {
-        let cut = pending.flatMap { Self.firstUnbridged(bridged + [$0]) }.map { $0 + 1 } ?? 0
+    func length(_ runs: [Run], _ freezes: Freezes) -> Int {
+        let cut = pending.flatMap { Self.firstUnbridged(bridged + [$0], freezes) }.map { $0 + 1 } ?? 0
         return runs.map { $0[cut...].reduce(0, +) }.max() ?? 0
     }
 
-    /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any.
-    static func firstUnbridged(_ gaps: [[UInt64]]) -> Int? {
-        var used: UInt64 = 0
+    /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any: each
+    /// unit takes the oldest-earned eligible freeze left, which is the next one of the class
+    /// whose next one is oldest.
+    static func firstUnbridged(_ gaps: [[UInt64]], _ freezes: Freezes) -> Int? {
+        var used = [Int](repeating: 0, count: freezes.members.count)
         for position in gaps.indices.reversed() {
             for eligible in gaps[position] {
-                let left = eligible & ~used
-                guard left != 0 else { return position }
-                used |= left & (0 &- left)
+                var bits = eligible, best = -1, bestFreeze = Int.max
+                while bits != 0 {
+                    let group = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let members = freezes.members[group]
+                    if used[group] < members.count, members[used[group]] < bestFreeze { (best, bestFreeze) = (group, members[used[group]]) }
+                }
+                guard best >= 0 else { return position }
+                used[best] += 1
             }
         }
         return nil
