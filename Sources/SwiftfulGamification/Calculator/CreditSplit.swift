@@ -93,6 +93,12 @@ struct DayWindows {
     }
 }
 
+/// A state of a pass over days that knows how many events the next two days already hold.
+protocol DayHoldings: Hashable {
+    var held0: Int32 { get set }
+    var held1: Int32 { get set }
+}
+
 /// One day's splits for each holding the states of a layer meet (few: states share them).
 struct SplitCache {
     let windows: DayWindows
@@ -102,6 +108,19 @@ struct SplitCache {
 
     init(_ windows: DayWindows, goals: (Int, Int, Int), exhaustive: Bool = false) {
         (self.windows, self.goals, self.exhaustive) = (windows, goals, exhaustive)
+    }
+
+    /// Each of `states` moved through each split of the day that matters: the key given the
+    /// holdings the split leaves the next two days (capped at `cap`), with the state's value.
+    mutating func forEachMove<Key: DayHoldings, Value>(of states: StateTable<Key, Value>, cap: Int32, _ body: (inout Key, Value, DayWindows.Split) -> Void) {
+        for (key, value) in zip(states.keys, states.values) {
+            for split in splits(held0: key.held0, held1: key.held1) {
+                var moved = key
+                moved.held0 = min(cap, split.held1)
+                moved.held1 = min(cap, split.held2)
+                body(&moved, value, split)
+            }
+        }
     }
 
     mutating func splits(held0: Int32, held1: Int32) -> [DayWindows.Split] {

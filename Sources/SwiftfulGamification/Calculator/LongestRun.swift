@@ -11,14 +11,13 @@
 /// latest gap first, oldest-earned freeze first, a gap that cannot be bridged ending the run.
 /// - Complexity: O(days * states), like `CreditingSearch`.
 struct LongestRun {
-    struct Key: Hashable {
+    struct Key: DayHoldings {
         var held0: Int32, held1: Int32
         /// The run's gaps (auto mode), known by the freezes eligible for their days.
         var gaps = RunGaps()
     }
 
-    /// A state's runs that may each end up longest (`RunGaps.add`), usually one.
-    typealias Runs = [RunGaps.Run]
+    typealias Runs = RunSet
 
     let input: WalkInput
     /// Holdings are capped at the largest goal, so a count held for one day stays exact for its neighbour.
@@ -34,7 +33,7 @@ struct LongestRun {
 
     private func scan() -> Int {
         var before = StateTable<Key, Runs>()
-        before.append(Key(held0: 0, held1: 0), [[0]])
+        before.append(Key(held0: 0, held1: 0), RunSet())
         var beforeYesterday = before
         var longest = 0
         let leeway = input.leewayHours
@@ -61,19 +60,10 @@ struct LongestRun {
     private func step(_ states: StateTable<Key, Runs>, day: Int) -> StateTable<Key, Runs> {
         var splits = SplitCache(DayWindows(startingOn: day, ledger: input.ledger), goals: (input.goal(day), input.goal(day + 1), input.goal(day + 2)))
         var next = StateTable<Key, Runs>()
-        for (key, runs) in zip(states.keys, states.values) {
-            for split in splits.splits(held0: key.held0, held1: key.held1) {
-                var moved = key
-                moved.held0 = min(cap, split.held1)
-                moved.held1 = min(cap, split.held2)
-                var walked = runs
-                walk(&moved, &walked, day: day, kept: split.kept)
-                if let position = next.position(of: moved) {
-                    for run in walked { RunGaps.add(run, to: &next.values[position]) }
-                } else {
-                    next.append(moved, walked)
-                }
-            }
+        splits.forEachMove(of: states, cap: cap) { moved, runs, split in
+            var walked = runs
+            walk(&moved, &walked, day: day, kept: split.kept)
+            next.merge(moved, walked)
         }
         return RunGaps.undominated(next, gaps: \.gaps) { Int($0.held0) << 32 | Int($0.held1) }
     }
@@ -83,7 +73,7 @@ struct LongestRun {
         let index = day - input.ledger.baseDay
         if kept || input.frozen[index] {
             key.gaps.resolve(&runs, freezes)
-            if kept { for position in runs.indices { runs[position][runs[position].count - 1] += 1 } }
+            if kept { runs.countKept() }
             key.gaps.anchored = true
             return
         }
@@ -93,7 +83,7 @@ struct LongestRun {
             return
         }
         key.gaps = RunGaps()
-        runs = [[0]]
+        runs = RunSet()
     }
 
     /// Whether `day`, open alone, can be kept with the events logged on it and before.

@@ -7,7 +7,7 @@
 /// as `LongestRun` does for days, judges each week as it ends.
 /// - Complexity: O(days * states).
 struct LongestWeekRun {
-    struct Key: Hashable {
+    struct Key: DayHoldings {
         var held0: Int32, held1: Int32
         var kept: Int8 = 0, skipped: Int8 = 0
         var frozen = false
@@ -15,8 +15,7 @@ struct LongestWeekRun {
         var gaps = RunGaps()
     }
 
-    /// A state's runs that may each end up longest (`RunGaps.add`), usually one.
-    typealias Runs = [RunGaps.Run]
+    typealias Runs = RunSet
 
     let input: WalkInput
     let weeks: WeekCalendar
@@ -35,7 +34,7 @@ struct LongestWeekRun {
         let first = weeks.start(ofWeekContaining: input.firstDay)
         let skippedBefore = (first..<input.firstDay).filter { weeks.dueDays.kind(of: $0) == .skipped }.count
         var states = StateTable<Key, Runs>()
-        states.append(Key(held0: 0, held1: 0, skipped: Int8(skippedBefore)), [[0]])
+        states.append(Key(held0: 0, held1: 0, skipped: Int8(skippedBefore)), RunSet())
         var longest = 0
         for day in input.firstDay...input.today {
             var splits = SplitCache(DayWindows(startingOn: day, ledger: input.ledger), goals: (input.goal(day), input.goal(day + 1), input.goal(day + 2)))
@@ -47,30 +46,21 @@ struct LongestWeekRun {
             // The week closes once its last day does, if that happened before now.
             let closedBeforeNow = day < input.today && !(day == input.today - 1 && input.yesterdayIsOpen)
             var next = StateTable<Key, Runs>()
-            for (key, runs) in zip(states.keys, states.values) {
-                for split in splits.splits(held0: key.held0, held1: key.held1) {
-                    var moved = key
-                    moved.held0 = min(cap, split.held1)
-                    moved.held1 = min(cap, split.held2)
-                    if split.kept {
-                        moved.kept += 1
-                    } else if input.due[day - input.ledger.baseDay] == .skipped {
-                        moved.skipped += 1
-                    }
-                    if input.frozen[day - input.ledger.baseDay] { moved.frozen = true }
-                    var walked = runs
-                    if weekEnds {
-                        let state = judge(moved, end: day)
-                        if closedBeforeNow { longest = max(longest, moved.gaps.length(runs, freezes) + (state == .kept ? 1 : 0)) }
-                        walk(&moved, &walked, week: day - 6, state: state)
-                        (moved.kept, moved.skipped, moved.frozen) = (0, 0, false)
-                    }
-                    if let position = next.position(of: moved) {
-                        for run in walked { RunGaps.add(run, to: &next.values[position]) }
-                    } else {
-                        next.append(moved, walked)
-                    }
+            splits.forEachMove(of: states, cap: cap) { moved, runs, split in
+                if split.kept {
+                    moved.kept += 1
+                } else if input.due[day - input.ledger.baseDay] == .skipped {
+                    moved.skipped += 1
                 }
+                if input.frozen[day - input.ledger.baseDay] { moved.frozen = true }
+                var walked = runs
+                if weekEnds {
+                    let state = judge(moved, end: day)
+                    if closedBeforeNow { longest = max(longest, moved.gaps.length(runs, freezes) + (state == .kept ? 1 : 0)) }
+                    walk(&moved, &walked, week: day - 6, state: state)
+                    (moved.kept, moved.skipped, moved.frozen) = (0, 0, false)
+                }
+                next.merge(moved, walked)
             }
             states = RunGaps.undominated(next, gaps: \.gaps) { key in
                 Int(key.held0) << 40 | Int(key.held1) << 16 | Int(key.kept) << 9 | Int(key.skipped) << 1 | (key.frozen ? 1 : 0)
@@ -116,7 +106,7 @@ struct LongestWeekRun {
         switch state {
         case .kept, .bridged:
             key.gaps.resolve(&runs, freezes)
-            if state == .kept { for position in runs.indices { runs[position][runs[position].count - 1] += 1 } }
+            if state == .kept { runs.countKept() }
             key.gaps.anchored = true
         case .gap, .open:
             if key.gaps.anchored, (key.gaps.pending?.count ?? 0) < freezes.count {
@@ -124,7 +114,7 @@ struct LongestWeekRun {
                 return
             }
             key.gaps = RunGaps()
-            runs = [[0]]
+            runs = RunSet()
         }
     }
 }

@@ -46,21 +46,18 @@ struct RunGaps: Hashable {
 
     /// The pending gap meets a kept or bridged day (week): the runs without what lies
     /// before the latest gap that cannot be bridged, plus a segment for the days to come.
-    mutating func resolve(_ runs: inout [Run], _ freezes: Freezes) {
+    mutating func resolve(_ runs: inout RunSet, _ freezes: Freezes) {
         guard let pending else { return }
         let gaps = bridged + [pending]
         self.pending = nil
         let cut = Self.firstUnbridged(gaps, freezes).map { $0 + 1 } ?? 0
         bridged = Array(gaps[cut...])
-        var resolved: [Run] = []
-        for run in runs { Self.add(Array(run[cut...]) + [0], to: &resolved) }
-        runs = resolved
+        runs.cut(before: cut)
     }
 
     /// The longest of `runs` at a moment after them: the pending gap, if any, met from above.
-    func length(_ runs: [Run], _ freezes: Freezes) -> Int {
-        let cut = pending.flatMap { Self.firstUnbridged(bridged + [$0], freezes) }.map { $0 + 1 } ?? 0
-        return runs.map { $0[cut...].reduce(0, +) }.max() ?? 0
+    func length(_ runs: RunSet, _ freezes: Freezes) -> Int {
+        runs.length(after: pending.flatMap { Self.firstUnbridged(bridged + [$0], freezes) }.map { $0 + 1 } ?? 0)
     }
 
     /// The latest of `gaps` (oldest first) that the walk back cannot bridge, if any: each
@@ -108,25 +105,80 @@ struct RunGaps: Hashable {
     /// comes after, the later gaps are bridged alike from the same freezes (latest first),
     /// and where the walk back goes on past them, that run loses no kept day to a gap of its own.
     static func undominated<Key: Hashable>(
-        _ states: StateTable<Key, [Run]>, gaps: (Key) -> RunGaps, holding: (Key) -> Int
-    ) -> StateTable<Key, [Run]> {
+        _ states: StateTable<Key, RunSet>, gaps: (Key) -> RunGaps, holding: (Key) -> Int
+    ) -> StateTable<Key, RunSet> {
         guard states.count > 1 else { return states }
         var best: [Int: (anchored: Bool, total: Int)] = [:]
         for (key, runs) in zip(states.keys, states.values) where gaps(key).isEmpty {
-            let total = runs.map { $0.reduce(0, +) }.max() ?? 0, anchored = gaps(key).anchored
+            let total = runs.length(after: 0), anchored = gaps(key).anchored
             if let known = best[holding(key)], (known.anchored ? 1 : 0, known.total) >= (anchored ? 1 : 0, total) { continue }
             best[holding(key)] = (anchored, total)
         }
         guard !best.isEmpty else { return states }
-        var kept = StateTable<Key, [Run]>()
+        var kept = StateTable<Key, RunSet>()
         for (key, runs) in zip(states.keys, states.values) {
             let own = gaps(key)
             if !own.isEmpty, let plain = best[holding(key)], plain.anchored || !own.anchored,
-               runs.allSatisfy({ plain.total >= $0.reduce(0, +) }) {
+               plain.total >= runs.length(after: 0) {
                 continue
             }
             kept.append(key, runs)
         }
         return kept
+    }
+}
+
+/// The runs of one state that may each end up longest (`RunGaps.add`), usually one, with the
+/// units kept since they last changed counted apart (`recent`, on every run's last
+/// segment): counting a kept day copies nothing.
+struct RunSet {
+    private var runs: [RunGaps.Run] = [[0]]
+    private var recent = 0
+
+    /// Another kept unit at the end of every run.
+    mutating func countKept() {
+        recent += 1
+    }
+
+    /// The longest run's kept units after its first `cut` segments (none when that is all of them).
+    func length(after cut: Int) -> Int {
+        cut < runs[0].count ? runs.map { $0[cut...].reduce(0, +) }.max()! + recent : 0
+    }
+
+    /// Drops the first `cut` segments and starts a new one (a gap was bridged or ended the run).
+    mutating func cut(before cut: Int) {
+        let resolved = settled
+        runs = []
+        recent = 0
+        for run in resolved { RunGaps.add(Array(run[cut...]) + [0], to: &runs) }
+    }
+
+    /// Adds the runs of another way of reaching the same state.
+    mutating func merge(_ other: RunSet) {
+        if other.recent == recent, other.runs == runs { return }
+        let shift = other.recent - recent
+        for var run in other.runs {
+            run[run.count - 1] += shift
+            RunGaps.add(run, to: &runs)
+        }
+    }
+
+    private var settled: [RunGaps.Run] {
+        recent == 0 ? runs : runs.map { run in
+            var run = run
+            run[run.count - 1] += recent
+            return run
+        }
+    }
+}
+
+extension StateTable where Value == RunSet {
+    /// Adds another way of reaching `key` with `runs`.
+    mutating func merge(_ key: Key, _ runs: RunSet) {
+        if let position = position(of: key) {
+            values[position].merge(runs)
+        } else {
+            append(key, runs)
+        }
     }
 }
