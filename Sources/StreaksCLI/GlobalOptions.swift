@@ -32,7 +32,9 @@ struct GlobalOptions: ParsableArguments {
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
         if let database, !PostgresLocation.isURL(database) { throw PostgresStoreError.badURL(PostgresLocation.redacted(database)) }
-        let (opened, role) = try Self.openStore(store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console)
+        let (opened, role) = try Self.openStore(
+            store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console, liveClock: self.now == nil
+        )
         let userId = Self.userId(explicit: user, role: role, environment: console.environment)
         let store = try Self.replicated(opened, userId: userId, now: self.now == nil ? nil : now, console: console)
         return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
@@ -56,14 +58,16 @@ struct GlobalOptions: ParsableArguments {
 
     /// A directory or a database URL as a store (the default directory for nil), and the
     /// database role when it is a database.
-    static func openStore(store: String?, console: Console, quiet: Bool = false) throws -> (any StreakStore, role: String?) {
+    /// - Parameter liveClock: commands run on the real clock (no `--now`): the file store reads
+    ///   it again under its lock.
+    static func openStore(store: String?, console: Console, quiet: Bool = false, liveClock: Bool = false) throws -> (any StreakStore, role: String?) {
         let environment = console.environment
         if let url = store, PostgresLocation.isURL(url) {
             let location = try PostgresLocation(url: url, environment: environment)
             return (OpenStores.keep(PostgresStreakStore(database: location)), location.username)
         }
         let root = StoreLocation.resolve(explicit: store, environment: environment)
-        return (FileStreakStore(rootPath: root) { if !quiet { console.warn($0) } }, nil)
+        return (FileStreakStore(rootPath: root, liveClock: liveClock ? console.clock : nil, warn: { if !quiet { console.warn($0) } }), nil)
     }
 
     /// `--user`, else `$STREAKS_USER`, else the database role, else the login name.

@@ -19,9 +19,19 @@ public final class FileStreakStore: Sendable {
     /// Tests only: runs between a write's calculation and the caching of its result, where
     /// a writer that ignores the lock (its lock file deleted) can slip in.
     let beforeCaching = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The real clock, when writes run on it (not a pinned `now`): read again once a write
+    /// holds the lock, so its result counts what writers before it logged while it waited.
+    let liveClock: (@Sendable () -> Date)?
 
-    public init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(rootPath: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.init(rootPath: rootPath, liveClock: nil, warn: warn)
+    }
+
+    /// - Parameter liveClock: the clock the callers' `now` comes from, when it is the real
+    ///   one; a write calculates at the later of its `now` and this clock read under the lock.
+    public init(rootPath: String, liveClock: (@Sendable () -> Date)?, warn: @escaping @Sendable (String) -> Void) {
         self.rootPath = rootPath
+        self.liveClock = liveClock
         self.warn = warn
         let reference = WeakReference<FileStreakStore>()
         feed = StreakFeed(source: Self.feedSource(reference))
@@ -121,14 +131,16 @@ public final class FileStreakStore: Sendable {
         let journal = WriteJournal(directory: userDirectory, compound: compound || configuration != nil)
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         ownWrites.begin(folder.directory)
-        var published: StreakEvaluation?
+        var published: (evaluation: StreakEvaluation, at: Date)?
         defer {
             ownWrites.end(folder.directory, current: folder.currentPath)
             // Watchers in this process get the write's own result: nobody reads it back.
-            if let published { feed.publish(userId: userId, streakKey: streakKey, evaluation: published, at: now) }
+            if let published { feed.publish(userId: userId, streakKey: streakKey, evaluation: published.evaluation, at: published.at) }
         }
         do {
             return try StoreLock.exclusive(userDirectory) {
+                // Writers that held the lock meanwhile may have logged after `now` was read.
+                let now = liveClock.map { max(now, $0()) } ?? now
                 if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
                     return fresh.evaluation.updatingUserId(userId)
                 }
@@ -139,7 +151,7 @@ public final class FileStreakStore: Sendable {
                 )
                 journal.finish()
                 if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
-                    published = evaluation
+                    published = (evaluation, now)
                 } else {
                     // Watchers' clocks may be past records this result leaves out: they refresh.
                     feed.changed(userId: userId, streakKeys: [streakKey])

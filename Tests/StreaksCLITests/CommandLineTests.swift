@@ -232,6 +232,8 @@ struct CommandLineTests {
             let help = await cli.run(command + ["--help"], shared: false)
             #expect(help.code == 0, "\(command)")
             let usage = try #require(help.output.split(separator: "\n").first { $0.hasPrefix("USAGE:") }.map(String.init))
+            // A usage too long for one line names no option.
+            if usage.contains("[<options>]") { continue }
             let shared = try #require(usage.range(of: "[--store <store>]"), "\(command): \(usage)")
             let afterShared = usage[shared.upperBound...]
             for own in ["--json", "--at", "--goal", "--all", "--count", "--theme", "--format", "--yes", "--since", "--skip-invalid"] {

@@ -98,6 +98,21 @@ struct InterruptedWriteTests {
         #expect(renamed.streak.streakKey == "books" && renamed.streak.currentStreak == 5)
     }
 
+    /// On the real clock, a writer that waited for the lock calculates at the time it got
+    /// it: its result counts what writers before it logged meanwhile, and is published.
+    @Test func aWriterOnTheRealClockReadsItAgainUnderTheLock() throws {
+        let fixture = StoreFixture()
+        let clock = TestClockForStore(at("2025-01-05 12:00:05"))
+        let store = FileStreakStore(rootPath: fixture.root, liveClock: { clock.now }, warn: { _ in })
+        try store.createStreak(userId: "u1", configuration: StreakConfiguration(streakKey: "daily", eventsRequiredPerDay: 2), now: at("2025-01-04 00:00"), timezone: newYork)
+        _ = try store.addEvents([event("2025-01-05 12:00:01")], userId: "u1", streakKey: "daily", now: at("2025-01-05 12:00:01"), timezone: newYork)
+        // Stamped (and its clock read) before the first writer's event, written after it.
+        let late = try store.addEvents([event("2025-01-05 12:00:00")], userId: "u1", streakKey: "daily", now: at("2025-01-05 12:00:00"), timezone: newYork)
+        #expect(late.evaluation.streak.totalEvents == 2)
+        #expect(late.evaluation.streak.currentStreak == 1)
+        #expect(FileManager.default.fileExists(atPath: fixture.path("current.json")))
+    }
+
     @Test func aWriteWhoseClockIsBeforeALaterEventDoesNotHideItFromLaterReaders() throws {
         let fixture = StoreFixture()
         let store = fixture.store()
@@ -111,4 +126,12 @@ struct InterruptedWriteTests {
         #expect(later.currentStreak == 1)
         #expect(later.todayEventCount == 2)
     }
+}
+
+/// A clock the test sets (the store's live clock reads it).
+final class TestClockForStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    var now: Date { lock.withLock { current } }
 }
