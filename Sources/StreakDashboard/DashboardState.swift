@@ -55,7 +55,8 @@ public enum Focus: Equatable, Sendable {
 public enum Confirmation: Equatable, Sendable {
     /// Log an event on a past day (backfill).
     case logOn(CalendarDay)
-    case undo
+    /// Undo today's last event of the streak named (its title or key).
+    case undo(name: String)
     /// Remove a past day's latest event ("09:30 EDT").
     case remove(eventId: String, day: CalendarDay, time: String)
     case useFreezes(count: Int, restores: Int)

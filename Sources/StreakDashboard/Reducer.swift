@@ -207,7 +207,7 @@ public enum Reducer {
             state.message = "Nothing logged today to undo."
             return
         }
-        state.overlay = .confirm(.undo)
+        state.overlay = .confirm(.undo(name: state.view?.name ?? state.selected ?? ""))
     }
 
     /// Skipping the cursor's day, or taking its skip back (rule 9), within the days skips may cover.

@@ -151,8 +151,8 @@ extension Confirmation {
         switch self {
         case .logOn(let day):
             return "Log an event on \(DayNames.short(day)) \(day)? (y/n)"
-        case .undo:
-            return "Undo today's last event? (y/n)"
+        case .undo(let name):
+            return "Undo today's last event of \(name)? (y/n)"
         case .remove(_, let day, let time):
             return "Remove the event of \(DayNames.short(day)) \(day) \(time)? (y/n)"
         case .useFreezes(let count, let restores):

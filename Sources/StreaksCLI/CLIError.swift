@@ -69,7 +69,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
             return "'\(word)' is not a streaks command; \(hint)"
         case .usage(let message, let command):
-            let sentence = message.hasSuffix(".") ? message : message + "."
+            // A question or a sentence already ended keeps its own mark ("?." reads as a typo).
+            let sentence = [".", "?", "!"].contains(where: message.hasSuffix) ? message : message + "."
             return "\(sentence) See '\(command) --help'."
         }
     }

@@ -32,7 +32,8 @@ struct ReducerTests {
     @Test func undoAsksFirst() {
         let state = press(fiveStreaks, .down).0  // pushups: one event today
         let (asked, none) = press(state, .character("u"))
-        #expect(asked.overlay == .confirm(.undo))
+        #expect(asked.overlay == .confirm(.undo(name: "pushups")))
+        #expect(Confirmation.undo(name: "pushups").text == "Undo today's last event of pushups? (y/n)")
         #expect(none.isEmpty)
         #expect(press(asked, .character("y")).1 == [.undo(streak: "pushups")])
         #expect(press(asked, .enter).1 == [.undo(streak: "pushups")])
@@ -153,7 +154,7 @@ struct ReducerTests {
     }
 
     @Test func xOnTodayIsUndoAndOnAPastDayRemovesItsLatestEvent() {
-        #expect(press(fiveStreaks, .down, .character("x")).0.overlay == .confirm(.undo))
+        #expect(press(fiveStreaks, .down, .character("x")).0.overlay == .confirm(.undo(name: "pushups")))
         let (calendar, _) = press(fiveStreaks, .character("c"), .up)
         let (asked, _) = press(calendar, .character("x"))
         guard case .confirm(.remove(let id, let day, let time)) = asked.overlay else {

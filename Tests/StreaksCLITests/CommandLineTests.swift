@@ -219,6 +219,15 @@ struct CommandLineTests {
         #expect((objects[1]["metadata"] as? [String: Any])?.isEmpty == true)
     }
 
+    /// The parser's question ("Did you mean '--goal'?") ends the sentence: no "?." after it.
+    @Test func aSuggestionEndsItsOwnSentence() async {
+        let cli = CLIHarness()
+        let result = await cli.run(["create", "x", "--gaol", "2"])
+        #expect(result.code == 2)
+        #expect(result.errors.contains("Did you mean '--goal'? See 'streaks create --help'."), "\(result.errors)")
+        #expect(!result.errors.contains("?."))
+    }
+
     // MARK: - Help and completion
 
     @Test func ownOptionsComeBeforeTheSharedOnesInEveryHelp() async throws {

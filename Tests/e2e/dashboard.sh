@@ -48,7 +48,7 @@ check "a tiny terminal gets a clear message" wait_for main "needs 64x21"
 tmux -L "$SOCKET" resize-window -t main -x 120 -y 40
 check "resizing back reflows" wait_for main "2 events"
 tmux -L "$SOCKET" send-keys -t main u
-check "undo asks first" wait_for main "Undo today's last event?"
+check "undo asks first, naming the streak" wait_for main "Undo today's last event of "
 tmux -L "$SOCKET" send-keys -t main y
 check "undo removes today's last event" wait_for main "1 event"
 tmux -L "$SOCKET" send-keys -t main F
