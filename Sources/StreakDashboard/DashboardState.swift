@@ -191,6 +191,8 @@ public enum Key: Equatable, Sendable {
     case character(Character)
     case enter, escape, tab, backTab, up, down, left, right, interrupt
     case pageUp, pageDown, home, end, backspace
+    /// Ctrl-U: clear the text field.
+    case clearField
     /// Ctrl-Z: the run loop stops the process and redraws when it continues.
     case suspend
 }

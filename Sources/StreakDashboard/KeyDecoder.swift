@@ -42,6 +42,7 @@ public enum KeyDecoder {
         case 27: return .escape
         case 3: return .interrupt
         case 26: return .suspend
+        case 21: return .clearField
         case 28: return nil  // Ctrl-\ would be SIGQUIT; here it does nothing.
         default: return Unicode.Scalar(code).map { .character(Character($0)) }
         }

@@ -53,7 +53,9 @@ public struct SkipForm: Equatable, Sendable {
             everyStreak.toggle()
         case .backspace:
             if field == .from { if !from.isEmpty { from.removeLast() } } else if !to.isEmpty { to.removeLast() }
-        case .character(let character) where character.isASCII && !character.isNewline:
+        case .clearField:
+            if field == .from { from = "" } else if field == .to { to = "" }
+        case .character(let character) where character.isASCII && !character.isNewline && (character.asciiValue ?? 0) >= 0x20:
             if field == .from, from.count < 20 { from.append(character) } else if field == .to, to.count < 20 { to.append(character) }
         default:
             return false

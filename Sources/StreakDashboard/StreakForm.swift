@@ -45,6 +45,9 @@ public struct StreakForm: Equatable, Sendable {
     public let takenKeys: [String]
     /// Shown only once Enter was pressed with invalid values (typing is not interrupted).
     public var showsErrors = false
+    /// Fields still holding the value the form suggested: typing replaces it, as a selected
+    /// text would be (typing "med" into a suggested "daily" makes "med").
+    public var suggested: Set<Field> = Set(Field.allCases)
 
     public static func create(suggesting key: String, taken: [String]) -> StreakForm {
         StreakForm(
@@ -120,8 +123,12 @@ public struct StreakForm: Equatable, Sendable {
             freezeMode = (freezeMode + 1) % Self.freezeModes.count
         case .backspace:
             edit { if !$0.isEmpty { $0.removeLast() } }
+        case .clearField where field != .freezes:
+            edit { $0 = "" }
         case .character(let character) where field != .freezes:
-            edit { text in if text.count < 64, character.isASCII, !character.isNewline { text.append(character) } }
+            guard character.isASCII, !character.isNewline, (character.asciiValue ?? 0) >= 0x20 else { return true }
+            if suggested.contains(field) { edit { $0 = "" } }
+            edit { text in if text.count < 64 { text.append(character) } }
         default:
             return false
         }
@@ -135,6 +142,7 @@ public struct StreakForm: Equatable, Sendable {
     }
 
     private mutating func edit(_ change: (inout String) -> Void) {
+        suggested.remove(field)
         switch field {
         case .key: change(&key)
         case .goal: change(&goal)

@@ -219,6 +219,21 @@ struct ReducerTests {
         #expect(configuration.schedule == .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))
     }
 
+    /// The first-run form suggests "daily": typing a key replaces it ("med", not "dailymed");
+    /// Ctrl-U clears a field; control characters are not typed in.
+    @Test func typingReplacesASuggestedValueAndCtrlUClears() {
+        var form = StreakForm.create(suggesting: "daily", taken: [])
+        for character in "med" { _ = form.handle(.character(character)) }
+        #expect(form.key == "med")
+        _ = form.handle(.character("s"))
+        #expect(form.key == "meds")
+        _ = form.handle(.clearField)
+        #expect(form.key.isEmpty)
+        _ = form.handle(.character("\u{15}"))
+        #expect(form.key.isEmpty)
+        #expect(KeyDecoder.keys([.code(21)]) == [.clearField])
+    }
+
     @Test func tabMovesBetweenFieldsAndBadValuesShowWithNothingWritten() {
         var (state, _) = press(fiveStreaks, .character("n"))
         for key in [Key.character("R"), .character("u"), .character("n"), .tab, .backspace, .character("0"), .tab, .character("9"), .tab, .right, .right] {
@@ -227,7 +242,8 @@ struct ReducerTests {
         guard case .form(var form) = state.overlay else { Issue.record("no form"); return }
         #expect(form.key == "Run")
         #expect(form.goal == "0")
-        #expect(form.leeway == "09")
+        // Typing into a suggested value replaces it.
+        #expect(form.leeway == "9")
         #expect(StreakForm.freezeModes[form.freezeMode].word == "off")
         #expect(form.error(.key) == "lowercase letters, digits and _ (up to 64)")
         #expect(form.error(.goal) == "a whole number of events from 1 to 10000")

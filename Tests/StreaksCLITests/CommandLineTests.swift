@@ -228,6 +228,13 @@ struct CommandLineTests {
         #expect(!result.errors.contains("?."))
     }
 
+    @Test func theFreezeModesAreExplainedInHelp() async {
+        let help = await CLIHarness().run(["create", "--help"], shared: false).output
+        #expect(help.contains("auto              - missed days are bridged with freezes by themselves"), "\(help)")
+        #expect(help.contains("off               - freezes are not used"))
+        #expect(!help.contains("- \n"))
+    }
+
     // MARK: - Help and completion
 
     @Test func ownOptionsComeBeforeTheSharedOnesInEveryHelp() async throws {

@@ -6,6 +6,14 @@ extension FreezeBehavior: ExpressibleByArgument {
     public init?(argument: String) { self.init(word: argument) }
     public var defaultValueDescription: String { word }
     public static var allValueStrings: [String] { allCases.map(\.word) }
+    /// What each word means, as `--help` lists them (keyed by the words people type).
+    public static var allValueDescriptions: [String: String] {
+        [
+            "auto": "missed days are bridged with freezes by themselves",
+            "manual": "you decide: streaks freeze use restores a broken streak",
+            "off": "freezes are not used",
+        ]
+    }
 }
 
 /// The options `create` and `config` share.
@@ -22,7 +30,7 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: "Hours of grace around midnight, 0 to 24.")
     var leeway: Int?
 
-    @Option(help: "What freezes do: auto (bridge missed days), manual (you decide), off.")
+    @Option(help: "What freezes do.")
     var freezes: FreezeBehavior?
 
     @Option(help: ArgumentHelp(
