@@ -1,5 +1,6 @@
 import Foundation
 import SwiftfulGamification
+import SwiftfulGamificationFileStore
 
 /// Dates as people type them: ISO 8601 with an offset or `Z`; or a local date and time
 /// (`2024-01-05T09:30`, `2024-01-05 09:30`) or a bare date, read in the given zone.
@@ -42,7 +43,7 @@ enum DateArgument {
     private static func parseUnchecked(_ text: String, option: String, zone: TimeZone, bareDateHour: Int) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let absolute = ISO8601Parsing.absolute(trimmed) { return absolute }
-        if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let date = ExactSeconds.date(trimmed, offset: 0) {
+        if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let date = ExactSeconds.date(trimmed) {
             return date
         }
         let parts = trimmed.split(whereSeparator: { "-T: ".contains($0) }).map { Int($0) }
@@ -74,8 +75,8 @@ enum DateArgument {
     }
 }
 
-/// ISO 8601 instants with an explicit offset, to the microsecond: Foundation reads the
-/// whole seconds, the fraction is added exactly (its formatter turns `.1` into `.099999`).
+/// ISO 8601 instants with an explicit offset, to the microsecond, read by the store's own
+/// reader (Foundation's formatter turns `.1` into `.099999`).
 enum ISO8601Parsing {
     static func absolute(_ text: String) -> Date? {
         guard text.hasSuffix("Z") || text.hasSuffix("z") || text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) != nil,
@@ -85,22 +86,13 @@ enum ISO8601Parsing {
         if let minutes = normalized.range(of: #"T\d\d:\d\d(?=[Zz+-])"#, options: .regularExpression) {
             normalized.insert(contentsOf: ":00", at: minutes.upperBound)
         }
-        var fraction = "0"
-        if let digits = normalized.range(of: #"(?<=:\d\d)[.,]\d+"#, options: .regularExpression) {
-            fraction = "0." + normalized[digits].dropFirst()
-            normalized.removeSubrange(digits)
-        }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let whole = formatter.date(from: normalized) else { return nil }
-        return ExactSeconds.date(fraction, offset: Int(whole.timeIntervalSince1970))
+        return StreakTransfer.parseJSONDate(normalized)
     }
 }
 
-/// Decimal seconds read digit by digit into whole microseconds, as every store keeps them.
+/// Epoch seconds (`1736078400.1`) read digit by digit into whole microseconds.
 enum ExactSeconds {
-    /// `offset` seconds plus `text` (`123`, `123.456789`; digits past the sixth dropped).
-    static func date(_ text: String, offset: Int) -> Date? {
+    static func date(_ text: String) -> Date? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.count <= 12, let seconds = Int(whole) else { return nil }
         var micros = 0
@@ -109,6 +101,6 @@ enum ExactSeconds {
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             micros = Int(String(digits.prefix(6)).padding(toLength: 6, withPad: "0", startingAt: 0))!
         }
-        return Date(microseconds: (seconds + offset) * 1_000_000 + micros)
+        return Date(microseconds: seconds * 1_000_000 + micros)
     }
 }

@@ -165,6 +165,10 @@ public enum StreakTransfer {
     /// in UTC, with microseconds when it has any (as stored, so it imports back exactly).
     public static func jsonDate(_ date: Date) -> String { ISODate.format(date) }
 
+    /// An instant `jsonDate` (or any ISO 8601 with `Z` or an offset and seconds) writes, read
+    /// back exactly to the microsecond; nil for anything else.
+    public static func parseJSONDate(_ text: String) -> Date? { ISODate.parse(text) }
+
     /// `id,date_created,timezone,is_freeze,freeze_id,metadata` (metadata as JSON).
     public static func exportCSV(events: [StreakEvent]) -> String {
         var rows = ["id,date_created,timezone,is_freeze,freeze_id,metadata"]

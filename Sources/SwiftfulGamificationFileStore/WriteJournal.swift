@@ -54,8 +54,6 @@ final class WriteJournal {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    var isEmpty: Bool { changes.isEmpty }
-
     /// Directories made before the user's lock could be taken (the user's own): undone by
     /// this process only, never part of a write's changes for the journal.
     func createdDirectories(_ paths: [String]) {

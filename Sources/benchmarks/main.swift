@@ -4,8 +4,8 @@ import StreakDashboard
 import SwiftfulGamification
 
 // Benchmarks of the calculator, the store and the screen, with a baseline measured in the
-// same run. Prints a table and writes it to Markdown (and the README's Performance
-// section). Run: swift build -c release && .build/release/benchmarks
+// same run. Prints a table and writes it to RESULTS.md and docs/PERFORMANCE.md.
+// Run: swift build -c release && .build/release/benchmarks
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "--writer" { exit(ConcurrentWriters.writerMain(Array(arguments.dropFirst(2)))) }
 let quick = arguments.contains("--quick")
@@ -239,9 +239,9 @@ report += "\nRelease build, \(machine); wall-clock medians measured in one run, 
 print(report)
 if !quick {
     try ("# Benchmarks\n\nMade by `swift build -c release && .build/release/benchmarks`.\n\n" + report).write(toFile: resultsPath, atomically: true, encoding: .utf8)
-    if let readme = try? String(contentsOfFile: "README.md", encoding: .utf8),
+    if let readme = try? String(contentsOfFile: "docs/PERFORMANCE.md", encoding: .utf8),
        let start = readme.range(of: "<!-- benchmarks:start -->"), let end = readme.range(of: "<!-- benchmarks:end -->") {
         let updated = readme.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + report)
-        try updated.write(toFile: "README.md", atomically: true, encoding: .utf8)
+        try updated.write(toFile: "docs/PERFORMANCE.md", atomically: true, encoding: .utf8)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SwiftfulGamification
 @testable import SwiftfulGamificationFileStore
+import TestSupport
 
 /// What a writer killed half way leaves, and what the next process makes of it (issue 29).
 /// A kill is modelled by a write that stops without finishing or undoing its journal; the
@@ -102,7 +103,7 @@ struct InterruptedWriteTests {
     /// it: its result counts what writers before it logged meanwhile, and is published.
     @Test func aWriterOnTheRealClockReadsItAgainUnderTheLock() throws {
         let fixture = StoreFixture()
-        let clock = TestClockForStore(at("2025-01-05 12:00:05"))
+        let clock = TestClock(at("2025-01-05 12:00:05"))
         let store = FileStreakStore(rootPath: fixture.root, liveClock: { clock.now }, warn: { _ in })
         try store.createStreak(userId: "u1", configuration: StreakConfiguration(streakKey: "daily", eventsRequiredPerDay: 2), now: at("2025-01-04 00:00"), timezone: newYork)
         _ = try store.addEvents([event("2025-01-05 12:00:01")], userId: "u1", streakKey: "daily", now: at("2025-01-05 12:00:01"), timezone: newYork)
@@ -128,10 +129,3 @@ struct InterruptedWriteTests {
     }
 }
 
-/// A clock the test sets (the store's live clock reads it).
-final class TestClockForStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ start: Date) { current = start }
-    var now: Date { lock.withLock { current } }
-}

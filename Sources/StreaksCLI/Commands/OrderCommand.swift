@@ -30,7 +30,7 @@ struct OrderCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         let place: StreakOrder.Place = if let before { .before(before) } else if let after { .after(after) } else { .endOf(group: group) }
-        let written = try await context.store.moveStreak(key, to: place, userId: context.userId, now: context.now, timezone: context.zone)
+        let written = try await context.store.moveStreak(key, to: place, userId: context.userId, now: context.now, timezone: context.zone).written
         if written > 0 { context.console.saved.note("the new place of \(key)") }
         let where_ = switch place {
         case .before(let other): "before \(other)"

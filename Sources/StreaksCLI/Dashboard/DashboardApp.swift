@@ -163,8 +163,8 @@ final class DashboardApp {
             }
         case .move(let key, let place):
             write(key) { store, userId in
-                try await store.moveStreak(key, to: place, userId: userId, now: now, timezone: zone)
-                return (.moved(key: key, place: place), try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone))
+                // The moved streak's own write gives its result; nothing to read back.
+                return (.moved(key: key, place: place), try await store.moveStreak(key, to: place, userId: userId, now: now, timezone: zone).moved)
             }
         case .skipEveryStreak(let days):
             write(nil) { store, userId in

@@ -13,9 +13,6 @@ public struct StreakDetails: Sendable, Hashable, Codable {
         self.position = position
     }
 
-    /// Nothing to change.
-    public var isEmpty: Bool { title == nil && group == nil && position == nil }
-
     /// `configuration` with these details.
     public func applied(to configuration: StreakConfiguration) -> StreakConfiguration {
         var updated = configuration

@@ -73,20 +73,25 @@ public enum StreakOrder {
 extension StreakStore {
     /// Moves `key` to `place` (`streaks order`, the dashboard's J and K): one write per
     /// streak whose place changes, usually the moved one alone.
-    /// - Returns: how many streaks were written.
+    /// - Returns: how many streaks were written, and the moved streak's result when its write
+    ///   gave one (nil when it stood there already).
     @discardableResult
-    public func moveStreak(_ key: String, to place: StreakOrder.Place, userId: String, now: Date, timezone: TimeZone) async throws -> Int {
+    public func moveStreak(
+        _ key: String, to place: StreakOrder.Place, userId: String, now: Date, timezone: TimeZone
+    ) async throws -> (written: Int, moved: StreakEvaluation?) {
         var configurations: [StreakConfiguration] = []
         for listed in try await streakKeys(userId: userId) {
             configurations.append(try await settings(userId: userId, streakKey: listed).configuration)
         }
         let moves = try StreakOrder.moves(key, to: place, among: configurations)
+        var result: StreakEvaluation?
         for (moved, details) in moves {
-            _ = try await updateSettings(
+            let evaluation = try await updateSettings(
                 userId: userId, streakKey: moved, goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil, details: details,
                 now: now, timezone: timezone
             )
+            if moved == key { result = evaluation }
         }
-        return moves.count
+        return (moves.count, result)
     }
 }
