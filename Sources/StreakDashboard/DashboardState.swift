@@ -87,6 +87,9 @@ public struct DashboardState: Sendable {
     public var isTypingFilter = false
     /// Groups folded to their heading (`z`).
     public var collapsedGroups: Set<String> = []
+    /// The selection was placed by a person (or on the list's first row once every streak
+    /// arrived): it is not moved for them any more.
+    public var selectionSettled = false
     /// Streaks whose data could not be read, with the reason.
     public var failures: [String: String] = [:]
     public var selected: String?

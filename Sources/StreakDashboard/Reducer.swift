@@ -17,6 +17,7 @@ public enum Reducer {
             if !state.showsList { state.focus = .calendar }
             if let created = state.pendingSelection, keys.contains(created) {
                 state.pendingSelection = nil
+                state.selectionSettled = true
                 state.selected = created
                 let effects = selectionChanged(&state)
                 return (state, effects)
@@ -61,6 +62,15 @@ public enum Reducer {
         if !toasts.isEmpty { state.toast = Toast(text: toasts.joined(separator: "  "), until: state.now.addingTimeInterval(Toast.duration)) }
         state.views[view.key] = view
         state.failures[view.key] = nil
+        // Until the order is known the first key stands in; once every streak is here, the
+        // selection starts on the first row of the overview.
+        if !state.selectionSettled, state.keys.allSatisfy({ state.views[$0] != nil }) {
+            state.selectionSettled = true
+            if let first = state.selectableKeys.first, first != state.selected {
+                state.selected = first
+                return selectionChanged(&state)
+            }
+        }
         guard view.key == state.selected else { return [] }
         if let cursor = state.cursor, cursor >= view.evaluation.today { state.cursor = nil }
         // What the day shows may have changed with the write.
@@ -324,6 +334,7 @@ public enum Reducer {
         } else {
             next = min(max(next, 0), keys.count - 1)
         }
+        state.selectionSettled = true
         guard keys[next] != state.selected else { return [] }
         state.selected = keys[next]
         return selectionChanged(&state)

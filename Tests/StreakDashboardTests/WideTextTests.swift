@@ -121,3 +121,22 @@ struct FilterAndFoldTests {
         #expect(both.listRows == [.heading("Health"), .heading("Mind")])
     }
 }
+
+/// The selection starts on the overview's first row, whatever order the keys came in.
+struct FirstSelectionTests {
+    @Test func theFirstRowIsSelectedOnceEveryStreakArrived() {
+        let histories = DemoStreaks.fiveStreaks().enumerated().map { index, history in
+            DemoHistory(
+                configuration: history.configuration.placed(group: nil, position: Double(10 - index)),
+                events: history.events, freezes: history.freezes, skips: history.skips
+            )
+        }
+        let state = DemoStreaks.state(histories, width: 120, height: 40)
+        #expect(state.selected == state.displayKeys.first)
+        #expect(state.selected == histories.last?.configuration.streakKey)
+        // A person's choice stands.
+        let moved = Reducer.reduce(state, .key(.character("j"))).0
+        let again = Reducer.reduce(moved, .streakUpdated(DemoStreaks.view(histories[0]))).0
+        #expect(again.selected == moved.selected)
+    }
+}
