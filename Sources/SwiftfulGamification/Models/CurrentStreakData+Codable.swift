@@ -26,6 +26,11 @@ extension CurrentStreakData: Codable {
         case weekKeptDays = "week_kept_days"
         case weekTarget = "week_target"
         case weekDaysLeft = "week_days_left"
+        case unit, target
+        case todayAmount = "today_amount"
+        case amountLeft = "amount_left"
+        case weekAmount = "week_amount"
+        case isOverLimit = "over_limit"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,7 +63,13 @@ extension CurrentStreakData: Codable {
             todayKind: try container.decodeIfPresent(StreakDayKind.self, forKey: .todayKind),
             weekKeptDays: try container.decodeIfPresent(Int.self, forKey: .weekKeptDays),
             weekTarget: try container.decodeIfPresent(Int.self, forKey: .weekTarget),
-            weekDaysLeft: try container.decodeIfPresent(Int.self, forKey: .weekDaysLeft)
+            weekDaysLeft: try container.decodeIfPresent(Int.self, forKey: .weekDaysLeft),
+            unit: try container.decodeIfPresent(String.self, forKey: .unit),
+            target: try container.decodeIfPresent(StreakTarget.self, forKey: .target),
+            todayAmount: try container.decodeIfPresent(Double.self, forKey: .todayAmount),
+            amountLeft: try container.decodeIfPresent(Double.self, forKey: .amountLeft),
+            weekAmount: try container.decodeIfPresent(Double.self, forKey: .weekAmount),
+            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit)
         )
     }
 
@@ -86,6 +97,12 @@ extension CurrentStreakData: Codable {
         try container.encodeIfPresent(weekKeptDays, forKey: .weekKeptDays)
         try container.encodeIfPresent(weekTarget, forKey: .weekTarget)
         try container.encodeIfPresent(weekDaysLeft, forKey: .weekDaysLeft)
+        try container.encodeIfPresent(unit, forKey: .unit)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encodeIfPresent(todayAmount, forKey: .todayAmount)
+        try container.encodeIfPresent(amountLeft, forKey: .amountLeft)
+        try container.encodeIfPresent(weekAmount, forKey: .weekAmount)
+        try container.encodeIfPresent(isOverLimit, forKey: .isOverLimit)
         if let calculatedStatus {
             try container.encode(calculatedStatus.name, forKey: .status)
             try container.encodeIfPresent(calculatedStatus.daysSinceLastEvent, forKey: .daysSinceLastEvent)

@@ -44,6 +44,19 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     public let weekKeptDays: Int?
     public let weekTarget: Int?
     public let weekDaysLeft: Int?
+    /// What amounts count ("km"); nil for counted events (rule 10).
+    public let unit: String?
+    /// The target in force today, for a streak that measures amounts or has a limit.
+    public let target: StreakTarget?
+    /// The sum of the amounts credited to today.
+    public let todayAmount: Double?
+    /// At least: what is still missing to reach the target of today (or of the week, for a
+    /// weekly target); at most: what is left under the limit (0 when over).
+    public let amountLeft: Double?
+    /// A weekly target's week so far: the sum of the amounts credited to its days.
+    public let weekAmount: Double?
+    /// A limit: today (or this week) went over it.
+    public let isOverLimit: Bool?
 
     public init(
         streakKey: String,
@@ -68,7 +81,13 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         todayKind: StreakDayKind? = nil,
         weekKeptDays: Int? = nil,
         weekTarget: Int? = nil,
-        weekDaysLeft: Int? = nil
+        weekDaysLeft: Int? = nil,
+        unit: String? = nil,
+        target: StreakTarget? = nil,
+        todayAmount: Double? = nil,
+        amountLeft: Double? = nil,
+        weekAmount: Double? = nil,
+        isOverLimit: Bool? = nil
     ) {
         self.streakKey = streakKey
         self.userId = userId
@@ -93,6 +112,12 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         self.weekKeptDays = weekKeptDays
         self.weekTarget = weekTarget
         self.weekDaysLeft = weekDaysLeft
+        self.unit = unit
+        self.target = target
+        self.todayAmount = todayAmount
+        self.amountLeft = amountLeft
+        self.weekAmount = weekAmount
+        self.isOverLimit = isOverLimit
     }
 
     /// Whether today is due: false on a rest day (rule 8) or a skipped one (rule 9).
@@ -197,7 +222,8 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
             dateCreated: dateCreated, dateUpdated: dateUpdated, eventsRequiredPerDay: eventsRequiredPerDay,
             todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
             freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus,
-            streakUnit: streakUnit, todayKind: todayKind, weekKeptDays: weekKeptDays, weekTarget: weekTarget, weekDaysLeft: weekDaysLeft
+            streakUnit: streakUnit, todayKind: todayKind, weekKeptDays: weekKeptDays, weekTarget: weekTarget, weekDaysLeft: weekDaysLeft,
+            unit: unit, target: target, todayAmount: todayAmount, amountLeft: amountLeft, weekAmount: weekAmount, isOverLimit: isOverLimit
         )
     }
 

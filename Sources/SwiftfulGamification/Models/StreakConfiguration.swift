@@ -15,6 +15,13 @@ public struct StreakConfiguration: Sendable, Hashable {
     public let schedule: StreakSchedule
     /// The first day of a week, for a weekly schedule.
     public let weekStart: Weekday
+    /// What a day or week asks (rule 10); nil: at least `eventsRequiredPerDay` events a day.
+    public let target: StreakTarget?
+    /// What amounts count ("km", "pages"); nil for counted events.
+    public let unit: String?
+    /// Rule 10's start day: a limit judges closed days from it on. Stores set it to the day
+    /// a streak is created unless given.
+    public let startDay: CalendarDay?
     /// What people read for the streak (any text up to 80 characters, "Stretch in the
     /// morning"); nil when the key says it. Set with `titled(_:)`; never used in counting.
     public private(set) var title: String?
@@ -36,7 +43,10 @@ public struct StreakConfiguration: Sendable, Hashable {
         leewayHours: Int = 0,
         freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes,
         schedule: StreakSchedule = .daily,
-        weekStart: Weekday = .monday
+        weekStart: Weekday = .monday,
+        target: StreakTarget? = nil,
+        unit: String? = nil,
+        startDay: CalendarDay? = nil
     ) {
         self.streakKey = streakKey
         self.eventsRequiredPerDay = eventsRequiredPerDay
@@ -45,6 +55,9 @@ public struct StreakConfiguration: Sendable, Hashable {
         self.freezeBehavior = freezeBehavior
         self.schedule = schedule
         self.weekStart = weekStart
+        self.target = target
+        self.unit = unit
+        self.startDay = startDay
     }
 
     /// Creates a configuration, throwing on a bad key, goal or leeway.
@@ -55,7 +68,10 @@ public struct StreakConfiguration: Sendable, Hashable {
         leewayHours: Int = 0,
         freezeBehavior: FreezeBehavior = .manuallyConsumeFreezes,
         schedule: StreakSchedule = .daily,
-        weekStart: Weekday = .monday
+        weekStart: Weekday = .monday,
+        target: StreakTarget? = nil,
+        unit: String? = nil,
+        startDay: CalendarDay? = nil
     ) throws -> StreakConfiguration {
         let configuration = StreakConfiguration(
             streakKey: streakKey,
@@ -64,20 +80,66 @@ public struct StreakConfiguration: Sendable, Hashable {
             leewayHours: leewayHours,
             freezeBehavior: freezeBehavior,
             schedule: schedule,
-            weekStart: weekStart
+            weekStart: weekStart,
+            target: target,
+            unit: unit,
+            startDay: startDay
         )
         try configuration.validate()
         return configuration
     }
 
-    /// - Throws: `StreakRuleError.invalidStreakKey`, `.invalidGoal`, `.invalidLeeway` or `.invalidSchedule`.
+    /// - Throws: `StreakRuleError.invalidStreakKey`, `.invalidGoal`, `.invalidLeeway`,
+    ///   `.invalidSchedule`, `.invalidTarget`, `.invalidUnit` or `.targetScheduleConflict`.
     public func validate() throws {
         try StreakValidation.validateStreakKey(streakKey)
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         guard StreakValidation.leewayRange.contains(leewayHours) else { throw StreakRuleError.invalidLeeway(leewayHours) }
         try schedule.validate()
+        if let target { try Self.validate(target: target, schedule: schedule) }
+        if let unit { try StreakValidation.validateUnit(unit) }
         if let title { try StreakValidation.validateTitle(title) }
         if let group { try StreakValidation.validateGroup(group) }
+    }
+
+    /// Rule 10: a limit is judged per day or per week, never with N a week; a weekly amount
+    /// is judged over whole weeks, so its schedule is `daily`.
+    static func validate(target: StreakTarget, schedule: StreakSchedule) throws {
+        try target.validate()
+        let conflict: Bool
+        switch (target, schedule) {
+        case (.atMost, .timesPerWeek): conflict = true
+        case (.atLeast(_, .week), .daily), (.atMost(_, .week), .daily): conflict = false
+        case (.atLeast(_, .week), _), (.atMost(_, .week), _): conflict = true
+        default: conflict = false
+        }
+        if conflict { throw StreakRuleError.targetScheduleConflict(target: target.text(), schedule: schedule.text) }
+    }
+
+    /// The target in force: the one set, or at least `eventsRequiredPerDay` events a day.
+    public var effectiveTarget: StreakTarget { target ?? .atLeast(Double(eventsRequiredPerDay), per: .day) }
+
+    /// Whether a day or week is judged by an amount (a unit or a target was set).
+    public var measuresAmount: Bool { unit != nil || target != nil }
+
+    /// Tracking only: events are recorded and summed, there is no streak.
+    public var isTrackingOnly: Bool { target == .trackingOnly }
+
+    /// A limit (at most X).
+    public var isLimit: Bool { target?.isLimit ?? false }
+
+    /// What the streak counts: weeks for N a week or a weekly target, else days.
+    public var streakUnit: StreakSchedule.Unit {
+        schedule.unit == .week || target?.period == .week ? .week : .day
+    }
+
+    /// The same configuration with another target, unit or start day (nil keeps each).
+    public func measuring(target: StreakTarget?, unit: String? = nil, startDay: CalendarDay? = nil) -> StreakConfiguration {
+        StreakConfiguration(
+            streakKey: streakKey, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
+            leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart,
+            target: target ?? self.target, unit: unit ?? self.unit, startDay: startDay ?? self.startDay
+        ).titled(title).placed(group: group, position: position)
     }
 
     /// The same configuration in `group` (nil or blank: none) at `position`.
@@ -116,7 +178,8 @@ public struct StreakConfiguration: Sendable, Hashable {
             leewayHours: leewayHours ?? self.leewayHours,
             freezeBehavior: freezeBehavior ?? self.freezeBehavior,
             schedule: schedule ?? self.schedule,
-            weekStart: weekStart
+            weekStart: weekStart,
+            target: target, unit: unit, startDay: startDay
         ).titled(title).placed(group: group, position: position)
     }
 
@@ -124,7 +187,8 @@ public struct StreakConfiguration: Sendable, Hashable {
     public func renamed(to key: String) -> StreakConfiguration {
         StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
-            leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart
+            leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart,
+            target: target, unit: unit, startDay: startDay
         ).titled(title).placed(group: group, position: position)
     }
 
@@ -138,6 +202,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             "streak_config_freeze_behavior": freezeBehavior.rawValue,
             "streak_config_schedule": schedule.text,
             "streak_config_week_start": weekStart.rawValue,
+            "streak_config_target": effectiveTarget.text(unit: unit),
         ]
     }
 }
@@ -152,6 +217,8 @@ extension StreakConfiguration: Codable {
         case schedule
         case weekStart = "week_start"
         case title, group, position
+        case target, unit
+        case startDay = "start_day"
     }
 
     /// Decoding applies `validate()`, so a stored configuration is never out of range.
@@ -164,7 +231,10 @@ extension StreakConfiguration: Codable {
             leewayHours: try container.decodeIfPresent(Int.self, forKey: .leewayHours) ?? 0,
             freezeBehavior: try container.decodeIfPresent(FreezeBehavior.self, forKey: .freezeBehavior) ?? .manuallyConsumeFreezes,
             schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule) ?? .daily,
-            weekStart: try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? .monday
+            weekStart: try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? .monday,
+            target: try container.decodeIfPresent(StreakTarget.self, forKey: .target),
+            unit: try container.decodeIfPresent(String.self, forKey: .unit),
+            startDay: try Self.decodeDay(container, .startDay)
         )
         title = try container.decodeIfPresent(String.self, forKey: .title)
         group = try container.decodeIfPresent(String.self, forKey: .group)
@@ -174,6 +244,32 @@ extension StreakConfiguration: Codable {
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
         }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(streakKey, forKey: .streakKey)
+        try container.encode(eventsRequiredPerDay, forKey: .eventsRequiredPerDay)
+        try container.encode(useServerCalculation, forKey: .useServerCalculation)
+        try container.encode(leewayHours, forKey: .leewayHours)
+        try container.encode(freezeBehavior, forKey: .freezeBehavior)
+        try container.encode(schedule, forKey: .schedule)
+        try container.encode(weekStart, forKey: .weekStart)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(group, forKey: .group)
+        try container.encodeIfPresent(position, forKey: .position)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encodeIfPresent(unit, forKey: .unit)
+        try container.encodeIfPresent(startDay?.description, forKey: .startDay)
+    }
+
+    /// A day written "2024-03-01".
+    private static func decodeDay(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> CalendarDay? {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let day = CalendarDay(parsing: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text)' is not a date (YYYY-MM-DD)")
+        }
+        return day
     }
 }
 

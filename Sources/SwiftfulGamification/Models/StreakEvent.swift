@@ -14,6 +14,9 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
     public let freezeId: String?
     /// Developer-defined data, for example `["action": "workout", "minutes": 30]`.
     public let metadata: [String: GamificationDictionaryValue]
+    /// How much this event adds (rule 10: "5.2" km, "20" pages), rounded to 0.001; nil
+    /// counts as 1, as every event did before amounts.
+    public let amount: Double?
 
     public init(
         id: String = UUID().uuidString,
@@ -21,7 +24,8 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         timezone: String = TimeZone.current.identifier,
         isFreeze: Bool = false,
         freezeId: String? = nil,
-        metadata: [String: GamificationDictionaryValue] = [:]
+        metadata: [String: GamificationDictionaryValue] = [:],
+        amount: Double? = nil
     ) {
         self.id = id
         self.dateCreated = dateCreated
@@ -29,7 +33,17 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         self.isFreeze = isFreeze
         self.freezeId = freezeId
         self.metadata = metadata
+        self.amount = amount.map(StreakAmount.rounded)
     }
+
+    /// The amount in thousandths (1000 for an event without one).
+    package var amountThousandths: Int64 {
+        guard let amount, StreakAmount.isValid(amount) else { return 1_000 }
+        return StreakAmount.thousandths(amount)
+    }
+
+    /// The amount this event adds: its own, or 1.
+    public var countedAmount: Double { amount ?? 1 }
 
     /// Checks the id (and freeze id), zone and metadata keys, that it is not after `now`, and (when given)
     /// not before `oldestAllowed`.
@@ -44,6 +58,7 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
         try StreakValidation.validateIdentifier(id, of: "event")
         if let freezeId, StreakValidation.hasControlCharacter(freezeId) { throw StreakRuleError.controlCharacter("freeze id") }
         try StreakValidation.validateDate(dateCreated, "event date")
+        if let amount, !StreakAmount.isValid(amount) { throw StreakRuleError.invalidAmount(amount) }
         if !zonesChecked.contains(timezone) {
             try StreakValidation.timeZone(named: timezone)
             zonesChecked.insert(timezone)
@@ -77,6 +92,7 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
             "streak_event_metadata_count": metadata.count,
         ]
         if let freezeId { parameters["streak_event_freeze_id"] = freezeId }
+        if let amount { parameters["streak_event_amount"] = amount }
         for (key, value) in metadata {
             parameters["streak_event_metadata_\(key)"] = value.anyValue
         }
@@ -92,6 +108,7 @@ extension StreakEvent: Codable {
         case isFreeze = "is_freeze"
         case freezeId = "freeze_id"
         case metadata
+        case amount
     }
 
     public init(from decoder: any Decoder) throws {
@@ -110,7 +127,8 @@ extension StreakEvent: Codable {
             timezone: timezone,
             isFreeze: try container.decodeIfPresent(Bool.self, forKey: .isFreeze) ?? false,
             freezeId: try container.decodeIfPresent(String.self, forKey: .freezeId),
-            metadata: try container.decodeIfPresent([String: GamificationDictionaryValue].self, forKey: .metadata) ?? [:]
+            metadata: try container.decodeIfPresent([String: GamificationDictionaryValue].self, forKey: .metadata) ?? [:],
+            amount: try container.decodeIfPresent(Double.self, forKey: .amount)
         )
     }
 
@@ -122,5 +140,6 @@ extension StreakEvent: Codable {
         try container.encode(isFreeze, forKey: .isFreeze)
         try container.encodeIfPresent(freezeId, forKey: .freezeId)
         if !metadata.isEmpty { try container.encode(metadata, forKey: .metadata) }
+        try container.encodeIfPresent(amount, forKey: .amount)
     }
 }

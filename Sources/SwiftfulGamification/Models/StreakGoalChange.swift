@@ -11,29 +11,40 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
     public let date: Date
     public let eventsRequiredPerDay: Int
     public let schedule: StreakSchedule?
+    /// The target from `date` on (rule 10); nil keeps the configuration's (for a streak
+    /// without a target: at least `eventsRequiredPerDay` events a day).
+    public let target: StreakTarget?
 
-    public init(date: Date, eventsRequiredPerDay: Int, schedule: StreakSchedule? = nil) {
+    public init(date: Date, eventsRequiredPerDay: Int, schedule: StreakSchedule? = nil, target: StreakTarget? = nil) {
         self.date = date
         self.eventsRequiredPerDay = eventsRequiredPerDay
         self.schedule = schedule
+        self.target = target
     }
 
     public enum CodingKeys: String, CodingKey {
         case date
         case eventsRequiredPerDay = "events_required_per_day"
         case schedule
+        case target
     }
 
     /// - Throws: `StreakRuleError.invalidGoal`, `.invalidSchedule` or `.dateOutOfRange`.
     public func validate() throws {
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         try schedule?.validate()
+        try target?.validate()
         try StreakValidation.validateDate(date, "goal change date")
     }
 
     /// This change with `schedule` where it has none.
     public func withSchedule(_ schedule: StreakSchedule) -> StreakGoalChange {
-        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: self.schedule ?? schedule)
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: self.schedule ?? schedule, target: target)
+    }
+
+    /// This change with `target` where it has none.
+    public func withTarget(_ target: StreakTarget?) -> StreakGoalChange {
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: schedule, target: self.target ?? target)
     }
 
     /// Decoding applies `validate()`, so a stored goal schedule is never out of range.
@@ -42,7 +53,8 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         self.init(
             date: try container.decode(Date.self, forKey: .date),
             eventsRequiredPerDay: try container.decode(Int.self, forKey: .eventsRequiredPerDay),
-            schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule)
+            schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule),
+            target: try container.decodeIfPresent(StreakTarget.self, forKey: .target)
         )
         do {
             try validate()

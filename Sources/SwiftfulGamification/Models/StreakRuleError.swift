@@ -45,6 +45,22 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case skipOutOfRange(CalendarDay, earliest: CalendarDay, latest: CalendarDay)
     /// A range of skips longer than `StreakValidation.longestSkipRange` days, or ending before it starts.
     case badSkipRange(from: CalendarDay, to: CalendarDay)
+    /// An event amount that is negative, not a number, infinite or above 1e9 (rule 10).
+    case invalidAmount(Double)
+    /// A target amount outside rule 10's range (at least: above 0; at most: 0 or above; at most 1e9).
+    case invalidTarget(Double)
+    /// A unit that is blank, too long or holds control characters.
+    case invalidUnit(String)
+    /// A target the schedule cannot carry (a limit with N a week, a weekly target with a weekday schedule).
+    case targetScheduleConflict(target: String, schedule: String)
+    /// A change of a target's direction, period or unit on an existing streak (rule 10).
+    case targetKindChange(from: String, to: String)
+    /// Freezes on a tracking-only streak, which has no streak to save.
+    case freezesWithoutStreak
+    /// A note longer than `StreakValidation.longestNote` characters, or empty.
+    case invalidNote(length: Int)
+    /// A re-judgement dated before the streak's first day (rule 11).
+    case changeBeforeHistory(CalendarDay, first: CalendarDay)
 }
 
 extension StreakRuleError: LocalizedError {
@@ -100,9 +116,34 @@ extension StreakRuleError: LocalizedError {
             return to < from
                 ? "The range \(from) to \(to) ends before it starts."
                 : "The range \(from) to \(to) is \(from.days(to: to) + 1) days long; at most \(StreakValidation.longestSkipRange) are allowed."
+        case .invalidAmount(let value):
+            return "Invalid amount \(Self.shown(value)): amounts must be numbers from 0 to 1000000000 (kept to 0.001)."
+        case .invalidTarget(let value):
+            return "Invalid target \(Self.shown(value)): 'at least' needs an amount above 0, 'at most' 0 or more, both at most 1000000000."
+        case .invalidUnit(let unit):
+            return "Invalid unit '\(unit.prefix(40))': use 1 to \(StreakValidation.longestUnit) characters, without control characters."
+        case .targetScheduleConflict(let target, let schedule):
+            return "A streak of '\(target)' cannot have the schedule '\(schedule)': \(target.hasPrefix("at most") ? "a limit is judged every day or every week, so use daily or days of the week" : "a weekly amount is judged over whole weeks, so use daily")."
+        case .targetKindChange(let from, let to):
+            return "A streak of '\(from)' cannot change to '\(to)': create a new streak, or re-judge its whole history from its first day."
+        case .freezesWithoutStreak:
+            return "A tracking-only streak has no streak to save, so it takes no freezes."
+        case .invalidNote(let length):
+            return length == 0
+                ? "A note must not be empty: remove it instead."
+                : "The note is \(length) characters long; at most \(StreakValidation.longestNote) are allowed."
+        case .changeBeforeHistory(let day, let first):
+            return "Cannot change the streak from \(day): its history starts on \(first)."
         case .scheduleUnitChange(let from, let to):
             return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s: create a new streak for that."
         }
+    }
+}
+
+extension StreakRuleError {
+    /// A value as a message shows it: "nan", "-3", "4.2".
+    static func shown(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? StreakAmount.text(value) : "\(value)"
     }
 }
 

@@ -21,6 +21,24 @@ public enum StreakValidation {
     /// The longest group name, in characters.
     public static let longestGroup = 40
 
+    /// The longest unit label ("km", "pages", "glasses of water").
+    public static let longestUnit = 24
+    /// The longest note on a day.
+    public static let longestNote = 1_000
+
+    /// - Throws: `StreakRuleError.invalidUnit` for a blank or too long unit or one with control characters.
+    public static func validateUnit(_ unit: String) throws {
+        let trimmed = unit.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, unit.count <= longestUnit, !hasControlCharacter(unit) else { throw StreakRuleError.invalidUnit(unit) }
+    }
+
+    /// - Throws: `StreakRuleError.invalidNote` for an empty or too long note, `.controlCharacter` for a line break.
+    public static func validateNote(_ text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, text.count <= longestNote else { throw StreakRuleError.invalidNote(length: trimmed.isEmpty ? 0 : text.count) }
+        if hasControlCharacter(text) { throw StreakRuleError.controlCharacter("note") }
+    }
+
     /// A group name: any text up to `longestGroup` characters, no control characters.
     public static func validateGroup(_ group: String) throws {
         guard group.count <= longestGroup, !hasControlCharacter(group) else { throw StreakRuleError.invalidGroup(group) }
