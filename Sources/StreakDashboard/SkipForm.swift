@@ -49,7 +49,7 @@ public struct SkipForm: Equatable, Sendable {
             field = fields[(fields.firstIndex(of: field)! + 1) % fields.count]
         case .backTab, .up:
             field = fields[(fields.firstIndex(of: field)! + fields.count - 1) % fields.count]
-        case .left, .right, .character(" ") where field == .scope:
+        case .left where field == .scope, .right where field == .scope, .character(" ") where field == .scope:
             everyStreak.toggle()
         case .backspace:
             if field == .from { if !from.isEmpty { from.removeLast() } } else if !to.isEmpty { to.removeLast() }
