@@ -31,6 +31,12 @@ public struct StreakEvaluation: Sendable {
     let skippedDays: Set<Int>
     /// A weekly streak's weeks from the first one of its history, oldest first (empty for a day unit).
     public let weeks: [StreakWeek]
+    /// The streak's notes, by date: not part of the calculation, carried with it so that a
+    /// screen reads one stream. Providers set them after calculating.
+    public package(set) var notes: [StreakNote] = []
+
+    /// The note on `day`, if any.
+    public func note(on day: CalendarDay) -> StreakNote? { notes.first { $0.day == day } }
 
     // swiftlint:disable:next function_parameter_count
     init(
@@ -121,12 +127,21 @@ public struct StreakEvaluation: Sendable {
     /// processes keeps the user it was calculated for).
     public func updatingUserId(_ userId: String?) -> StreakEvaluation {
         guard streak.userId != userId else { return self }
-        return StreakEvaluation(
+        var updated = StreakEvaluation(
             streak: streak.updatingUserId(userId), freezeConsumptions: freezeConsumptions, today: today, daysToSave: daysToSave,
             configuration: configuration, timeZoneIdentifier: timeZoneIdentifier, ledgerBaseDay: ledgerBaseDay,
             firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, schedule: schedule,
             consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays, weeks: weeks
         )
+        updated.notes = notes
+        return updated
+    }
+
+    /// This evaluation carrying `notes` (sorted by date).
+    package func withNotes(_ notes: [StreakNote]) -> StreakEvaluation {
+        var updated = self
+        updated.notes = notes.sorted { $0.day < $1.day }
+        return updated
     }
 
     /// Equal but for when it was calculated.
@@ -135,7 +150,7 @@ public struct StreakEvaluation: Sendable {
             && configuration == other.configuration && streak.isSameStreak(as: other.streak)
             && ledgerBaseDay == other.ledgerBaseDay && firstDay == other.firstDay && states == other.states
             && credited == other.credited && goals == other.goals && consumedFreezeByDay == other.consumedFreezeByDay
-            && skippedDays == other.skippedDays && weeks == other.weeks
+            && skippedDays == other.skippedDays && weeks == other.weeks && notes == other.notes
     }
 }
 
@@ -153,6 +168,7 @@ extension StreakEvaluation: Codable {
         case consumedFreezes = "consumed_freezes"
         case skippedDays = "skipped_days"
         case weeks
+        case notes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -187,6 +203,7 @@ extension StreakEvaluation: Codable {
             skippedDays: Set(try container.decodeIfPresent([Int].self, forKey: .skippedDays) ?? []),
             weeks: try container.decodeIfPresent([StreakWeek].self, forKey: .weeks) ?? []
         )
+        notes = try container.decodeIfPresent([StreakNote].self, forKey: .notes) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -209,6 +226,7 @@ extension StreakEvaluation: Codable {
         try container.encode(Dictionary(uniqueKeysWithValues: consumedFreezeByDay.map { (String($0.key), $0.value) }), forKey: .consumedFreezes)
         if !skippedDays.isEmpty { try container.encode(skippedDays.sorted(), forKey: .skippedDays) }
         if !weeks.isEmpty { try container.encode(weeks, forKey: .weeks) }
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }
 
