@@ -143,6 +143,20 @@ enum PostgresSchema {
         ] + protected("streak_skips"),
         // 5: how a streak is presented: its title, its group and its place (issue 32).
         ["ALTER TABLE streaks ADD COLUMN title text, ADD COLUMN group_name text, ADD COLUMN position double precision"],
+        // 6: a note per streak and calendar date (issue 31), owned like a skip.
+        [
+            """
+            CREATE TABLE streak_notes (
+                user_id text NOT NULL DEFAULT current_user,
+                streak_id bigint NOT NULL,
+                day integer NOT NULL,
+                note text NOT NULL,
+                changed_us bigint NOT NULL,
+                PRIMARY KEY (user_id, streak_id, day),
+                CONSTRAINT streak_notes_owned FOREIGN KEY (streak_id, user_id) REFERENCES streaks (id, user_id) ON DELETE CASCADE
+            )
+            """,
+        ] + protected("streak_notes"),
     ]
 
     /// The tables row-level security guards, as migration 1 made them.
