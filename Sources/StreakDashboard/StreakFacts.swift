@@ -40,6 +40,47 @@ public enum StreakFacts {
         }
     }
 
+    /// Rule 10's progress in words, or nil for a streak that counts events without a unit
+    /// or target: "4.2 of 5 km today, 0.8 to go", "1 of 2 today (limit)", "over the limit
+    /// today (3 of 2)", "12.5 of 20 km this week", "3.5 kg today".
+    public static func amountProgress(_ streak: CurrentStreakData) -> String? {
+        guard let target = streak.target else { return nil }
+        let unit = streak.unit.map { " \($0)" } ?? ""
+        let today = StreakAmount.text(streak.todayAmount ?? 0)
+        let left = streak.amountLeft ?? 0
+        switch target {
+        case .trackingOnly:
+            return (streak.todayAmount ?? 0) > 0 ? "\(today)\(unit) today" : "nothing logged today"
+        case .atMost(let limit, let period):
+            let sum = StreakAmount.text(period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
+            let when = period == .week ? "this week" : "today"
+            if streak.isOverLimit == true { return "over the limit \(when) (\(sum) of \(StreakAmount.text(limit))\(unit))" }
+            return "\(sum) of \(StreakAmount.text(limit))\(unit) \(when) (limit)"
+        case .atLeast(let amount, .day):
+            let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
+            return "\(today) of \(StreakAmount.text(amount))\(unit) today\(toGo)"
+        case .atLeast(let amount, .week):
+            let week = streak.weekAmount ?? 0
+            let needed = left > 0 ? week + left : amount
+            let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
+            return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) this week\(toGo)"
+        }
+    }
+
+    /// Today against the target, short, for a column: "1/3", "4.2/5 km", "1/2 max", "3.5 kg".
+    public static func todayShort(_ streak: CurrentStreakData, goal: Int) -> String {
+        guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
+        let unit = streak.unit.map { " \($0)" } ?? ""
+        let today = StreakAmount.text(streak.todayAmount ?? 0)
+        switch target {
+        case .trackingOnly: return "\(today)\(unit)"
+        case .atMost(let limit, .day): return "\(today)/\(StreakAmount.text(limit))\(unit) max"
+        case .atMost(let limit, .week): return "\(StreakAmount.text(streak.weekAmount ?? 0))/\(StreakAmount.text(limit))\(unit) max/wk"
+        case .atLeast(let amount, .day): return "\(today)/\(StreakAmount.text(amount))\(unit)"
+        case .atLeast(let amount, .week): return "\(StreakAmount.text(streak.weekAmount ?? 0))/\(StreakAmount.text(amount))\(unit)/wk"
+        }
+    }
+
     /// "2 of 3 this week, 4 days left", or "kept this week (3 of 3)": a weekly streak's
     /// current week (nil for a day unit).
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {

@@ -43,6 +43,17 @@ enum Report {
             "streak_unit": (streak.streakUnit ?? configuration.schedule.unit).rawValue,
             "today_is_due": streak.isTodayDue.map { $0 as Any } ?? NSNull(),
         ]
+        // Rule 10: what the streak measures and today's sum against its target.
+        let target = streak.target ?? configuration.effectiveTarget
+        object["unit"] = configuration.unit.map { $0 as Any } ?? NSNull()
+        object["target_kind"] = target.kind.rawValue
+        object["target_period"] = target.period.map { $0.rawValue as Any } ?? NSNull()
+        object["target"] = target.amount.map { $0 as Any } ?? NSNull()
+        object["today_amount"] = streak.todayAmount ?? Double(streak.todayEventCount ?? 0)
+        object["amount_left"] = streak.amountLeft.map { $0 as Any }
+            ?? (target.kind == .atLeast ? max(0, (target.amount ?? 1) - Double(streak.todayEventCount ?? 0)) as Any : NSNull())
+        object["week_amount"] = target.period == .week ? (streak.weekAmount ?? 0) as Any : NSNull()
+        object["over_limit"] = target.kind == .atMost ? (streak.isOverLimit ?? false) as Any : NSNull()
         if streak.streakUnit == .week {
             object["week_kept_days"] = streak.weekKeptDays ?? 0
             object["week_target"] = streak.weekTarget ?? 0
@@ -66,7 +77,7 @@ enum Report {
         return zip(zip(streaks, names), numbers).map { pair, number in
             let (item, name) = pair
             let goal = item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay
-            let today = "today \(item.streak.todayEventCount ?? 0)/\(goal)"
+            let today = "today \(StreakFacts.todayShort(item.streak, goal: goal))"
             return [
                 name.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
                 String(repeating: " ", count: numberWidth - number.count) + number,
@@ -82,7 +93,7 @@ enum Report {
         let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
         let name = configuration.title.map { "\($0) (\(streak.streakKey))" } ?? streak.streakKey
         var lines = ["\(name): \(length(current, of: streak)) — \(statusPhrase(streak, now: now, zone: zone))"]
-        var details = ["today \(streak.todayEventCount ?? 0)/\(goal)", "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
+        var details = ["today \(StreakFacts.todayShort(streak, goal: goal))", "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
         lines.append("  " + details.joined(separator: " · "))
         if configuration.freezeBehavior != .noFreezes {
@@ -99,6 +110,21 @@ enum Report {
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
+        // Rule 10: an amount, a limit or tracking says today's sum; a limit and tracking
+        // need nothing done, an amount streak not kept yet adds when it must be.
+        if let progress = StreakFacts.amountProgress(streak) {
+            switch streak.target {
+            case .trackingOnly?, .atMost?:
+                return progress
+            default:
+                let situation = countingPhrase(streak, now: now, zone: zone)
+                return situation == "kept today" || situation.hasPrefix("kept this week") || situation.isEmpty ? progress : "\(progress); \(situation)"
+            }
+        }
+        return countingPhrase(streak, now: now, zone: zone)
+    }
+
+    private static func countingPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
         // The command line has no day records (a frozen today reads as not kept yet), and the
         // freezes that would restore a broken streak have a line of their own.
         switch StreakSituation(streak, freezeBehavior: .noFreezes) {

@@ -17,7 +17,7 @@ enum EventJSON {
         return writer.text
     }
 
-    /// `{"id":…,"date_created":…,"timezone":…,"is_freeze":…[,"freeze_id":…][,"metadata":{…}]}`;
+    /// `{"id":…,"date_created":…,"timezone":…,"is_freeze":…[,"amount":…][,"freeze_id":…][,"metadata":{…}]}`;
     /// with `everyKey`, `freeze_id` (null) and `metadata` (`{}`) are written even when empty.
     static func write(_ event: StreakEvent, to writer: inout JSONWriter, everyKey: Bool = false) {
         writer.beginObject()
@@ -29,6 +29,10 @@ enum EventJSON {
         writer.string(event.timezone)
         writer.key("is_freeze")
         writer.bool(event.isFreeze)
+        if let amount = event.amount {
+            writer.key("amount")
+            writer.raw(StreakAmount.text(amount))
+        }
         if let freezeId = event.freezeId {
             writer.key("freeze_id")
             writer.string(freezeId)
@@ -143,8 +147,17 @@ enum EventJSON {
         let freezeId = value["freeze_id"]?.string
         return StreakEvent(
             id: id, dateCreated: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId,
-            metadata: try metadata(value["metadata"])
+            metadata: try metadata(value["metadata"]), amount: try amount(value["amount"])
         )
+    }
+
+    /// Rule 10: a number from 0 to 1e9 (nil: the event counts 1).
+    private static func amount(_ value: JSONValue?) throws -> Double? {
+        guard let value, value != .null else { return nil }
+        guard let number = value.double, StreakAmount.isValid(number) else {
+            throw Problem("\"amount\" \(value.shortText) must be a number from 0 to 1000000000")
+        }
+        return number
     }
 
     private static func metadata(_ value: JSONValue?) throws -> [String: GamificationDictionaryValue] {

@@ -93,9 +93,11 @@ extension FileStreakStore {
         schedule: StreakSchedule?, details: StreakDetails = StreakDetails(), now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
         try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let (updated, history) = try context.settings.configuration.changingSettings(
+            let configuration = context.settings.configuration
+            let (updated, history) = try configuration.changingSettings(
                 goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
-                history: context.settings.goalHistory, at: now
+                history: context.settings.goalHistory, at: now,
+                firstDay: configuration.firstDayStart(firstEvent: context.loaded.history.firstEvent?.date, timezone: timezone)
             )
             context.settings.goalHistory = history
             context.settings.configuration = updated

@@ -157,6 +157,16 @@ enum PostgresSchema {
             )
             """,
         ] + protected("streak_notes"),
+        // 7: amounts, targets and limits (rule 10), exact to 0.001.
+        [
+            """
+            ALTER TABLE streaks ADD COLUMN target_kind text CHECK (target_kind IN ('at_least', 'at_most', 'tracking')),
+                ADD COLUMN target_amount numeric(16, 3) CHECK (target_amount >= 0 AND target_amount <= 1000000000),
+                ADD COLUMN target_period text CHECK (target_period IN ('day', 'week')),
+                ADD COLUMN unit text, ADD COLUMN start_day date
+            """,
+            "ALTER TABLE streak_events ADD COLUMN amount numeric(16, 3) CHECK (amount >= 0 AND amount <= 1000000000)",
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

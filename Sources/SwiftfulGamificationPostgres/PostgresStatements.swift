@@ -40,15 +40,16 @@ enum ReusedStatements {
 }
 
 /// Inserting a batch of events into one streak, in order, skipping ids it holds: parameters
-/// $1 user, $2 streak, then the events' ids, instants, zones, freeze marks, freeze ids and
-/// metadata as arrays.
+/// $1 user, $2 streak, then the events' ids, instants, zones, freeze marks, freeze ids,
+/// metadata and amounts ('' for none) as arrays.
 enum EventInsertion {
     /// The statement; `gate` names a relation that must have a row for anything to go in.
     static func sql(gate: String? = nil) -> String {
         """
-        INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata)
-        SELECT $1, $2, e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata
-        FROM unnest($3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::text[], $8::text[]) WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, n)
+        INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata, amount)
+        SELECT $1, $2, e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata, NULLIF(e.amount, '')::numeric
+        FROM unnest($3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[])
+            WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, amount, n)
         \(gate.map { "WHERE EXISTS (SELECT FROM \($0))" } ?? "")
         ORDER BY e.n
         ON CONFLICT (user_id, streak_id, event_id) DO NOTHING
@@ -56,7 +57,7 @@ enum EventInsertion {
     }
 
     static func bindings(_ events: [StreakEvent], userId: String, streakId: Int64) throws -> PostgresBindings {
-        var binds = PostgresBindings(capacity: 8)
+        var binds = PostgresBindings(capacity: 9)
         binds.append(userId)
         binds.append(streakId)
         binds.append(events.map(\.id))
@@ -65,6 +66,7 @@ enum EventInsertion {
         binds.append(events.map(\.isFreeze))
         binds.append(events.map { $0.freezeId ?? "" })
         binds.append(events.map { PostgresStreakStore.json($0.metadata) })
+        binds.append(events.map { $0.amount.map(StreakAmount.text) ?? "" })
         return binds
     }
 }

@@ -16,6 +16,8 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"),
             completion: Completions.weekdays)
     var weekStart: String?
+    @Option(help: ArgumentHelp("For a limit: the day it has been kept since (default today), e.g. the day you stopped smoking.", valueName: "date"))
+    var since: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -36,9 +38,27 @@ struct CreateCommand: AsyncParsableCommand {
             let taken = Set(try await context.store.streakKeys(userId: context.userId, includingArchived: true))
             streakKey = StreakValidation.derivedKey(fromTitle: name, taken: taken)
         }
+        var target = try settings.target()
+        if let goal = settings.goal, let asked = target {
+            guard asked != .trackingOnly else { throw CLIError.usage("--track has no goal: leave out --goal", command: "streaks create") }
+            throw CLIError.usage("give the amount with \(asked.isLimit ? "--at-most" : "--at-least") \(goal), not --goal", command: "streaks create")
+        }
+        // A unit alone measures at least the goal (1 by default) a day.
+        if target == nil, settings.unit != nil { target = .atLeast(Double(settings.goal ?? 1), per: .day) }
+        let startDay = try since.map { text in
+            guard target?.isLimit == true else { throw CLIError.usage("--since goes with --at-most (a limit)", command: "streaks create") }
+            let date = try DateArgument.parse(text, option: "--since", zone: context.zone, now: context.now)
+            let day = CalendarDay(containing: date, in: context.zone)
+            guard day <= CalendarDay(containing: context.now, in: context.zone) else {
+                throw CLIError.usage("--since \(text) is after today", command: "streaks create")
+            }
+            return day
+        }
         let configuration = try StreakConfiguration(
-            streakKey: streakKey, eventsRequiredPerDay: settings.goal ?? 1, leewayHours: settings.leeway ?? 0,
-            freezeBehavior: settings.freezes ?? .manuallyConsumeFreezes, schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday
+            streakKey: streakKey, eventsRequiredPerDay: target == nil ? settings.goal ?? 1 : 1, leewayHours: settings.leeway ?? 0,
+            freezeBehavior: settings.freezes ?? (target == .trackingOnly ? .noFreezes : .manuallyConsumeFreezes),
+            schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday,
+            target: target, unit: settings.unit, startDay: startDay
         ).titled(title).placed(group: settings.group, position: nil)
         try configuration.validate()
         _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
@@ -51,29 +71,52 @@ struct CreateCommand: AsyncParsableCommand {
 
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Show or change a streak's goal, leeway, freezes and due days.",
-        discussion: "A new goal or schedule applies from today; earlier days keep the goal and schedule they had."
+        commandName: "config", abstract: "Show or change a streak's goal, target, leeway, freezes and due days.",
+        discussion: """
+        A new goal, target amount or schedule applies from today (a weekly target from this week); earlier days keep what they had. \
+        --from DATE re-judges the history from that day on, replacing later changes; --from start re-judges all of it, and may then \
+        change a streak's unit, direction (--at-least, --at-most, --track) or days and weeks.
+        """
     )
 
     @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @OptionGroup var settings: StreakSettingsOptions
+    @Option(help: ArgumentHelp("Apply the goal, target and days from this date (or 'start': the whole history) instead of today.", valueName: "date"))
+    var from: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try global.context()
         let key = try await context.streakKey(key)
+        if from != nil, settings.isEmpty { throw CLIError.usage("--from goes with a new goal, target or days", command: "streaks config") }
         if !settings.isEmpty {
             // Checked before anything is written.
             let schedule = try settings.schedule()
+            let details = StreakDetails(
+                title: settings.title, group: settings.group, target: try settings.target(), unit: settings.unit, from: try fromDate(context)
+            )
             _ = try await context.store.updateSettings(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                freezeBehavior: settings.freezes, schedule: schedule, details: StreakDetails(title: settings.title, group: settings.group),
+                freezeBehavior: settings.freezes, schedule: schedule, details: details,
                 now: context.now, timezone: context.zone
             )
             context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
         context.console.print("\(key): \(configuration.settingsText)")
+    }
+
+    /// Rule 11's date: the start of the day `--from` names; the epoch for `start` (the
+    /// store reads any date before the first day as the whole history).
+    private func fromDate(_ context: CommandContext) throws -> Date? {
+        guard let from else { return nil }
+        if from.lowercased() == "start" { return Date(timeIntervalSince1970: 0) }
+        let date = try DateArgument.parse(from, option: "--from", zone: context.zone, now: context.now)
+        let day = CalendarDay(containing: date, in: context.zone)
+        guard day <= CalendarDay(containing: context.now, in: context.zone) else {
+            throw CLIError.usage("--from \(from) is after today: a change from a later day is not possible yet", command: "streaks config")
+        }
+        return day.startDate(in: context.zone)
     }
 }
 

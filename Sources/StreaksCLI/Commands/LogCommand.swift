@@ -9,6 +9,7 @@ struct LogCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The streak (default: the only one, or 'daily').", completion: Completions.streakKeys) var key: String?
+    @Argument(help: ArgumentHelp("How much (5.2 km, 20 pages); one event of that amount (default 1).", valueName: "amount")) var amount: String?
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "When it happened (default: now): today, yesterday, -3d (that day at this time), a date (noon), or a date and time.",
         valueName: "when"
@@ -22,8 +23,14 @@ struct LogCommand: AsyncParsableCommand {
         let context = try global.context()
         let metadata = try MetadataArgument.parse(self.metadata)
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12, now: context.now, relativeDayTime: .currentTime) } ?? context.now
+        let amount = try self.amount.map { text in
+            guard let value = StreakAmount.parse(text), StreakAmount.isValid(value) else {
+                throw CLIError.usage("the amount is a number such as 5 or 2.5 (up to 1000000000), not '\(text)'", command: "streaks log")
+            }
+            return value
+        }
         let key = try await context.streakKey(key)
-        let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata)
+        let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata, amount: amount)
         func add(creating: StreakConfiguration?) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
             // The id is a new UUID, so the store can skip its duplicate check.
             try await context.store.addEvents(
@@ -43,7 +50,9 @@ struct LogCommand: AsyncParsableCommand {
             let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
             context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
         } else {
-            context.console.print("Logged \(key) at \(Report.localTime(date, context.zone)): \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+            let measured = amount.map { " \(StreakAmount.text($0))\(result.evaluation.configuration.unit.map { " \($0)" } ?? "")" } ?? ""
+            let length = result.evaluation.configuration.isTrackingOnly ? "" : " \(Report.length(streak)),"
+            context.console.print("Logged \(key)\(measured) at \(Report.localTime(date, context.zone)):\(length) \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
         }
     }
 }

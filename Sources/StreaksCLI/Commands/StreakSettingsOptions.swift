@@ -24,8 +24,23 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The group it is shown in (\"Health\", \"Work\"; \"\" for none).", valueName: "name"))
     var group: String?
 
-    @Option(help: "Events needed for a day to count (the goal).")
+    @Option(help: "Events needed for a day to count (the goal); on an amount streak, its target's amount.")
     var goal: Int?
+
+    @Option(name: .customLong("at-least"), help: ArgumentHelp("Measure an amount: a day (or --per week) is kept with at least this much (5, 2.5).", valueName: "amount"))
+    var atLeast: String?
+
+    @Option(name: .customLong("at-most"), help: ArgumentHelp("A limit: a day (or --per week) is kept with at most this much (0 for none at all).", valueName: "amount"))
+    var atMost: String?
+
+    @Flag(help: "Tracking only: record and sum amounts, no streak.")
+    var track = false
+
+    @Option(help: ArgumentHelp("What amounts count (km, pages, min).", valueName: "unit"))
+    var unit: String?
+
+    @Option(help: ArgumentHelp("The period of --at-least or --at-most: day (default) or week.", valueName: "period"), completion: .list(["day", "week"]))
+    var per: String?
 
     @Option(help: "Hours of grace around midnight, 0 to 24.")
     var leeway: Int?
@@ -61,5 +76,42 @@ struct StreakSettingsOptions: ParsableArguments {
         }
     }
 
-    var isEmpty: Bool { title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil }
+    /// `--at-least`, `--at-most`, `--track` and `--per` read, or nil when none is given.
+    /// - Throws: a usage error naming a bad amount or period, or two directions at once.
+    func target() throws -> StreakTarget? {
+        let directions = [atLeast != nil, atMost != nil, track].filter { $0 }.count
+        guard directions <= 1 else { throw CLIError.usage("give one of --at-least, --at-most and --track", command: "streaks") }
+        let period: StreakPeriod
+        switch per?.lowercased() {
+        case nil, "day", "daily", "a day": period = .day
+        case "week", "weekly", "a week": period = .week
+        case let other?: throw CLIError.usage("--per takes day or week, not '\(other)'", command: "streaks")
+        }
+        if per != nil, atLeast == nil, atMost == nil { throw CLIError.usage("--per goes with --at-least or --at-most", command: "streaks") }
+        if track { return .trackingOnly }
+        if let atLeast {
+            let target = StreakTarget.atLeast(try Self.amount(atLeast, option: "--at-least"), per: period)
+            try target.validate()
+            return target
+        }
+        if let atMost {
+            let target = StreakTarget.atMost(try Self.amount(atMost, option: "--at-most"), per: period)
+            try target.validate()
+            return target
+        }
+        return nil
+    }
+
+    /// An amount as people type it ("5", "2.5", "0,5").
+    static func amount(_ text: String, option: String) throws -> Double {
+        guard let value = StreakAmount.parse(text) else {
+            throw CLIError.usage("\(option) takes an amount such as 5 or 2.5, not '\(text)'", command: "streaks")
+        }
+        return value
+    }
+
+    var isEmpty: Bool {
+        title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil
+            && atLeast == nil && atMost == nil && !track && unit == nil && per == nil
+    }
 }

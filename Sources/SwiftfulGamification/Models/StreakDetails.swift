@@ -1,19 +1,35 @@
 import Foundation
 
-/// How a streak is presented, changed by `updateSettings`: its title, its group and its
-/// place among the others. Each is left as it is when nil; an empty title or group removes it.
+/// The parts of a settings change (`updateSettings`) beyond goal, leeway, freezes and
+/// schedule: how a streak is presented (title, group, place among the others) and what it
+/// measures (target, unit), and the date a change is in force from. Each is left as it is
+/// when nil; an empty title or group removes it.
 public struct StreakDetails: Sendable, Hashable, Codable {
     public var title: String?
     public var group: String?
     public var position: Double?
+    /// A new target (rule 10): its amount may change from today (or this week); its direction
+    /// and period only with `from` at the streak's first day.
+    public var target: StreakTarget?
+    /// A new unit: only with `from` at the streak's first day.
+    public var unit: String?
+    /// Rule 11: the start of the day the new goal, schedule and target are in force from,
+    /// replacing every change recorded after it (nil: from today).
+    public var from: Date?
 
-    public init(title: String? = nil, group: String? = nil, position: Double? = nil) {
+    public init(
+        title: String? = nil, group: String? = nil, position: Double? = nil,
+        target: StreakTarget? = nil, unit: String? = nil, from: Date? = nil
+    ) {
         self.title = title
         self.group = group
         self.position = position
+        self.target = target
+        self.unit = unit
+        self.from = from
     }
 
-    /// `configuration` with these details.
+    /// `configuration` with the presentation in these details (title, group, position).
     public func applied(to configuration: StreakConfiguration) -> StreakConfiguration {
         var updated = configuration
         if let title { updated = updated.titled(title) }
@@ -22,4 +38,7 @@ public struct StreakDetails: Sendable, Hashable, Codable {
         }
         return updated
     }
+
+    /// Whether these details change what the streak measures or when a change applies.
+    public var changesMeasure: Bool { target != nil || unit != nil || from != nil }
 }

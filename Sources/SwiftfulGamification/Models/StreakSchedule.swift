@@ -137,12 +137,30 @@ extension StreakConfiguration {
     /// This configuration and `history` after the settings given changed at `now` (goal and
     /// schedule from that day on; a title or group of "" removes it): what `updateSettings`
     /// stores.
+    ///
+    /// With `details.from` (rule 11) the goal, schedule and target are in force from that
+    /// day instead, replacing every change recorded after it; `firstDay` (the start of the
+    /// streak's first day) bounds it, and at the first day the unit and direction may change.
     public func changingSettings(
         goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails = StreakDetails(),
-        history: [StreakGoalChange], at now: Date
+        history: [StreakGoalChange], at now: Date, firstDay: Date? = nil
     ) throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
+        // On a streak with a target the goal is the target's amount.
+        var goal = goal, details = details
+        if let asked = goal, let current = target, details.target == nil {
+            guard current != .trackingOnly else { throw StreakRuleError.targetKindChange(from: current.text(unit: unit), to: "goal \(asked)") }
+            details.target = current.with(amount: Double(asked))
+            goal = nil
+        }
+        if let from = details.from {
+            return try rejudging(from: from, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
+                                 details: details, history: history, firstDay: firstDay)
+        }
         var (updated, changes) = try changing(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: history, at: now)
         if let schedule { (updated, changes) = try updated.changingSchedule(to: schedule, history: changes, at: now) }
+        if details.target != nil || details.unit != nil {
+            (updated, changes) = try updated.changingTarget(to: details.target, unit: details.unit, history: changes, at: now)
+        }
         updated = details.applied(to: updated)
         try updated.validate()
         return (updated, changes)
