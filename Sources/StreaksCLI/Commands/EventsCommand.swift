@@ -22,6 +22,7 @@ struct EventsCommand: AsyncParsableCommand {
         // Skipped days (rule 9) in their place, as an export writes them.
         let firstDay = since.map { CalendarDay(containing: $0, in: context.zone) }
         var skips = try await context.store.skips(userId: context.userId, streakKey: key).filter { day in firstDay.map { day >= $0 } ?? true }[...]
+        let unit = try await context.store.settings(userId: context.userId, streakKey: key).configuration.unit.map { " \($0)" } ?? ""
         if json {
             context.console.print(StreakTransfer.exportJSONArray(events: events, skips: Array(skips), zone: context.zone))
             return
@@ -44,6 +45,7 @@ struct EventsCommand: AsyncParsableCommand {
             }()
             skipLines(before: CalendarDay(containing: event.dateCreated, in: zone))
             chunk += "\(times.dateTime(event.dateCreated, zone))  \(event.isFreeze ? "freeze" : "event ")  \(event.id)"
+            if let amount = event.amount { chunk += "  \(StreakAmount.text(amount))\(unit)" }
             if !event.metadata.isEmpty {
                 chunk += "  " + event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
             }

@@ -311,6 +311,8 @@ extension StreakConfiguration {
         case .weekdays: ", on \(schedule.text)"
         case .timesPerWeek: ", \(schedule.text) from \(weekStart.shortName.lowercased())"
         }
-        return "goal \(eventsRequiredPerDay)/day\(days), leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
+        if isTrackingOnly { return "tracking only\(unit.map { " (\($0))" } ?? "")\(days), leeway \(leewayHours)h" }
+        let measure = measuresAmount ? effectiveTarget.text(unit: unit) : "goal \(eventsRequiredPerDay)/day"
+        return "\(measure)\(days), leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
     }
 }
