@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwiftfulGamification
 
 struct CreateCommand: AsyncParsableCommand {
