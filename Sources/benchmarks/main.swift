@@ -221,6 +221,7 @@ verdicts.append(Verdict(
 
 // Last on the big store: it adds a weekly streak beside the daily one.
 verdicts.append(try ScheduleBenchmarks.status(store: bigStore))
+verdicts.append(try AmountStatusBenchmark.status(store: bigStore))
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
 
 // MARK: PostgreSQL

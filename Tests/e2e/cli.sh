@@ -156,4 +156,49 @@ check "3/week: Monday after a week of 2 is broken" test "$(week_status 2024-01-1
 code=0; err=$(at config gym --days mon-fri 2>&1 >/dev/null) || code=$?
 check "3/week: a change to days is refused (exit $code) with the way out" test "$code" = 2 -a -n "$(grep 'create a new streak' <<<"$err")"
 
+# Amounts, limits, tracking and re-judging (rules 10 and 11), rows of the rules' worked examples.
+store=$WORK/amounts
+fields() { # fields KEY NOW FIELD...: the status fields, space-separated
+    local key=$1 now=$2; shift 2
+    at status "$key" --json --now "$now" | python3 -c "
+import json, sys
+s = json.load(sys.stdin)
+shown = lambda v: str(v) if isinstance(v, bool) or not isinstance(v, (int, float)) else '%g' % v
+print(' '.join(shown(s[f]) for f in sys.argv[1:]))" "$@"
+}
+at create run --at-least 5 --unit km --now 2024-01-01T08:00 >/dev/null
+at log run 3 --now 2024-01-01T12:00 >/dev/null
+at log run 2.5 --now 2024-01-01T13:00 >/dev/null
+at log run 5 --now 2024-01-02T12:00 >/dev/null
+at log run 4.999 --now 2024-01-03T12:00 >/dev/null
+check "at least 5 km: 2 days, at risk with 4.999 and 0.001 left" \
+    test "$(fields run 2024-01-03T20:00 current_streak status today_amount amount_left unit)" = "2 at_risk 4.999 0.001 km"
+check "at least 5 km: status in words says what is left" grep -q "4.999 of 5 km today, 0.001 to go" <<<"$(at status run --now 2024-01-03T20:00)"
+at create coffee --at-most 2 --now 2024-01-01T08:00 >/dev/null
+at log coffee --now 2024-01-01T09:00 >/dev/null
+at log coffee --now 2024-01-01T15:00 >/dev/null
+at log coffee --now 2024-01-02T09:00 >/dev/null
+at log coffee 3 --at 2024-01-03T10:00 --now 2024-01-03T10:00 >/dev/null
+check "at most 2: 3 on Wednesday breaks the run at once" test "$(fields coffee 2024-01-03T12:00 current_streak longest_streak status over_limit)" = "0 2 broken True"
+check "at most 2: before the 10:00 coffees it was 2 days and active" test "$(fields coffee 2024-01-03T09:00 current_streak status)" = "2 active"
+check "at most 2: status in words says over the limit" grep -q "over the limit today (3 of 2)" <<<"$(at status coffee --now 2024-01-03T12:00)"
+at create smoking --at-most 0 --since 2024-01-01 --now 2024-01-05T08:00 >/dev/null
+check "at most 0 since 01-01: 9 days kept on 01-10 without an event" test "$(fields smoking 2024-01-10T12:00 current_streak status)" = "9 active"
+at create read --at-least 20 --per week --now 2024-01-01T08:00 >/dev/null
+at log read 10 --now 2024-01-01T12:00 >/dev/null
+at log read 10.5 --now 2024-01-03T12:00 >/dev/null
+at log read 5 --now 2024-01-08T12:00 >/dev/null
+check "20 a week: Saturday of week 2 is active with 5 of 20" test "$(fields read 2024-01-13T12:00 current_streak status week_amount)" = "1 active 5"
+check "20 a week: Sunday of week 2 is at risk" test "$(fields read 2024-01-14T12:00 status)" = "at_risk"
+at create weight --track --unit kg --now 2024-01-01T08:00 >/dev/null
+at log weight 80.5 --now 2024-01-02T07:00 >/dev/null
+check "tracking only: no streak, never at risk, today's sum" test "$(fields weight 2024-01-02T20:00 current_streak status today_amount target_kind)" = "0 active 80.5 tracking"
+code=0; err=$("$BIN" log weight --store "$store" --now 2024-01-02T08:00 -- -3 2>&1 >/dev/null) || code=$?
+check "a bad amount is refused in one line (exit $code)" test "$code" = 2 -a "$(wc -l <<<"$err")" = 1
+at create gym --now 2024-01-01T08:00 >/dev/null
+for day in 01 02 03 04 05 08; do at log gym --now "2024-01-${day}T12:00" >/dev/null; done
+check "daily gym: the weekend broke it" test "$(fields gym 2024-01-08T20:00 current_streak)" = 1
+at config gym --days mon-fri --from start --now 2024-01-08T20:00 >/dev/null
+check "config --from start: Mon-Fri from the first day keeps all 6" test "$(fields gym 2024-01-08T20:00 current_streak schedule)" = "6 mon,tue,wed,thu,fri"
+
 summary
