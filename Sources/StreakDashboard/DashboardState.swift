@@ -53,8 +53,6 @@ public enum Focus: Equatable, Sendable {
 
 /// A question the dashboard asks before a write.
 public enum Confirmation: Equatable, Sendable {
-    /// Log an event on a past day (backfill).
-    case logOn(CalendarDay)
     /// Undo today's last event of the streak named (its title or key).
     case undo(name: String)
     /// Remove a past day's latest event ("09:30 EDT").
@@ -73,6 +71,8 @@ public enum Overlay: Equatable, Sendable {
     case confirm(Confirmation)
     case form(StreakForm)
     case skipForm(SkipForm)
+    /// How much, or how many events, Space logs (`AmountPrompt`).
+    case amountPrompt(AmountPrompt)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
@@ -132,7 +132,7 @@ public struct DashboardState: Sendable {
         self.height = height
         focus = keys.count > 1 ? .list : .calendar
         // An empty store opens on the form for a first streak; nothing is written by itself.
-        if keys.isEmpty { overlay = .form(.create(suggesting: "daily", taken: [])) }
+        if keys.isEmpty { overlay = .form(.create(suggesting: "daily", taken: [], today: CalendarDay(containing: now, in: zone))) }
     }
 
     public var themeName: String { themeNames[themeIndex % themeNames.count] }
@@ -231,8 +231,9 @@ public struct Toast: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     /// Log an event now.
     case log(streak: String)
-    /// Log an event on a past day, at the current wall-clock time of that day.
-    case logOn(streak: String, day: CalendarDay)
+    /// Log `count` events of `amount` each (nil: counted as 1) on a day (today: now; a past
+    /// day: at the current wall-clock time of that day).
+    case logOn(streak: String, day: CalendarDay, count: Int, amount: Double?)
     case undo(streak: String)
     case remove(streak: String, eventId: String)
     case useFreezes(streak: String)

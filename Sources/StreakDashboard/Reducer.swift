@@ -88,7 +88,6 @@ public enum Reducer {
             }
             guard let selected = state.selected else { return [] }
             switch question {
-            case .logOn(let day): return [.logOn(streak: selected, day: day)]
             case .undo: return [.undo(streak: selected)]
             case .remove(let eventId, _, _): return [.remove(streak: selected, eventId: eventId)]
             case .useFreezes: return [.useFreezes(streak: selected)]
@@ -101,6 +100,19 @@ public enum Reducer {
             return handleForm(key, &form, &state)
         case .skipForm(var form):
             return handleSkipForm(key, &form, &state)
+        case .amountPrompt(var prompt):
+            switch prompt.press(key) {
+            case .typing:
+                state.overlay = .amountPrompt(prompt)
+                return []
+            case .cancel:
+                state.overlay = .none
+                state.message = "Cancelled."
+                return []
+            case .log(let count, let amount):
+                state.overlay = .none
+                return [.logOn(streak: prompt.streak, day: prompt.day, count: count, amount: amount)]
+            }
         case .help:
             state.overlay = .none
             return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
@@ -158,7 +170,7 @@ public enum Reducer {
             }
             state.overlay = .confirm(.removeFreeze(id: freeze.id, have: view.streak.freezesAvailableCount ?? 0))
         case .newStreak:
-            state.overlay = .form(.create(suggesting: state.keys.isEmpty ? "daily" : "", taken: state.keys))
+            state.overlay = .form(.create(suggesting: state.keys.isEmpty ? "daily" : "", taken: state.keys, today: state.today))
         case .editStreak:
             guard let view = state.view else { return [] }
             state.overlay = .form(.edit(view.configuration))
@@ -198,17 +210,18 @@ public enum Reducer {
         return []
     }
 
-    /// Space: today logs now; a past day asks first, if the backfill window reaches it.
+    /// Space: today logs one event now; an amount streak asks how much, and a past day (if
+    /// the backfill window reaches it) how many events, in one prompt.
     private static func log(_ state: inout DashboardState) -> [Effect] {
-        guard let selected = state.selected, state.view != nil else { return [] }
-        let day = state.selectedDay
-        guard day < state.today else { return [.log(streak: selected)] }
+        guard let selected = state.selected, let view = state.view else { return [] }
+        let day = min(state.selectedDay, state.today)
+        guard day < state.today || view.configuration.measuresAmount else { return [.log(streak: selected)] }
         let instant = day.date(atTimeOf: state.now, in: state.zone)
         guard instant >= StreakManager.oldestBackfillDate(now: state.now, timeZone: state.zone) else {
             state.message = "\(day) is more than a year back: events that old come in with `streaks import`."
             return []
         }
-        state.overlay = .confirm(.logOn(day))
+        state.overlay = .amountPrompt(AmountPrompt.opening(view, day: day, today: state.today))
         return []
     }
 

@@ -43,6 +43,7 @@ public enum Render {
         case .confirm(let question): drawConfirm(question, state, &grid)
         case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs), title: FormWidget.title(form), state, &grid)
         case .skipForm(let form): drawBox(form.lines(glyphs: state.glyphs), title: "skip days", state, &grid)
+        case .amountPrompt(let prompt): drawBox(prompt.lines(), title: "log", state, &grid)
         }
         return grid
     }
@@ -149,8 +150,6 @@ extension Confirmation {
     /// The question, as the dashboard asks it.
     public var text: String {
         switch self {
-        case .logOn(let day):
-            return "Log an event on \(DayNames.short(day)) \(day)? (y/n)"
         case .undo(let name):
             return "Undo today's last event of \(name)? (y/n)"
         case .remove(_, let day, let time):

@@ -5,6 +5,21 @@ import SwiftfulGamification
 public enum StreakFacts {
     /// The status in words, with a live countdown where one applies.
     public static func statusPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
+        // Rule 10: a limit and tracking say today's sum and ask nothing; an amount says it
+        // beside what the day still needs.
+        guard let progress = amountProgress(view.streak) else { return countingPhrase(view, now: now, zone: zone) }
+        switch view.streak.target {
+        case .trackingOnly?:
+            return (progress, .muted)
+        case .atMost?:
+            return (progress, view.streak.isOverLimit == true ? .danger : .success)
+        default:
+            let situation = countingPhrase(view, now: now, zone: zone)
+            return situation.role == .success ? (progress, .success) : ("\(progress) · \(situation.text)", situation.role)
+        }
+    }
+
+    private static func countingPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
         switch StreakSituation(view) {
         case .noEvents:
             return ("press space to log your first event", .muted)
@@ -130,12 +145,16 @@ public enum StreakFacts {
         let star = ascii ? "*" : "★"
         switch notice {
         case .milestone(let count, _):
-            return "\(star) \(key): \(count) \(unit(count, streak))! Next: \(StreakNotice.nextMilestone(after: count))."
+            let within = streak.target?.isLimit == true ? " within the limit" : ""
+            return "\(star) \(key): \(count) \(unit(count, streak))\(within)! Next: \(StreakNotice.nextMilestone(after: count))."
         case .newLongest(let count):
             return "\(star) \(key): a new personal best, \(count) \(unit(count, streak))."
         case .freezeConsumed(let remaining):
             return "\(ascii ? "*" : "❄") \(key): a freeze kept the run; \(remaining) left."
         case .broken(let previous):
+            if streak.target?.isLimit == true {
+                return "\(key) went over the limit: the run of \(previous) \(unit(previous, streak)) ended."
+            }
             return "\(key) broke after \(previous) \(unit(previous, streak)). Log today to start again."
         case .atRisk:
             return nil

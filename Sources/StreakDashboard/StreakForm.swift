@@ -1,8 +1,9 @@
 import Foundation
 import SwiftfulGamification
 
-/// The small form for a new streak (`n`) or the selected one (`e`): key, goal, leeway,
-/// freeze mode, the days that are due (rule 8) and, for a new streak, its week start.
+/// The small form for a new streak (`n`) or the selected one (`e`): key, target (at least,
+/// at most or tracking; an amount in a unit, or events), leeway, freeze mode, the days that
+/// are due (rule 8) and, for a new streak, its week start and a limit's start day.
 /// Values are checked with the library's own rules as they are typed; nothing is written
 /// until every field is valid and Enter is pressed.
 public struct StreakForm: Equatable, Sendable {
@@ -13,26 +14,43 @@ public struct StreakForm: Equatable, Sendable {
     }
 
     public enum Field: Int, CaseIterable, Sendable {
-        case key, goal, leeway, freezes, days, weekStart
+        case key, target, goal, unit, per, leeway, freezes, days, weekStart, since
 
         public var label: String {
             switch self {
             case .key: return "key"
-            case .goal: return "goal"
+            case .target: return "target"
+            case .goal: return "amount"
+            case .unit: return "unit"
+            case .per: return "per"
             case .leeway: return "leeway"
             case .freezes: return "freezes"
             case .days: return "days"
             case .weekStart: return "week from"
+            case .since: return "since"
             }
         }
+
+        /// Fields chosen with the arrows (or Space), not typed.
+        public var isChoice: Bool { self == .target || self == .per || self == .freezes }
     }
+
+    /// Rule 10's directions, as the form offers them.
+    public static let targetKinds: [StreakTarget.Kind] = [.atLeast, .atMost, .tracking]
+    public static let periods: [StreakPeriod] = [.day, .week]
 
     public static let freezeModes: [(word: String, behavior: FreezeBehavior)] =
         [FreezeBehavior.manuallyConsumeFreezes, .autoConsumeFreezes, .noFreezes].map { ($0.word, $0) }
 
     public let mode: Mode
     public var key: String
+    public var targetKind = 0
+    /// The amount (with a unit), or the events a day (without one).
     public var goal: String
+    public var unit = ""
+    public var period = 0
+    /// A limit's start day (rule 10), as typed; empty: the day it is created.
+    public var since = ""
     public var leeway: String
     public var freezeMode: Int
     /// The schedule as typed: `daily`, `mon-fri`, `mon,wed,fri`, `3/week`...
@@ -43,31 +61,61 @@ public struct StreakForm: Equatable, Sendable {
     public var field: Field
     /// Keys already taken (a new streak cannot reuse one).
     public let takenKeys: [String]
+    /// The streak being edited: what the form does not show (title, group, place) is kept.
+    public let original: StreakConfiguration?
+    /// Today, the latest start day a limit may have (nil: not checked).
+    public let today: CalendarDay?
     /// Shown only once Enter was pressed with invalid values (typing is not interrupted).
     public var showsErrors = false
     /// Fields still holding the value the form suggested: typing replaces it, as a selected
     /// text would be (typing "med" into a suggested "daily" makes "med").
     public var suggested: Set<Field> = Set(Field.allCases)
 
-    public static func create(suggesting key: String, taken: [String]) -> StreakForm {
+    public static func create(suggesting key: String, taken: [String], today: CalendarDay? = nil) -> StreakForm {
         StreakForm(
             mode: .create, key: key, goal: "1", leeway: "0", freezeMode: 0, days: "daily", weekStart: "monday", originalSchedule: nil,
-            field: .key, takenKeys: taken
+            field: .key, takenKeys: taken, original: nil, today: today
         )
     }
 
     public static func edit(_ configuration: StreakConfiguration) -> StreakForm {
-        StreakForm(
+        let target = configuration.effectiveTarget
+        var form = StreakForm(
             mode: .edit(key: configuration.streakKey), key: configuration.streakKey,
-            goal: String(configuration.eventsRequiredPerDay), leeway: String(configuration.leewayHours),
+            goal: configuration.target == nil ? String(configuration.eventsRequiredPerDay) : target.amount.map(StreakAmount.text) ?? "",
+            leeway: String(configuration.leewayHours),
             freezeMode: freezeModes.firstIndex { $0.behavior == configuration.freezeBehavior } ?? 0,
             days: configuration.schedule.text, weekStart: configuration.weekStart.rawValue, originalSchedule: configuration.schedule,
-            field: .goal, takenKeys: []
+            field: .goal, takenKeys: [], original: configuration, today: nil
         )
+        form.targetKind = targetKinds.firstIndex(of: target.kind) ?? 0
+        form.period = periods.firstIndex(of: target.period ?? .day) ?? 0
+        form.unit = configuration.unit ?? ""
+        form.since = configuration.startDay?.description ?? ""
+        return form
     }
 
     /// The fields a person can change in this mode, in Tab order.
-    public var fields: [Field] { mode == .create ? Field.allCases : [.goal, .leeway, .freezes, .days] }
+    public var fields: [Field] {
+        let tracking = Self.targetKinds[targetKind] == .tracking
+        if mode != .create { return (tracking ? [] : [.goal]) + [.leeway, .freezes, .days] }
+        return Field.allCases.filter { field in
+            switch field {
+            case .goal, .per: return !tracking
+            case .since: return Self.targetKinds[targetKind] == .atMost
+            default: return true
+            }
+        }
+    }
+
+    /// The target the form describes (nil: events a day, the goal); nil also when invalid.
+    private var target: StreakTarget? {
+        let kind = Self.targetKinds[targetKind], per = Self.periods[period]
+        if kind == .tracking { return .trackingOnly }
+        guard let amount = StreakAmount.parse(goal) else { return nil }
+        if kind == .atLeast, per == .day, unit.isEmpty, original?.target == nil, amount == amount.rounded() { return nil }
+        return kind == .atLeast ? .atLeast(amount, per: per) : .atMost(amount, per: per)
+    }
 
     /// Why a field's value cannot be used, if it cannot.
     public func error(_ field: Field) -> String? {
@@ -79,9 +127,23 @@ public struct StreakForm: Equatable, Sendable {
             if takenKeys.contains(key) { return "a streak '\(key)' exists" }
             return nil
         case .goal:
-            guard let value = Int(goal), StreakValidation.goalRange.contains(value) else {
+            let kind = Self.targetKinds[targetKind]
+            guard kind != .tracking else { return nil }
+            guard let amount = StreakAmount.parse(goal) else { return kind == .atMost ? "an amount, 0 or more" : "an amount such as 5 or 2.5" }
+            if let target, (try? target.validate()) == nil { return kind == .atMost ? "0 to 1000000000" : "more than 0, up to 1000000000" }
+            if target == nil, !StreakValidation.goalRange.contains(Int(amount)) {
                 return "a whole number of events from \(StreakValidation.goalRange.lowerBound) to \(StreakValidation.goalRange.upperBound)"
             }
+            return nil
+        case .unit:
+            guard !unit.isEmpty else { return nil }
+            return (try? StreakValidation.validateUnit(unit)) == nil ? "up to \(StreakValidation.longestUnit) characters" : nil
+        case .target, .per:
+            return nil
+        case .since:
+            guard Self.targetKinds[targetKind] == .atMost, !since.isEmpty else { return nil }
+            guard let day = CalendarDay(parsing: since) else { return "a date: YYYY-MM-DD" }
+            if let today, day > today { return "today or earlier" }
             return nil
         case .leeway:
             guard let value = Int(leeway), StreakValidation.leewayRange.contains(value) else { return "whole hours from 0 to 24" }
@@ -91,6 +153,9 @@ public struct StreakForm: Equatable, Sendable {
         case .days:
             guard let schedule = try? StreakSchedule(parsing: days) else { return "daily, mon-fri, mon,wed,fri, weekends or 3/week" }
             if let originalSchedule, originalSchedule.unit != schedule.unit { return "a change between days and weeks: create a new streak" }
+            if let target, (try? StreakConfiguration.validated(streakKey: "x", schedule: schedule, target: target)) == nil {
+                return Self.periods[period] == .week ? "a weekly amount is judged on daily" : "a limit is judged daily or on days of the week"
+            }
             return nil
         case .weekStart:
             return Weekday(typed: weekStart) == nil ? "a day of the week" : nil
@@ -99,14 +164,20 @@ public struct StreakForm: Equatable, Sendable {
 
     public var isValid: Bool { Field.allCases.allSatisfy { error($0) == nil } }
 
-    /// The configuration the form describes, when it is valid.
+    /// The configuration the form describes, when it is valid; an edited streak keeps what
+    /// the form does not show (title, group, place, start day).
     public var configuration: StreakConfiguration? {
-        guard isValid, let goal = Int(goal), let leeway = Int(leeway), let schedule = try? StreakSchedule(parsing: days),
+        guard isValid, let leeway = Int(leeway), let schedule = try? StreakSchedule(parsing: days),
               let weekStart = Weekday(typed: weekStart) else { return nil }
-        return StreakConfiguration(
+        let target = self.target
+        let goal = target == nil ? StreakAmount.parse(goal).map { Int($0) } ?? 1 : original?.eventsRequiredPerDay ?? 1
+        let made = StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: goal, leewayHours: leeway, freezeBehavior: Self.freezeModes[freezeMode].behavior,
-            schedule: schedule, weekStart: weekStart
+            schedule: schedule, weekStart: original?.weekStart ?? weekStart, target: target, unit: unit.isEmpty ? nil : unit,
+            startDay: original?.startDay ?? (since.isEmpty ? nil : CalendarDay(parsing: since))
         )
+        guard let original else { return made }
+        return made.titled(original.title).placed(group: original.group, position: original.position)
     }
 
     /// A key pressed in the form: text for the field, Tab to move, arrows to choose the
@@ -117,15 +188,15 @@ public struct StreakForm: Equatable, Sendable {
             moveField(by: 1)
         case .backTab, .up:
             moveField(by: -1)
-        case .left where field == .freezes:
-            freezeMode = (freezeMode + Self.freezeModes.count - 1) % Self.freezeModes.count
-        case .right where field == .freezes, .character(" ") where field == .freezes:
-            freezeMode = (freezeMode + 1) % Self.freezeModes.count
+        case .left where field.isChoice:
+            choose(by: -1)
+        case .right where field.isChoice, .character(" ") where field.isChoice:
+            choose(by: 1)
         case .backspace:
             edit { if !$0.isEmpty { $0.removeLast() } }
-        case .clearField where field != .freezes:
+        case .clearField where !field.isChoice:
             edit { $0 = "" }
-        case .character(let character) where field != .freezes:
+        case .character(let character) where !field.isChoice:
             guard character.isASCII, !character.isNewline, (character.asciiValue ?? 0) >= 0x20 else { return true }
             if suggested.contains(field) { edit { $0 = "" } }
             edit { text in if text.count < 64 { text.append(character) } }
@@ -133,6 +204,17 @@ public struct StreakForm: Equatable, Sendable {
             return false
         }
         return true
+    }
+
+    /// The next (or previous) value of a choice field; only a new streak's target and period change.
+    private mutating func choose(by step: Int) {
+        func next(_ value: Int, of count: Int) -> Int { (value + step + count) % count }
+        switch field {
+        case .freezes: freezeMode = next(freezeMode, of: Self.freezeModes.count)
+        case .target where mode == .create: targetKind = next(targetKind, of: Self.targetKinds.count)
+        case .per where mode == .create: period = next(period, of: Self.periods.count)
+        default: break
+        }
     }
 
     private mutating func moveField(by step: Int) {
@@ -149,7 +231,9 @@ public struct StreakForm: Equatable, Sendable {
         case .leeway: change(&leeway)
         case .days: change(&days)
         case .weekStart: change(&weekStart)
-        case .freezes: break
+        case .unit: change(&unit)
+        case .since: change(&since)
+        case .freezes, .target, .per: break
         }
     }
 }

@@ -5,7 +5,8 @@ import SwiftfulGamification
 /// reducer shows both at once (one frame, the message beside the new numbers).
 public enum WriteOutcome: Equatable, Sendable {
     case logged(key: String, at: Date)
-    case loggedOn(key: String, day: CalendarDay, at: Date)
+    /// `count` events (of `amount` each, in `unit`) on a past day (nil: today).
+    case loggedOn(key: String, day: CalendarDay?, at: Date, count: Int = 1, amount: Double? = nil, unit: String? = nil)
     case removed(key: String, event: StreakEvent)
     /// Undo of today's last event; nil when there was none.
     case undone(key: String, event: StreakEvent?)
@@ -26,7 +27,7 @@ public enum WriteOutcome: Equatable, Sendable {
     /// The streak the write was about (nil for the theme).
     public var key: String? {
         switch self {
-        case .logged(let key, _), .loggedOn(let key, _, _), .removed(let key, _), .undone(let key, _),
+        case .logged(let key, _), .loggedOn(let key, _, _, _, _, _), .removed(let key, _), .undone(let key, _),
              .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
              .skipped(let key, _, _), .moved(let key, _):
             return key
@@ -41,8 +42,9 @@ public enum WriteOutcome: Equatable, Sendable {
         switch self {
         case .logged(let key, let date):
             return "Logged \(key) at \(StreakFacts.clock(date, zone))."
-        case .loggedOn(let key, let day, let date):
-            return "Logged \(key) on \(day) at \(StreakFacts.clock(date, zone))."
+        case .loggedOn(let key, let day, let date, let count, let amount, let unit):
+            let what = amount.map { " \(StreakAmount.text($0))\(unit.map { " \($0)" } ?? "")" } ?? (count > 1 ? " \(count) events" : "")
+            return "Logged \(key)\(what)\(day.map { " on \($0)" } ?? "") at \(StreakFacts.clock(date, zone))."
         case .removed(_, let event):
             let eventZone = TimeZone(identifier: event.timezone) ?? zone
             return "Removed the event of \(CalendarDay(containing: event.dateCreated, in: eventZone)) \(StreakFacts.clock(event.dateCreated, eventZone))."
@@ -85,7 +87,7 @@ extension Effect {
     /// The streak a write effect changes; nil for reads, the theme and quitting.
     public var writesStreak: String? {
         switch self {
-        case .log(let key), .logOn(let key, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
+        case .log(let key), .logOn(let key, _, _, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
              .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _), .move(let key, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey

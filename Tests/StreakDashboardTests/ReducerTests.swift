@@ -128,15 +128,30 @@ struct ReducerTests {
 
     // MARK: - Backfill and removal on past days
 
-    @Test func spaceOnAPastDayAsksThenLogsOnThatDay() {
+    @Test func spaceOnAPastDayAsksHowManyThenLogsOnThatDay() {
         let (calendar, _) = press(fiveStreaks, .character("c"), .up)
         let yesterday = calendar.today.adding(days: -1)
         let (asked, none) = press(calendar, .character(" "))
         #expect(none.isEmpty)
-        #expect(asked.overlay == .confirm(.logOn(yesterday)))
-        #expect(Confirmation.logOn(yesterday).text == "Log an event on Thu 2024-06-13? (y/n)")
-        #expect(press(asked, .character("y")).1 == [.logOn(streak: "daily", day: yesterday)])
+        guard case .amountPrompt(let prompt) = asked.overlay else {
+            Issue.record("no prompt: \(asked.overlay)")
+            return
+        }
+        #expect(prompt.question == "Log daily on Thu 2024-06-13: how many events?")
+        #expect(prompt.text == "1")
+        #expect(press(asked, .character("y")).1 == [.logOn(streak: "daily", day: yesterday, count: 1, amount: nil)])
+        #expect(press(asked, .enter).1 == [.logOn(streak: "daily", day: yesterday, count: 1, amount: nil)])
+        // Several events on a past day in one prompt: typing replaces the suggestion.
+        #expect(press(asked, .character("3"), .enter).1 == [.logOn(streak: "daily", day: yesterday, count: 3, amount: nil)])
         #expect(press(asked, .character("n")).1.isEmpty)
+        #expect(press(asked, .escape).0.overlay == .none)
+        let (zero, nothing) = press(asked, .character("0"), .enter)
+        #expect(nothing.isEmpty)
+        guard case .amountPrompt(let refused) = zero.overlay else {
+            Issue.record("the prompt closed on 0")
+            return
+        }
+        #expect(refused.problem == "Type a number of events from 1 to 100.")
     }
 
     @Test func aDayBeyondTheBackfillWindowSaysWhy() {
@@ -150,7 +165,11 @@ struct ReducerTests {
         let journal = only(DemoStreaks.journalHistory())
         let (back, _) = press(journal, .pageUp, .pageUp)
         #expect(back.selectedDay == CalendarDay(year: 2024, month: 4, day: 14))
-        #expect(press(back, .character(" ")).0.overlay == .confirm(.logOn(CalendarDay(year: 2024, month: 4, day: 14))))
+        guard case .amountPrompt(let prompt) = press(back, .character(" ")).0.overlay else {
+            Issue.record("no prompt")
+            return
+        }
+        #expect(prompt.day == CalendarDay(year: 2024, month: 4, day: 14))
     }
 
     @Test func xOnTodayIsUndoAndOnAPastDayRemovesItsLatestEvent() {
@@ -195,8 +214,8 @@ struct ReducerTests {
     @Test func theFormTakesASchedule() {
         var (state, _) = press(fiveStreaks, .character("n"))
         for character in "gym" { state = press(state, .character(character)).0 }
-        // key -> goal -> leeway -> freezes -> days -> week from
-        for key in [Key.tab, .tab, .tab, .tab] + Array(repeating: Key.backspace, count: 5) + "3/week".map(Key.character) + [.tab]
+        // key -> target -> amount -> unit -> per -> leeway -> freezes -> days -> week from
+        for key in [Key.tab, .tab, .tab, .tab, .tab, .tab, .tab] + Array(repeating: Key.backspace, count: 5) + "3/week".map(Key.character) + [.tab]
             + Array(repeating: Key.backspace, count: 6) + "sun".map(Key.character) {
             state = press(state, key).0
         }
@@ -236,7 +255,8 @@ struct ReducerTests {
 
     @Test func tabMovesBetweenFieldsAndBadValuesShowWithNothingWritten() {
         var (state, _) = press(fiveStreaks, .character("n"))
-        for key in [Key.character("R"), .character("u"), .character("n"), .tab, .backspace, .character("0"), .tab, .character("9"), .tab, .right, .right] {
+        // key, target, amount, unit, per, leeway, freezes
+        for key in [Key.character("R"), .character("u"), .character("n"), .tab, .tab, .backspace, .character("0"), .tab, .tab, .tab, .character("9"), .tab, .right, .right] {
             state = press(state, key).0
         }
         guard case .form(var form) = state.overlay else { Issue.record("no form"); return }
@@ -278,12 +298,43 @@ struct ReducerTests {
         #expect((form.goal, form.leeway, StreakForm.freezeModes[form.freezeMode].word) == ("3", "0", "manual"))
         #expect(form.field == .goal)
         state = press(state, .backspace, .character("4")).0
-        #expect(press(state, .enter).1 == [.updateStreak(StreakConfiguration(streakKey: "pushups", eventsRequiredPerDay: 4, freezeBehavior: .manuallyConsumeFreezes))])
+        guard case .updateStreak(let updated) = press(state, .enter).1.first else { Issue.record("no update"); return }
+        #expect(updated.eventsRequiredPerDay == 4 && updated.freezeBehavior == .manuallyConsumeFreezes && updated.target == nil)
+        // What the form does not show is kept: the title, group and place.
+        let original = state.views["pushups"]!.configuration
+        #expect((updated.title, updated.group, updated.position) == (original.title, original.group, original.position))
+    }
+
+    @Test func theFormMakesAnAmountALimitAndATrackingStreak() {
+        func create(_ keys: [Key]) -> StreakConfiguration? {
+            var (state, _) = press(fiveStreaks, .character("n"))
+            for key in keys { state = press(state, key).0 }
+            guard case .createStreak(let configuration) = press(state, .enter).1.first else { return nil }
+            return configuration
+        }
+        let typed = { (text: String) in text.map(Key.character) }
+        // key, target (at least), amount, unit: "run", 5.2 km a day.
+        let run = create(typed("run") + [.tab, .tab, .backspace] + typed("5.2") + [.tab] + typed("km"))
+        #expect(run?.target == .atLeast(5.2, per: .day) && run?.unit == "km")
+        // At most 2 a day since a date: the since field appears for a limit.
+        let coffee = create(typed("coffee") + [.tab, .right, .tab, .backspace] + typed("2") + [.tab, .tab, .tab, .tab, .tab, .tab, .tab] + typed("2024-06-01"))
+        #expect(coffee?.target == .atMost(2, per: .day))
+        #expect(coffee?.startDay == CalendarDay(year: 2024, month: 6, day: 1))
+        // Tracking: no amount, no period.
+        let weight = create(typed("weight") + [.tab, .left, .tab] + typed("kg"))
+        #expect(weight?.target == .trackingOnly && weight?.unit == "kg")
+        // At least 20 a week is judged over whole weeks: not with Mon-Fri.
+        var (state, _) = press(fiveStreaks, .character("n"))
+        for key in typed("w") + [.tab, .tab, .backspace] + typed("20") + [.tab, .tab, .right, .tab, .tab, .tab, .clearField] + typed("mon-fri") {
+            state = press(state, key).0
+        }
+        guard case .form(let form) = state.overlay else { Issue.record("no form"); return }
+        #expect(form.error(.days) == "a weekly amount is judged on daily")
     }
 
     @Test func anEmptyStoreOpensOnTheFormSuggestingDaily() {
         let state = DashboardState(keys: [], now: DemoStreaks.now, zone: demoZone)
-        #expect(state.overlay == .form(.create(suggesting: "daily", taken: [])))
+        #expect(state.overlay == .form(.create(suggesting: "daily", taken: [], today: state.today)))
         #expect(press(state, .enter).1 == [.createStreak(StreakConfiguration(streakKey: "daily"))])
         #expect(press(state, .escape).0.message == "No streak yet: n opens the form again.")
     }

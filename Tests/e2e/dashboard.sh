@@ -168,7 +168,7 @@ wait_for edit "Fri 2024-06-14 (today)" >/dev/null
 tmux -L "$SOCKET" send-keys -t edit c Up
 check "the cursor moves to yesterday" wait_for edit "Thu 2024-06-13"
 tmux -L "$SOCKET" send-keys -t edit Space
-check "space on yesterday asks first" wait_for edit "Log an event on Thu 2024-06-13? (y/n)"
+check "space on yesterday asks how many first" wait_for edit "Log daily on Thu 2024-06-13: how many events?"
 tmux -L "$SOCKET" send-keys -t edit y
 check "y backfills yesterday" wait_for edit "1 event credited"
 check "events --json: one event on 2024-06-13" test "$(events_on 2024-06-13)" = 1

@@ -11,18 +11,26 @@ enum FormWidget {
 
     static func lines(_ form: StreakForm, glyphs: Glyphs) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = []
-        for field in StreakForm.Field.allCases {
+        // A new streak shows the fields that apply to its target; an edited one all it has.
+        let shown = StreakForm.Field.allCases.filter { field in
+            form.mode == .create ? form.fields.contains(field) : field != .since || !form.since.isEmpty
+        }
+        for field in shown {
             let focused = field == form.field && form.fields.contains(field)
             let value: String
             switch field {
             case .key: value = form.key
+            case .target: value = targetWord(StreakForm.targetKinds[form.targetKind])
             case .goal: value = form.goal
+            case .unit: value = form.unit
+            case .per: value = StreakForm.periods[form.period].rawValue
             case .leeway: value = form.leeway
             case .freezes: value = StreakForm.freezeModes[form.freezeMode].word
             case .days: value = form.days
             case .weekStart: value = form.weekStart
+            case .since: value = form.since
             }
-            let shown = field == .freezes ? "< \(value) >" : "[\(value)\(focused ? "_" : "")]"
+            let shown = field.isChoice ? "< \(value) >" : "[\(value)\(focused ? "_" : "")]"
             var line: DayDetail.Line = [
                 ((focused ? "\(glyphs.selection) " : "  ") + field.label.padding(toLength: 9, withPad: " ", startingAt: 0), CellStyle(focused ? .accent : .text, bold: focused)),
                 (shown, CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)),
@@ -36,15 +44,27 @@ enum FormWidget {
             lines.append(line)
         }
         lines.append([])
-        let submit = form.mode == .create ? "create" : "save (a new goal or schedule applies from today)"
+        let submit = form.mode == .create ? "create" : "save (a new amount or schedule applies from today)"
         lines.append([("enter: \(submit)   tab: next field   esc: cancel", CellStyle(.muted))])
         return lines
+    }
+
+    private static func targetWord(_ kind: StreakTarget.Kind) -> String {
+        switch kind {
+        case .atLeast: return "at least"
+        case .atMost: return "at most"
+        case .tracking: return "tracking"
+        }
     }
 
     private static func hint(_ field: StreakForm.Field) -> String {
         switch field {
         case .key: return "lowercase letters, digits, _"
-        case .goal: return "events a day"
+        case .target: return "at least · at most (a limit) · tracking (arrows)"
+        case .goal: return "how much; events a day when there is no unit"
+        case .unit: return "km, pages, min; empty: events"
+        case .per: return "day · week (arrows)"
+        case .since: return "a limit kept since (YYYY-MM-DD; empty: today)"
         case .leeway: return "hours of grace around midnight"
         case .freezes: return "manual · auto · off (arrows)"
         case .days: return "daily, mon-fri, mon,wed,fri or 3/week"

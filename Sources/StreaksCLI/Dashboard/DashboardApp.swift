@@ -97,12 +97,14 @@ final class DashboardApp {
                 let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.logged(key: key, at: now), result.evaluation)
             }
-        case .logOn(let key, let day):
+        case .logOn(let key, let day, let count, let amount):
             write(key) { store, userId in
-                let date = day.date(atTimeOf: now, in: zone)
-                let event = StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier)
-                let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.loggedOn(key: key, day: day, at: date), result.evaluation)
+                let isToday = day == CalendarDay(containing: now, in: zone)
+                let date = isToday ? now : day.date(atTimeOf: now, in: zone)
+                let events = (0..<count).map { _ in StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier, amount: amount) }
+                let result = try await store.addEvents(events, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: result.evaluation.configuration.unit),
+                        result.evaluation)
             }
         case .remove(let key, let eventId):
             write(key) { store, userId in
@@ -144,7 +146,7 @@ final class DashboardApp {
                 let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
-                    details: StreakDetails(title: configuration.title ?? ""), now: now, timezone: zone
+                    details: StreakDetails(title: configuration.title ?? "", target: configuration.target), now: now, timezone: zone
                 )
                 return (.saved(configuration), evaluation)
             }

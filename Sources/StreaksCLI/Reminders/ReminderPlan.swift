@@ -11,10 +11,16 @@ struct DueReminder: Equatable {
     let dueDay: CalendarDay
     /// The run at stake, in the streak's unit ("12 days", "3 weeks").
     let run: String
+    /// Rule 10: what is still missing ("2.5 km"), for an amount streak.
+    var missing: String? = nil
 
-    /// "2h 10m left to keep your 12-day run (until 23:59)".
+    /// "2h 10m left to keep your 12-day run (until 23:59)"; for an amount streak "2.5 km
+    /// left to keep your 12-day run (2h 10m, until 23:59)".
     func timeLeft(now: Date, zone: TimeZone) -> String {
-        "\(StreakFacts.countdown(deadline.timeIntervalSince(now))) left\(run.isEmpty ? "" : " to keep \(run)") (until \(StreakFacts.clock(deadline, zone)))"
+        let countdown = StreakFacts.countdown(deadline.timeIntervalSince(now))
+        let stake = run.isEmpty ? "" : " to keep \(run)"
+        guard let missing else { return "\(countdown) left\(stake) (until \(StreakFacts.clock(deadline, zone)))" }
+        return "\(missing) left\(stake) (\(countdown), until \(StreakFacts.clock(deadline, zone)))"
     }
 
     /// "reading: 2h 10m left to keep your 12-day run (until 23:59)".
@@ -25,11 +31,13 @@ struct DueReminder: Equatable {
 enum ReminderPlan {
     /// The streaks at risk now whose deadline is within `within` (any deadline today when
     /// nil), soonest first. Never a kept day, a rest day, a skipped day, a day a freeze
-    /// keeps, a broken streak, or a week that still has slack.
+    /// keeps, a broken streak, or a week that still has slack; never a limit or a
+    /// tracking-only streak (rule 10: nothing has to be done to keep them).
     static func due(_ evaluations: [(key: String, evaluation: StreakEvaluation)], now: Date, within: TimeInterval?) -> [DueReminder] {
         evaluations.compactMap { key, evaluation -> DueReminder? in
             let streak = evaluation.streak
             let today = evaluation.today
+            guard !evaluation.configuration.isLimit, !evaluation.configuration.isTrackingOnly else { return nil }
             let frozen = evaluation.day(today).state == .frozen
             let dueDay: CalendarDay
             let deadline: Date?
@@ -45,7 +53,10 @@ enum ReminderPlan {
             if let within, deadline.timeIntervalSince(now) > within { return nil }
             let count = streak.currentStreak ?? 0
             let unit = streak.streakUnit == .week ? "week" : "day"
-            return DueReminder(key: key, deadline: deadline, dueDay: dueDay, run: count > 0 ? "your \(count)-\(unit) run" : "")
+            let missing = evaluation.configuration.measuresAmount ? streak.amountLeft.flatMap { left in
+                left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil
+            } : nil
+            return DueReminder(key: key, deadline: deadline, dueDay: dueDay, run: count > 0 ? "your \(count)-\(unit) run" : "", missing: missing)
         }.sorted { ($0.deadline, $0.key) < ($1.deadline, $1.key) }
     }
 
