@@ -64,6 +64,19 @@ struct FileStoreOnOwnThreads: StreakStore {
         try await BlockingIO.run { try files.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
+    func notes(userId: String, streakKey: String) async throws -> [StreakNote] {
+        try await BlockingIO.run { try files.notes(userId: userId, streakKey: streakKey) }
+    }
+
+    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> StreakEvaluation {
+        try await BlockingIO.run { try files.setNote(text, on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await BlockingIO.run { try files.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
     func isArchived(userId: String, streakKey: String) async throws -> Bool {
         try await BlockingIO.run { try files.isArchived(userId: userId, streakKey: streakKey) }
     }

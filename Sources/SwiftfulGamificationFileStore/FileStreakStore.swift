@@ -256,17 +256,19 @@ public final class FileStreakStore: Sendable {
         warnings.forEach(warn)
         let (skips, skipWarnings) = try folder.skips()
         skipWarnings.forEach(warn)
+        let (notes, noteWarnings) = try folder.notes()
+        noteWarnings.forEach(warn)
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
                 events: try liveEvents(folder), freezes: freezes, configuration: settings.configuration, userId: userId,
                 currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory, skips: skips
-            )
+            ).withNotes(notes)
         }
         return StreakCalculator.evaluate(
             history: history, freezes: freezes, configuration: settings.configuration, userId: userId,
             currentDate: now, timezone: timezone, goalSchedule: settings.goalHistory, skips: skips
-        )
+        ).withNotes(notes)
     }
 
     /// The events that count, in log order: after the last reset, not removed.

@@ -7,6 +7,7 @@ import SwiftfulGamification
 /// - `events.jsonl`: the event log, the source of truth (append-only, fsynced).
 /// - `freezes.jsonl`: the freeze ledger (append-only, fsynced).
 /// - `skips.jsonl`: the skip ledger (append-only, fsynced).
+/// - `notes.jsonl`: the note ledger (append-only, fsynced).
 /// - `config.json`: configuration and goal history (replaced atomically).
 /// - `snapshot.json`, `ids.bin`, `current.json`: derived, rebuilt whenever missing or stale.
 struct StreakFolder {
@@ -15,12 +16,13 @@ struct StreakFolder {
     var eventsPath: String { directory + "/events.jsonl" }
     var freezesPath: String { directory + "/freezes.jsonl" }
     var skipsPath: String { directory + "/skips.jsonl" }
+    var notesPath: String { directory + "/notes.jsonl" }
     var settingsPath: String { directory + "/config.json" }
     var snapshotPath: String { directory + "/snapshot.json" }
     var idsPath: String { directory + "/ids.bin" }
     var currentPath: String { directory + "/current.json" }
 
-    var userFiles: [String] { [eventsPath, freezesPath, settingsPath, skipsPath] }
+    var userFiles: [String] { [eventsPath, freezesPath, settingsPath, skipsPath, notesPath] }
 
     /// The history of the log, caught up from the snapshot (or rebuilt), not yet persisted.
     struct LoadedHistory {
@@ -49,6 +51,10 @@ struct StreakFolder {
 
     func skips() throws -> (days: [CalendarDay], warnings: [String]) {
         try SkipLedger.read(skipsPath)
+    }
+
+    func notes() throws -> (notes: [StreakNote], warnings: [String]) {
+        try NoteLedger.read(notesPath)
     }
 
     var derivedFiles: [String] { [snapshotPath, idsPath, currentPath] }
@@ -240,6 +246,10 @@ struct StreakFolder {
 
     func appendSkipRecords(_ records: [SkipLedger.Record], journal: WriteJournal) throws {
         try appendLines(records.map(\.line), to: skipsPath, journal: journal)
+    }
+
+    func appendNoteRecords(_ records: [NoteLedger.Record], journal: WriteJournal) throws {
+        try appendLines(records.map(\.line), to: notesPath, journal: journal)
     }
 
     private func appendLines(_ lines: [String], to path: String, journal: WriteJournal) throws {

@@ -5,7 +5,8 @@ import SwiftfulGamification
 ///
 /// Each line is an event — `date_created` (ISO 8601 with an offset or `Z`, or epoch
 /// seconds), `timezone` (IANA, required), optional `id`, `metadata`, `is_freeze` — or a
-/// `{"configuration": ...}`, `{"freeze": ...}` or `{"skip": "YYYY-MM-DD"}` line. An event without an id gets one
+/// `{"configuration": ...}`, `{"freeze": ...}`, `{"skip": "YYYY-MM-DD"}` or
+/// `{"note": {"day": "YYYY-MM-DD", "text": "..."}}` line. An event without an id gets one
 /// derived from its line, so importing a file twice adds nothing the second time.
 public enum StreakTransfer {
     /// Reads an import file. Invalid lines become `problems` (with their numbers); a line
@@ -86,6 +87,12 @@ public enum StreakTransfer {
             batch.skips.append(day)
             return
         }
+        if value["note"] != nil {
+            let note = try decode(NoteLine.self, line).note
+            try StreakValidation.validateStoredNote(note)
+            batch.notes.append(note)
+            return
+        }
         var event = try EventJSON.event(from: value, zones: &zones, requireId: false)
         if value["id"] == nil || value["id"] == .null {
             // The same line imported again gets the same id, so it is skipped then.
@@ -115,16 +122,17 @@ public enum StreakTransfer {
         }
     }
 
-    /// Configuration, freezes, skipped days, then every event that counts, one per line.
+    /// Configuration, freezes, skipped days, notes, then every event that counts, one per line.
     public static func exportJSONLines(
         configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], skips: [CalendarDay] = [],
-        events: [StreakEvent]
+        notes: [StreakNote] = [], events: [StreakEvent]
     ) throws -> String {
         var lines = [String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self)]
         for freeze in freezes {
             lines.append(String(decoding: try StoreJSON.encoder.encode(FreezeLine(freeze: freeze)), as: UTF8.self))
         }
         lines += skips.map { "{\"skip\":\"\($0)\"}" }
+        lines += notes.map(noteObject)
         lines.append(contentsOf: events.map(EventJSON.line(for:)))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -134,20 +142,25 @@ public enum StreakTransfer {
     /// object, empty when there is none). Dates as `jsonDate` writes them.
     /// With `skips`, each skipped day is a `{"skip": "YYYY-MM-DD"}` object (as an export line
     /// writes it) placed before the events whose own day is later (an event's own day in its
-    /// own zone, else `zone`).
-    public static func exportJSONArray(events: [StreakEvent], skips: [CalendarDay] = [], zone: TimeZone = TimeZone(identifier: "UTC")!) -> String {
+    /// own zone, else `zone`); with `notes`, each note is a `{"note": {"day", "text"}}`
+    /// object placed the same way, after its day's skip.
+    public static func exportJSONArray(
+        events: [StreakEvent], skips: [CalendarDay] = [], notes: [StreakNote] = [], zone: TimeZone = TimeZone(identifier: "UTC")!
+    ) -> String {
         var writer = JSONWriter()
         writer.raw("[")
         var first = true
-        var pending = skips[...]
+        // Skips and notes by day, a skip before the note of the same day.
+        var pending = (skips.map { ($0, "{\"skip\":\"\($0)\"}") } + notes.map { ($0.day, noteObject($0)) })
+            .enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)[...]
         func separate() {
             if !first { writer.raw(",") }
             first = false
         }
         func writeSkips(before day: CalendarDay?) {
-            while let skip = pending.first, day.map({ skip < $0 }) ?? true {
+            while let (skip, object) = pending.first, day.map({ skip < $0 }) ?? true {
                 separate()
-                writer.raw("{\"skip\":\"\(skip)\"}")
+                writer.raw(object)
                 pending = pending.dropFirst()
             }
         }
@@ -198,10 +211,29 @@ public enum StreakTransfer {
     private struct FreezeLine: Codable {
         let freeze: StreakFreeze
     }
+
+    private struct NoteLine: Codable {
+        let note: StreakNote
+    }
+
+    /// `{"note":{"day":"YYYY-MM-DD","text":"..."}}`, as an export line and `events --json` write a note.
+    public static func noteObject(_ note: StreakNote) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("note")
+        writer.beginObject()
+        writer.key("day")
+        writer.string(note.day.description)
+        writer.key("text")
+        writer.string(note.text)
+        writer.endObject()
+        writer.endObject()
+        return writer.text
+    }
 }
 
 extension FileStreakStore {
-    /// Adds an import's freezes and events in one write, creating the streak (with the
+    /// Adds an import's freezes, skips, notes and events in one write, creating the streak (with the
     /// file's configuration, or the defaults) when it does not exist.
     /// - Returns: the events added (ids already present are skipped).
     public func importBatch(
@@ -222,6 +254,10 @@ extension FileStreakStore {
             try context.folder.appendFreezeRecords(batch.freezes.filter { !known.contains($0.id) }.map { .add($0) }, journal: context.journal)
             let skipped = Set(try context.folder.skips().days)
             try context.folder.appendSkipRecords(Set(batch.skips).subtracting(skipped).sorted().map { .skip($0, date: now) }, journal: context.journal)
+            // A note the streak has word for word is left; any other is added or replaces the day's.
+            let noted = Set(try context.folder.notes().notes)
+            let notes = batch.notesByDay.map { StreakNote(day: $0.key, text: $0.value) }.filter { !noted.contains($0) }.sorted { $0.day < $1.day }
+            try context.folder.appendNoteRecords(notes.map { .note($0, date: now) }, journal: context.journal)
             // Events read from a file are whole microseconds already; copy only when not.
             let exact = batch.events.allSatisfy { $0.dateCreated.wholeMicroseconds == $0.dateCreated }
             added = try context.folder.append(exact ? batch.events : batch.events.map(\.stored), to: &context.loaded, journal: context.journal)

@@ -176,6 +176,7 @@ extension PostgresStreakStore {
             }
             try await Self.insertFreezes(batch.freezes, in: context)
             try await Self.insertSkips(batch.skips, in: context)
+            try await Self.upsertNotes(batch.notes, in: context)
             return try await Self.insert(events, in: context)
         }
     }

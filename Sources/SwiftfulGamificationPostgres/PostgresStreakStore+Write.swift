@@ -27,6 +27,8 @@ extension PostgresStreakStore {
         var pendingEvents: [StreakEvent] = []
         /// The streak's skipped days, as read with the write's state (and changed by it).
         var skips: [CalendarDay] = []
+        /// The streak's notes by date, as read with the write's state (and changed by it).
+        var notes: [StreakNote] = []
         /// The summary's revision as the write read it: the write applies only if it is unchanged.
         let revision: Int64
 
@@ -178,6 +180,7 @@ extension PostgresStreakStore {
         context.freezes = state.freezes
         context.heldIds = state.heldIds
         context.skips = state.skips
+        context.notes = state.notes
         return context
     }
 
@@ -195,12 +198,13 @@ extension PostgresStreakStore {
         let output = try await change(context)
         var evaluation = try await calculate(
             connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone,
-            freezes: context.freezes, skips: context.skips
+            freezes: context.freezes, skips: context.skips, notes: context.notes
         )
         if !evaluation.freezeConsumptions.isEmpty {
             try await Self.record(evaluation.freezeConsumptions, in: context)
             evaluation = try await calculate(
-                connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, skips: context.skips
+                connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, skips: context.skips,
+                notes: context.notes
             )
         }
         return Written(output: output, evaluation: evaluation, keyListChanged: context.changesKeyList)
@@ -281,6 +285,7 @@ extension PostgresStreakStore {
         var schemaVersion = 0
         var channel: String?
         var skips: [CalendarDay] = []
+        var notes: [StreakNote] = []
     }
 
     /// The largest batch whose insert waits for the write's finishing statement.
@@ -301,7 +306,8 @@ extension PostgresStreakStore {
             rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
         }
         var state = WriteState()
-        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title, group, position)
+        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title, group, position,
+             noteDays, noteTexts)
             in rows {
             state.recorded = recorded
             state.schemaVersion = version
@@ -312,6 +318,7 @@ extension PostgresStreakStore {
                     schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position)
                 )
                 state.skips = (skips ?? []).map(CalendarDay.init(dayNumber:))
+                state.notes = Self.notes(days: noteDays, texts: noteTexts)
                 state.history = history
                 state.revision = revision
                 let text = freezes ?? "[]"
@@ -330,7 +337,8 @@ extension PostgresStreakStore {
     /// planner from turning the lookups into one scan of the streak's events, which it did
     /// when its statistics thought the streak small: 630 ms a log at a million events).
     struct WriteStateStatement: PostgresPreparedStatement {
-        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?, String?, Double?)
+        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?, String?, Double?,
+                           [Int]?, [String]?)
         static let name = "streaks_write_state"
         static let sql = writeStateSQL(held: """
             (SELECT coalesce(array_agg(a.id), '{}') FROM unnest($4::text[]) AS a(id),
@@ -368,7 +376,9 @@ extension PostgresStreakStore {
                \(PostgresSession.schemaVersionColumn),
                (SELECT channel FROM streak_channels WHERE user_id = $1),
                (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id),
-               s.title, s.group_name, s.position
+               s.title, s.group_name, s.position,
+               (SELECT array_agg(n.day ORDER BY n.day) FROM streak_notes AS n WHERE n.user_id = $1 AND n.streak_id = s.id),
+               (SELECT array_agg(n.note ORDER BY n.day) FROM streak_notes AS n WHERE n.user_id = $1 AND n.streak_id = s.id)
         FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
             LEFT JOIN streak_summaries AS m ON m.user_id = $1 AND m.streak_id = s.id
         """

@@ -208,23 +208,25 @@ public final class PostgresStreakStore: StreakStore {
     /// - Parameter known: the streak's freezes when the caller has them as they are now.
     func calculate(
         _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone,
-        freezes known: [StreakFreeze]? = nil, skips knownSkips: [CalendarDay]? = nil
+        freezes known: [StreakFreeze]? = nil, skips knownSkips: [CalendarDay]? = nil, notes knownNotes: [StreakNote]? = nil
     ) async throws -> StreakEvaluation {
         var freezes = known ?? []
         if known == nil { freezes = try await self.freezes(connection, of: row) }
         var skips = knownSkips ?? []
         if knownSkips == nil { skips = try await self.skips(connection, of: row) }
+        var notes = knownNotes ?? []
+        if knownNotes == nil { notes = try await self.notes(connection, of: row) }
         if let latest = history.latestEventDate, latest > now {
             // A clock pinned before some events: the history cannot leave them out.
             return StreakCalculator.evaluate(
                 events: try await liveEvents(connection, of: row), freezes: freezes, configuration: row.configuration,
                 userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory, skips: skips
-            )
+            ).withNotes(notes)
         }
         return StreakCalculator.evaluate(
             history: history, freezes: freezes, configuration: row.configuration, userId: userId,
             currentDate: now, timezone: timezone, goalSchedule: row.goalHistory, skips: skips
-        )
+        ).withNotes(notes)
     }
 
     /// Dates as whole microseconds since 1970, as every store keeps them, so a stored result

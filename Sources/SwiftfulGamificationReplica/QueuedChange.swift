@@ -14,7 +14,7 @@ struct QueuedChange: Codable, Sendable, Equatable {
 
     /// Every write of `StreakStore`, in a form that applies the same on any store. Each is
     /// safe to apply again: events and freezes by id, removals name the id they remove,
-    /// skips by day, settings as values.
+    /// skips and notes by day, settings as values.
     enum Change: Codable, Sendable, Equatable {
         case create(StreakConfiguration)
         case addEvents([StreakEvent], creating: StreakConfiguration?)
@@ -26,7 +26,11 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case archive(Bool)
         case rename(to: String)
         case reset
-        case importBatch(configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent], skips: [CalendarDay])
+        /// `notes` is absent from changes queued before notes.
+        case importBatch(
+            configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent], skips: [CalendarDay],
+            notes: [StreakNote]?
+        )
         case addFreezes([StreakFreeze])
         case useFreeze(id: String)
         /// An intent: the server decides which freezes bridge the missed days, all or nothing.
@@ -34,6 +38,9 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case removeFreeze(id: String)
         case addSkips([CalendarDay])
         case removeSkips([CalendarDay])
+        /// A note added or replaced: its day's text as it was written.
+        case setNote(StreakNote)
+        case removeNote(CalendarDay)
     }
 
     var zone: TimeZone { TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")! }
@@ -65,8 +72,10 @@ struct QueuedChange: Codable, Sendable, Equatable {
             _ = try await store.renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone)
         case .reset:
             _ = try await store.resetStreak(userId: user, streakKey: key, now: now, timezone: zone)
-        case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips):
-            let batch = ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips)
+        case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips, let notes):
+            let batch = ImportBatch(
+                configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes ?? []
+            )
             _ = try await store.importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone)
         case .addFreezes(let freezes):
             _ = try await store.addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone)
@@ -80,6 +89,10 @@ struct QueuedChange: Codable, Sendable, Equatable {
             _ = try await store.addSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
         case .removeSkips(let days):
             _ = try await store.removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+        case .setNote(let note):
+            _ = try await store.setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone)
+        case .removeNote(let day):
+            _ = try await store.removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone)
         }
     }
 
@@ -90,6 +103,8 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case (.create, StreakStoreError.streakExists): true
         case (.removeEvent, StreakStoreError.unknownEvent): true
         case (.removeFreeze(let id), StreakRuleError.freezeNotFound(let missing)): id == missing
+        // Gone already (this push's first try, or another machine): the day has no note, as asked.
+        case (.removeNote(let day), StreakStoreError.noNote(_, let missing)): day == missing
         default: false
         }
     }
@@ -111,13 +126,15 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case .archive(let archived): archived ? "archive \(streakKey)" : "unarchive \(streakKey)"
         case .rename(let newKey): "rename \(streakKey) to \(newKey)"
         case .reset: "reset \(streakKey)"
-        case .importBatch(_, _, _, let events, _): "import \(events.count) events into \(streakKey)"
+        case .importBatch(_, _, _, let events, _, _): "import \(events.count) events into \(streakKey)"
         case .addFreezes(let freezes): "add \(freezes.count) freeze\(freezes.count == 1 ? "" : "s") to \(streakKey)"
         case .useFreeze(let id): "use freeze \(id) of \(streakKey)"
         case .useFreezesManually: "use freezes on \(streakKey)"
         case .removeFreeze(let id): "remove freeze \(id) of \(streakKey)"
         case .addSkips(let days): "skip \(days.count) day\(days.count == 1 ? "" : "s") of \(streakKey)"
         case .removeSkips(let days): "take back \(days.count) skip\(days.count == 1 ? "" : "s") of \(streakKey)"
+        case .setNote(let note): "note \(note.day) of \(streakKey)"
+        case .removeNote(let day): "remove the note on \(day) of \(streakKey)"
         }
     }
 }

@@ -133,6 +133,11 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         return try await replica.skips(userId: userId, streakKey: streakKey)
     }
 
+    public func notes(userId: String, streakKey: String) async throws -> [StreakNote] {
+        try await beforeRead(userId)
+        return try await replica.notes(userId: userId, streakKey: streakKey)
+    }
+
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await beforeRead(userId)
         return try await replica.evaluate(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
@@ -247,7 +252,8 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
     public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let change = QueuedChange.Change.importBatch(
-            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips
+            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips,
+            notes: batch.notes
         )
         return try await write(userId, streakKey, now, timezone, change) {
             try await $0.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
@@ -288,6 +294,19 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
     public func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId, streakKey, now, timezone, .removeSkips(days)) {
             try await $0.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .setNote(StreakNote(day: day, text: text))) {
+            try await $0.setNote(text, on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        }
+    }
+
+    public func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await write(userId, streakKey, now, timezone, .removeNote(day)) {
+            try await $0.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
         }
     }
 

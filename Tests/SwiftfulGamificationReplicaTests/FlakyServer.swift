@@ -197,6 +197,19 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         try write(streakKey) { try files.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
+    func notes(userId: String, streakKey: String) async throws -> [StreakNote] {
+        try reach()
+        return try files.notes(userId: userId, streakKey: streakKey)
+    }
+
+    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try write(streakKey) { try files.setNote(text, on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try write(streakKey) { try files.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
     func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try reach()
         return try files.evaluate(userId: userId, streakKey: streakKey, now: now, timezone: timezone)

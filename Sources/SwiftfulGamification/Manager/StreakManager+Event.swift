@@ -29,6 +29,12 @@ extension StreakManager {
         case removeSkipStart(days: [CalendarDay])
         case removeSkipSuccess(days: [CalendarDay])
         case removeSkipFail(error: any Error)
+        case setNoteStart(day: CalendarDay)
+        case setNoteSuccess(day: CalendarDay)
+        case setNoteFail(error: any Error)
+        case removeNoteStart(day: CalendarDay)
+        case removeNoteSuccess(day: CalendarDay)
+        case removeNoteFail(error: any Error)
         case notice(StreakNotice)
 
         var eventName: String {
@@ -59,6 +65,12 @@ extension StreakManager {
             case .removeSkipStart: return "StreakMan_RemoveSkip_Start"
             case .removeSkipSuccess: return "StreakMan_RemoveSkip_Success"
             case .removeSkipFail: return "StreakMan_RemoveSkip_Fail"
+            case .setNoteStart: return "StreakMan_SetNote_Start"
+            case .setNoteSuccess: return "StreakMan_SetNote_Success"
+            case .setNoteFail: return "StreakMan_SetNote_Fail"
+            case .removeNoteStart: return "StreakMan_RemoveNote_Start"
+            case .removeNoteSuccess: return "StreakMan_RemoveNote_Success"
+            case .removeNoteFail: return "StreakMan_RemoveNote_Fail"
             case .notice(let notice): return notice.eventName
             }
         }
@@ -78,9 +90,12 @@ extension StreakManager {
                 return ["freezes_used_count": count]
             case .addSkipStart(let days), .addSkipSuccess(let days), .removeSkipStart(let days), .removeSkipSuccess(let days):
                 return ["skip_first_day": days.first?.description ?? "", "skip_day_count": days.count]
+            case .setNoteStart(let day), .setNoteSuccess(let day), .removeNoteStart(let day), .removeNoteSuccess(let day):
+                // The day only: a note's text is the person's own words, not analytics.
+                return ["note_day": day.description]
             case .remoteListenerFail(let error), .saveLocalFail(let error), .calculateStreakFail(let error),
                  .addStreakEventFail(let error), .addStreakFreezeFail(let error), .useStreakFreezesFail(let error),
-                 .addSkipFail(let error), .removeSkipFail(let error):
+                 .addSkipFail(let error), .removeSkipFail(let error), .setNoteFail(let error), .removeNoteFail(let error):
                 return ["error": error.localizedDescription]
             case .notice(let notice):
                 return notice.eventParameters
@@ -92,10 +107,10 @@ extension StreakManager {
         var type: GamificationLogType {
             switch self {
             case .remoteListenerFail, .saveLocalFail, .calculateStreakFail, .addStreakEventFail,
-                 .addStreakFreezeFail, .useStreakFreezesFail, .addSkipFail, .removeSkipFail:
+                 .addStreakFreezeFail, .useStreakFreezesFail, .addSkipFail, .removeSkipFail, .setNoteFail, .removeNoteFail:
                 return .severe
             case .remoteListenerStart, .saveLocalStart, .calculateStreakStart, .addStreakEventStart,
-                 .addStreakFreezeStart, .useStreakFreezesStart, .addSkipStart, .removeSkipStart:
+                 .addStreakFreezeStart, .useStreakFreezesStart, .addSkipStart, .removeSkipStart, .setNoteStart, .removeNoteStart:
                 return .info
             default:
                 return .analytic

@@ -19,6 +19,8 @@ public final class StreakManager {
     public private(set) var userId: String?
     /// The days skipped (rule 9), ascending, as the provider last said.
     public internal(set) var skips: [CalendarDay] = []
+    /// The streak's notes by date, as the provider last said (the current evaluation's).
+    public internal(set) var notes: [StreakNote] = []
     /// Why the remote listener last failed, until it delivers again (nil while it works).
     public private(set) var listenerError: String?
     /// Changes saved on this device that the provider's server has not taken yet (always 0
@@ -80,6 +82,7 @@ public final class StreakManager {
         }
         attachListener(userId: userId)
         skips = (try? await remote.getSkips(userId: userId, streakKey: configuration.streakKey)) ?? []
+        notes = (try? await remote.getNotes(userId: userId, streakKey: configuration.streakKey)) ?? []
         await calculate(userId: userId)
     }
 
@@ -90,6 +93,7 @@ public final class StreakManager {
         userId = nil
         evaluation = nil
         skips = []
+        notes = []
         let blank = CurrentStreakData.blank(streakKey: configuration.streakKey)
         currentStreakData = blank
         noticeTracker = StreakNoticeTracker()
@@ -210,10 +214,11 @@ public final class StreakManager {
         let schedule = try await remote.getGoalSchedule(userId: userId, streakKey: key)
         let skips = try await remote.getSkips(userId: userId, streakKey: key)
         self.skips = skips
+        let notes = try await remote.getNotes(userId: userId, streakKey: key)
         return StreakCalculator.evaluate(
             events: events, freezes: freezes, configuration: configuration, userId: userId,
             currentDate: now(), timezone: timeZone(), goalSchedule: schedule, skips: skips
-        )
+        ).withNotes(notes)
     }
 
     /// Records consumptions: the freeze event (idempotent by id) and the freeze's use. A
@@ -286,6 +291,7 @@ public final class StreakManager {
     private func apply(_ evaluation: StreakEvaluation) {
         let notices = noticeTracker.notices(for: evaluation)
         if self.evaluation.map({ !$0.isSameEvaluation(as: evaluation) }) ?? true { self.evaluation = evaluation }
+        if notes != evaluation.notes { notes = evaluation.notes }
         apply(evaluation.streak)
         announce(notices)
     }

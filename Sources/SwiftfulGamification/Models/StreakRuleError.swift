@@ -59,6 +59,8 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case freezesWithoutStreak
     /// A note longer than `StreakValidation.longestNote` characters, or empty.
     case invalidNote(length: Int)
+    /// A note on a day outside the days notes may be on: from 1970-01-01 to today.
+    case noteOutOfRange(CalendarDay, earliest: CalendarDay, latest: CalendarDay)
     /// A re-judgement dated before the streak's first day (rule 11).
     case changeBeforeHistory(CalendarDay, first: CalendarDay)
 }
@@ -132,6 +134,10 @@ extension StreakRuleError: LocalizedError {
             return length == 0
                 ? "A note must not be empty: remove it instead."
                 : "The note is \(length) characters long; at most \(StreakValidation.longestNote) are allowed."
+        case .noteOutOfRange(let day, let earliest, let latest):
+            return day > latest
+                ? "Cannot note \(day): it has not come yet (today is \(latest)); a note goes on a day from \(earliest) to today."
+                : "Cannot note \(day): a note goes on a day from \(earliest) to today (\(latest))."
         case .changeBeforeHistory(let day, let first):
             return "Cannot change the streak from \(day): its history starts on \(first)."
         case .scheduleUnitChange(let from, let to):

@@ -9,6 +9,7 @@ public final class MockRemoteStreakService: RemoteStreakService {
         var freezes: [StreakFreeze] = []
         var goalSchedule: [StreakGoalChange] = []
         var skips: Set<CalendarDay> = []
+        var notes: [CalendarDay: String] = [:]
         var current: CurrentStreakData?
         var listeners: [UUID: AsyncThrowingStream<CurrentStreakData, any Error>.Continuation] = [:]
     }
@@ -150,6 +151,21 @@ public final class MockRemoteStreakService: RemoteStreakService {
     public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws {
         try check()
         records[streakKey]?.skips.subtract(days)
+    }
+
+    public func getNotes(userId: String, streakKey: String) async throws -> [StreakNote] {
+        try check()
+        return (records[streakKey]?.notes ?? [:]).map { StreakNote(day: $0.key, text: $0.value) }.sorted { $0.day < $1.day }
+    }
+
+    public func setNote(userId: String, streakKey: String, note: StreakNote) async throws {
+        try check()
+        records[streakKey, default: Record()].notes[note.day] = note.text
+    }
+
+    public func removeNote(userId: String, streakKey: String, day: CalendarDay) async throws {
+        try check()
+        guard records[streakKey]?.notes.removeValue(forKey: day) != nil else { throw StreakStoreError.noNote(streakKey, day: day) }
     }
 
     private func check() throws {

@@ -44,6 +44,13 @@ public protocol RemoteStreakService: Sendable {
     func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws
     /// Takes skips back; a day not skipped stays as it is.
     func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws
+    /// The streak's notes, by date (empty for a provider that stores none).
+    func getNotes(userId: String, streakKey: String) async throws -> [StreakNote]
+    /// Adds the note, or replaces the one on its day.
+    /// - Throws: `StreakStoreError.notesNotStored` for a provider that cannot keep them.
+    func setNote(userId: String, streakKey: String, note: StreakNote) async throws
+    /// Takes back the note on `day`. - Throws: `StreakStoreError.noNote` when the day has none.
+    func removeNote(userId: String, streakKey: String, day: CalendarDay) async throws
 }
 
 extension RemoteStreakService {
@@ -54,6 +61,9 @@ extension RemoteStreakService {
     public func getSkips(userId: String, streakKey: String) async throws -> [CalendarDay] { [] }
     public func addSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }
     public func removeSkips(userId: String, streakKey: String, days: [CalendarDay]) async throws { throw StreakStoreError.skipsNotStored }
+    public func getNotes(userId: String, streakKey: String) async throws -> [StreakNote] { [] }
+    public func setNote(userId: String, streakKey: String, note: StreakNote) async throws { throw StreakStoreError.notesNotStored }
+    public func removeNote(userId: String, streakKey: String, day: CalendarDay) async throws { throw StreakStoreError.notesNotStored }
 }
 
 /// A device-local cache of the last streak data, read synchronously at start-up.

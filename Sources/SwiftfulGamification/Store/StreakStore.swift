@@ -81,6 +81,18 @@ public protocol StreakStore: Sendable {
     /// Takes skips back (a day not skipped is left as it is).
     func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
 
+    // MARK: Notes
+    /// The streak's notes, one per day at most, by date. Every evaluation a store publishes
+    /// carries them too (`StreakEvaluation.notes`).
+    func notes(userId: String, streakKey: String) async throws -> [StreakNote]
+    /// Adds a note on `day`, or replaces the one there (the same text again writes nothing).
+    /// - Throws: `StreakRuleError.invalidNote`, `.controlCharacter` or `.noteOutOfRange`
+    ///   (a day to come) before writing anything.
+    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> StreakEvaluation
+    /// Takes back the note on `day`. - Throws: `StreakStoreError.noNote` when the day has none.
+    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+
     // MARK: Calculation
     /// Calculates without writing: freezes that would be consumed show but are not recorded.
     func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
@@ -173,25 +185,34 @@ public struct ImportBatch: Sendable {
     public var events: [StreakEvent] = []
     /// Skipped days (rule 9), added to those the streak has.
     public var skips: [CalendarDay] = []
+    /// Notes, each added to the streak or replacing the one on its day.
+    public var notes: [StreakNote] = []
     public var problems: [ImportProblem] = []
 
     public init(
         configuration: StreakConfiguration? = nil, goalHistory: [StreakGoalChange] = [],
-        freezes: [StreakFreeze] = [], events: [StreakEvent] = [], skips: [CalendarDay] = []
+        freezes: [StreakFreeze] = [], events: [StreakEvent] = [], skips: [CalendarDay] = [], notes: [StreakNote] = []
     ) {
         self.configuration = configuration
         self.goalHistory = goalHistory
         self.freezes = freezes
         self.events = events
         self.skips = skips
+        self.notes = notes
     }
 
-    /// Checks every freeze and event as a write would (ids, zones, metadata keys, dates in
-    /// range), so a store refuses a batch whole, before writing any of it.
+    /// Checks every freeze, event and note as a write would (ids, zones, metadata keys,
+    /// dates in range, note texts), so a store refuses a batch whole, before writing any of it.
     public func validate() throws {
         for freeze in freezes { try freeze.validate() }
         var zones = Set<String>()
         for event in events { try event.validate(now: .distantFuture, zonesChecked: &zones) }
+        for note in notes { try StreakValidation.validateStoredNote(note) }
+    }
+
+    /// The notes as a store writes them: one per day, the last given for a day winning.
+    public var notesByDay: [CalendarDay: String] {
+        Dictionary(notes.map { ($0.day, $0.text) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The batch without the freezes and events `validate` would refuse, and a line for each
@@ -206,6 +227,12 @@ public struct ImportBatch: Sendable {
         kept.events = events.filter { event in
             do { try event.validate(now: .distantFuture, zonesChecked: &zones); return true } catch {
                 leftOut.append(Self.describe(error))
+                return false
+            }
+        }
+        kept.notes = notes.filter { note in
+            do { try StreakValidation.validateStoredNote(note); return true } catch {
+                leftOut.append("the note on \(note.day): " + Self.describe(error))
                 return false
             }
         }
@@ -239,14 +266,15 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 
 extension StreakStore {
     /// A whole streak as `importBatch` takes it (settings, goal and schedule history, freezes,
-    /// events, skips) and whether it is archived: what `copy` moves and a replica pulls.
+    /// events, skips, notes) and whether it is archived: what `copy` moves and a replica pulls.
     public func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool) {
         let settings = try await settings(userId: userId, streakKey: streakKey)
         let batch = ImportBatch(
             configuration: settings.configuration, goalHistory: settings.goalHistory,
             freezes: try await freezes(userId: userId, streakKey: streakKey),
             events: try await events(userId: userId, streakKey: streakKey),
-            skips: try await skips(userId: userId, streakKey: streakKey)
+            skips: try await skips(userId: userId, streakKey: streakKey),
+            notes: try await notes(userId: userId, streakKey: streakKey)
         )
         return (batch, try await isArchived(userId: userId, streakKey: streakKey))
     }

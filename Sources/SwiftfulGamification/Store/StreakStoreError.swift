@@ -9,6 +9,10 @@ public enum StreakStoreError: Error, Equatable, Sendable {
     case ambiguousStreak(known: [String])
     /// A remote service that keeps no skipped days (one written before rule 9).
     case skipsNotStored
+    /// A note taken back from a day that has none.
+    case noNote(String, day: CalendarDay)
+    /// A remote service that keeps no notes (one written before notes).
+    case notesNotStored
 }
 
 extension StreakStoreError: LocalizedError {
@@ -28,6 +32,10 @@ extension StreakStoreError: LocalizedError {
             return "Several streaks exist (\(known.joined(separator: ", "))): name one."
         case .skipsNotStored:
             return "This streak service keeps no skipped days: implement getSkips, addSkips and removeSkips in its RemoteStreakService."
+        case .noNote(let key, let day):
+            return "Streak '\(key)' has no note on \(day): nothing to remove."
+        case .notesNotStored:
+            return "This streak service keeps no notes: implement getNotes, setNote and removeNote in its RemoteStreakService."
         }
     }
 }

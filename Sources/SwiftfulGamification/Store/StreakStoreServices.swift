@@ -71,6 +71,19 @@ public final class StoreRemoteStreakService: RemoteStreakService {
         _ = try await store.removeSkips(days, userId: userId, streakKey: streakKey, now: now(), timezone: timezone())
     }
 
+    public func getNotes(userId: String, streakKey: String) async throws -> [StreakNote] {
+        let store = store
+        return try await store.notes(userId: userId, streakKey: streakKey)
+    }
+
+    public func setNote(userId: String, streakKey: String, note: StreakNote) async throws {
+        remember(try await run { store, now in try await store.setNote(note.text, on: note.day, userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }, of: streakKey)
+    }
+
+    public func removeNote(userId: String, streakKey: String, day: CalendarDay) async throws {
+        remember(try await run { store, now in try await store.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: self.zone) }, of: streakKey)
+    }
+
     /// Nothing to send: the store stored this result itself when it calculated it.
     public func updateCurrentStreak(userId: String, streakKey: String, streak: CurrentStreakData) async throws {}
 
