@@ -182,7 +182,7 @@ public final class FileStreakStore: Sendable {
             guard let configuration else { throw unknownStreak(streakKey, userId: userId) }
             try journal.makeDirectory(folder.directory)
             settings = StreakSettings(
-                configuration: configuration,
+                configuration: configuration.starting(on: CalendarDay(containing: now, in: timezone)),
                 goalHistory: [StreakGoalChange(date: now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)],
                 dateCreated: now
             )

@@ -38,9 +38,11 @@ extension PostgresStreakStore {
         details: StreakDetails, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
-            let (updated, history) = try context.row.configuration.changingSettings(
+            let configuration = context.row.configuration
+            let (updated, history) = try configuration.changingSettings(
                 goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
-                history: context.row.goalHistory, at: now
+                history: context.row.goalHistory, at: now,
+                firstDay: configuration.firstDayStart(firstEvent: context.history.firstEvent?.date, timezone: timezone)
             )
             let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours
             context.row.goalHistory = history

@@ -145,9 +145,10 @@ extension PostgresStreakStore {
                         }
                         context = try await self.context(connection, state: state, row: row, plan: plan, unlocked: false)
                     } else {
-                        guard let configuration else {
+                        guard let asked = configuration else {
                             throw StreakStoreError.unknownStreak(plan.key, known: try await self.keys(connection, userId: plan.userId, includingArchived: false))
                         }
+                        let configuration = asked.starting(on: CalendarDay(containing: plan.now, in: plan.timezone))
                         let goals = [StreakGoalChange(date: plan.now, eventsRequiredPerDay: configuration.eventsRequiredPerDay)]
                         let row = try await Self.insertStreak(
                             connection, userId: plan.userId, configuration: configuration, goalHistory: goals, now: plan.now, location: self.database
@@ -306,7 +307,7 @@ extension PostgresStreakStore {
             rows = try await ReusedStatements.rows(WriteStateStatement(binds: binds), on: connection)
         }
         var state = WriteState()
-        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title, group, position,
+        for (recorded, id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, history, revision, freezes, held, version, channel, skips, title, group, position, measure,
              noteDays, noteTexts)
             in rows {
             state.recorded = recorded
@@ -315,7 +316,7 @@ extension PostgresStreakStore {
             if let id, let goal, let leeway, let behavior, let server, let goals, let archived, let schedule, let weekStart {
                 state.row = try row(
                     id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
-                    schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position)
+                    schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position), measure: measure
                 )
                 state.skips = (skips ?? []).map(CalendarDay.init(dayNumber:))
                 state.notes = Self.notes(days: noteDays, texts: noteTexts)
@@ -337,7 +338,7 @@ extension PostgresStreakStore {
     /// planner from turning the lookups into one scan of the streak's events, which it did
     /// when its statistics thought the streak small: 630 ms a log at a million events).
     struct WriteStateStatement: PostgresPreparedStatement {
-        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?, String?, Double?,
+        typealias Row = (String?, Int64?, Int?, Int?, String?, Bool?, String?, Bool?, String?, String?, String?, Int64?, String?, [String]?, Int, String?, [Int]?, String?, String?, Double?, String?,
                            [Int]?, [String]?)
         static let name = "streaks_write_state"
         static let sql = writeStateSQL(held: """
@@ -376,7 +377,7 @@ extension PostgresStreakStore {
                \(PostgresSession.schemaVersionColumn),
                (SELECT channel FROM streak_channels WHERE user_id = $1),
                (SELECT coalesce(array_agg(k.day ORDER BY k.day), '{}') FROM streak_skips AS k WHERE k.user_id = $1 AND k.streak_id = s.id),
-               s.title, s.group_name, s.position,
+               s.title, s.group_name, s.position, \(PostgresMeasure.column("s")),
                (SELECT array_agg(n.day ORDER BY n.day) FROM streak_notes AS n WHERE n.user_id = $1 AND n.streak_id = s.id),
                (SELECT array_agg(n.note ORDER BY n.day) FROM streak_notes AS n WHERE n.user_id = $1 AND n.streak_id = s.id)
         FROM (SELECT 1) AS one LEFT JOIN streaks AS s ON s.user_id = $1 AND s.streak_key = $3
@@ -401,6 +402,7 @@ extension PostgresStreakStore {
         location: PostgresLocation
     ) async throws -> StreakRow {
         let goals = json(goalHistory)
+        let measure = PostgresMeasure(configuration)
         let created = Int64(now.microsecondsSince1970)
         let history = json(StreakHistory(leewayHours: configuration.leewayHours))
         // The streak and its (empty) summary in one statement.
@@ -408,11 +410,13 @@ extension PostgresStreakStore {
             """
             WITH streak AS (
                 INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us,
-                                     schedule, week_start, title, group_name, position)
+                                     schedule, week_start, title, group_name, position,
+                                     target_kind, target_amount, target_period, unit, start_day)
                 VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
                         \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created),
                         \(configuration.schedule.text), \(configuration.weekStart.rawValue), \(configuration.title),
-                        \(configuration.group), \(configuration.position))
+                        \(configuration.group), \(configuration.position),
+                        \(measure.kindText), \(measure.amountText)::numeric, \(measure.periodText), \(measure.unit), \(measure.startDayText)::date)
                 RETURNING id
             )
             INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
@@ -429,6 +433,7 @@ extension PostgresStreakStore {
 
     static func saveSettings(_ context: WriteContext) async throws {
         let configuration = context.row.configuration
+        let measure = PostgresMeasure(configuration)
         let goals = json(context.row.goalHistory)
         try await context.connection.query(
             """
@@ -436,7 +441,9 @@ extension PostgresStreakStore {
                 leeway_hours = \(configuration.leewayHours), freeze_behavior = \(configuration.freezeBehavior.word),
                 use_server_calculation = \(configuration.useServerCalculation), goal_history = \(goals), archived = \(context.row.archived),
                 schedule = \(configuration.schedule.text), week_start = \(configuration.weekStart.rawValue), title = \(configuration.title),
-                group_name = \(configuration.group), position = \(configuration.position)
+                group_name = \(configuration.group), position = \(configuration.position),
+                target_kind = \(measure.kindText), target_amount = \(measure.amountText)::numeric, target_period = \(measure.periodText),
+                unit = \(measure.unit), start_day = \(measure.startDayText)::date
             WHERE user_id = \(context.userId) AND id = \(context.row.id)
             """,
             logger: PostgresSession.logger

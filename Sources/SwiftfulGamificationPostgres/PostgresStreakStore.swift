@@ -61,16 +61,16 @@ public final class PostgresStreakStore: StreakStore {
         let rows = try await connection.query(
             """
             SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived, schedule, week_start,
-                   title, group_name, position
+                   title, group_name, position, \(unescaped: PostgresMeasure.column(""))
             FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)
             """,
             logger: PostgresSession.logger
         )
-        for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, title, group, position)
-            in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String, String?, String?, Double?).self) {
+        for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, title, group, position, measure)
+            in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String, String?, String?, Double?, String?).self) {
             return try row(
                 id: id, userId: userId, key: key, goal: goal, leeway: leeway, behavior: behavior, server: server, goals: goals, archived: archived,
-                schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position)
+                schedule: schedule, weekStart: weekStart, details: StreakDetails(title: title, group: group, position: position), measure: measure
             )
         }
         return nil
@@ -80,16 +80,17 @@ public final class PostgresStreakStore: StreakStore {
     // swiftlint:disable:next function_parameter_count
     func row(
         id: Int64, userId: String, key: String, goal: Int, leeway: Int, behavior: String, server: Bool, goals: String, archived: Bool,
-        schedule: String, weekStart: String, details: StreakDetails
+        schedule: String, weekStart: String, details: StreakDetails, measure: String?
     ) throws -> StreakRow {
         guard let freezeBehavior = FreezeBehavior(word: behavior),
               let goalHistory = try? Self.decoder.decode([StreakGoalChange].self, from: goals),
-              let schedule = try? StreakSchedule(parsing: schedule), let weekStart = Weekday(rawValue: weekStart) else {
+              let schedule = try? StreakSchedule(parsing: schedule), let weekStart = Weekday(rawValue: weekStart),
+              let measure = measure.map(PostgresMeasure.init(json:)) ?? PostgresMeasure(target: nil, unit: nil, startDay: nil) else {
             throw PostgresStoreError.unreadable(database.redacted, what: "the settings of streak '\(key)'")
         }
         let configuration = StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior,
-            schedule: schedule, weekStart: weekStart
+            schedule: schedule, weekStart: weekStart, target: measure.target, unit: measure.unit, startDay: measure.startDay
         ).titled(details.title).placed(group: details.group, position: details.position)
         return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
     }
@@ -116,15 +117,17 @@ public final class PostgresStreakStore: StreakStore {
         return ([], 0)
     }
 
-    static let eventColumns = "event_id, date_us, timezone, is_freeze, freeze_id, metadata"
+    static let eventColumns = "event_id, date_us, timezone, is_freeze, freeze_id, metadata, amount::text"
 
     /// Events from rows of `eventColumns`.
     static func events(in rows: PostgresRowSequence) async throws -> [StreakEvent] {
         var events: [StreakEvent] = []
-        for try await (id, date, zone, isFreeze, freezeId, metadata) in rows.decode((String, Int64, String, Bool, String?, String).self) {
+        for try await (id, date, zone, isFreeze, freezeId, metadata, amount)
+            in rows.decode((String, Int64, String, Bool, String?, String, String?).self) {
             let values = metadata == "{}" ? [:] : (try? decoder.decode([String: GamificationDictionaryValue].self, from: metadata)) ?? [:]
             events.append(StreakEvent(
-                id: id, dateCreated: Date(microseconds: Int(date)), timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: values
+                id: id, dateCreated: Date(microseconds: Int(date)), timezone: zone, isFreeze: isFreeze, freezeId: freezeId, metadata: values,
+                amount: amount.flatMap(StreakAmount.parse)
             ))
         }
         return events
