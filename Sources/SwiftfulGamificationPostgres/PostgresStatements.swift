@@ -40,15 +40,17 @@ enum ReusedStatements {
 }
 
 /// Inserting a batch of events into one streak, in order, skipping ids it holds: parameters
-/// $1 user, $2 streak, then the events' ids, instants, zones, freeze marks, freeze ids,
-/// metadata and amounts ('' for none) as arrays.
+/// $1 user, $2 streak, then the events' ids, instants, zones, freeze marks, freeze ids and
+/// metadata as arrays, and their amounts ('' for none) in the parameter `sql` names.
 enum EventInsertion {
     /// The statement; `gate` names a relation that must have a row for anything to go in.
-    static func sql(gate: String? = nil) -> String {
+    /// `amounts` numbers the parameter of the amounts (after the statement's own, when it
+    /// is part of a larger one).
+    static func sql(gate: String? = nil, amounts: Int = 9) -> String {
         """
         INSERT INTO streak_events (user_id, streak_id, event_id, date_us, timezone, is_freeze, freeze_id, metadata, amount)
         SELECT $1, $2, e.id, e.date_us, e.zone, e.is_freeze, NULLIF(e.freeze_id, ''), e.metadata, NULLIF(e.amount, '')::numeric
-        FROM unnest($3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[])
+        FROM unnest($3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::text[], $8::text[], $\(amounts)::text[])
             WITH ORDINALITY AS e(id, date_us, zone, is_freeze, freeze_id, metadata, amount, n)
         \(gate.map { "WHERE EXISTS (SELECT FROM \($0))" } ?? "")
         ORDER BY e.n
@@ -57,7 +59,7 @@ enum EventInsertion {
     }
 
     static func bindings(_ events: [StreakEvent], userId: String, streakId: Int64) throws -> PostgresBindings {
-        var binds = PostgresBindings(capacity: 9)
+        var binds = PostgresBindings(capacity: 8)
         binds.append(userId)
         binds.append(streakId)
         binds.append(events.map(\.id))
@@ -66,7 +68,11 @@ enum EventInsertion {
         binds.append(events.map(\.isFreeze))
         binds.append(events.map { $0.freezeId ?? "" })
         binds.append(events.map { PostgresStreakStore.json($0.metadata) })
-        binds.append(events.map { $0.amount.map(StreakAmount.text) ?? "" })
         return binds
+    }
+
+    /// The amounts' parameter ('' for an event without one), appended last.
+    static func appendAmounts(of events: [StreakEvent], to binds: inout PostgresBindings) {
+        binds.append(events.map { $0.amount.map(StreakAmount.text) ?? "" })
     }
 }

@@ -490,7 +490,9 @@ extension PostgresStreakStore {
 
     /// The insert of `events` into the context's streak, in order, skipping ids it holds.
     static func insertion(_ events: [StreakEvent], in context: WriteContext) throws -> PostgresQuery {
-        PostgresQuery(unsafeSQL: EventInsertion.sql(), binds: try EventInsertion.bindings(events, userId: context.userId, streakId: context.row.id))
+        var binds = try EventInsertion.bindings(events, userId: context.userId, streakId: context.row.id)
+        EventInsertion.appendAmounts(of: events, to: &binds)
+        return PostgresQuery(unsafeSQL: EventInsertion.sql(), binds: binds)
     }
 
     /// Marks an event removed (kept, not deleted) and takes it out of the running history.
@@ -529,7 +531,8 @@ extension PostgresStreakStore {
     func finish<Output: Codable & Sendable>(_ context: WriteContext, _ written: Written<Output>, _ plan: WritePlan) async throws -> Bool {
         let evaluation = written.evaluation
         let evaluationJSON = Self.json(evaluation)
-        var binds = try EventInsertion.bindings(context.pendingEvents, userId: context.userId, streakId: context.row.id)
+        let pending = context.pendingEvents
+        var binds = try EventInsertion.bindings(pending, userId: context.userId, streakId: context.row.id)
         context.pendingEvents = []
         binds.append(Self.json(context.history))
         binds.append(evaluation.streak.currentStreak ?? 0)
@@ -543,6 +546,7 @@ extension PostgresStreakStore {
         binds.append(plan.operation)
         binds.append(RecordedWrite<Output>.json(output: written.output, evaluationJSON: evaluationJSON))
         binds.append(PostgresWatchers.payload(key: plan.key, writerId: watchers.writerId))
+        EventInsertion.appendAmounts(of: pending, to: &binds)
         let finished = try await expiringNow()
             ? ReusedStatements.rows(ExpiringFinishStatement(binds: binds), on: context.finishing)
             : ReusedStatements.rows(FinishStatement(binds: binds), on: context.finishing)
@@ -569,7 +573,7 @@ extension PostgresStreakStore {
     /// the summary's history, current and longest streak, live events, now, the evaluation,
     /// how long it holds and the revision read; the age of records to forget (used by
     /// `ExpiringFinishStatement` alone); the operation id and its recorded result; the
-    /// notification's payload.
+    /// notification's payload; the events' amounts ($21).
     struct FinishStatement: PostgresPreparedStatement {
         static let name = "streaks_finish_write"
         static let sql = finishSQL(expiring: false)
@@ -600,7 +604,7 @@ extension PostgresStreakStore {
                     revision = revision + 1, updated_us = $13, evaluation = $14, calculated_us = $13, valid_until_us = $15
                 WHERE user_id = $1 AND streak_id = $2 AND revision = $16
                 RETURNING revision
-            ), inserted AS (\(EventInsertion.sql(gate: "summary"))
+            ), inserted AS (\(EventInsertion.sql(gate: "summary", amounts: 21))
             \(expiring ? expiry : "")), recorded AS (
                 INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
                 SELECT $1, $18, $19, $13 FROM summary
