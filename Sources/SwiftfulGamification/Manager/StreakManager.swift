@@ -105,26 +105,29 @@ public final class StreakManager {
 
     // MARK: - Events
 
-    /// Logs an event now, in the current zone.
+    /// Logs an event now, in the current zone; `amount` (rule 10: "5.2" km) counts 1 when nil.
     @discardableResult
     public func addStreakEvent(
         id: String = UUID().uuidString,
+        amount: Double? = nil,
         metadata: [String: GamificationDictionaryValue] = [:]
     ) async throws -> StreakEvent {
-        try await addStreakEvent(id: id, date: now(), timeZone: timeZone(), metadata: metadata)
+        try await addStreakEvent(id: id, date: now(), timeZone: timeZone(), amount: amount, metadata: metadata)
     }
 
     /// Logs an event that happened at `date` in `timeZone` (backfill), at most a year ago.
-    /// - Throws: `StreakRuleError` for a future or older date, bad metadata keys, or no user.
+    /// - Throws: `StreakRuleError` for a future or older date, a bad amount, bad metadata
+    ///   keys, or no user; nothing is written then.
     @discardableResult
     public func addStreakEvent(
         id: String = UUID().uuidString,
         date: Date,
         timeZone: TimeZone,
+        amount: Double? = nil,
         metadata: [String: GamificationDictionaryValue] = [:]
     ) async throws -> StreakEvent {
         let userId = try requireUser()
-        let event = StreakEvent(id: id, dateCreated: date, timezone: timeZone.identifier, metadata: metadata)
+        let event = StreakEvent(id: id, dateCreated: date, timezone: timeZone.identifier, metadata: metadata, amount: amount)
         try await tracked(start: .addStreakEventStart(event: event), success: .addStreakEventSuccess(event: event), failure: Event.addStreakEventFail) {
             try event.validate(now: now(), oldestAllowed: oldestBackfillDate())
             try await remote.addEvent(userId: userId, streakKey: configuration.streakKey, event: event)
