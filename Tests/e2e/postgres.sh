@@ -418,6 +418,23 @@ check "offline: the one freeze used twice offline is used once ($used)" test "$u
 check "offline: the second machine is told its freeze use was not applied ($(cat "$WORK/freeze-b.out"))" grep -q "not applied on the server: use freezes on tea" "$WORK/freeze-b.out"
 check "offline: the first machine is told nothing of the kind" bash -c "! grep -q 'not applied' '$WORK/freeze-a.out'"
 
+# An amount streak logged offline (rule 10): the amounts reach the database once and exact,
+# in its numeric column, and both machines and the server say the same sum.
+on A create distance --at-least 5 --unit km --now 2026-04-10T07:00:00Z >/dev/null
+on B status distance --now 2026-04-10T07:00:00Z >/dev/null
+"$CLUSTER" pause "$PG"
+on A log distance 2.5 --now 2026-04-10T08:00:00Z >/dev/null 2>&1
+on A log distance 0.1 --now 2026-04-10T08:30:00Z >/dev/null 2>&1
+on A log distance 2.4 --now 2026-04-10T09:00:00Z >/dev/null 2>&1
+"$CLUSTER" resume "$PG"
+on A sync --now 2026-04-10T10:00:00Z >/dev/null 2>&1
+on A sync --now 2026-04-10T10:01:00Z >/dev/null 2>&1
+summed=$(as_role app "SELECT count(*) || ' ' || sum(e.amount) FROM streak_events e JOIN streaks s ON s.id = e.streak_id AND s.user_id = e.user_id WHERE s.streak_key = 'distance' AND e.removed_us IS NULL")
+check "offline amounts: the database holds 3 events summing to exactly 5.000 ($summed)" test "$summed" = "3 5.000"
+distance_status() { on "$1" status distance --json --now 2026-04-10T11:00:00Z 2>/dev/null | python3 -c "import json,sys; s=json.load(sys.stdin); print('%g %g %g' % (s['current_streak'], s['today_amount'], s['amount_left'])))"; }
+check "offline amounts: A and B say 1 day kept with 5 km, none left ($(distance_status A) / $(distance_status B))" \
+    test "$(distance_status A)" = "1 5 0" -a "$(distance_status B)" = "1 5 0"
+
 # The dashboard quits within a second on q, SIGTERM and SIGHUP in every state: server up,
 # server gone, reconnecting to it, and with a write under way; the terminal is restored.
 quit_trial() { # quit_trial STATE HOW
