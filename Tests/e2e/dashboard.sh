@@ -280,4 +280,32 @@ check "toasts: another process's log of walk's seventh day toasts too, no key pr
 tmux -L "$SOCKET" send-keys -t toasts q
 check "toasts: quits cleanly" finished toasts
 
+# Amounts and limits (rule 10): Space on an amount streak asks how much, with the last
+# amount as its default; a limit going over turns the line to "over" and toasts at once.
+# 2024-06-14 is a Friday; distance is selected first (the list is alphabetical).
+measured=$WORK/measured
+"$BIN" create distance --at-least 5 --unit km --store "$measured" --now 2024-06-01T08:00:00Z >/dev/null
+"$BIN" log distance 4 --store "$measured" --now 2024-06-13T12:00:00Z >/dev/null
+"$BIN" create tea --at-most 2 --since 2024-06-10 --store "$measured" --now 2024-06-10T08:00:00Z >/dev/null
+ARGS="--now 2024-06-14T19:30:00Z" SIZE=120x40 launch measured screen-256color "$measured"
+check "amounts: the panel says what is left today" wait_for measured "0 of 5 km today, 5 to go"
+tmux -L "$SOCKET" send-keys -t measured Space
+check "amounts: space asks how much, the last amount suggested" wait_for measured "Log distance today: how much (km)?"
+check "amounts: the suggestion is the last amount logged" wait_for measured "> 4 km"
+tmux -L "$SOCKET" send-keys -t measured -l "5.2"
+tmux -L "$SOCKET" send-keys -t measured Enter
+check "amounts: typing replaces it and Enter logs 5.2 km" wait_for measured "Logged distance 5.2 km at"
+check "amounts: the day is kept with 5.2 of 5 km" wait_for measured "5.2 of 5 km today"
+check "amounts: the event carries its amount" bash -c "'$BIN' events distance --json --store '$measured' | grep -q '\"amount\":5.2'"
+tmux -L "$SOCKET" send-keys -t measured j
+check "limits: tea is within its limit, 4 days kept since Monday" wait_for measured "0 of 2 today (limit)"
+tmux -L "$SOCKET" send-keys -t measured Space
+tmux -L "$SOCKET" send-keys -t measured -l "3"
+tmux -L "$SOCKET" send-keys -t measured Enter
+check "limits: 3 cups turn the line to over the limit" wait_for measured "over the limit today (3 of 2)"
+check "limits: the run's end is told at once" wait_for measured "tea went over the limit: the run of 4 days ended." 5
+check "limits: status agrees" bash -c "'$BIN' status tea --json --store '$measured' --now 2024-06-14T19:31:00Z | grep -q '\"over_limit\":true'"
+tmux -L "$SOCKET" send-keys -t measured q
+check "amounts: quits cleanly" finished measured
+
 summary
