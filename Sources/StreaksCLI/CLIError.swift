@@ -62,7 +62,7 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "Not done for \(keys.joined(separator: ", ")) (said above); the other streaks were changed."
         case .copyConflicts(let conflicts, let target):
             return "Nothing was copied: \(conflicts.joined(separator: "; ")). A copy adds and never deletes, so \(target) would not say what the source says; "
-                + "remove what differs there (streaks events, streaks undo, streaks skip remove), or copy into a store without these streaks."
+                + "remove what differs there (streaks events, streaks undo, streaks skip remove, streaks note remove), or copy into a store without these streaks."
         case .copyDisagrees(let key, let fields, let target):
             return "The copy of \(key) in \(target) does not say what the source says (\(fields.joined(separator: ", "))); compare them with streaks status \(key) --json."
         case .unknownCommand(let word, let suggestion):

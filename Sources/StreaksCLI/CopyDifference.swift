@@ -19,6 +19,9 @@ struct CopyDifference {
         let extraFreezes = target.freezes.filter { sourceFreezes[$0.id] == nil }
         let unusedInSource = target.freezes.filter { $0.isUsed && sourceFreezes[$0.id].map { !$0.isUsed } == true }
         let extraSkips = Set(target.skips).subtracting(source.skips)
+        let sourceNotes = source.notesByDay
+        let extraNotes = target.notes.filter { sourceNotes[$0.day] == nil }
+        let otherNotes = target.notes.filter { note in sourceNotes[note.day].map { $0 != note.text } ?? false }
         freezesToUse = target.freezes.filter { !$0.isUsed && sourceFreezes[$0.id]?.isUsed == true }.map(\.id)
         var conflicts: [String] = []
         if !extraEvents.isEmpty {
@@ -27,10 +30,18 @@ struct CopyDifference {
         if !extraFreezes.isEmpty { conflicts.append("\(Report.count(extraFreezes.count, "freeze")) the source does not have") }
         if !unusedInSource.isEmpty { conflicts.append("\(Report.count(unusedInSource.count, "freeze")) used in the target but not in the source") }
         if !extraSkips.isEmpty { conflicts.append("\(Report.count(extraSkips.count, "skipped day")) the source does not skip") }
+        if !extraNotes.isEmpty { conflicts.append("\(Report.count(extraNotes.count, "note")) the source does not have (on \(Self.days(extraNotes)))") }
+        if !otherNotes.isEmpty { conflicts.append("\(Report.count(otherNotes.count, "note")) that differ from the source's (on \(Self.days(otherNotes)))") }
         if let configuration = source.configuration, let targetConfiguration = target.configuration,
            configuration != targetConfiguration.renamed(to: configuration.streakKey) || source.goalHistory != target.goalHistory {
             conflicts.append("other settings or goal history")
         }
         self.conflicts = conflicts
+    }
+
+    /// "2024-01-05, 2024-01-07" (the first three, then how many more).
+    private static func days(_ notes: [StreakNote]) -> String {
+        let days = notes.map(\.day).sorted().map(\.description)
+        return days.prefix(3).joined(separator: ", ") + (days.count > 3 ? " and \(days.count - 3) more" : "")
     }
 }

@@ -46,7 +46,9 @@ final class CLIHarness: @unchecked Sendable {
 
     /// Global options go after the (sub)command words.
     private static func insert(_ global: [String], into arguments: [String]) -> [String] {
-        let commandWords = ["freeze", "skip"].contains(arguments.first ?? "") ? 2 : 1
+        let nested = ["freeze", "skip"].contains(arguments.first ?? "")
+            || (arguments.first == "note" && arguments.count > 1 && ["add", "remove", "list"].contains(arguments[1]))
+        let commandWords = nested ? 2 : 1
         let split = min(commandWords, arguments.count)
         return Array(arguments[..<split]) + global + Array(arguments[split...])
     }

@@ -201,4 +201,29 @@ check "daily gym: the weekend broke it" test "$(fields gym 2024-01-08T20:00 curr
 at config gym --days mon-fri --from start --now 2024-01-08T20:00 >/dev/null
 check "config --from start: Mon-Fri from the first day keeps all 6" test "$(fields gym 2024-01-08T20:00 current_streak schedule)" = "6 mon,tue,wed,thu,fri"
 
+# Day notes: added, replaced, listed (words and JSON), removed; a bad note refused, nothing written.
+store=$WORK/notes
+at create run --now 2024-01-01T08:00 >/dev/null
+at log run --now 2024-01-04T12:00 >/dev/null
+check "note: added on today" grep -q "^Noted 2024-01-05 Fri in run: knee hurt" <<<"$(at note run "knee hurt" --now 2024-01-05T12:00)"
+at note run -1d "tempo run" --now 2024-01-05T12:00 >/dev/null
+check "note: replaced on its day" grep -q "^Replaced the note of 2024-01-04" <<<"$(at note run 2024-01-04 "tempo run, 5 km" --now 2024-01-05T12:00)"
+check "note list: in words, oldest first" test "$(at note list run)" = "$(printf '2024-01-04 Thu  tempo run, 5 km\n2024-01-05 Fri  knee hurt')"
+check "note list --json: an array of day and text" \
+    test "$(at note list run --json)" = '[{"day":"2024-01-04","text":"tempo run, 5 km"},{"day":"2024-01-05","text":"knee hurt"}]'
+check "events: a day's note under its events" grep -q "^2024-01-04        note    tempo run, 5 km" <<<"$(at events run)"
+check "note: in the notes ledger as records" test "$(wc -l <"$store/users/$(id -un)/streaks/run/notes.jsonl")" = 3
+at note remove run 2024-01-05 --now 2024-01-05T12:00 >/dev/null
+check "note remove: the day's note is gone" test "$(at note list run --json)" = '[{"day":"2024-01-04","text":"tempo run, 5 km"}]'
+before=$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)
+for bad in "a day to come|tomorrow|plan" "an empty text|today|" "a line break|today|$(printf 'two\nlines')" \
+    "1001 characters|today|$(head -c 1001 /dev/zero | tr '\0' x)"; do
+    name=${bad%%|*} rest=${bad#*|}
+    code=0; err=$(at note run "${rest%%|*}" "${rest#*|}" --now 2024-01-05T12:00 2>&1 >/dev/null) || code=$?
+    check "note: $name is refused in one line (exit $code)" test "$code" = 2 -a "$(wc -l <<<"$err")" = 1
+done
+code=0; err=$(at note remove run 2024-01-03 --now 2024-01-05T12:00 2>&1 >/dev/null) || code=$?
+check "note remove: a day without a note says so (exit $code)" test "$code" = 2 -a -n "$(grep 'no note on 2024-01-03' <<<"$err")"
+check "note: nothing was written by the refusals" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
+
 summary

@@ -3,13 +3,13 @@ import Foundation
 import SwiftfulGamification
 
 /// `streaks copy`: every streak of a user from one store to another (a directory or a
-/// database), with its settings, goal and schedule history, archive state, freezes, skips and events.
+/// database), with its settings, goal and schedule history, archive state, freezes, skips, notes and events.
 struct CopyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy", abstract: "Copy streaks between stores: directories and PostgreSQL databases.",
         discussion: """
         Each store is a directory or a postgres:// URL. Copies every streak (archived ones too) with its settings, goal \
-        and schedule history, freezes, skipped days and events. Safe to run again: what the target already holds (by id) is skipped, freezes the source used since are marked used, and the archive state follows the source. A streak the target holds something of that the source does not (an event undone in the source since) is refused, nothing copied.
+        and schedule history, freezes, skipped days, notes and events. Safe to run again: what the target already holds (by id) is skipped, freezes the source used since are marked used, and the archive state follows the source. A streak the target holds something of that the source does not (an event undone in the source since, a note that differs) is refused, nothing copied.
         Example: streaks copy --from ~/.local/share/streaks --to postgres://me@db.example/streaks
         """
     )
@@ -45,7 +45,7 @@ struct CopyCommand: AsyncParsableCommand {
             batches.append((key, read.batch, archived, difference))
         }
         guard conflicts.isEmpty else { throw CLIError.copyConflicts(conflicts, target: target.location) }
-        var added = 0, total = 0, freezes = 0, skips = 0
+        var added = 0, total = 0, freezes = 0, skips = 0, notes = 0
         for (key, batch, archived, difference) in batches {
             let (now, zone) = (context.now, context.zone)
             let result = try await target.importBatch(batch, userId: targetUser, streakKey: key, now: now, timezone: zone)
@@ -59,6 +59,7 @@ struct CopyCommand: AsyncParsableCommand {
             total += batch.events.count
             freezes += batch.freezes.count
             skips += batch.skips.count
+            notes += batch.notes.count
             console.saved.note("the copy of \(key)")
         }
         // A streak with events left out (named below) cannot agree with its source.
@@ -66,11 +67,13 @@ struct CopyCommand: AsyncParsableCommand {
             let (now, zone) = (context.now, context.zone)
             let copied = try await target.evaluate(userId: targetUser, streakKey: key, now: now, timezone: zone)
             let original = try await source.evaluate(userId: sourceUser, streakKey: key, now: now, timezone: zone)
-            let fields = Self.differentFields(original, copied, now: now, zone: zone)
+            var fields = Self.differentFields(original, copied, now: now, zone: zone)
+            if original.notes != copied.notes { fields.append("notes") }
             guard fields.isEmpty else { throw CLIError.copyDisagrees(key: key, fields: fields, target: target.location) }
         }
         let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
-        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+        let noted = notes > 0 ? ", \(Report.count(notes, "note"))" : ""
+        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted)) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
         guard leftOut.isEmpty else {
             for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }

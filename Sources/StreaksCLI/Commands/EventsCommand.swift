@@ -19,12 +19,15 @@ struct EventsCommand: AsyncParsableCommand {
         let events = try await context.store.events(userId: context.userId, streakKey: key)
             .filter { event in since.map { event.dateCreated >= $0 } ?? true }
             .sorted { $0.dateCreated < $1.dateCreated }
-        // Skipped days (rule 9) in their place, as an export writes them.
+        // Skipped days (rule 9) and notes in their place (after their day's events), as an export writes them.
         let firstDay = since.map { CalendarDay(containing: $0, in: context.zone) }
-        var skips = try await context.store.skips(userId: context.userId, streakKey: key).filter { day in firstDay.map { day >= $0 } ?? true }[...]
+        let skipped = try await context.store.skips(userId: context.userId, streakKey: key).filter { day in firstDay.map { day >= $0 } ?? true }
+        let notes = try await context.store.notes(userId: context.userId, streakKey: key).filter { note in firstDay.map { note.day >= $0 } ?? true }
+        var marks = (skipped.map { ($0, "\($0)        skipped") } + notes.map { ($0.day, "\($0.day)        note    \($0.text)") })
+            .enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)[...]
         let unit = try await context.store.settings(userId: context.userId, streakKey: key).configuration.unit.map { " \($0)" } ?? ""
         if json {
-            context.console.print(StreakTransfer.exportJSONArray(events: events, skips: Array(skips), zone: context.zone))
+            context.console.print(StreakTransfer.exportJSONArray(events: events, skips: skipped, notes: notes, zone: context.zone))
             return
         }
         var zones: [String: TimeZone] = [:]
@@ -32,9 +35,9 @@ struct EventsCommand: AsyncParsableCommand {
         // Written in chunks, not a write per line: a long history is a hundred thousand lines.
         var chunk = ""
         func skipLines(before day: CalendarDay?) {
-            while let skip = skips.first, day.map({ skip < $0 }) ?? true {
-                chunk += "\(skip)        skipped\n"
-                skips = skips.dropFirst()
+            while let (markDay, line) = marks.first, day.map({ markDay < $0 }) ?? true {
+                chunk += line + "\n"
+                marks = marks.dropFirst()
             }
         }
         for event in events {
@@ -102,7 +105,7 @@ struct ImportCommand: AsyncParsableCommand {
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write a streak to standard output.",
-        discussion: "jsonl (the default) holds the configuration, freezes and events, so `import` into an empty store reproduces the streak."
+        discussion: "jsonl (the default) holds the configuration, freezes, skipped days, notes and events, so `import` into an empty store reproduces the streak."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
@@ -123,7 +126,8 @@ struct ExportCommand: AsyncParsableCommand {
             context.console.write(try StreakTransfer.exportJSONLines(
                 configuration: settings.configuration, goalHistory: settings.goalHistory,
                 freezes: try await context.store.freezes(userId: context.userId, streakKey: key),
-                skips: try await context.store.skips(userId: context.userId, streakKey: key), events: events
+                skips: try await context.store.skips(userId: context.userId, streakKey: key),
+                notes: try await context.store.notes(userId: context.userId, streakKey: key), events: events
             ))
         }
     }
