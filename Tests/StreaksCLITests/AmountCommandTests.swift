@@ -84,6 +84,20 @@ struct AmountCommandTests {
         #expect(events.output.contains("\"amount\":4.2"), "\(events.output)")
     }
 
+    @Test func logWithANoteWritesTheNoteOnTheEventsDayAndABadNoteNothing() async throws {
+        let cli = CLIHarness()
+        #expect(await cli.run(["create", "run", "--at-least", "5", "--unit", "km"]).code == 0)
+        let logged = await cli.run(["log", "run", "5.5", "--at", "2024-01-04 18:00", "--note", "tempo run"])
+        #expect(logged.code == 0, "\(logged.errors)")
+        let listed = await cli.run(["note", "list", "run", "--json"])
+        #expect(listed.output.contains("2024-01-04") && listed.output.contains("tempo run"), "\(listed.output)")
+        let before = cli.snapshot()
+        let refused = await cli.run(["log", "run", "1", "--note", String(repeating: "x", count: 1_001)])
+        #expect(refused.code == 2)
+        #expect(refused.errors.contains("1001 characters"), "\(refused.errors)")
+        #expect(cli.snapshot() == before)
+    }
+
     @Test func theDirectionNeverChangesFromTodayButMayFromTheStart() async throws {
         let cli = CLIHarness()
         #expect(await cli.run(["create", "coffee", "--at-least", "2"], now: "2024-01-01T15:00:00Z").code == 0)

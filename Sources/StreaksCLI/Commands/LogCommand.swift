@@ -16,6 +16,8 @@ struct LogCommand: AsyncParsableCommand {
     )) var at: String?
     @Option(name: .customLong("meta"), help: ArgumentHelp("Metadata key=value (repeatable).", valueName: "key=value"))
     var metadata: [String] = []
+    @Option(help: ArgumentHelp("A note on the event's day (replacing one already there).", valueName: "text"))
+    var note: String?
     @Flag(help: "Print the streak as JSON afterwards.") var json = false
     @OptionGroup var global: GlobalOptions
 
@@ -29,6 +31,8 @@ struct LogCommand: AsyncParsableCommand {
             }
             return value
         }
+        // Checked before anything is written.
+        if let note { try StreakValidation.validateNote(note) }
         let key = try await context.streakKey(key)
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata, amount: amount)
         func add(creating: StreakConfiguration?) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
@@ -45,6 +49,11 @@ struct LogCommand: AsyncParsableCommand {
             result = try await add(creating: StreakConfiguration(streakKey: key))
         }
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
+        if let note {
+            let day = CalendarDay(containing: date, in: context.zone)
+            _ = try await context.store.setNote(note, on: day, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            context.console.saved.note("the note on \(day) in \(key)")
+        }
         let streak = result.evaluation.streak
         if json {
             let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
