@@ -98,6 +98,26 @@ struct AmountCommandTests {
         #expect(cli.snapshot() == before)
     }
 
+    @Test func anExportCarriesTheTargetAndTheAmountsIntoAnotherStore() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        #expect(await source.run(["create", "coffee", "--at-most", "2", "--unit", "cups", "--since", "2024-01-01"]).code == 0)
+        #expect(await source.run(["log", "coffee", "1.5", "--at", "2024-01-04 09:00"]).code == 0)
+        let exported = await source.run(["export", "coffee"])
+        #expect(exported.code == 0, "\(exported.errors)")
+        target.standardInput = Array(exported.output.utf8)
+        let imported = await target.run(["import", "coffee", "-"])
+        #expect(imported.code == 0, "\(imported.errors)")
+        let settings = await target.run(["config", "coffee"])
+        #expect(settings.output.contains("at most 2 cups a day"), "\(settings.output)")
+        let config = try String(contentsOfFile: target.store + "/users/tester/streaks/coffee/config.json", encoding: .utf8)
+        #expect(config.contains("\"start_day\" : \"2024-01-01\""), "\(config)")
+        let events = await target.run(["events", "coffee", "--json"])
+        #expect(events.output.contains("\"amount\":1.5"), "\(events.output)")
+        let fields = ["unit", "target_kind", "target", "today_amount", "current_streak", "status"]
+        let (left, right) = (try await source.statusJSON(key: "coffee"), try await target.statusJSON(key: "coffee"))
+        for field in fields { #expect("\(left[field] ?? "-")" == "\(right[field] ?? "-")", "\(field)") }
+    }
+
     @Test func theDirectionNeverChangesFromTodayButMayFromTheStart() async throws {
         let cli = CLIHarness()
         #expect(await cli.run(["create", "coffee", "--at-least", "2"], now: "2024-01-01T15:00:00Z").code == 0)
