@@ -159,6 +159,44 @@ public enum DemoStreaks {
         return DemoHistory(configuration: StreakConfiguration(streakKey: "journal", leewayHours: 2, freezeBehavior: .autoConsumeFreezes), events: events, freezes: [])
     }
 
+    /// Running at least 5 km a day since February (rule 10), 3.2 km so far today; a few
+    /// short days, one a week of them under the target.
+    public static func distanceHistory() -> DemoHistory {
+        let start = CalendarDay(year: 2024, month: 2, day: 1)
+        var random = SeededGenerator(seed: 11)
+        var events: [StreakEvent] = []
+        for offset in 0...(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            if day != today, random.next() % 9 == 0 { continue }
+            let kilometres = day == today ? 3.2 : 3.5 + Double(random.next() % 4_000) / 1_000
+            events.append(StreakEvent(id: "d\(offset)", dateCreated: demoDate("\(day) 07:05"), timezone: demoZone.identifier, amount: kilometres))
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "distance", freezeBehavior: .noFreezes, target: .atLeast(5, per: .day), unit: "km")
+                .titled("Run 5 km"),
+            events: events, freezes: []
+        )
+    }
+
+    /// At most 2 coffees a day since the start of the year (a limit), 1 so far today; over
+    /// the limit on three days in spring.
+    public static func coffeeHistory() -> DemoHistory {
+        let start = CalendarDay(year: 2024, month: 1, day: 1)
+        var events: [StreakEvent] = []
+        for offset in 0...(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            let cups = day == today ? 1 : [40, 77, 120].contains(offset) ? 3 : offset % 4 == 0 ? 1 : 2
+            for cup in 0..<cups {
+                events.append(StreakEvent(id: "c\(offset)-\(cup)", dateCreated: demoDate("\(day) \(8 + cup * 4):15"), timezone: demoZone.identifier))
+            }
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "coffee", freezeBehavior: .noFreezes, target: .atMost(2, per: .day), startDay: start)
+                .titled("At most 2 coffees"),
+            events: events, freezes: []
+        )
+    }
+
     /// The calculator's view of a history at the demo clock.
     public static func view(_ history: DemoHistory) -> StreakView {
         let evaluation = StreakCalculator.evaluate(
