@@ -73,6 +73,8 @@ public enum Overlay: Equatable, Sendable {
     case skipForm(SkipForm)
     /// How much, or how many events, Space logs (`AmountPrompt`).
     case amountPrompt(AmountPrompt)
+    /// The cursor day's note (`N`).
+    case noteForm(NoteForm)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
@@ -247,6 +249,10 @@ public enum Effect: Equatable, Sendable {
     case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A holiday: skip the days in every active streak, each on the days due for it.
     case skipEveryStreak(days: ClosedRange<CalendarDay>)
+    /// Write a day's note (a new one, or `replacing` the one there).
+    case setNote(streak: String, day: CalendarDay, text: String, replacing: Bool)
+    /// Take a day's note back.
+    case removeNote(streak: String, day: CalendarDay)
     /// Move a streak in the overview's order (J, K).
     case move(streak: String, place: StreakOrder.Place)
     /// Remember the theme chosen.

@@ -15,6 +15,8 @@ public struct Glyphs: Sendable, Equatable {
     /// Marks beside a weekly streak's week: kept, bridged (a missed week uses `broken`).
     public let weekKept: Character
     public let weekBridged: Character
+    /// Beside a day that has a note.
+    public let note: Character
     public let barFull: Character
     public let barEmpty: Character
     public let separator: Character
@@ -29,11 +31,11 @@ public struct Glyphs: Sendable, Equatable {
     public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", barFull: "█", barEmpty: "░",
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", note: "✎", barFull: "█", barEmpty: "░",
         separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", barFull: "#", barEmpty: "-",
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

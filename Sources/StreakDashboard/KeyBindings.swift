@@ -1,6 +1,6 @@
 /// What a key does.
 public enum Action: Equatable, Sendable, CaseIterable {
-    case log, undo, remove, skipDay, skipRange, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak
+    case log, undo, remove, skipDay, skipRange, note, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak
     case nextStreak, previousStreak
     /// J/K: move the selected streak down or up the overview.
     case moveStreakDown, moveStreakUp
@@ -37,6 +37,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("x")], label: "x", asciiLabel: nil, description: "remove the cursor day's latest event (asks first)", action: .remove, footerPriority: nil),
         KeyBinding(keys: [.character("s")], label: "s", asciiLabel: nil, description: "skip the cursor's day (a holiday, a sick day), or take its skip back (asks first)", action: .skipDay, footerPriority: nil),
         KeyBinding(keys: [.character("S")], label: "S", asciiLabel: nil, description: "skip a range of days ahead, a holiday (a form)", action: .skipRange, footerPriority: nil),
+        KeyBinding(keys: [.character("N")], label: "N", asciiLabel: nil, description: "write or edit the cursor day's note (a line; empty removes it)", action: .note, footerPriority: nil),
         KeyBinding(keys: [.character("f")], label: "f", asciiLabel: nil, description: "use freezes to restore a broken streak (asks first)", action: .useFreezes, footerPriority: 9),
         KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze (asks first)", action: .addFreeze, footerPriority: 10),
         KeyBinding(keys: [.character("D")], label: "D", asciiLabel: nil, description: "remove an unused freeze (asks first)", action: .removeFreeze, footerPriority: nil),

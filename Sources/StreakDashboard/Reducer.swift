@@ -100,6 +100,8 @@ public enum Reducer {
             return handleForm(key, &form, &state)
         case .skipForm(var form):
             return handleSkipForm(key, &form, &state)
+        case .noteForm(var form):
+            return handleNoteForm(key, &form, &state)
         case .amountPrompt(var prompt):
             switch prompt.press(key) {
             case .typing:
@@ -152,6 +154,10 @@ public enum Reducer {
         case .skipRange:
             guard state.view != nil else { return [] }
             state.overlay = .skipForm(SkipForm(today: state.today, window: StreakValidation.skipWindow(now: state.now, timezone: state.zone)))
+        case .note:
+            guard let view = state.view, let selected = state.selected else { return [] }
+            let day = state.selectedDay
+            state.overlay = .noteForm(NoteForm(streak: selected, day: day, isToday: day == state.today, existing: view.evaluation.note(on: day)?.text))
         case .useFreezes:
             askToUseFreezes(&state)
         case .addFreeze:
@@ -309,6 +315,30 @@ public enum Reducer {
             _ = form.handle(key)
             state.overlay = .skipForm(form)
             return []
+        }
+    }
+
+    /// Keys while the note form is open: Enter saves (or, on an empty text, removes the day's
+    /// note), Esc cancels.
+    private static func handleNoteForm(_ key: Key, _ form: inout NoteForm, _ state: inout DashboardState) -> [Effect] {
+        switch form.press(key) {
+        case .typing:
+            state.overlay = .noteForm(form)
+            return []
+        case .cancel:
+            state.overlay = .none
+            state.message = "Cancelled."
+            return []
+        case .unchanged:
+            state.overlay = .none
+            state.message = "The note is as it was."
+            return []
+        case .save(let text):
+            state.overlay = .none
+            return [.setNote(streak: form.streak, day: form.day, text: text, replacing: form.existing != nil)]
+        case .remove:
+            state.overlay = .none
+            return [.removeNote(streak: form.streak, day: form.day)]
         }
     }
 

@@ -44,6 +44,7 @@ public enum Render {
         case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs), title: FormWidget.title(form), state, &grid)
         case .skipForm(let form): drawBox(form.lines(glyphs: state.glyphs), title: "skip days", state, &grid)
         case .amountPrompt(let prompt): drawBox(prompt.lines(), title: "log", state, &grid)
+        case .noteForm(let form): drawBox(form.lines(width: min(state.width - 8, 76), glyphs: state.glyphs), title: "note", state, &grid)
         }
         return grid
     }
@@ -129,10 +130,11 @@ public enum Render {
         lines.append([])
         lines.append([("Calendar: ", CellStyle(.text, bold: true)),
                       ("\(glyphs.kept) kept  \(glyphs.partial) partly done  \(glyphs.missed) missed  \(glyphs.frozen) frozen  \(glyphs.open) open  "
-                       + "\(glyphs.rest) rest (not due)  \(glyphs.skipped) skipped  blank: before the first event", CellStyle(.text))])
+                       + "\(glyphs.rest) rest (not due)  \(glyphs.skipped) skipped  \(glyphs.note) a note (beside the day)  blank: before the first event",
+                       CellStyle(.text))])
         lines.append([("  shades: a goal of 1 by the day's count against your usual days; a goal of N by the share done", CellStyle(.muted))])
         lines.append([])
-        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, skip, reset, freeze, import, export, stats", CellStyle(.muted))])
+        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, skip, note, reset, freeze, import, export, stats", CellStyle(.muted))])
         lines.append([("  streaks --help lists them all. Another process's writes show up here at once.", CellStyle(.muted))])
         return lines
     }

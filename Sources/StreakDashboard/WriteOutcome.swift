@@ -18,6 +18,9 @@ public enum WriteOutcome: Equatable, Sendable {
     case archived(key: String)
     /// Days skipped, or their skips taken back.
     case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
+    /// A day's note written (`replaced`: in place of another), or taken back.
+    case noted(key: String, day: CalendarDay, replaced: Bool)
+    case noteRemoved(key: String, day: CalendarDay)
     /// A holiday skipped in `streaks` streaks (those with a due day in the range).
     case skippedEveryStreak(days: ClosedRange<CalendarDay>, streaks: Int)
     case moved(key: String, place: StreakOrder.Place)
@@ -29,7 +32,7 @@ public enum WriteOutcome: Equatable, Sendable {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _, _, _, _), .removed(let key, _), .undone(let key, _),
              .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
-             .skipped(let key, _, _), .moved(let key, _):
+             .skipped(let key, _, _), .moved(let key, _), .noted(let key, _, _), .noteRemoved(let key, _):
             return key
         case .saved(let configuration): return configuration.streakKey
         case .themeSaved, .skippedEveryStreak: return nil
@@ -66,6 +69,10 @@ public enum WriteOutcome: Equatable, Sendable {
             let single = days.lowerBound == days.upperBound
             let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
             return skipping ? "Skipped \(named) in \(key): \(single ? "it bridges" : "they bridge") the streak." : "No longer skipping \(named) in \(key)."
+        case .noted(let key, let day, let replaced):
+            return "\(replaced ? "Replaced the note of" : "Noted") \(DayNames.short(day)) \(day) in \(key)."
+        case .noteRemoved(let key, let day):
+            return "Removed the note of \(DayNames.short(day)) \(day) in \(key)."
         case .moved(let key, let place):
             return switch place {
             case .before(let other): "Moved \(key) before \(other)."
@@ -88,7 +95,7 @@ extension Effect {
     public var writesStreak: String? {
         switch self {
         case .log(let key), .logOn(let key, _, _, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
-             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _), .move(let key, _):
+             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
         case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil

@@ -178,6 +178,22 @@ check "x on yesterday asks first" wait_for edit "Remove the event of Thu 2024-06
 tmux -L "$SOCKET" send-keys -t edit y
 check "y removes it" wait_for edit "Removed the event of 2024-06-13"
 check "events --json: none on 2024-06-13, today's still there" test "$(events_on 2024-06-13) $(events_on 2024-06-14)" = "0 1"
+# A note on the cursor's day (yesterday) from N, listed from the command line; emptied, removed.
+notes() { "$BIN" note list daily --json --store "$store" --now "$NOW"; }
+tmux -L "$SOCKET" send-keys -t edit N
+check "N opens the note form on the cursor's day" wait_for edit "Note on Thu 2024-06-13 in daily"
+tmux -L "$SOCKET" send-keys -t edit -l "sore legs, 5 km"
+tmux -L "$SOCKET" send-keys -t edit Enter
+check "Enter saves the note" wait_for edit "Noted Thu 2024-06-13 in daily."
+check "the day panel shows the note" wait_for edit "sore legs, 5 km"
+check "note list: the note written from the dashboard" test "$(notes)" = '[{"day":"2024-06-13","text":"sore legs, 5 km"}]'
+tmux -L "$SOCKET" send-keys -t edit N
+check "N again opens the form with the note in it" wait_for edit "> sore legs, 5 km_"
+tmux -L "$SOCKET" send-keys -t edit C-u
+check "an emptied note says Enter removes it" wait_for edit "enter: remove this day's note"
+tmux -L "$SOCKET" send-keys -t edit Enter
+check "Enter removes the note" wait_for edit "Removed the note of Thu 2024-06-13 in daily."
+check "note list: no note left" test "$(notes)" = '[]'
 tmux -L "$SOCKET" send-keys -t edit n
 check "n opens the form" wait_for edit "new streak"
 tmux -L "$SOCKET" send-keys -t edit -l "Bad"
@@ -222,7 +238,7 @@ store=$WORK/random
 launch random xterm-256color "$store"
 first_run random
 # Every key but the ones that quit (q, Escape, Ctrl-C).
-keys=(Space Enter u y n e A D f F Tab BTab Left Right Up Down h j k l t '?' x 1 BSpace PageUp Home End)
+keys=(Space Enter u y n e A D f F N Tab BTab Left Right Up Down h j k l t '?' x 1 BSpace PageUp Home End)
 end=$((SECONDS + 20))
 while [ "$SECONDS" -lt "$end" ]; do
     key=${keys[$((RANDOM % ${#keys[@]}))]}

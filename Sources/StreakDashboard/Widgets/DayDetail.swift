@@ -31,6 +31,12 @@ enum DayDetail {
         for text in explanation(record, view: view, state: state) {
             for line in TextWrap.lines(text, width: max(20, width)) { lines.append([(line, CellStyle(.text))]) }
         }
+        if let note = view.evaluation.note(on: record.day) {
+            // The note in the person's own words, wrapped under its mark (N edits it).
+            for (index, line) in TextWrap.lines(note.text, width: max(20, width - 2)).enumerated() {
+                lines.append([(index == 0 ? "\(state.glyphs.note) " : "  ", CellStyle(.accent, bold: true)), (line, CellStyle(.text))])
+            }
+        }
         guard record.state != .beforeHistory, record.state != .future else { return lines }
         guard let loaded = state.dayEvents, loaded.key == view.key, loaded.day == record.day else {
             lines.append([("loading the day's events…", CellStyle(.muted))])

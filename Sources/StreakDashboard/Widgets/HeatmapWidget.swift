@@ -49,6 +49,8 @@ enum HeatmapWidget {
         let glyphs = state.glyphs
         // A weekly streak gets a mark per week beside the week's last day: kept, missed or bridged.
         let weekMarks = Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber + 6, $0.state) }, uniquingKeysWith: { _, last in last })
+        // A day with a note gets a mark beside it (where a weekly streak's week mark is not).
+        let noted = Set(view.evaluation.notes.map(\.day.dayNumber))
         for band in 0..<bands {
             let top = rect.y + band * ScreenPlan.bandHeight
             for (row, label) in weekdays.enumerated() {
@@ -82,8 +84,11 @@ enum HeatmapWidget {
                     grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
                 }
                 for row in 0..<7 {
-                    guard let state = weekMarks[monday.dayNumber + row], let mark = weekMark(state, glyphs: glyphs) else { continue }
-                    grid[x + 1, top + 1 + row] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
+                    if let state = weekMarks[monday.dayNumber + row], let mark = weekMark(state, glyphs: glyphs) {
+                        grid[x + 1, top + 1 + row] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
+                    } else if noted.contains(monday.dayNumber + row) {
+                        grid[x + 1, top + 1 + row] = Cell(glyph: glyphs.note, style: CellStyle(.accent))
+                    }
                 }
             }
         }
@@ -116,6 +121,7 @@ enum HeatmapWidget {
             items.append((glyphs.weekKept, CellStyle(.success), "week kept"))
             items.append((glyphs.broken, CellStyle(.danger), "week missed"))
         }
+        if !view.evaluation.notes.isEmpty { items.append((glyphs.note, CellStyle(.accent), "note")) }
         for (glyph, style, name) in items where x + name.count + 2 < end {
             grid[x, rect.y] = Cell(glyph: glyph, style: style)
             grid.put(" " + name, x: x + 1, y: rect.y, style: CellStyle(.muted))

@@ -177,6 +177,15 @@ final class DashboardApp {
                 }
                 return (.skippedEveryStreak(days: days, streaks: results.filter { !$0.days.isEmpty }.count), nil)
             }
+        case .setNote(let key, let day, let text, let replacing):
+            write(key) { store, userId in
+                let evaluation = try await store.setNote(text, on: day, userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.noted(key: key, day: day, replaced: replacing), evaluation)
+            }
+        case .removeNote(let key, let day):
+            write(key) { store, userId in
+                (.noteRemoved(key: key, day: day), try await store.removeNote(on: day, userId: userId, streakKey: key, now: now, timezone: zone))
+            }
         case .saveTheme(let name):
             let environment = environment
             write(nil) { _, _ in
