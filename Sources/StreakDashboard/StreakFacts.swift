@@ -82,17 +82,18 @@ public enum StreakFacts {
         }
     }
 
-    /// Today against the target, short, for a column: "1/3", "4.2/5 km", "1/2 max", "3.5 kg".
-    public static func todayShort(_ streak: CurrentStreakData, goal: Int) -> String {
-        guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
+    /// The day (or week) against the target, short, for a column: "today 1/3", "today 4.2/5
+    /// km", "today 1/2 max", "week 12.5/20 km", "today 3.5 kg".
+    public static func progressShort(_ streak: CurrentStreakData, goal: Int) -> String {
+        guard let target = streak.target else { return "today \(streak.todayEventCount ?? 0)/\(goal)" }
         let unit = streak.unit.map { " \($0)" } ?? ""
-        let today = StreakAmount.text(streak.todayAmount ?? 0)
+        let today = StreakAmount.text(streak.todayAmount ?? 0), week = StreakAmount.text(streak.weekAmount ?? 0)
         switch target {
-        case .trackingOnly: return "\(today)\(unit)"
-        case .atMost(let limit, .day): return "\(today)/\(StreakAmount.text(limit))\(unit) max"
-        case .atMost(let limit, .week): return "\(StreakAmount.text(streak.weekAmount ?? 0))/\(StreakAmount.text(limit))\(unit) max/wk"
-        case .atLeast(let amount, .day): return "\(today)/\(StreakAmount.text(amount))\(unit)"
-        case .atLeast(let amount, .week): return "\(StreakAmount.text(streak.weekAmount ?? 0))/\(StreakAmount.text(amount))\(unit)/wk"
+        case .trackingOnly: return "today \(today)\(unit)"
+        case .atMost(let limit, .day): return "today \(today)/\(StreakAmount.text(limit))\(unit) max"
+        case .atMost(let limit, .week): return "week \(week)/\(StreakAmount.text(limit))\(unit) max"
+        case .atLeast(let amount, .day): return "today \(today)/\(StreakAmount.text(amount))\(unit)"
+        case .atLeast(let amount, .week): return "week \(week)/\(StreakAmount.text(amount))\(unit)"
         }
     }
 

@@ -72,16 +72,19 @@ enum Report {
         // A title, where the streak has one, after its key.
         let names = streaks.map { item in item.configuration.title.map { "\(item.key) (\($0))" } ?? item.key }
         let keyWidth = names.map(\.count).max() ?? 0
-        let numbers = streaks.map { length($0.streak) }
+        let numbers = streaks.map { $0.configuration.isTrackingOnly ? "tracking" : length($0.streak) }
         let numberWidth = numbers.map(\.count).max() ?? 0
-        return zip(zip(streaks, names), numbers).map { pair, number in
+        let todays = streaks.map { item in
+            StreakFacts.progressShort(item.streak, goal: item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay)
+        }
+        let todayWidth = max(11, todays.map(\.count).max() ?? 0)
+        return zip(zip(streaks, names), zip(numbers, todays)).map { pair, columns in
             let (item, name) = pair
-            let goal = item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay
-            let today = "today \(StreakFacts.todayShort(item.streak, goal: goal))"
+            let (number, today) = columns
             return [
                 name.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
                 String(repeating: " ", count: numberWidth - number.count) + number,
-                today.padding(toLength: 11, withPad: " ", startingAt: 0),
+                today.padding(toLength: todayWidth, withPad: " ", startingAt: 0),
                 statusPhrase(item.streak, now: now, zone: zone),
             ].joined(separator: "  ")
         }
@@ -92,11 +95,14 @@ enum Report {
         let current = streak.currentStreak ?? 0
         let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
         let name = configuration.title.map { "\($0) (\(streak.streakKey))" } ?? streak.streakKey
-        var lines = ["\(name): \(length(current, of: streak)) — \(statusPhrase(streak, now: now, zone: zone))"]
-        var details = ["today \(StreakFacts.todayShort(streak, goal: goal))", "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
+        // Tracking only has no streak to tell (rule 10).
+        let tracking = configuration.isTrackingOnly
+        var lines = ["\(name): " + (tracking ? "" : "\(length(current, of: streak)) — ") + statusPhrase(streak, now: now, zone: zone)]
+        var details = [StreakFacts.progressShort(streak, goal: goal)] + (tracking ? [] : ["longest \(length(streak.longestStreak ?? 0, of: streak))"])
+            + [count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
         lines.append("  " + details.joined(separator: " · "))
-        if configuration.freezeBehavior != .noFreezes {
+        if configuration.freezeBehavior != .noFreezes, !tracking {
             var freezes = "  freezes: \(streak.freezesAvailableCount ?? 0) available"
             let needed = streak.freezesNeededToSaveStreak ?? 0
             if configuration.freezeBehavior == .manuallyConsumeFreezes, needed > 0 {
