@@ -201,7 +201,7 @@ tmux -L "$SOCKET" send-keys -t edit Enter
 check "a bad key is refused inline" wait_for edit "lowercase letters, digits and _"
 tmux -L "$SOCKET" send-keys -t edit BSpace BSpace BSpace
 tmux -L "$SOCKET" send-keys -t edit -l "water"
-tmux -L "$SOCKET" send-keys -t edit Tab BSpace
+tmux -L "$SOCKET" send-keys -t edit Tab Tab BSpace
 tmux -L "$SOCKET" send-keys -t edit -l "8"
 tmux -L "$SOCKET" send-keys -t edit Enter
 check "Enter creates 'water' with a goal of 8" wait_for edit "0/8"
