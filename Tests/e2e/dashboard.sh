@@ -91,7 +91,8 @@ LINES
 "$BIN" import pushups "$WORK/pushups.jsonl" --store "$store" --now "$NOW" >/dev/null
 SIZE=120x40 ARGS="--now $NOW" launch overview xterm-256color "$store"
 check "the overview lists every streak" wait_for overview "3 streaks"
-check "the overview shows each streak's status" bash -c "tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'daily .*at risk, 8h 30m left' && tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'reading .*no events yet'"
+# Each row fills in as its streak arrives: waited for, not read once.
+check "the overview shows each streak's status" bash -c "for i in \$(seq 50); do screen=\$(tmux -L '$SOCKET' capture-pane -t overview -p); grep -q 'daily .*at risk, 8h 30m left' <<<\"\$screen\" && grep -q 'reading .*no events yet' <<<\"\$screen\" && exit 0; sleep 0.1; done; exit 1"
 tmux -L "$SOCKET" send-keys -t overview Down
 check "down selects the next streak in the list" wait_for overview "▶ pushups"
 tmux -L "$SOCKET" send-keys -t overview c PPage PPage PPage
