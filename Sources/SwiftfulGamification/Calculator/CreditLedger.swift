@@ -18,6 +18,16 @@ struct CreditLedger {
     /// Days covered, including two days of padding after the last one.
     let dayCount: Int
     private var counts: [Int32]
+    /// Per cell: the sum of (amount - 1) in thousandths (rule 10); empty when every event counts 1.
+    private var extras: [Int64] = []
+    /// Per cell of a window of two or three days: its amounts other than 1, ascending.
+    private(set) var windowed: [Int: [Int64]] = [:]
+    /// Amounts of the events logged at the second their day's previous day closes, by own day
+    /// (`HistoryAmounts.boundary`).
+    private(set) var boundary: [Int: [Int64]] = [:]
+
+    /// Whether any event's amount is other than 1.
+    var hasAmounts: Bool { !extras.isEmpty }
 
     init(baseDay: Int, lastDay: Int) {
         self.baseDay = baseDay
@@ -40,14 +50,28 @@ struct CreditLedger {
         }
     }
 
-    /// Records an event that may be credited to `lo...hi` and was logged on `own`.
-    mutating func add(lo: Int, hi: Int, own: Int, count: Int32 = 1) {
+    /// Records `count` events that may be credited to `lo...hi` and were logged on `own`,
+    /// their amounts adding `extra` thousandths above 1 each, `amounts` those of them other
+    /// than 1 (needed for a window of two or three days).
+    mutating func add(lo: Int, hi: Int, own: Int, count: Int32 = 1, extra: Int64 = 0, amounts: [Int64]? = nil) {
         let index = (hi - baseDay) * Self.classesPerDay + Self.classIndex(width: hi - lo, ownOffset: own - lo)
         counts[index] += count
+        guard extra != 0 || amounts != nil else { return }
+        if extras.isEmpty { extras = Array(repeating: 0, count: counts.count) }
+        extras[index] += extra
+        if hi > lo, let amounts { windowed[index] = ((windowed[index] ?? []) + amounts).sorted() }
+    }
+
+    /// Records events logged at the closing second (`HistoryAmounts.boundary`) on `own`.
+    mutating func addBoundary(own: Int, amounts: [Int64]) {
+        boundary[own] = ((boundary[own] ?? []) + amounts).sorted()
     }
 
     /// Events of class `index % 6` whose window ends on day `index / 6` (from `baseDay`).
     func count(at index: Int) -> Int32 { counts[index] }
+
+    /// Their amounts' sum in thousandths.
+    func amount(at index: Int) -> Int64 { Int64(counts[index]) * HistoryAmounts.unit + (extras.isEmpty ? 0 : extras[index]) }
 
     /// Regular events per own day (indexed like the ledger's days), wherever they are credited.
     func ownCounts() -> [Int32] {

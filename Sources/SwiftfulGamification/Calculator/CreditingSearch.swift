@@ -1,66 +1,72 @@
-/// Rule 4, exactly: the crediting that makes the current streak largest, then consumes the
-/// fewest freezes, then keeps the later days (from today back), then moves the fewest of
-/// today's own events away and brings the fewest others to today.
+/// Rules 4 and 10, exactly: the crediting that makes the current streak largest, then
+/// consumes the fewest freezes, then keeps the later days (from today back), then moves the
+/// fewest of today's own events away and brings the fewest others to today (by count, then
+/// by amount), then moves the fewest events off their own day at all (`TieCost`).
 ///
 /// A dynamic programme over days from the top of the walk down. Between two days, the
-/// future of a partial crediting (of the days above) depends only on how many events the
-/// two days below already received, up to their goals (`DayWindows`), and on where the
-/// walk of rules 4, 5 and 8 stands (`RunRules.key`): so one best partial per such state is
-/// kept. Rule 4's order compares the days above first (streak and freezes add up, and the
-/// later days come first in the order), which is what makes keeping the best one exact.
+/// future of a partial crediting (of the days above) depends only on what the two days
+/// below already received, up to what can change their judgement (`DayJudge.cap`), and on
+/// where the walk of rules 4, 5 and 8 stands (`RunRules.key`): so one best partial per such
+/// state is kept. Rule 4's order compares the days above first (streak, freezes and moves
+/// add up, and the later days come first in the order), which is what makes keeping the
+/// best one exact. Amounts are exact integers (thousandths), so nothing is rounded.
 /// - Complexity: O(days * states), with a handful of states: a goal of N gives at most
-///   (N + 1)^2 event holdings, times the walk's states (few, and one once the run ended).
+///   (N + 1)^2 event holdings, times the walk's states (few, and one once the run ended);
+///   amounts at most the distinct sums the leeway's events can make below the caps.
 struct CreditingSearch<Rules: RunRules> {
     struct Node {
-        var held0: Int32, held1: Int32
+        var held0: Int64, held1: Int64
         var rules: Rules
         /// Rank of the days kept so far in rule 4's order among the layer's nodes.
         var lexRank: Int32
-        var out: Int32, imported: Int32
+        var cost: TieCost
     }
 
     struct Back {
         var previous: Int32
         var back1: Int32, back2: Int32
-        var kept: Bool
+        var back1Amount: Int64, back2Amount: Int64
+        var met: Bool
     }
 
     struct Key: Hashable {
-        var held0: Int32, held1: Int32
+        var held0: Int64, held1: Int64
         var rules: Rules.Key
     }
 
     typealias Entry = (node: Node, lexKey: Int64, back: Back)
 
-    /// The chosen crediting: kept days and events credited per day, indexed like the ledger.
+    /// The chosen crediting: days that met their targets, events and amounts credited per
+    /// day, indexed like the ledger.
     struct Choice {
-        var kept: [Bool]
+        var met: [Bool]
         var credited: [Int32]
+        var amounts: [Int64]
     }
 
     /// Searches the days `top` down to `bottom` (`top` may lie after today: those days can never be kept).
     static func best(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int) -> Choice {
-        var layer = [Node(held0: 0, held1: 0, rules: start, lexRank: 0, out: 0, imported: 0)]
+        var layer = [Node(held0: 0, held1: 0, rules: start, lexRank: 0, cost: TieCost())]
         var backs: [[Back]] = []
         backs.reserveCapacity(max(0, top - bottom + 1))
         var day = top
         while day >= bottom {
-            let windows = DayWindows(ledger: input.ledger, day: day)
-            let goals = (input.goal(day), input.goal(day - 1), input.goal(day - 2))
+            let windows = DayWindows(ledger: input.ledger, endingOn: day)
+            let judges = (input.judge(day), input.judge(day - 1), input.judge(day - 2))
             var next = StateTable<Key, Entry>()
-            let isToday = day == input.today
-            var splits = SplitCache(windows, goals: goals, exhaustive: isToday)
+            var splits = SplitCache(windows, judges: judges, costs: day == input.today ? .today : .moves)
             for (position, node) in layer.enumerated() {
                 for split in splits.splits(held0: node.held0, held1: node.held1) {
                     var rules = node.rules
                     var none: RunRecord?
-                    rules.step(day, kept: split.kept, in: context, record: &none)
-                    let candidate = Node(
-                        held0: split.held1, held1: split.held2, rules: rules, lexRank: 0,
-                        out: node.out + (isToday ? split.out : 0), imported: node.imported + (isToday ? split.imported : 0)
+                    let outcome = DayOutcome(met: split.met, amount: windows.fixedAmount &+ split.sum)
+                    rules.step(day, outcome: outcome, in: context, record: &none)
+                    let candidate = Node(held0: split.held1, held1: split.held2, rules: rules, lexRank: 0, cost: node.cost + split.cost)
+                    let lexKey = Int64(node.lexRank) * 2 + (input.isKept(day, met: split.met) ? 1 : 0)
+                    let back = Back(
+                        previous: Int32(position), back1: split.back1, back2: split.back2,
+                        back1Amount: split.back1Amount, back2Amount: split.back2Amount, met: split.met
                     )
-                    let lexKey = Int64(node.lexRank) * 2 + (split.kept ? 1 : 0)
-                    let back = Back(previous: Int32(position), back1: split.back1, back2: split.back2, kept: split.kept)
                     next.keep(Key(held0: candidate.held0, held1: candidate.held1, rules: rules.key), (candidate, lexKey, back)) {
                         isBetter($0.node, $0.lexKey, than: $1.node, $1.lexKey)
                     }
@@ -115,38 +121,31 @@ struct CreditingSearch<Rules: RunRules> {
         if lhs.rules.streak != rhs.rules.streak { return lhs.rules.streak > rhs.rules.streak }
         if lhs.rules.freezesUsed != rhs.rules.freezesUsed { return lhs.rules.freezesUsed < rhs.rules.freezesUsed }
         if lhsLex != rhsLex { return lhsLex > rhsLex }
-        if lhs.out != rhs.out { return lhs.out < rhs.out }
-        return lhs.imported < rhs.imported
+        return lhs.cost < rhs.cost
     }
 
     /// Follows the winner's choices back up from the bottom day.
     private static func choice(_ backs: [[Back]], winner: Int, input: WalkInput, top: Int) -> Choice {
         let base = input.ledger.baseDay
-        var kept = Array(repeating: false, count: input.ledger.dayCount)
+        var met = Array(repeating: false, count: input.ledger.dayCount)
         var credited = Array(repeating: Int32(0), count: input.ledger.dayCount)
+        var amounts = Array(repeating: Int64(0), count: input.ledger.dayCount)
         var position = winner
         for offset in stride(from: backs.count - 1, through: 0, by: -1) {
             let back = backs[offset][position]
             let day = top - offset
             let index = day - base
-            if index >= 0, index < kept.count {
-                let windows = DayWindows(ledger: input.ledger, day: day)
-                let all = windows.fixed + windows.late + windows.early + windows.wide0 + windows.wide1 + windows.wide2
-                kept[index] = back.kept
-                credited[index] += Int32(all) - back.back1 - back.back2
-                if back.back1 > 0 { credited[index - 1] += back.back1 }
-                if back.back2 > 0 { credited[index - 2] += back.back2 }
+            if index >= 0, index < met.count {
+                let windows = DayWindows(ledger: input.ledger, endingOn: day)
+                met[index] = back.met
+                credited[index] += windows.totalCount - back.back1 - back.back2
+                amounts[index] += windows.totalAmount - back.back1Amount - back.back2Amount
+                // Windows reaching before the walk's bottom are credited there too (to days it does not judge).
+                if back.back1 > 0, index >= 1 { credited[index - 1] += back.back1; amounts[index - 1] += back.back1Amount }
+                if back.back2 > 0, index >= 2 { credited[index - 2] += back.back2; amounts[index - 2] += back.back2Amount }
             }
             position = Int(back.previous)
         }
-        return Choice(kept: kept, credited: credited)
-    }
-}
-
-extension WalkInput {
-    /// The goal of `day` (1 outside the ledger's days, where nothing can be credited).
-    func goal(_ day: Int) -> Int {
-        let index = day - ledger.baseDay
-        return index >= 0 && index < goals.count ? Int(goals[index]) : 1
+        return Choice(met: met, credited: credited, amounts: amounts)
     }
 }

@@ -1,18 +1,24 @@
 /// Rule 6's longest streak of a day-unit streak: the largest value the current streak had
 /// at any `now` up to the present.
 ///
-/// The current streak only grows while a day is open (events arrive) and can only drop
-/// when a day closes, so its largest values are reached just before a day closes: at the
-/// end of each day, and `L` hours into the next while yesterday is open. One forward pass
-/// over the days keeps, for every way the events so far may leave the next two days
-/// (`DayWindows`, read forwards) and every state of the run, the longest run ending at the
-/// day; at each of those moments the days still open are credited with the events logged
-/// by then. Auto freezes bridge the run's gaps as the walk back from each moment would:
-/// latest gap first, oldest-earned freeze first, a gap that cannot be bridged ending the run.
+/// At least a target: the current streak only grows while a day is open (events arrive) and
+/// can only drop when a day closes, so its largest values are reached just before a day
+/// closes: at the end of each day, and `L` hours into the next while yesterday is open. A
+/// limit (rule 10) is the other way round: events only push days over, and a day counts once
+/// it closes within the limit, so its largest values are reached as a day closes (with what
+/// the next day already holds then; a freeze event on that day bridges it from when it is
+/// logged, which is as good).
+///
+/// One forward pass over the days keeps, for every way the events so far may leave the next
+/// two days (`DayWindows`, read forwards) and every state of the run, the longest run ending
+/// at the day; at each of those moments the days still open are credited with the events
+/// logged by then. Auto freezes bridge the run's gaps as the walk back from each moment
+/// would: latest gap first, oldest-earned freeze first, a gap that cannot be bridged ending
+/// the run.
 /// - Complexity: O(days * states), like `CreditingSearch`.
 struct LongestRun {
     struct Key: DayHoldings {
-        var held0: Int32, held1: Int32
+        var held0: Int64, held1: Int64
         /// The run's gaps (auto mode), known by the freezes eligible for their days.
         var gaps = RunGaps()
     }
@@ -20,15 +26,13 @@ struct LongestRun {
     typealias Runs = RunSet
 
     let input: WalkInput
-    /// Holdings are capped at the largest goal, so a count held for one day stays exact for its neighbour.
-    let cap: Int32
     /// The freezes that may bridge some day of the history (auto mode; exact up to 64 classes).
     let freezes: RunGaps.Freezes
 
     static func longest(_ input: WalkInput) -> Int {
         guard input.firstDay <= input.today else { return 0 }
         let freezes = input.behavior == .autoConsumeFreezes ? RunGaps.Freezes(input.freezes, units: (input.firstDay...input.today).map { $0...$0 }) : RunGaps.Freezes()
-        return LongestRun(input: input, cap: input.goals.max() ?? 1, freezes: freezes).scan()
+        return LongestRun(input: input, freezes: freezes).scan()
     }
 
     private func scan() -> Int {
@@ -38,16 +42,27 @@ struct LongestRun {
         var longest = 0
         let leeway = input.leewayHours
         for day in input.firstDay...input.today {
-            // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
-            if leeway > 0, day < input.today || !input.yesterdayIsOpen {
-                for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) {
-                    longest = max(longest, key.gaps.length(runs, freezes) + openPair(key, lastDay: day))
+            if input.judge(day).kind == .atMost {
+                // The moment `day` closes, if it has: `L` hours into the next day (the start of the
+                // one after with a whole day of leeway).
+                let closes = leeway == 24 ? day + 2 <= input.today : day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen)
+                if closes {
+                    let moment = input.moment(after: day, closing: true)
+                    for (key, runs) in zip(before.keys, before.values) { longest = max(longest, closing(key, runs, day: day, moment: moment)) }
                 }
-            }
-            // The end of `day` (with a leeway of 24 hours, the same moment as the one above).
-            if leeway < 24, day < input.today {
-                for (key, runs) in zip(before.keys, before.values) {
-                    longest = max(longest, key.gaps.length(runs, freezes) + (keepsAlone(key, day: day) ? 1 : 0))
+            } else {
+                // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
+                if leeway > 0, day < input.today || !input.yesterdayIsOpen {
+                    let moment = input.moment(after: day - 1, closing: false)
+                    for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) {
+                        longest = max(longest, key.gaps.length(runs, freezes) + openPair(key, lastDay: day, moment: moment))
+                    }
+                }
+                // The end of `day` (with a leeway of 24 hours, the same moment as the one above).
+                if leeway < 24, day < input.today {
+                    for (key, runs) in zip(before.keys, before.values) {
+                        longest = max(longest, key.gaps.length(runs, freezes) + (keepsAlone(key, day: day) ? 1 : 0))
+                    }
                 }
             }
             beforeYesterday = before
@@ -58,18 +73,23 @@ struct LongestRun {
 
     /// Credits the events whose windows start on `day` (a closed day) in every way that matters.
     private func step(_ states: StateTable<Key, Runs>, day: Int) -> StateTable<Key, Runs> {
-        var splits = SplitCache(DayWindows(startingOn: day, ledger: input.ledger), goals: (input.goal(day), input.goal(day + 1), input.goal(day + 2)))
+        // What is sent two days on may be read as the next day's (a moment at which that day
+        // does not exist yet), so it stays exact up to either day's cap.
+        let judges = (input.judge(day), input.judge(day + 1), input.judge(day + 2))
+        let caps = Triple(judges.0.cap, judges.1.cap, max(judges.1.cap, judges.2.cap))
+        var splits = SplitCache(DayWindows(ledger: input.ledger, startingOn: day), judges: judges, caps: caps)
         var next = StateTable<Key, Runs>()
-        splits.forEachMove(of: states, cap: cap) { moved, runs, split in
+        splits.forEachMove(of: states) { moved, runs, split in
             var walked = runs
-            walk(&moved, &walked, day: day, kept: split.kept)
+            walk(&moved, &walked, day: day, kept: input.isKeptOnceClosed(day, met: split.met))
             next.merge(moved, walked)
         }
-        return RunGaps.undominated(next, gaps: \.gaps) { Int($0.held0) << 32 | Int($0.held1) }
+        return RunGaps.undominated(next, gaps: \.gaps) { Triple($0.held0, $0.held1, 0) }
     }
 
     /// The run through a closed `day`.
     private func walk(_ key: inout Key, _ runs: inout Runs, day: Int, kept: Bool) {
+        guard day >= input.judgedFrom else { return }
         let index = day - input.ledger.baseDay
         if kept || input.frozen[index] {
             key.gaps.resolve(&runs, freezes)
@@ -86,16 +106,104 @@ struct LongestRun {
         runs = RunSet()
     }
 
-    /// Whether `day`, open alone, can be kept with the events logged on it and before.
+    /// Whether `day`, open alone, meets its target with the events logged on it and before.
     private func keepsAlone(_ key: Key, day: Int) -> Bool {
-        let windows = DayWindows(ledger: input.ledger, day: day), next = DayWindows(ledger: input.ledger, day: day + 1)
-        return Int(key.held0 + key.held1) + windows.fixed + next.late >= input.goal(day)
+        let judge = input.judge(day)
+        guard judge.kind == .atLeast else { return false }
+        // Late events logged on `day` may only go on to the next day, which does not exist yet.
+        let late = DayWindows(ledger: input.ledger, startingOn: day).shares.reduce(Int64(0)) { sum, share in
+            share.own == 0 ? sum &+ Int64(share.count) &* share.amount : sum
+        }
+        return judge.met(key.held0 &+ key.held1 &+ late)
     }
 
-    /// How many of `lastDay - 1` and `lastDay`, both open, can be kept with the events logged by `L` hours into `lastDay`.
-    private func openPair(_ key: Key, lastDay: Int) -> Int {
-        let pair = input.openPair(held0: Int(key.held0), held1: Int(key.held1), lastDay: lastDay)
-        return pair.both ? 2 : pair.first || pair.last ? 1 : 0
+    /// How many of `lastDay - 1` and `lastDay`, both open, can meet their targets with the
+    /// events logged by `L` hours into `lastDay`.
+    private func openPair(_ key: Key, lastDay: Int, moment: Moment) -> Int {
+        let (first, last) = (input.judge(lastDay - 1), input.unfixedJudge(lastDay))
+        var best = 0
+        for placement in moment.placements {
+            let sums = moment.sums(placement, held: (key.held0, key.held1))
+            best = max(best, (first.kind == .atLeast && first.met(sums[0]) ? 1 : 0) + (last.kind == .atLeast && last.met(sums[1]) ? 1 : 0))
+            if best == 2 { break }
+        }
+        return best
     }
 
+    /// The run the moment a limit's `day` closes: `day` kept within its limit, the next day
+    /// (and with a whole day of leeway the one after) open, a gap at once if over it.
+    private func closing(_ key: Key, _ runs: Runs, day: Int, moment: Moment) -> Int {
+        var longest = 0
+        for placement in moment.placements {
+            let sums = moment.sums(placement, held: (key.held0, key.held1))
+            var (moved, walked) = (key, runs)
+            walk(&moved, &walked, day: day, kept: input.isKeptOnceClosed(day, met: input.judge(day).met(sums[0])))
+            for offset in 1...(input.leewayHours == 24 ? 2 : 1) where input.isOverAtOnce(day + offset, sum: sums[offset], moment: day) {
+                walk(&moved, &walked, day: day + offset, kept: false)
+            }
+            longest = max(longest, moved.gaps.length(walked, freezes))
+        }
+        return longest
+    }
+}
+
+extension WalkInput {
+    /// Whether a day whose sum did (`met`) or did not meet its target counts in the run once closed.
+    func isKeptOnceClosed(_ day: Int, met: Bool) -> Bool {
+        guard met else { return false }
+        switch judge(day).kind {
+        case .atLeast: return true
+        case .atMost: return due[day - ledger.baseDay] == .due
+        case .week, .none: return false
+        }
+    }
+
+    /// How `day` is judged when none of its fixed events is logged yet.
+    func unfixedJudge(_ day: Int) -> DayJudge {
+        var judge = judge(day)
+        if judge.kind != .none { judge.need += ledger.amount(at: (day - ledger.baseDay) * CreditLedger.classesPerDay) }
+        return judge
+    }
+
+    /// Whether a limit's open day, holding `sum` at the moment `moment` closes (besides what
+    /// its fixed events hold, if it is `moment + 2`... none of them logged yet), is over it.
+    func isOverAtOnce(_ day: Int, sum: Int64, moment: Int) -> Bool {
+        let index = day - ledger.baseDay
+        guard day >= judgedFrom, day <= today, !frozen[index], due[index] == .due else { return false }
+        let judge = day == moment + 1 && leewayHours == 24 ? judge(day) : unfixedJudge(day)
+        return judge.kind == .atMost && !judge.met(sum)
+    }
+
+    /// The events logged by the moment `day` closes (`L` hours into the next day; the start
+    /// of the one after with a whole day of leeway), or by the second before (not `closing`),
+    /// shared between `day` and the days still open then. The open days' fixed events are
+    /// not logged yet but for those at the closing second (`CreditLedger.boundary`); with a
+    /// whole day of leeway the next day's are, and the day after it is open too once `day`
+    /// has closed.
+    func moment(after day: Int, closing: Bool) -> Moment {
+        let wholeDay = leewayHours == 24 && closing
+        var windows = DayWindows(ledger: ledger, startingOn: day, reach: wholeDay ? 2 : 1)
+        var extra: Int64 = 0
+        for amount in closing ? ledger.boundary[day + (wholeDay ? 2 : 1)] ?? [] : [] {
+            if wholeDay {
+                windows.shares.append(Share(amount: amount, count: 1, lo: 1, hi: 2, own: 2))
+            } else {
+                extra &+= amount
+            }
+        }
+        let caps = Triple(judge(day).cap, (wholeDay ? judge(day + 1) : unfixedJudge(day + 1)).cap, wholeDay ? unfixedJudge(day + 2).cap : 0)
+        return Moment(placements: SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, 0), caps: caps, costs: .none), caps: caps)
+    }
+}
+
+/// The ways of sharing the events logged by a moment (`WalkInput.moment`), from nothing
+/// held: a state's holdings are added to them, capped alike.
+struct Moment {
+    let placements: [Placement]
+    let caps: Triple
+
+    /// The sums the open days reach given what `day` and the next day hold already.
+    func sums(_ placement: Placement, held: (Int64, Int64)) -> Triple {
+        Triple(min(held.0 &+ placement.sums[0], caps[0]), min(held.1 &+ placement.sums[1], caps[1]), placement.sums[2])
+    }
 }

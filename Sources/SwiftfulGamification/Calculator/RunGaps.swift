@@ -104,11 +104,11 @@ struct RunGaps: Hashable {
     /// `holding`, a total at least as large, and something to save if they have. Whatever
     /// comes after, the later gaps are bridged alike from the same freezes (latest first),
     /// and where the walk back goes on past them, that run loses no kept day to a gap of its own.
-    static func undominated<Key: Hashable>(
-        _ states: StateTable<Key, RunSet>, gaps: (Key) -> RunGaps, holding: (Key) -> Int
+    static func undominated<Key: Hashable, Holding: Hashable>(
+        _ states: StateTable<Key, RunSet>, gaps: (Key) -> RunGaps, holding: (Key) -> Holding
     ) -> StateTable<Key, RunSet> {
         guard states.count > 1 else { return states }
-        var best: [Int: (anchored: Bool, total: Int)] = [:]
+        var best: [Holding: (anchored: Bool, total: Int)] = [:]
         for (key, runs) in zip(states.keys, states.values) where gaps(key).isEmpty {
             let total = runs.length(after: 0), anchored = gaps(key).anchored
             if let known = best[holding(key)], (known.anchored ? 1 : 0, known.total) >= (anchored ? 1 : 0, total) { continue }

@@ -12,12 +12,19 @@ protocol RunRules {
     var streak: Int { get }
     /// Freezes consumed so far.
     var freezesUsed: Int { get }
-    mutating func step(_ day: Int, kept: Bool, in context: Context, record: inout RunRecord?)
+    mutating func step(_ day: Int, outcome: DayOutcome, in context: Context, record: inout RunRecord?)
     /// Below the first day of history: a pending gap has nothing before it to save.
     mutating func finish(record: inout RunRecord?)
     /// Whether, whatever the days below hold, this walk adds at least as many kept days
     /// (weeks) to its run below as `other` does (`RunPhase.outlasts`).
     func outlasts(_ other: Self) -> Bool
+}
+
+/// What a crediting made of one day: whether its sum met the day's target (rule 10), and the
+/// sum itself in thousandths (capped while searching: past the cap every sum is alike).
+struct DayOutcome {
+    var met: Bool
+    var amount: Int64
 }
 
 /// What the walk of the chosen crediting found, beyond the streak.
@@ -73,24 +80,28 @@ struct DayRun: RunRules {
         walk = RunWalk(input)
     }
 
-    mutating func step(_ day: Int, kept: Bool, in input: WalkInput, record: inout RunRecord?) {
+    mutating func step(_ day: Int, outcome: DayOutcome, in input: WalkInput, record: inout RunRecord?) {
+        // Before a limit's start day nothing is judged.
+        guard day >= input.judgedFrom else { return }
         let index = day - input.ledger.baseDay
         let isOpen = input.isOpen(day)
-        let bridge = input.frozen[index] || input.due[index] != .due
+        let kept = input.isKept(day, met: outcome.met)
+        let gap = input.isGap(day, met: outcome.met)
         switch walk.key.phase {
         case .ended:
             return
         case .run:
             if kept { return walk.countKept(day, isOpen: isOpen, input, record: &record) }
-            guard !isOpen, !bridge else { return }
-            walk.startGap(low: day, high: day, count: 1, input)
+            if gap { walk.startGap(low: day, high: day, count: 1, input) }
         case .gap(let low, let high, let count):
             if kept || input.frozen[index] {
-                // The gap's due days, whatever rest and skipped days lie between them.
-                let gapDays = (low...high).filter { input.due[$0 - input.ledger.baseDay] == .due }
+                // The gap's due days, whatever rest and skipped days lie between them; of a
+                // limit's, not an open yesterday within it below an over-limit today.
+                var gapDays = (low...high).filter { input.due[$0 - input.ledger.baseDay] == .due }
+                if gapDays.count > count { gapDays.removeAll { $0 == input.today - 1 } }
                 walk.resolveGap(gapDays.map { $0...$0 }, covering: [low...high], input, record: &record)
                 if kept, walk.key.phase == .run { walk.countKept(day, isOpen: isOpen, input, record: &record) }
-            } else if !bridge {
+            } else if gap {
                 walk.startGap(low: day, high: high, count: count + 1, input)
             }
         }
@@ -103,8 +114,4 @@ struct DayRun: RunRules {
     func outlasts(_ other: DayRun) -> Bool {
         walk.outlasts(other.walk)
     }
-}
-
-extension WalkInput {
-    func isOpen(_ day: Int) -> Bool { day == today || (yesterdayIsOpen && day == today - 1) }
 }

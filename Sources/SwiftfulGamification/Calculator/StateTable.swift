@@ -4,8 +4,12 @@ struct StateTable<Key: Hashable, Value> {
     private(set) var keys: [Key] = []
     var values: [Value] = []
     private var index: [Key: Int]?
+    /// How many keys are searched linearly before hashing: more for keys cheap to compare.
+    private let linearLimit: Int
 
-    private static var linearLimit: Int { 8 }
+    init(linearLimit: Int = 8) {
+        self.linearLimit = linearLimit
+    }
 
     var count: Int { keys.count }
 
@@ -20,7 +24,7 @@ struct StateTable<Key: Hashable, Value> {
         values.append(value)
         if index != nil {
             index![key] = keys.count - 1
-        } else if keys.count > Self.linearLimit {
+        } else if keys.count > linearLimit {
             index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
         }
     }

@@ -62,36 +62,72 @@ public enum StreakCalculator {
     ) -> StreakEvaluation {
         Instrumentation.count(.calculation)
         let leewayHours = history.leewayHours
-        let behavior = configuration.freezeBehavior
         let nowSecond = currentDate.flooredEpochSecond
         var clocks = ZoneClocks(current: timezone, firstSecond: nowSecond - 86_400 * 400, lastSecond: nowSecond + 86_400)
         let now = clocks.currentLocalTime(atSecond: nowSecond)
-        let schedule = GoalSchedule(changes: goalSchedule, fallback: configuration.eventsRequiredPerDay) {
-            clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
-        }
-        let (ledger, frozen, firstDay) = history.ledger(through: now.day, countingFreezeEvents: behavior != .noFreezes)
+        let dayOf = { (change: StreakGoalChange) in clocks.currentLocalTime(atSecond: change.date.flooredEpochSecond).day }
+        let schedule = GoalSchedule(changes: goalSchedule, fallback: configuration.eventsRequiredPerDay, dayOf: dayOf)
+        let targets = TargetSchedule(changes: goalSchedule, configuration: configuration, dayOf: dayOf)
+        let todayJudgement = Judgement(targets.target(on: now.day))
+        // Rule 10: a limit judges every due day from its start day on, events or not.
+        let limitStart = todayJudgement.isLimit ? configuration.startDay?.dayNumber ?? history.firstEvent.map {
+            min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, now.day)
+        } : nil
+        let tracking = todayJudgement.kind == .tracking
+        let behavior = tracking ? .noFreezes : configuration.freezeBehavior
+        let (ledger, frozen, historyFirstDay) = history.ledger(
+            through: now.day, from: limitStart.map { min($0, now.day) }, countingFreezeEvents: behavior != .noFreezes
+        )
         let usableFreezes = behavior == .noFreezes ? [] : freezes
-        let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips) {
-            clocks.currentLocalTime(atSecond: $0.date.flooredEpochSecond).day
-        }
-        let weeks = dueDays.schedule(on: now.day).unit == .week ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays) : nil
+        let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips, dayOf: dayOf)
+        let isWeekly = dueDays.schedule(on: now.day).unit == .week || todayJudgement.isWeekly
+        let weeks = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
+        let firstDay = limitStart.map { min($0, historyFirstDay ?? $0, now.day + 1) } ?? historyFirstDay ?? now.day + 1
+        let judgedFrom = limitStart ?? firstDay
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
+            judges: judges(ledger: ledger, targets: targets, weeks: weeks, judgedFrom: judgedFrom),
             frozen: frozen,
             due: dueDays.kinds(from: ledger.baseDay, count: ledger.dayCount),
             today: now.day,
-            firstDay: firstDay ?? now.day + 1,
+            firstDay: firstDay,
+            judgedFrom: judgedFrom,
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
             leewayHours: leewayHours,
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
         return StreakSummary(
-            input: input, walk: StreakWalk(input, weeks: weeks), weeks: weeks, history: history, firstDay: firstDay, freezes: usableFreezes,
+            input: input, walk: StreakWalk(input, weeks: weeks, tracking: tracking), weeks: weeks, history: history,
+            firstDay: limitStart.map { min($0, historyFirstDay ?? $0) } ?? historyFirstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
-            clocks: &clocks, schedule: schedule, dueDays: dueDays
+            clocks: &clocks, schedule: schedule, targets: targets, dueDays: dueDays
         ).evaluation
+    }
+
+    /// How each day of the ledger is judged (rule 10), its fixed events' sum taken off.
+    private static func judges(ledger: CreditLedger, targets: TargetSchedule, weeks: WeekCalendar?, judgedFrom: Int) -> [DayJudge] {
+        let dayTargets = targets.targets(from: ledger.baseDay, count: ledger.dayCount)
+        var weekJudgements: [Int: Judgement] = [:]
+        return dayTargets.indices.map { index in
+            let day = ledger.baseDay + index
+            let fixed = ledger.amount(at: index * CreditLedger.classesPerDay)
+            let judgement = Judgement(dayTargets[index])
+            // A weekly target applies from the week in which it was set: its days are the week's.
+            if let weeks {
+                let end = weeks.start(ofWeekContaining: day) + 6
+                let week = weekJudgements[end] ?? weeks.judgement(endingOn: end)
+                weekJudgements[end] = week
+                if week.isWeekly { return DayJudge(kind: .week, need: weeks.cap(of: week) - fixed) }
+            }
+            switch judgement.kind {
+            case .tracking: return .none
+            case _ where judgement.period == .week: return .none
+            case .atLeast: return DayJudge(kind: .atLeast, need: judgement.amount - fixed)
+            case .atMost: return day < judgedFrom ? .none : DayJudge(kind: .atMost, need: judgement.amount - fixed)
+            }
+        }
     }
 
     /// The consumptions an explicit "use freezes" makes in manual mode: one available freeze

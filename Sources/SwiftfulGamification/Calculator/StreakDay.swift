@@ -1,13 +1,14 @@
 /// One calendar day as the calculator credited it: what a heatmap cell shows.
 public struct StreakDay: Sendable, Hashable {
     public enum State: String, Sendable, Hashable, Codable {
-        /// Before the first event: nothing to keep yet.
+        /// Before the first event (or a limit's start day): nothing to keep yet.
         case beforeHistory = "before_history"
-        /// At least the goal's number of events credited.
+        /// Its target met (at least the goal's number of events, or the amount; a closed day
+        /// within its limit).
         case kept
         /// Bridged by a freeze (recorded, or consumed by this calculation).
         case frozen
-        /// Closed, neither kept nor frozen.
+        /// Closed, neither kept nor frozen; or over its limit (rule 10), open or not.
         case gap
         /// Today, or yesterday inside the leeway, not kept yet: it can still change.
         case open
@@ -30,14 +31,32 @@ public struct StreakDay: Sendable, Hashable {
     /// Regular events logged on this day in their own zones, wherever the leeway credited
     /// them (`eventCount` counts those credited here).
     public let ownEventCount: Int
+    /// The sum of the amounts credited to the day (rule 10; `eventCount` for events
+    /// without amounts).
+    public let amount: Double
+    /// X of the day's target, for a streak that measures amounts per day (nil otherwise).
+    public let targetAmount: Double?
+    /// The day's sum is over its limit (rule 10).
+    public let isOverLimit: Bool
+    /// What a heatmap shades by, 0 through 1 (rule 10): at least, the sum over X (capped at
+    /// 1); at most, 1 within the limit and 0 over it; of a weekly target, its week's; for
+    /// counted events, `progress`.
+    public let fraction: Double
 
-    public init(day: CalendarDay, state: State, eventCount: Int, goal: Int, consumedFreezeId: String? = nil, ownEventCount: Int? = nil) {
+    public init(
+        day: CalendarDay, state: State, eventCount: Int, goal: Int, consumedFreezeId: String? = nil, ownEventCount: Int? = nil,
+        amount: Double? = nil, targetAmount: Double? = nil, isOverLimit: Bool = false, fraction: Double? = nil
+    ) {
         self.day = day
         self.state = state
         self.eventCount = eventCount
         self.goal = goal
         self.consumedFreezeId = consumedFreezeId
         self.ownEventCount = ownEventCount ?? eventCount
+        self.amount = amount ?? Double(eventCount)
+        self.targetAmount = targetAmount
+        self.isOverLimit = isOverLimit
+        self.fraction = fraction ?? min(Double(eventCount) / Double(max(goal, 1)), 1)
     }
 
     /// Events credited here that were logged on a neighbouring day (positive), or logged
@@ -54,6 +73,7 @@ public struct StreakWeek: Sendable, Hashable, Codable {
         case kept
         /// Skipped whole, or covered by a freeze: the run goes on, the week adds nothing.
         case bridged
+        /// Missed, or over its limit (rule 10).
         case gap
         /// The current week (or the last one, while yesterday is open), not kept yet.
         case open
@@ -63,13 +83,67 @@ public struct StreakWeek: Sendable, Hashable, Codable {
     public let start: CalendarDay
     public let state: State
     public let keptDays: Int
-    /// T_w: the days the week needed (T, lowered by its skipped days).
+    /// T_w: the days the week needed (T, lowered by its skipped days); 0 for a weekly amount.
     public let target: Int
+    /// A weekly target's sum of the amounts credited to the week's days (nil otherwise).
+    public let amount: Double?
+    /// X_w: what the week needed (X lowered by its skipped days, rounded up to 0.001), or a
+    /// limit's X (nil when the week is not judged by an amount).
+    public let targetAmount: Double?
 
-    public init(start: CalendarDay, state: State, keptDays: Int, target: Int) {
+    public init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Double? = nil, targetAmount: Double? = nil) {
         self.start = start
         self.state = state
         self.keptDays = keptDays
         self.target = target
+        self.amount = amount
+        self.targetAmount = targetAmount
+    }
+
+    /// From thousandths.
+    init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Int64?, targetAmount: Int64?) {
+        self.init(
+            start: start, state: state, keptDays: keptDays, target: target,
+            amount: amount.map(StreakAmount.value(thousandths:)), targetAmount: targetAmount.map(StreakAmount.value(thousandths:))
+        )
+    }
+
+    func with(state: State) -> StreakWeek {
+        StreakWeek(start: start, state: state, keptDays: keptDays, target: target, amount: amount, targetAmount: targetAmount)
+    }
+
+    /// The week's fraction (rule 10): at least, the sum over X_w (capped at 1); at most, 1
+    /// within the limit and 0 over it; else kept days over the target.
+    public var fraction: Double {
+        if let amount, let targetAmount {
+            if state == .gap, amount > targetAmount { return 0 }
+            return targetAmount > 0 ? min(amount / targetAmount, 1) : 1
+        }
+        return target > 0 ? min(Double(keptDays) / Double(target), 1) : 1
+    }
+
+    /// The keys Swift gave the week before amounts, so that stored weeks still decode.
+    public enum CodingKeys: String, CodingKey {
+        case start, state, keptDays, target, amount, targetAmount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            start: try container.decode(CalendarDay.self, forKey: .start), state: try container.decode(State.self, forKey: .state),
+            keptDays: try container.decode(Int.self, forKey: .keptDays), target: try container.decode(Int.self, forKey: .target),
+            amount: try container.decodeIfPresent(Double.self, forKey: .amount),
+            targetAmount: try container.decodeIfPresent(Double.self, forKey: .targetAmount)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(state, forKey: .state)
+        try container.encode(keptDays, forKey: .keptDays)
+        try container.encode(target, forKey: .target)
+        try container.encodeIfPresent(amount, forKey: .amount)
+        try container.encodeIfPresent(targetAmount, forKey: .targetAmount)
     }
 }

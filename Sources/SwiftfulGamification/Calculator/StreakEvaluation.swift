@@ -25,7 +25,11 @@ public struct StreakEvaluation: Sendable {
     let credited: [Int32]
     let own: [Int32]
     let goals: [Int32]
+    /// Amounts credited per day, in thousandths (rule 10).
+    let amounts: [Int64]
     let schedule: GoalSchedule
+    /// The target of every day (rule 10).
+    let targets: TargetSchedule
     let consumedFreezeByDay: [Int: String]
     /// Days skipped (rule 9), kept ones too.
     let skippedDays: Set<Int>
@@ -42,9 +46,10 @@ public struct StreakEvaluation: Sendable {
     init(
         streak: CurrentStreakData, freezeConsumptions: [FreezeConsumption], today: CalendarDay, daysToSave: [CalendarDay],
         configuration: StreakConfiguration, timeZoneIdentifier: String, ledgerBaseDay: Int, firstDay: Int?,
-        states: [DayState], credited: [Int32], own: [Int32], goals: [Int32], schedule: GoalSchedule,
-        consumedFreezeByDay: [Int: String], skippedDays: Set<Int> = [], weeks: [StreakWeek] = []
+        states: [DayState], credited: [Int32], own: [Int32], goals: [Int32], amounts: [Int64]? = nil, schedule: GoalSchedule,
+        targets: TargetSchedule? = nil, consumedFreezeByDay: [Int: String], skippedDays: Set<Int> = [], weeks: [StreakWeek] = []
     ) {
+        let amounts = amounts ?? credited.map { Int64($0) * HistoryAmounts.unit }
         self.streak = streak
         self.freezeConsumptions = freezeConsumptions
         self.today = today
@@ -62,14 +67,17 @@ public struct StreakEvaluation: Sendable {
             self.credited = Array(credited.dropFirst(unused))
             self.own = Array(own.dropFirst(unused))
             self.goals = Array(goals.dropFirst(unused))
+            self.amounts = Array(amounts.dropFirst(unused))
         } else {
             self.ledgerBaseDay = ledgerBaseDay
             self.states = states
             self.credited = credited
             self.own = own
             self.goals = goals
+            self.amounts = amounts
         }
         self.schedule = schedule
+        self.targets = targets ?? TargetSchedule(goals: schedule)
         self.consumedFreezeByDay = consumedFreezeByDay
         self.skippedDays = skippedDays
         self.weeks = weeks
@@ -93,11 +101,11 @@ public struct StreakEvaluation: Sendable {
     public func day(_ day: CalendarDay) -> StreakDay {
         let number = day.dayNumber
         if number > today.dayNumber {
-            return StreakDay(day: day, state: .future, eventCount: 0, goal: schedule.goal(on: number))
+            return StreakDay(day: day, state: .future, eventCount: 0, goal: schedule.goal(on: number), targetAmount: targetAmount(on: number), fraction: 0)
         }
         let index = number - ledgerBaseDay
         guard let firstDay, number >= firstDay, index >= 0, index < states.count else {
-            return StreakDay(day: day, state: .beforeHistory, eventCount: 0, goal: schedule.goal(on: number))
+            return StreakDay(day: day, state: .beforeHistory, eventCount: 0, goal: schedule.goal(on: number), targetAmount: targetAmount(on: number), fraction: 0)
         }
         let state: StreakDay.State
         switch states[index] {
@@ -109,11 +117,52 @@ public struct StreakEvaluation: Sendable {
         case .rest: state = .rest
         case .skipped: state = .skipped
         }
+        let amount = amounts[index]
+        let judgement = Judgement(targets.target(on: number))
+        let isOverLimit = judgement.isLimit && judgement.period == .day && amount > judgement.amount
         return StreakDay(
             day: day, state: state, eventCount: Int(credited[index]), goal: Int(goals[index]),
             consumedFreezeId: consumedFreezeByDay.isEmpty ? nil : consumedFreezeByDay[number],
-            ownEventCount: index < own.count ? Int(own[index]) : nil
+            ownEventCount: index < own.count ? Int(own[index]) : nil,
+            amount: StreakAmount.value(thousandths: amount), targetAmount: targetAmount(on: number), isOverLimit: isOverLimit,
+            fraction: fraction(of: day, state: state, amount: amount, judgement: judgement)
         )
+    }
+
+    /// X of a per-day target, for a streak that measures amounts (rule 10).
+    private func targetAmount(on day: Int) -> Double? {
+        guard configuration.measuresAmount else { return nil }
+        let judgement = Judgement(targets.target(on: day))
+        guard judgement.kind != .tracking, judgement.period == .day else { return nil }
+        return StreakAmount.value(thousandths: judgement.amount)
+    }
+
+    /// Rule 10's fraction of a day: at least, sum / X capped at 1; at most, 1 within the
+    /// limit, 0 over it; a weekly target's day, its week's; tracking only, 1 for any amount.
+    private func fraction(of day: CalendarDay, state: StreakDay.State, amount: Int64, judgement: Judgement) -> Double {
+        guard state != .beforeHistory else { return 0 }
+        switch judgement.kind {
+        case .tracking:
+            return amount > 0 ? 1 : 0
+        case _ where judgement.period == .week:
+            return week(containing: day)?.fraction ?? 0
+        case .atMost:
+            return amount <= judgement.amount ? 1 : 0
+        case .atLeast:
+            return min(Double(amount) / Double(max(judgement.amount, 1)), 1)
+        }
+    }
+
+    /// The week (of a weekly streak) that holds `day`.
+    public func week(containing day: CalendarDay) -> StreakWeek? {
+        weeks.last { $0.start <= day && day.dayNumber <= $0.start.dayNumber + 6 }
+    }
+
+    /// The sum credited to `day` in thousandths (0 outside the history).
+    func amount(on day: CalendarDay) -> Int64 {
+        let index = day.dayNumber - ledgerBaseDay
+        guard let firstDay, day.dayNumber >= firstDay, day <= today, index >= 0, index < amounts.count else { return 0 }
+        return amounts[index]
     }
 
     /// Records of every day from `start` through `end`, ascending (empty when `end < start`).
@@ -130,8 +179,8 @@ public struct StreakEvaluation: Sendable {
         var updated = StreakEvaluation(
             streak: streak.updatingUserId(userId), freezeConsumptions: freezeConsumptions, today: today, daysToSave: daysToSave,
             configuration: configuration, timeZoneIdentifier: timeZoneIdentifier, ledgerBaseDay: ledgerBaseDay,
-            firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, schedule: schedule,
-            consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays, weeks: weeks
+            firstDay: firstDay, states: states, credited: credited, own: own, goals: goals, amounts: amounts, schedule: schedule,
+            targets: targets, consumedFreezeByDay: consumedFreezeByDay, skippedDays: skippedDays, weeks: weeks
         )
         updated.notes = notes
         return updated
@@ -149,7 +198,8 @@ public struct StreakEvaluation: Sendable {
         today == other.today && freezeConsumptions == other.freezeConsumptions && daysToSave == other.daysToSave
             && configuration == other.configuration && streak.isSameStreak(as: other.streak)
             && ledgerBaseDay == other.ledgerBaseDay && firstDay == other.firstDay && states == other.states
-            && credited == other.credited && goals == other.goals && consumedFreezeByDay == other.consumedFreezeByDay
+            && credited == other.credited && goals == other.goals && amounts == other.amounts
+            && targets.isSame(as: other.targets) && consumedFreezeByDay == other.consumedFreezeByDay
             && skippedDays == other.skippedDays && weeks == other.weeks && notes == other.notes
     }
 }
@@ -169,6 +219,10 @@ extension StreakEvaluation: Codable {
         case skippedDays = "skipped_days"
         case weeks
         case notes
+        case amounts
+        case targetDays = "target_days"
+        case targets
+        case targetFallback = "target_fallback"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -184,6 +238,20 @@ extension StreakEvaluation: Codable {
             throw DecodingError.dataCorruptedError(forKey: .credited, in: container, debugDescription: "day arrays differ in length")
         }
         let consumed = try container.decode([String: String].self, forKey: .consumedFreezes)
+        // Written before amounts: every event counted 1, every day asked for its goal.
+        let amounts = try container.decodeIfPresent(String.self, forKey: .amounts).map(DayBytes.longIntegers)
+        guard amounts.map({ $0.count == states.count }) ?? true else {
+            throw DecodingError.dataCorruptedError(forKey: .amounts, in: container, debugDescription: "day arrays differ in length")
+        }
+        var targets: TargetSchedule?
+        if let fallback = try container.decodeIfPresent(StreakTarget.self, forKey: .targetFallback) {
+            let days = try container.decode([Int].self, forKey: .targetDays)
+            let changes = try container.decode([StreakTarget].self, forKey: .targets)
+            guard days.count == changes.count else {
+                throw DecodingError.dataCorruptedError(forKey: .targets, in: container, debugDescription: "target days and targets differ in length")
+            }
+            targets = TargetSchedule(days: days, targets: changes, fallback: fallback)
+        }
         self.init(
             streak: try container.decode(CurrentStreakData.self, forKey: .streak),
             freezeConsumptions: try container.decode([FreezeConsumption].self, forKey: .freezeConsumptions),
@@ -193,12 +261,13 @@ extension StreakEvaluation: Codable {
             timeZoneIdentifier: try container.decode(String.self, forKey: .timeZone),
             ledgerBaseDay: try container.decode(Int.self, forKey: .baseDay),
             firstDay: try container.decodeIfPresent(Int.self, forKey: .firstDay),
-            states: states.map { $0! }, credited: credited, own: own, goals: goals,
+            states: states.map { $0! }, credited: credited, own: own, goals: goals, amounts: amounts,
             schedule: GoalSchedule(
                 days: try container.decode([Int].self, forKey: .scheduleDays),
                 goals: try container.decode([Int].self, forKey: .scheduleGoals),
                 fallback: try container.decode(Int.self, forKey: .scheduleFallback)
             ),
+            targets: targets,
             consumedFreezeByDay: Dictionary(uniqueKeysWithValues: consumed.compactMap { key, value in Int(key).map { ($0, value) } }),
             skippedDays: Set(try container.decodeIfPresent([Int].self, forKey: .skippedDays) ?? []),
             weeks: try container.decodeIfPresent([StreakWeek].self, forKey: .weeks) ?? []
@@ -227,6 +296,14 @@ extension StreakEvaluation: Codable {
         if !skippedDays.isEmpty { try container.encode(skippedDays.sorted(), forKey: .skippedDays) }
         if !weeks.isEmpty { try container.encode(weeks, forKey: .weeks) }
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+        if zip(amounts, credited).contains(where: { $0 != Int64($1) * HistoryAmounts.unit }) {
+            try container.encode(DayBytes.encode(longIntegers: amounts), forKey: .amounts)
+        }
+        if !targets.isSame(as: TargetSchedule(goals: schedule)) {
+            try container.encode(targets.changes.map(\.day), forKey: .targetDays)
+            try container.encode(targets.changes.map(\.target), forKey: .targets)
+            try container.encode(targets.fallback, forKey: .targetFallback)
+        }
     }
 }
 
@@ -246,6 +323,23 @@ enum DayBytes {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not base64"))
         }
         return Array(data)
+    }
+
+    static func encode(longIntegers values: [Int64]) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(values.count * 8)
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        return encode(bytes)
+    }
+
+    static func longIntegers(_ text: String) throws -> [Int64] {
+        let bytes = try decode(text)
+        guard bytes.count % 8 == 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not 64-bit integers"))
+        }
+        return bytes.withUnsafeBytes { raw in
+            (0..<(bytes.count / 8)).map { Int64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self)) }
+        }
     }
 
     static func integers(_ text: String) throws -> [Int32] {

@@ -26,6 +26,13 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     private(set) var counts: [Int32] = []
     /// Freeze events per own day.
     private(set) var frozenCounts: [Int32] = []
+    /// The events' amounts (rule 10), beside the counts.
+    private(set) var amounts = HistoryAmounts()
+
+    /// False for a history stored before events had amounts (decoded from an encoding
+    /// without them): it counts every event as 1, so rebuild it from the events when they
+    /// may carry amounts.
+    public var recordsAmounts: Bool { amounts.recorded }
 
     /// An event's instant and zone.
     public struct Stamp: Sendable, Hashable, Codable {
@@ -99,7 +106,11 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             guard date <= cutoff else { continue }
             let clock = zones.clock(for: events[index].timezone, in: &clocks)
             let local = clocks.localTime(atSecond: date.flooredEpochSecond, clock: clock)
-            history.record(isFreeze: events[index].isFreeze, date: date, at: local, delta: 1) { Stamp(date: date, timezone: events[index].timezone) }
+            // The stored field alone: reading the event's computed amount would copy the event.
+            let amount = events[index].amount.map { StreakAmount.isValid($0) ? StreakAmount.thousandths($0) : HistoryAmounts.unit } ?? HistoryAmounts.unit
+            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, delta: 1) {
+                Stamp(date: date, timezone: events[index].timezone)
+            }
             if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
             if date >= recentFrom { candidates.append(index) }
         }
@@ -117,6 +128,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         for index in other.counts.indices {
             counts[offset * CreditLedger.classesPerDay + index] += other.counts[index]
         }
+        amounts.merge(other.amounts, offset: offset * CreditLedger.classesPerDay, cells: counts.count)
         regularCount += other.regularCount
         if let first = other.firstEvent, firstEvent == nil || first.date < firstEvent!.date { firstEvent = first }
         if let last = other.lastEvent, lastEvent == nil || last.date >= lastEvent!.date { lastEvent = last }
@@ -185,10 +197,11 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     /// The ledger of the days up to `today`: windows reaching past today end on today, and
-    /// an event's own day after today counts as today (rule 1).
-    func ledger(through today: Int, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
+    /// an event's own day after today counts as today (rule 1). It covers `from` too when
+    /// given (a limit's start day before any event).
+    func ledger(through today: Int, from: Int? = nil, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
         // Counts are kept by the day a window ends; it may start up to two days before.
-        let base = frozenCounts.isEmpty ? today : min(baseDay - CreditLedger.widestWindow, today)
+        let base = min(frozenCounts.isEmpty ? today : min(baseDay - CreditLedger.widestWindow, today), from ?? .max)
         var ledger = CreditLedger(baseDay: base, lastDay: today)
         var frozen = Array(repeating: false, count: ledger.dayCount)
         var firstDay = Int.max
@@ -204,21 +217,30 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 guard count > 0 else { continue }
                 let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
                 let lo = day - width
-                ledger.add(lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), count: count)
+                let cell = dayIndex * CreditLedger.classesPerDay + classIndex
+                ledger.add(
+                    lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), count: count,
+                    extra: amounts.extra(at: cell), amounts: amounts.windowed[(baseDay + dayIndex) * CreditLedger.classesPerDay + classIndex]
+                )
                 firstDay = min(firstDay, min(lo, today))
             }
+        }
+        for (key, list) in amounts.boundary {
+            let (day, classIndex) = (key.floorDivided(by: CreditLedger.classesPerDay), key.floorModulo(CreditLedger.classesPerDay))
+            let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
+            ledger.addBoundary(own: min(day - width + ownOffset, today), amounts: list)
         }
         return (ledger, frozen, firstDay == .max ? nil : firstDay)
     }
 
     private mutating func record(_ event: StreakEvent, at local: LocalTime, delta: Int32) {
-        record(isFreeze: event.isFreeze, date: event.dateCreated, at: local, delta: delta) {
+        record(isFreeze: event.isFreeze, amount: event.amountThousandths, date: event.dateCreated, at: local, delta: delta) {
             Stamp(date: event.dateCreated, timezone: event.timezone)
         }
     }
 
     /// Counts one event; `stamp` is only built when it becomes the first or last event.
-    private mutating func record(isFreeze: Bool, date: Date, at local: LocalTime, delta: Int32, stamp: () -> Stamp) {
+    private mutating func record(isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, delta: Int32, stamp: () -> Stamp) {
         if isFreeze {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
@@ -227,7 +249,17 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             let lo = leewaySeconds > 0 && local.secondOfDay < leewaySeconds ? local.day - 1 : local.day
             let hi = leewaySeconds > 0 && local.secondOfDay >= 86_400 - leewaySeconds ? local.day + 1 : local.day
             ensureDays(lo, hi)
-            counts[(hi - baseDay) * CreditLedger.classesPerDay + CreditLedger.classIndex(width: hi - lo, ownOffset: local.day - lo)] += delta
+            let classIndex = CreditLedger.classIndex(width: hi - lo, ownOffset: local.day - lo)
+            let cell = (hi - baseDay) * CreditLedger.classesPerDay + classIndex
+            counts[cell] += delta
+            // The second the day before closes (midnight with no leeway or a whole day of it).
+            let atBoundary = local.secondOfDay == leewaySeconds % 86_400
+            if amount != HistoryAmounts.unit || atBoundary {
+                amounts.record(
+                    amount: amount, index: cell, key: hi * CreditLedger.classesPerDay + classIndex, windowed: hi > lo,
+                    atBoundary: atBoundary, delta: delta, cells: counts.count
+                )
+            }
             regularCount += Int(delta)
             if delta > 0 {
                 if firstEvent == nil || date < firstEvent!.date { firstEvent = stamp() }
@@ -244,18 +276,21 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             baseDay = first - 366
             counts = Array(repeating: 0, count: (last - baseDay + 367) * CreditLedger.classesPerDay)
             frozenCounts = Array(repeating: 0, count: last - baseDay + 367)
+            amounts.extras = []
             return
         }
         if first < baseDay {
             let extra = baseDay - first + 366
             counts.insert(contentsOf: repeatElement(0, count: extra * CreditLedger.classesPerDay), at: 0)
             frozenCounts.insert(contentsOf: repeatElement(0, count: extra), at: 0)
+            amounts.grow(before: extra * CreditLedger.classesPerDay, after: 0)
             baseDay -= extra
         }
         if last >= baseDay + frozenCounts.count {
             let extra = last - (baseDay + frozenCounts.count) + 367
             counts.append(contentsOf: repeatElement(0, count: extra * CreditLedger.classesPerDay))
             frozenCounts.append(contentsOf: repeatElement(0, count: extra))
+            amounts.grow(before: 0, after: extra * CreditLedger.classesPerDay)
         }
     }
 
@@ -303,6 +338,7 @@ extension StreakHistory {
         case baseDay = "base_day"
         case counts
         case frozenCounts = "frozen_counts"
+        case amounts
     }
 
     /// The day counts are stored as base64 of little-endian 32-bit integers: tens of
@@ -321,6 +357,42 @@ extension StreakHistory {
         guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
             throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
         }
+        // Written before amounts: every event counted 1.
+        guard container.contains(.amounts) else {
+            amounts.recorded = false
+            return
+        }
+        let stored = try container.decode(StoredAmounts.self, forKey: .amounts)
+        if let extras = stored.extras {
+            let values = try DayBytes.longIntegers(extras)
+            guard values.count == counts.count else {
+                throw DecodingError.dataCorruptedError(forKey: .amounts, in: container, debugDescription: "amounts do not match the days")
+            }
+            amounts.extras = values
+        }
+        amounts.windowed = try stored.windowed.map(StoredAmounts.lists) ?? [:]
+        amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
+    }
+
+    /// The amounts as stored: the extras as base64 of little-endian 64-bit integers over the
+    /// stored days, each list as `[cell key, amount, ...]`.
+    private struct StoredAmounts: Codable {
+        var extras: String?
+        var windowed: [[Int64]]?
+        var boundary: [[Int64]]?
+
+        static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
+            var lists: [Int: [Int64]] = [:]
+            for row in rows {
+                guard row.count > 1 else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "an empty amount list")) }
+                lists[Int(row[0]), default: []] += row.dropFirst()
+            }
+            return lists.mapValues { $0.sorted() }
+        }
+
+        static func rows(_ lists: [Int: [Int64]]) -> [[Int64]]? {
+            lists.isEmpty ? nil : lists.keys.sorted().map { [Int64($0)] + lists[$0]! }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -337,6 +409,12 @@ extension StreakHistory {
         let perDay = CreditLedger.classesPerDay
         try container.encode(DayBytes.encode(Array(counts[(used.lowerBound * perDay)..<(used.upperBound * perDay)])), forKey: .counts)
         try container.encode(DayBytes.encode(Array(frozenCounts[used])), forKey: .frozenCounts)
+        let extras = amounts.extras.isEmpty || !amounts.extras.contains(where: { $0 != 0 })
+            ? nil : DayBytes.encode(longIntegers: Array(amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]))
+        try container.encode(
+            StoredAmounts(extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary)),
+            forKey: .amounts
+        )
     }
 
     /// Equal when they count the same: the arrays' padding is not part of the history.
@@ -348,6 +426,15 @@ extension StreakHistory {
             && (left.isEmpty && right.isEmpty || lhs.baseDay + left.lowerBound == rhs.baseDay + right.lowerBound)
             && lhs.frozenCounts[left] == rhs.frozenCounts[right]
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
+            && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
+            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.recorded == rhs.amounts.recorded
+    }
+
+    /// The extras of the used days (empty when none is other than 0).
+    private func usedExtras(_ used: Range<Int>) -> ArraySlice<Int64> {
+        let perDay = CreditLedger.classesPerDay
+        guard !amounts.extras.isEmpty, amounts.extras.contains(where: { $0 != 0 }) else { return [] }
+        return amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -69,6 +69,63 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     public let months: [Month]
     /// A weekly streak's weeks (rule 8); nil for a day unit.
     public let weeks: Weeks?
+    /// Sums of the amounts credited, in the streak's unit (rule 10; events for a streak
+    /// that counts them).
+    public let totals: Totals
+
+    /// Sums of the amounts credited to days (rule 10), exact to 0.001.
+    public struct Totals: Sendable, Equatable, Codable {
+        /// The week holding today (from the streak's week start), this calendar month and
+        /// year, and every day of the history.
+        public let thisWeek: Double
+        public let thisMonth: Double
+        public let thisYear: Double
+        public let allTime: Double
+        /// The total over the days something was credited to; nil when none was.
+        public let meanPerLoggedDay: Double?
+        /// The day with the largest sum, and the week (from the week start) with the largest
+        /// sum, the latest among equals; nil when nothing was credited.
+        public let bestDay: Best?
+        public let bestWeek: Best?
+
+        public struct Best: Sendable, Equatable, Codable {
+            /// The day, or the week's first day.
+            public let start: CalendarDay
+            public let amount: Double
+        }
+
+        init(_ days: [StreakDay], today: CalendarDay, weekStart: SwiftfulGamification.Weekday, amounts: (CalendarDay) -> Int64) {
+            let weekOf = { (day: CalendarDay) in
+                day.adding(days: -(SwiftfulGamification.Weekday.allCases.firstIndex(of: day.dayOfWeek)! - SwiftfulGamification.Weekday.allCases.firstIndex(of: weekStart)!).floorModulo(7))
+            }
+            let (year, month, _) = today.civil
+            let thisWeekStart = weekOf(today)
+            var week: Int64 = 0, monthTotal: Int64 = 0, yearTotal: Int64 = 0, all: Int64 = 0, logged = 0
+            var bestDay: (CalendarDay, Int64)?
+            var weekSums: [(CalendarDay, Int64)] = []
+            for day in days {
+                let amount = amounts(day.day)
+                let civil = day.day.civil
+                all &+= amount
+                if day.eventCount > 0 { logged += 1 }
+                if day.day >= thisWeekStart { week &+= amount }
+                if civil.year == year { yearTotal &+= amount }
+                if civil.year == year, civil.month == month { monthTotal &+= amount }
+                if day.eventCount > 0, bestDay.map({ amount >= $0.1 }) ?? true { bestDay = (day.day, amount) }
+                let start = weekOf(day.day)
+                if weekSums.last?.0 == start { weekSums[weekSums.count - 1].1 &+= amount } else { weekSums.append((start, amount)) }
+            }
+            let value = StreakAmount.value(thousandths:)
+            thisWeek = value(week)
+            thisMonth = value(monthTotal)
+            thisYear = value(yearTotal)
+            allTime = value(all)
+            meanPerLoggedDay = logged > 0 ? value(all) / Double(logged) : nil
+            self.bestDay = bestDay.map { Best(start: $0.0, amount: value($0.1)) }
+            let best = logged > 0 ? weekSums.max { ($0.1, $0.0) < ($1.1, $1.0) } : nil
+            bestWeek = best.map { Best(start: $0.0, amount: value($0.1)) }
+        }
+    }
 
     /// How a weekly streak's weeks went: kept weeks among the closed ones that were not
     /// bridged, the best week, and every week's kept days against its target.
@@ -146,6 +203,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         }
         self.months = months
         weeks = evaluation.weeks.isEmpty ? nil : Weeks(evaluation.weeks)
+        totals = Totals(days, today: today, weekStart: evaluation.configuration.weekStart) { evaluation.amount(on: $0) }
         longestRuns = Self.runs(days, current: evaluation.streak.currentStreak ?? 0)
             .sorted { ($0.length, $0.end) > ($1.length, $1.end) }
             .prefix(3).map { $0 }

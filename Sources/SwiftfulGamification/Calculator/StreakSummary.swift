@@ -5,7 +5,7 @@ enum EventWindow {
     static let recentDays = 60
 }
 
-/// Turns the chosen crediting into the results of rules 6 and 7.
+/// Turns the chosen crediting into the results of rules 6, 7 and 10.
 struct StreakSummary {
     let evaluation: StreakEvaluation
 
@@ -13,7 +13,7 @@ struct StreakSummary {
     init(
         input: WalkInput, walk: StreakWalk, weeks: WeekCalendar?, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
         configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
-        clocks: inout ZoneClocks, schedule: GoalSchedule, dueDays: DueDays
+        clocks: inout ZoneClocks, schedule: GoalSchedule, targets: TargetSchedule, dueDays: DueDays
     ) {
         let zoneDays = ZoneDays(timeZone: timezone)
         let base = input.ledger.baseDay
@@ -29,37 +29,47 @@ struct StreakSummary {
             $0.isAvailable(at: now) && !consumedIds.contains($0.id)
         }.map { freezes[$0] }
 
+        let judgement = Judgement(targets.target(on: today))
         let state = { (day: Int) -> DayState in walk.states[day - base] }
         let todayKept = state(today) == .kept
-        // Rule 8: a rest or skipped today that is not kept, frozen by a freeze event or not.
-        let todayResting = !todayKept && input.due[today - base] != .due
-        let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
-        let current = walk.currentStreak
         let lastKeptOrEventDay = Self.lastKeptDay(walk, input) ?? history.lastEvent.map {
             min(clocks.localTime(atSecond: $0.date.flooredEpochSecond, inZoneNamed: $0.timezone).day, today)
         }
+        let daysSince = max(0, today - (lastKeptOrEventDay ?? today))
+        let current = walk.currentStreak
+        let hasEvents = history.regularCount > 0
+        let end = { (day: Int) in zoneDays.wallClock(day: day + 1, hour: history.leewayHours) }
         let status: StreakStatus
         var deadline: Date?
         var week: WeekOutlook?
-        if let weeks, let current = walk.weekRecords.last {
+        if judgement.kind == .tracking {
+            status = hasEvents ? .active(daysSinceLastEvent: daysSince) : .noEvents
+        } else if let weeks, let current = walk.weekRecords.last {
             let outlook = WeekOutlook(record: current, walk: walk, input: input, weeks: weeks)
             week = outlook
             status = outlook.status(
-                hasEvents: history.regularCount > 0, streak: walk.currentStreak, previous: walk.weekRecords.dropLast().last,
-                daysSince: max(0, today - (lastKeptOrEventDay ?? today)), todayKept: todayKept
+                hasEvents: hasEvents, streak: walk.currentStreak, previous: walk.weekRecords.dropLast().last,
+                daysSince: daysSince, todayKept: todayKept, judgement: judgement
             )
-            deadline = outlook.deadlineDay(streak: walk.currentStreak, status: status).map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
+            deadline = outlook.deadlineDay(streak: walk.currentStreak, status: status, judgement: judgement).map(end)
+        } else if judgement.isLimit {
+            // Rule 10: nothing has to be done to keep a limit; only today over it breaks it now.
+            let broken = today >= input.judgedFrom && state(today) == .gap
+            status = broken ? .broken(daysSinceLastEvent: daysSince) : .active(daysSinceLastEvent: daysSince)
         } else {
+            // Rule 8: a rest or skipped today that is not kept, frozen by a freeze event or not.
+            let todayResting = !todayKept && input.due[today - base] != .due
+            let yesterdayPending = input.yesterdayIsOpen && today - 1 >= input.firstDay && state(today - 1) == .open
             status = Self.status(
-                hasEvents: history.regularCount > 0, current: current, todayKept: todayKept, todayResting: todayResting,
-                yesterdayPending: yesterdayPending, lastKeptOrEventDay: lastKeptOrEventDay, today: today
+                hasEvents: hasEvents, current: current, todayKept: todayKept, todayResting: todayResting,
+                yesterdayPending: yesterdayPending, daysSince: daysSince
             )
             // Rules 6 and 8: the earliest open day that is due and not kept, frozen or skipped;
             // else, on a rest, skipped or frozen today, the next due day.
             if current > 0, !todayKept {
                 let passed = todayResting || state(today) == .frozen
                 let dayToKeep = yesterdayPending ? today - 1 : passed ? dueDays.nextDueDay(after: today) : today
-                deadline = dayToKeep.map { zoneDays.wallClock(day: $0 + 1, hour: history.leewayHours) }
+                deadline = dayToKeep.map(end)
             }
         }
         let daysToSave = walk.trailingGap.map(CalendarDay.init(dayNumber:))
@@ -68,12 +78,23 @@ struct StreakSummary {
             $0.dateCreated <= now && clocks.localTime(atSecond: $0.dateCreated.flooredEpochSecond, inZoneNamed: $0.timezone).day >= recentFrom
         }.suffix(StreakHistory.recentLimit))
         let lastEvent = history.lastEvent
+        // With nothing logged yet no week was walked: the current one holds nothing.
+        let weekRecord = week?.record ?? weeks.map { weeks in
+            let start = weeks.start(ofWeekContaining: today), weekJudgement = weeks.judgement(endingOn: start + 6)
+            let target = weekJudgement.weekAmount(skipped: weeks.skippedDays(of: start...(start + 6)))
+            return StreakWeek(start: CalendarDay(dayNumber: start), state: .open, keptDays: 0, target: 0, amount: Int64(0), targetAmount: target)
+        }
+        let amounts = AmountFigures(
+            judgement: judgement, todaySum: walk.amounts[today - base], week: weekRecord,
+            measured: configuration.measuresAmount || input.ledger.hasAmounts
+        )
+        let longest = judgement.kind == .tracking ? 0 : weeks.map { LongestWeekRun.longest(input, weeks: $0) } ?? LongestRun.longest(input)
 
         let streak = CurrentStreakData(
             streakKey: configuration.streakKey,
             userId: userId,
             currentStreak: current,
-            longestStreak: max(weeks.map { LongestWeekRun.longest(input, weeks: $0) } ?? LongestRun.longest(input), current),
+            longestStreak: max(longest, current),
             dateLastEvent: lastEvent?.date,
             lastEventTimezone: lastEvent?.timezone,
             dateStreakStart: current > 0 ? walk.streakStartDay.map(zoneDays.start(of:)) : nil,
@@ -88,11 +109,17 @@ struct StreakSummary {
             dateStreakDeadline: deadline,
             freezesNeededToSaveStreak: daysToSave.count,
             calculatedStatus: status,
-            streakUnit: dueDays.schedule(on: today).unit,
+            streakUnit: weeks == nil ? .day : .week,
             todayKind: dueDays.kind(of: today),
-            weekKeptDays: week?.record.keptDays,
-            weekTarget: week?.record.target,
-            weekDaysLeft: week?.after
+            weekKeptDays: judgement.isWeekly ? nil : week?.record.keptDays,
+            weekTarget: judgement.isWeekly ? nil : week?.record.target,
+            weekDaysLeft: week?.after,
+            unit: configuration.unit,
+            target: configuration.measuresAmount ? targets.target(on: today) : nil,
+            todayAmount: amounts.todayAmount,
+            amountLeft: amounts.left,
+            weekAmount: amounts.weekAmount,
+            isOverLimit: amounts.isOverLimit
         )
         evaluation = StreakEvaluation(
             streak: streak,
@@ -107,7 +134,9 @@ struct StreakSummary {
             credited: walk.credited,
             own: input.ledger.ownCounts(),
             goals: input.goals,
+            amounts: walk.amounts,
             schedule: schedule,
+            targets: targets,
             consumedFreezeByDay: Dictionary(consumptions.map { ($0.day.dayNumber, $0.freezeId) }, uniquingKeysWith: { first, _ in first }),
             skippedDays: dueDays.skipped,
             weeks: walk.weekRecords
@@ -116,14 +145,14 @@ struct StreakSummary {
 
     // swiftlint:disable:next function_parameter_count
     private static func status(
-        hasEvents: Bool, current: Int, todayKept: Bool, todayResting: Bool, yesterdayPending: Bool, lastKeptOrEventDay: Int?, today: Int
+        hasEvents: Bool, current: Int, todayKept: Bool, todayResting: Bool, yesterdayPending: Bool, daysSince: Int
     ) -> StreakStatus {
         guard hasEvents else { return .noEvents }
         if todayKept { return .active(daysSinceLastEvent: 0) }
         if current > 0, yesterdayPending { return .canExtendWithLeeway }
-        if current > 0, todayResting { return .active(daysSinceLastEvent: max(0, today - (lastKeptOrEventDay ?? today))) }
+        if current > 0, todayResting { return .active(daysSinceLastEvent: daysSince) }
         if current > 0 { return .atRisk }
-        return .broken(daysSinceLastEvent: max(0, today - (lastKeptOrEventDay ?? today)))
+        return .broken(daysSinceLastEvent: daysSince)
     }
 
     private static func lastKeptDay(_ walk: StreakWalk, _ input: WalkInput) -> Int? {
@@ -132,43 +161,24 @@ struct StreakSummary {
     }
 }
 
-/// The current week of a weekly streak, as rule 8 judges it today.
-struct WeekOutlook {
-    let record: StreakWeek
-    let today: Int
-    let yesterdayIsOpen: Bool
-    /// Days after today in the week that are not skipped.
-    let after: Int
-    /// Days from today to the week's end neither kept nor skipped, latest first.
-    let stillOpen: [Int]
+/// Today's amounts (rule 10), for a streak that measures them or whose events carry them.
+struct AmountFigures {
+    var todayAmount: Double?
+    var left: Double?
+    var weekAmount: Double?
+    var isOverLimit: Bool?
 
-    init(record: StreakWeek, walk: StreakWalk, input: WalkInput, weeks: WeekCalendar) {
-        self.record = record
-        let today = input.today, end = record.start.dayNumber + 6
-        self.today = today
-        yesterdayIsOpen = input.yesterdayIsOpen
-        after = today < end ? (today + 1...end).filter { weeks.dueDays.kind(of: $0) != .skipped }.count : 0
-        stillOpen = stride(from: end, through: today, by: -1).filter { day in
-            weeks.dueDays.kind(of: day) != .skipped && (day > today || walk.states[day - input.ledger.baseDay] != .kept)
+    init(judgement: Judgement, todaySum: Int64, week: StreakWeek?, measured: Bool) {
+        guard measured else { return }
+        todayAmount = StreakAmount.value(thousandths: todaySum)
+        guard judgement.kind != .tracking else { return }
+        var sum = todaySum, target = judgement.amount
+        if judgement.isWeekly {
+            sum = week?.amount.map(StreakAmount.thousandths) ?? 0
+            target = week?.targetAmount.map(StreakAmount.thousandths) ?? target
+            weekAmount = StreakAmount.value(thousandths: sum)
         }
-    }
-
-    var needed: Int { max(0, record.target - record.keptDays) }
-
-    func status(hasEvents: Bool, streak: Int, previous: StreakWeek?, daysSince: Int, todayKept: Bool) -> StreakStatus {
-        guard hasEvents else { return .noEvents }
-        if record.state == .kept { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
-        // Rule 7: a week skipped whole bridges (rule 9) but keeps nothing, like a rest day.
-        guard streak > 0 else { return .broken(daysSinceLastEvent: daysSince) }
-        if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
-        return after >= needed ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
-    }
-
-    /// The day whose end (plus leeway) the week must be kept by; nil when it is kept.
-    func deadlineDay(streak: Int, status: StreakStatus) -> Int? {
-        guard streak > 0, record.state == .open else { return nil }
-        if status == .canExtendWithLeeway { return today - 1 }
-        guard needed > 0, stillOpen.count >= needed else { return record.start.dayNumber + 6 }
-        return stillOpen[needed - 1]
+        left = StreakAmount.value(thousandths: max(0, target - sum))
+        if judgement.isLimit { isOverLimit = sum > target }
     }
 }

@@ -20,29 +20,13 @@ public enum StreakDayKind: String, Sendable, Codable {
     }
 }
 
-/// The days the walk covers and what it knows about them before crediting.
-struct WalkInput {
-    let ledger: CreditLedger
-    /// Goal of each day, indexed like the ledger.
-    let goals: [Int32]
-    /// Days covered by a recorded freeze event, indexed like the ledger.
-    let frozen: [Bool]
-    /// Rest and skipped days (rules 8 and 9), indexed like the ledger.
-    let due: [StreakDayKind]
-    let today: Int
-    /// The earliest day any event may be credited to or is frozen.
-    let firstDay: Int
-    let yesterdayIsOpen: Bool
-    let leewayHours: Int
-    let behavior: FreezeBehavior
-    let freezes: FreezePool
-}
-
 /// The best crediting (rule 4, `CreditingSearch`) and what its walk found: the current run,
 /// freezes consumed or needed, and every day's state.
 struct StreakWalk {
     var states: [DayState]
     var credited: [Int32]
+    /// Amounts credited per day, in thousandths.
+    var amounts: [Int64]
     var currentStreak = 0
     var streakStartDay: Int?
     var consumptions: [(freezeIndex: Int, day: Int)] = []
@@ -52,8 +36,10 @@ struct StreakWalk {
     /// A weekly streak's weeks, oldest first (empty for a day unit).
     var weekRecords: [StreakWeek] = []
 
-    init(_ input: WalkInput, weeks: WeekCalendar?) {
-        if let weeks {
+    init(_ input: WalkInput, weeks: WeekCalendar?, tracking: Bool = false) {
+        if tracking {
+            self.init(tracking: input)
+        } else if let weeks {
             let top = weeks.start(ofWeekContaining: input.today) + 6
             let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
             self.init(input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom)
@@ -71,12 +57,15 @@ struct StreakWalk {
         let choice = CreditingSearch.best(input, rules: start, context: context, top: top, bottom: bottom)
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = choice.credited
+        amounts = choice.amounts
         var rules = start
         var recording: RunRecord? = RunRecord()
         for day in stride(from: top, through: bottom, by: -1) {
             let index = day - input.ledger.baseDay
-            rules.step(day, kept: index >= 0 && index < choice.kept.count && choice.kept[index], in: context, record: &recording)
-            if index >= 0, index < choice.kept.count, choice.kept[index] { states[index] = .kept }
+            let inside = index >= 0 && index < choice.met.count
+            let outcome = DayOutcome(met: inside && choice.met[index], amount: inside ? choice.amounts[index] : 0)
+            rules.step(day, outcome: outcome, in: context, record: &recording)
+            if inside, day >= input.judgedFrom, input.isKept(day, met: outcome.met) { states[index] = .kept }
         }
         rules.finish(record: &recording)
         record = recording!
@@ -86,18 +75,41 @@ struct StreakWalk {
         trailingGap = record.trailingGap
     }
 
+    /// Tracking only (rule 10): no streak; every event stays on its own day (moving one
+    /// would change nothing but what a day shows).
+    private init(tracking input: WalkInput) {
+        states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
+        credited = Array(repeating: 0, count: input.ledger.dayCount)
+        amounts = Array(repeating: 0, count: input.ledger.dayCount)
+        for index in 0..<input.ledger.dayCount {
+            let windows = DayWindows(ledger: input.ledger, endingOn: input.ledger.baseDay + index)
+            credited[index] += windows.fixedCount
+            amounts[index] += windows.fixedAmount
+            for share in windows.shares where index >= Int(share.own) {
+                credited[index - Int(share.own)] += share.count
+                amounts[index - Int(share.own)] &+= Int64(share.count) &* share.amount
+            }
+        }
+        guard input.firstDay <= input.today else { return }
+        for day in input.firstDay...input.today {
+            let index = day - input.ledger.baseDay
+            states[index] = input.frozen[index] ? .frozen : input.due[index].bridgeState ?? (input.isOpen(day) ? .open : .rest)
+        }
+    }
+
     /// Day states of a day-unit streak: open, frozen (recorded, or a gap a consumed freeze
-    /// bridges), rest, skipped or gap.
+    /// bridges), rest, skipped or gap; before a limit's start day, not judged.
     private mutating func markDays(_ input: WalkInput) {
         guard input.firstDay <= input.today else { return }
         for day in input.firstDay...input.today {
             let index = day - input.ledger.baseDay
-            guard states[index] != .kept else { continue }
+            guard states[index] != .kept, day >= input.judgedFrom else { continue }
+            let over = input.judge(day).kind == .atMost && !input.judge(day).met(amounts[index] - input.ledger.amount(at: index * CreditLedger.classesPerDay))
             if let bridge = input.due[index].bridgeState, !input.frozen[index] {
                 states[index] = bridge
             } else if input.frozen[index] {
                 states[index] = .frozen
-            } else if input.isOpen(day) {
+            } else if input.isOpen(day), !over {
                 states[index] = .open
             } else {
                 states[index] = record.bridged.contains { $0.contains(day) } ? .frozen : .gap
@@ -105,22 +117,25 @@ struct StreakWalk {
         }
     }
 
-    /// Day states of a weekly streak: kept days as credited; the rest skipped, frozen (a
-    /// recorded freeze, or the last day of a week a freeze bridges now), open (today, an
-    /// open yesterday), a gap in a gap week, else rest (not needed).
+    /// Day states of a weekly streak: kept days as credited (of a weekly amount, the days
+    /// of a kept week that hold some of it, or all of a kept limit's); the rest skipped,
+    /// frozen (a recorded freeze, or the last day of a week a freeze bridges now), open
+    /// (today, an open yesterday), a gap in a gap week, else rest (not needed).
     private mutating func markWeeks(_ input: WalkInput, weeks: WeekCalendar) {
         var records = record.weeks
         for (position, week) in records.enumerated() where week.state == .gap && record.bridged.contains(where: { $0.lowerBound == week.start.dayNumber }) {
-            records[position] = StreakWeek(start: week.start, state: .bridged, keptDays: week.keptDays, target: week.target)
+            records[position] = week.with(state: .bridged)
         }
         weekRecords = records.reversed()
         for week in records {
             let start = week.start.dayNumber
             let bridgedByFreeze = record.bridged.contains { $0.lowerBound == start }
-            let first = max(start, input.firstDay), last = min(start + 6, input.today)
+            let judgement = weeks.judgement(endingOn: start + 6)
+            let first = max(start, input.firstDay, judgement.isLimit ? input.judgedFrom : .min), last = min(start + 6, input.today)
             guard first <= last else { continue }
             for day in first...last {
                 let index = day - input.ledger.baseDay
+                if judgement.isWeekly, week.state == .kept, judgement.isLimit || amounts[index] > 0 { states[index] = .kept }
                 guard states[index] != .kept else { continue }
                 if input.frozen[index] || (bridgedByFreeze && day == start + 6) {
                     states[index] = .frozen
@@ -133,13 +148,5 @@ struct StreakWalk {
                 }
             }
         }
-    }
-}
-
-extension WalkInput {
-    /// Whether `day` (inside the walk's range) holds a recorded freeze event.
-    func frozenDay(_ day: Int) -> Bool {
-        let index = day - ledger.baseDay
-        return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index]
     }
 }

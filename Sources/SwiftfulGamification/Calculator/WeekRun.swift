@@ -1,12 +1,19 @@
-/// Rules 4, 5 and 8 for `timesPerWeek` streaks: days are walked back from the end of the
-/// current week, and each week is judged on its first day (kept, bridged, open or a gap).
+/// Rules 4, 5, 8 and 10 for weekly streaks: days are walked back from the end of the current
+/// week, and each week is judged on its first day (kept, bridged, open or a gap): by its kept
+/// days for `timesPerWeek`, by the sum of its amounts for a weekly target.
 struct WeekRun: RunRules {
     struct Key: Hashable {
         var walk: RunWalk.Key
-        /// The week being walked: kept days, skipped days not kept, whether a freeze event covers a day.
+        var week: Week
+    }
+
+    /// The week being walked: kept days, skipped days (not kept, or all of them for an
+    /// amount), whether a freeze event covers a day, and the sum of its amounts (capped).
+    struct Week: Hashable {
         var kept: Int8 = 0
         var skipped: Int8 = 0
         var frozen = false
+        var sum: Int64 = 0
     }
 
     struct Context {
@@ -15,9 +22,10 @@ struct WeekRun: RunRules {
     }
 
     private var walk: RunWalk
-    /// The week being walked: kept days, skipped days not kept, whether a freeze event covers a day.
-    private var week: (kept: Int8, skipped: Int8, frozen: Bool) = (0, 0, false)
-    var key: Key { Key(walk: walk.key, kept: week.kept, skipped: week.skipped, frozen: week.frozen) }
+    private var week = Week()
+    /// The week's exact sum, for the record (not part of the state).
+    private var exactSum: Int64 = 0
+    var key: Key { Key(walk: walk.key, week: week) }
     var streak: Int { walk.streak }
     var freezesUsed: Int { walk.freezesUsed }
 
@@ -25,24 +33,59 @@ struct WeekRun: RunRules {
         walk = RunWalk(input)
     }
 
-    mutating func step(_ day: Int, kept: Bool, in context: Context, record: inout RunRecord?) {
+    mutating func step(_ day: Int, outcome: DayOutcome, in context: Context, record: inout RunRecord?) {
         let (input, weeks) = (context.input, context.weeks)
         // Past the run, weeks are judged only for the record.
         if walk.key.phase == .ended, record == nil { return }
-        if kept {
+        let start = weeks.start(ofWeekContaining: day)
+        let judgement = weeks.judgement(endingOn: start + 6)
+        let kind = kind(of: day, context)
+        if judgement.isWeekly {
+            if kind == .skipped { week.skipped += 1 }
+            // A limit's week counts its days from the start day on.
+            if day >= input.judgedFrom {
+                week.sum = min(week.sum &+ outcome.amount, weeks.cap(of: judgement))
+                if record != nil { exactSum &+= outcome.amount }
+            }
+        } else if input.isKept(day, met: outcome.met) {
             week.kept += 1
-        } else if kind(of: day, context) == .skipped {
+        } else if kind == .skipped {
             week.skipped += 1
         }
         if input.frozenDay(day) { week.frozen = true }
-        guard weeks.start(ofWeekContaining: day) == day else { return }
-        let target = min(weeks.timesPerWeek(endingOn: day + 6), 7 - Int(week.skipped))
+        guard start == day else { return }
+        // Before a limit's start day nothing is judged: the run cannot reach there.
+        guard day + 6 >= input.judgedFrom else {
+            (week, exactSum) = (Week(), 0)
+            return
+        }
         let isOpen = day + 6 >= input.today || (input.yesterdayIsOpen && day + 6 == input.today - 1)
-        let state: StreakWeek.State =
-            if target == 0 { .bridged } else if Int(week.kept) >= target { .kept } else if isOpen { .open } else if week.frozen { .bridged } else { .gap }
-        record?.weeks.append(StreakWeek(start: CalendarDay(dayNumber: day), state: state, keptDays: Int(week.kept), target: max(0, target)))
-        week = (0, 0, false)
+        let (state, target) = Self.judge(week, judgement: judgement, times: weeks.timesPerWeek(endingOn: day + 6), isOpen: isOpen)
+        record?.weeks.append(StreakWeek(
+            start: CalendarDay(dayNumber: day), state: state, keptDays: Int(week.kept), target: judgement.isWeekly ? 0 : max(0, Int(target)),
+            amount: judgement.isWeekly ? exactSum : nil, targetAmount: judgement.isWeekly ? target : nil
+        ))
+        (week, exactSum) = (Week(), 0)
         walkWeek(day, state: state, isOpen: isOpen, input, record: &record)
+    }
+
+    /// A week once walked whole (rules 8, 9 and 10), and its target: T_w in days, or X_w
+    /// (X for a limit) in thousandths.
+    static func judge(_ week: Week, judgement: Judgement, times: Int, isOpen: Bool) -> (WeekStreakState, Int64) {
+        if judgement.isWeekly {
+            let target = judgement.weekAmount(skipped: Int(week.skipped))
+            if week.skipped >= 7 { return (.bridged, target) }
+            if judgement.isLimit {
+                if week.sum > target { return (week.frozen ? .bridged : .gap, target) }
+                return (isOpen ? .open : .kept, target)
+            }
+            if week.sum >= target { return (.kept, target) }
+            return (isOpen ? .open : week.frozen ? .bridged : .gap, target)
+        }
+        let target = min(times, 7 - Int(week.skipped))
+        if target <= 0 { return (.bridged, Int64(target)) }
+        if Int(week.kept) >= target { return (.kept, Int64(target)) }
+        return (isOpen ? .open : week.frozen ? .bridged : .gap, Int64(target))
     }
 
     private func kind(of day: Int, _ context: Context) -> StreakDayKind {
@@ -50,7 +93,7 @@ struct WeekRun: RunRules {
         return index >= 0 && index < context.input.due.count ? context.input.due[index] : context.weeks.dueDays.kind(of: day)
     }
 
-    private mutating func walkWeek(_ start: Int, state: StreakWeek.State, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
+    private mutating func walkWeek(_ start: Int, state: WeekStreakState, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
         switch walk.key.phase {
         case .ended:
             return
@@ -62,7 +105,11 @@ struct WeekRun: RunRules {
                 walk.startGap(low: start, high: high, count: count + 1, input)
                 return
             }
-            let spans = stride(from: low, through: high, by: 7).map { $0...($0 + 6) }
+            // An open week within its limit is pending: the gap above it waits for a week below.
+            if state == .open { return }
+            var spans = stride(from: low, through: high, by: 7).map { $0...($0 + 6) }
+            // Not a last week still open (within its limit) below an over-limit current week.
+            if spans.count > count { spans.removeAll { $0.upperBound == input.today - 1 } }
             walk.resolveGap(spans, covering: spans, input, record: &record)
             if state == .kept, walk.key.phase == .run { walk.countKept(start, isOpen: isOpen, input, record: &record) }
         }
@@ -78,3 +125,5 @@ struct WeekRun: RunRules {
         return week == other.week && walk.outlasts(other.walk)
     }
 }
+
+typealias WeekStreakState = StreakWeek.State

@@ -167,14 +167,39 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         return false
     }
 
-    /// Today's goal is met.
+    /// Today's goal is met: at least the goal's events, or the target's amount today (this
+    /// week, for a weekly target); within the limit, for a limit (rule 10). Never for
+    /// tracking only, which has no goal.
     public var isGoalMet: Bool {
-        (todayEventCount ?? 0) >= max(1, eventsRequiredPerDay ?? 1)
+        switch target {
+        case .trackingOnly?:
+            return false
+        case .atMost?:
+            return !(isOverLimit ?? false)
+        case .atLeast?:
+            if let amountLeft { return amountLeft <= 0 }
+        case nil:
+            if let todayAmount { return todayAmount >= Double(max(1, eventsRequiredPerDay ?? 1)) }
+        }
+        return (todayEventCount ?? 0) >= max(1, eventsRequiredPerDay ?? 1)
     }
 
-    /// Today's progress toward the goal, 0 through 1.
+    /// Today's progress toward the goal, 0 through 1: the amount so far over the target (of
+    /// the week, for a weekly target); for a limit 1 within it and 0 over it (rule 10's
+    /// fraction); 0 for tracking only.
     public var goalProgress: Double {
-        min(Double(todayEventCount ?? 0) / Double(max(1, eventsRequiredPerDay ?? 1)), 1)
+        switch target {
+        case .trackingOnly?:
+            return 0
+        case .atMost?:
+            return (isOverLimit ?? false) ? 0 : 1
+        case .atLeast(_, let per)?:
+            let sum = (per == .week ? weekAmount : todayAmount) ?? 0
+            if let amountLeft { return amountLeft <= 0 ? 1 : min(max(sum / (sum + amountLeft), 0), 1) }
+        case nil:
+            if let todayAmount { return min(max(todayAmount / Double(max(1, eventsRequiredPerDay ?? 1)), 0), 1) }
+        }
+        return min(Double(todayEventCount ?? 0) / Double(max(1, eventsRequiredPerDay ?? 1)), 1)
     }
 
     /// Not recalculated for an hour or more before `now`.

@@ -68,7 +68,7 @@ struct ReferencePropertyTests {
     static func calculated(_ input: ReferenceStreak.Input) -> ReferenceStreak.Result {
         let evaluation = StreakCalculator.evaluate(
             events: input.events, freezes: input.freezes, configuration: input.configuration, currentDate: input.now, timezone: zone,
-            skips: input.skips.sorted().map(CalendarDay.init(dayNumber:))
+            goalSchedule: input.goalSchedule, skips: input.skips.sorted().map(CalendarDay.init(dayNumber:))
         )
         let streak = evaluation.streak
         var result = ReferenceStreak.Result()
@@ -81,6 +81,10 @@ struct ReferencePropertyTests {
         result.freezesLeft = streak.freezesAvailableCount ?? -1
         result.consumptions = evaluation.freezeConsumptions.map { "\($0.freezeId)@\($0.day)" }.sorted()
         result.needed = streak.freezesNeededToSaveStreak ?? -1
+        result.todayAmount = streak.todayAmount.map(StreakAmount.thousandths)
+        result.amountLeft = streak.amountLeft.map(StreakAmount.thousandths)
+        result.weekAmount = streak.weekAmount.map(StreakAmount.thousandths)
+        result.isOverLimit = streak.isOverLimit
         return result
     }
 
@@ -104,8 +108,8 @@ struct ReferencePropertyTests {
     @Test(arguments: Array(seeds))
     func everyFieldMatchesTheBruteForceReference(seed: UInt64) {
         let input = Self.input(seed: seed)
-        let expected = ReferenceStreak(input).result()
+        let expected = ReferenceStreak(input).results()
         let actual = Self.calculated(input)
-        #expect(actual == expected, "seed \(seed): \(Self.describe(input))\n  expected \(expected)\n  actual   \(actual)")
+        #expect(expected.contains(actual), "seed \(seed): \(Self.describe(input))\n  expected \(expected.map(\.description).joined(separator: "\n    or   "))\n  actual   \(actual)")
     }
 }

@@ -1,10 +1,14 @@
 import Foundation
 @testable import SwiftfulGamification
 
-/// STREAK_RULES.md rules 1-9 (counting events) applied literally, by brute force: every
-/// crediting of every event to the days it allows is tried and ranked by rule 4, and the
-/// longest streak is the largest current streak at any `now` up to the present (rule 6).
-/// Everything is in one zone, with `Calendar` for day arithmetic. Small histories only.
+/// STREAK_RULES.md rules 1-10 applied literally, by brute force: every crediting of every
+/// whole event to the days it allows is tried and ranked by rule 4, and the longest streak is
+/// the largest current streak at any `now` up to the present (rule 6). Everything is in one
+/// zone, with `Calendar` for day arithmetic, and amounts summed as thousandths. Small
+/// histories only.
+///
+/// Where the rules leave a choice open (which of two equally good creditings), every
+/// crediting rule 4 ranks best is kept, and the calculator must give one of their results.
 struct ReferenceStreak {
     struct Input {
         let events: [StreakEvent]
@@ -12,36 +16,64 @@ struct ReferenceStreak {
         let configuration: StreakConfiguration
         let skips: Set<Int>
         let now: Date
+        var goalSchedule: [StreakGoalChange] = []
     }
 
-    /// The fields the calculator is compared on.
-    struct Result: Equatable, CustomStringConvertible {
+    /// The fields the calculator is compared on (amounts in thousandths).
+    struct Result: Hashable, CustomStringConvertible {
         var current = 0, longest = 0, todayCount = 0, freezesLeft = 0, needed = 0
         var start: Date?
         var deadline: Date?
         var status = StreakStatus.noEvents
         var consumptions: [String] = []
+        var todayAmount: Int64?
+        var amountLeft: Int64?
+        var weekAmount: Int64?
+        var isOverLimit: Bool?
 
         var description: String {
             "current \(current) longest \(longest) start \(start.map { "\($0)" } ?? "-") deadline \(deadline.map { "\($0)" } ?? "-") "
                 + "status \(status) today \(todayCount) left \(freezesLeft) used \(consumptions) needed \(needed)"
+                + " amount \(todayAmount.map(String.init) ?? "-") left \(amountLeft.map(String.init) ?? "-")"
+                + " week \(weekAmount.map(String.init) ?? "-") over \(isOverLimit.map { "\($0)" } ?? "-")"
         }
     }
 
     static let zone = TimeZone(identifier: "America/New_York")!
     let input: Input
     let calendar: Calendar
+    /// The goal schedule's changes by day, in the order recorded among equal days.
+    let changes: [(day: Int, change: StreakGoalChange)]
+    /// Each day's target from `targetBase` on (looked up a lot).
+    private var dayTargets: [StreakTarget] = []
+    /// Their X in thousandths.
+    private var dayAmounts: [Int64] = []
+    private var targetBase = 0
 
     init(_ input: Input) {
         self.input = input
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = Self.zone
         self.calendar = calendar
+        changes = input.goalSchedule.enumerated()
+            .map { (day: CalendarDay(containing: $1.date, in: Self.zone).dayNumber, offset: $0, change: $1) }
+            .sorted { ($0.day, $0.offset) < ($1.day, $1.offset) }
+            .map { (day: $0.day, change: $0.change) }
+        let days = input.events.map { CalendarDay(containing: $0.dateCreated, in: Self.zone).dayNumber } + [CalendarDay(containing: input.now, in: Self.zone).dayNumber]
+            + [input.configuration.startDay?.dayNumber].compactMap { $0 }
+        targetBase = days.min()! - 9
+        dayTargets = (targetBase...(days.max()! + 9)).map { resolvedTarget(on: $0) }
+        dayAmounts = dayTargets.map(Self.thousandths)
     }
 
-    var goal: Int { max(1, input.configuration.eventsRequiredPerDay) }
+    /// X of `day`'s target in thousandths.
+    func targetAmount(on day: Int) -> Int64 {
+        let index = day - targetBase
+        return index >= 0 && index < dayAmounts.count ? dayAmounts[index] : Self.thousandths(target(on: day))
+    }
+
     var leeway: Int { min(max(input.configuration.leewayHours, 0), 24) }
-    var behavior: FreezeBehavior { input.configuration.freezeBehavior }
+    var behavior: FreezeBehavior { isTracking ? .noFreezes : input.configuration.freezeBehavior }
 
     func day(of date: Date) -> Int { CalendarDay(containing: date, in: Self.zone).dayNumber }
     func startOf(_ day: Int) -> Date { calendar.startOfDay(for: wallClock(day, hour: 12)) }
@@ -58,226 +90,70 @@ struct ReferenceStreak {
         return input.configuration.schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest
     }
 
+    // MARK: Targets (rule 10)
+
+    /// The target in force on `day`: the latest change at or before it (the first change's
+    /// before any), its own target, else the configuration's, else at least its goal.
+    func target(on day: Int) -> StreakTarget {
+        let index = day - targetBase
+        return index >= 0 && index < dayTargets.count ? dayTargets[index] : resolvedTarget(on: day)
+    }
+
+    private func resolvedTarget(on day: Int) -> StreakTarget {
+        guard var chosen = changes.first?.change else { return input.configuration.effectiveTarget }
+        for change in changes where change.day <= day { chosen = change.change }
+        return chosen.target ?? input.configuration.target ?? .atLeast(Double(chosen.eventsRequiredPerDay), per: .day)
+    }
+
+    var today: Int { day(of: input.now) }
+    var todayTarget: StreakTarget { target(on: today) }
+    var isTracking: Bool { todayTarget == .trackingOnly }
+    var isLimit: Bool { todayTarget.kind == .atMost }
+    var isWeekly: Bool {
+        if case .timesPerWeek = input.configuration.schedule { return true }
+        return todayTarget.period == .week
+    }
+
+    /// X in thousandths.
+    static func thousandths(_ target: StreakTarget) -> Int64 { target.amount.map(StreakAmount.thousandths) ?? 0 }
+
+    /// A limit's start day: the configuration's, else the first regular event's day.
+    var limitStart: Int? {
+        guard isLimit else { return nil }
+        if let start = input.configuration.startDay { return start.dayNumber }
+        return input.events.filter { !$0.isFreeze && $0.dateCreated <= input.now }.map { min(day(of: $0.dateCreated), today) }.min()
+    }
+
     // MARK: Results
 
-    func result() -> Result {
-        var result = evaluate(at: input.now)
-        var longest = result.current
-        for moment in pastMoments() { longest = max(longest, evaluate(at: moment).current) }
-        result.longest = longest
-        return result
+    /// The results of every crediting rule 4 ranks best, each with the longest streak.
+    func results() -> Set<Result> {
+        var longest = 0
+        for moment in pastMoments() { longest = max(longest, bestWalks(at: moment).walks.first?.streak ?? 0) }
+        let best = bestWalks(at: input.now)
+        return Set(best.walks.map { fill($0, best.context, regular: best.regular, now: input.now) }.map { result in
+            var result = result
+            result.longest = isTracking ? 0 : max(longest, result.current)
+            return result
+        })
     }
 
-    /// Every instant at which the current streak can take a new value, up to now: each
-    /// event, and the last second before a day closes.
+    /// Every instant at which the current streak can take a new value, up to now: each event,
+    /// the last second before a day closes (at least a target: the largest values), and the
+    /// second it closes (a limit's largest values).
     func pastMoments() -> [Date] {
         let instants = input.events.map(\.dateCreated).filter { $0 <= input.now }
-        guard let first = instants.min() else { return [] }
+        guard let first = instants.min() ?? input.configuration.startDay.map({ startOf($0.dayNumber) }) else { return [] }
         var moments = instants
+        // Just before a day closes (at least a target), and as it closes (a limit: the events
+        // logged at that very second may take back what the closing gave).
+        let offsets: [TimeInterval] = isLimit ? [-1, 0] : [-1]
         for day in (day(of: first) - 1)...day(of: input.now) {
-            moments.append(startOf(day + 1).addingTimeInterval(-1))
-            if leeway > 0 { moments.append(wallClock(day, hour: leeway).addingTimeInterval(-1)) }
+            for offset in offsets {
+                moments.append(startOf(day + 1).addingTimeInterval(offset))
+                if leeway > 0 { moments.append(wallClock(day, hour: leeway).addingTimeInterval(offset)) }
+            }
         }
         return moments.filter { $0 <= input.now }
-    }
-
-    /// One crediting, walked.
-    struct Walked {
-        var kept: Set<Int> = []
-        var streak = 0
-        var start: Int?
-        var used: [(freeze: Int, day: Int)] = []
-        var trailing: [Int] = []
-        var todayOut = 0, todayIn = 0, todayCount = 0
-        var lex: [Bool] = []
-    }
-
-    func evaluate(at now: Date) -> Result {
-        let today = day(of: now)
-        let nowSecond = secondOfDay(now)
-        let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
-        let frozen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(day(of: $0.dateCreated), today) })
-        let options: [(own: Int, days: [Int])] = regular.map { event in
-            let own = min(day(of: event.dateCreated), today)
-            let second = secondOfDay(event.dateCreated)
-            var days = [own]
-            if leeway > 0, second < leeway * 3_600 { days.append(own - 1) }
-            if leeway > 0, second >= 86_400 - leeway * 3_600 { days.append(own + 1) }
-            return (own, Array(Set(days.map { min($0, today) })).sorted())
-        }
-        var result = Result()
-        result.status = regular.isEmpty ? .noEvents : .broken(daysSinceLastEvent: 0)
-        let firstDay = (options.flatMap(\.days) + frozen).min()
-        let yesterdayOpen = leeway > 0 && nowSecond < leeway * 3_600
-        let pool = input.freezes.indices.filter { input.freezes[$0].dateUsed == nil }.sorted {
-            (input.freezes[$0].dateEarned ?? .distantPast, input.freezes[$0].id) < (input.freezes[$1].dateEarned ?? .distantPast, input.freezes[$1].id)
-        }
-        let context = WalkContext(today: today, firstDay: firstDay ?? today + 1, yesterdayOpen: yesterdayOpen, frozen: frozen, pool: pool)
-        var best: Walked?
-        var choice = [Int](repeating: 0, count: options.count)
-        repeat {
-            var counts: [Int: Int] = [:]
-            var walked = Walked()
-            for (index, option) in options.enumerated() {
-                let credited = option.days[choice[index]]
-                counts[credited, default: 0] += 1
-                if option.own == today, credited != today { walked.todayOut += 1 }
-                if option.own != today, credited == today { walked.todayIn += 1 }
-            }
-            walked.todayCount = counts[today, default: 0]
-            walked.kept = Set(counts.filter { $0.value >= goal }.keys)
-            walk(&walked, context)
-            if best.map({ isBetter(walked, than: $0) }) ?? true { best = walked }
-        } while advance(&choice, options.map(\.days.count))
-        guard let best, firstDay != nil else {
-            result.freezesLeft = behavior == .noFreezes ? 0 : input.freezes.filter { $0.isAvailable(at: now) }.count
-            return result
-        }
-        fill(&result, best, context, regular: regular, now: now)
-        return result
-    }
-
-    struct WalkContext {
-        let today: Int
-        let firstDay: Int
-        let yesterdayOpen: Bool
-        let frozen: Set<Int>
-        let pool: [Int]
-        func isOpen(_ day: Int) -> Bool { day == today || (yesterdayOpen && day == today - 1) }
-    }
-
-    func isBetter(_ lhs: Walked, than rhs: Walked) -> Bool {
-        if lhs.streak != rhs.streak { return lhs.streak > rhs.streak }
-        if lhs.used.count != rhs.used.count { return lhs.used.count < rhs.used.count }
-        if lhs.lex != rhs.lex { return lhs.lex.lexicographicallyPrecedes(rhs.lex) { $0 && !$1 } }
-        if lhs.todayOut != rhs.todayOut { return lhs.todayOut < rhs.todayOut }
-        return lhs.todayIn < rhs.todayIn
-    }
-
-    func advance(_ choice: inout [Int], _ sizes: [Int]) -> Bool {
-        for position in choice.indices {
-            choice[position] += 1
-            if choice[position] < sizes[position] { return true }
-            choice[position] = 0
-        }
-        return false
-    }
-
-    /// A freeze may bridge `first...last` when earned before `last` ended and not expired when `first` began.
-    func isEligible(_ index: Int, first: Int, last: Int) -> Bool {
-        let freeze = input.freezes[index]
-        if let earned = freeze.dateEarned, earned >= startOf(last + 1) { return false }
-        if let expires = freeze.dateExpires, expires <= startOf(first) { return false }
-        return true
-    }
-
-    /// Oldest earned first, one freeze per span in ascending order, all or nothing.
-    func assign(_ spans: [(Int, Int)], pool: [Int], used: [(freeze: Int, day: Int)]) -> [(freeze: Int, day: Int)]? {
-        var taken = Set(used.map(\.freeze))
-        var assigned: [(freeze: Int, day: Int)] = []
-        for span in spans.sorted(by: { $0.0 < $1.0 }) {
-            guard let freeze = pool.first(where: { !taken.contains($0) && isEligible($0, first: span.0, last: span.1) }) else { return nil }
-            taken.insert(freeze)
-            assigned.append((freeze, span.1))
-        }
-        return assigned
-    }
-
-    func walk(_ walked: inout Walked, _ context: WalkContext) {
-        walked.lex = stride(from: context.today, through: context.firstDay, by: -1).map { walked.kept.contains($0) }
-        if case .timesPerWeek = input.configuration.schedule {
-            walkWeeks(&walked, context)
-        } else {
-            walkDays(&walked, context)
-        }
-    }
-
-    func walkDays(_ walked: inout Walked, _ context: WalkContext) {
-        var closedKeptSeen = false
-        var day = context.today
-        while day >= context.firstDay {
-            let kept = walked.kept.contains(day)
-            if kept {
-                walked.streak += 1
-                walked.start = day
-                if !context.isOpen(day) { closedKeptSeen = true }
-                day -= 1
-                continue
-            }
-            if context.isOpen(day) || context.frozen.contains(day) || kind(day) != .due {
-                day -= 1
-                continue
-            }
-            // A gap: the missed due days back to a kept or frozen day (rest and skipped days between).
-            var gapDays: [Int] = []
-            var stop = day
-            while stop >= context.firstDay, !walked.kept.contains(stop), !context.frozen.contains(stop) {
-                if kind(stop) == .due { gapDays.append(stop) }
-                stop -= 1
-            }
-            let savable = stop >= context.firstDay
-            if savable, behavior == .autoConsumeFreezes,
-               let assigned = assign(gapDays.map { ($0, $0) }, pool: context.pool, used: walked.used) {
-                walked.used += assigned
-                day = stop
-                continue
-            }
-            if savable, behavior == .manuallyConsumeFreezes, !closedKeptSeen { walked.trailing = gapDays.sorted() }
-            return
-        }
-    }
-
-    func weekStart(_ day: Int) -> Int {
-        let all = Weekday.allCases
-        let offset = all.firstIndex(of: CalendarDay(dayNumber: day).dayOfWeek)! - all.firstIndex(of: input.configuration.weekStart)!
-        return day - offset.floorModulo(7)
-    }
-
-    enum WeekState { case kept, bridged, gap, open }
-
-    func weekState(_ start: Int, _ walked: Walked, _ context: WalkContext) -> (state: WeekState, kept: Int, target: Int) {
-        guard case .timesPerWeek(let times) = input.configuration.schedule else { fatalError() }
-        let days = start...(start + 6)
-        let kept = days.filter { $0 <= context.today && walked.kept.contains($0) }.count
-        let skipped = days.filter { kind($0) == .skipped && !walked.kept.contains($0) }.count
-        let target = min(times, 7 - skipped)
-        let open = start + 6 >= context.today || (context.yesterdayOpen && start + 6 == context.today - 1)
-        if target == 0 { return (.bridged, kept, target) }
-        if kept >= target { return (.kept, kept, target) }
-        if open { return (.open, kept, target) }
-        if days.contains(where: { context.frozen.contains($0) }) { return (.bridged, kept, target) }
-        return (.gap, kept, target)
-    }
-
-    func walkWeeks(_ walked: inout Walked, _ context: WalkContext) {
-        var closedKeptSeen = false
-        var start = weekStart(context.today)
-        while start + 6 >= context.firstDay {
-            let state = weekState(start, walked, context).state
-            if state == .kept {
-                walked.streak += 1
-                walked.start = start
-                if start + 6 < context.today, !context.isOpen(start + 6) { closedKeptSeen = true }
-            }
-            if state != .gap {
-                start -= 7
-                continue
-            }
-            var gapWeeks: [Int] = []
-            var stop = start
-            while stop + 6 >= context.firstDay, weekState(stop, walked, context).state == .gap {
-                gapWeeks.append(stop)
-                stop -= 7
-            }
-            let savable = stop + 6 >= context.firstDay
-            if savable, behavior == .autoConsumeFreezes,
-               let assigned = assign(gapWeeks.map { ($0, $0 + 6) }, pool: context.pool, used: walked.used) {
-                walked.used += assigned
-                start = stop
-                continue
-            }
-            if savable, behavior == .manuallyConsumeFreezes, !closedKeptSeen { walked.trailing = gapWeeks.map { $0 + 6 }.sorted() }
-            return
-        }
     }
 }

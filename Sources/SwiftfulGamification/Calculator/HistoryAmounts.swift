@@ -1,0 +1,81 @@
+/// The amounts of a history's regular events (rule 10), kept beside its counts.
+///
+/// Only events that the leeway may move need their own amounts: an event credited to its own
+/// day whatever happens adds to that day's sum and nothing else, so for those a sum per
+/// ledger cell is enough (`extras`, the amounts above 1 each). Events in a window of two or
+/// three days keep their amounts (`windowed`, those other than 1; the rest are the cell's
+/// count less these), since which of them go where decides which days are kept.
+///
+/// `boundary` holds the events logged at the very second a day closes (the leeway's hour of
+/// the next day): the moment a limit's day closes they are already logged, so rule 6's
+/// longest streak of a limit must know them. They are rare.
+struct HistoryAmounts: Sendable, Hashable {
+    /// Per ledger cell (indexed like `StreakHistory.counts`): the sum of (amount - 1) in
+    /// thousandths; empty while every event counted 1.
+    var extras: [Int64] = []
+    /// Per cell key (`window end day * 6 + class`) of a window of two or three days: its
+    /// amounts other than 1, ascending.
+    var windowed: [Int: [Int64]] = [:]
+    /// Per cell key: the amounts of the events logged at the closing second, ascending.
+    var boundary: [Int: [Int64]] = [:]
+    /// False for a history decoded from an encoding older than amounts: its events are all
+    /// counted as 1, whatever they carried.
+    var recorded = true
+
+    static let unit: Int64 = 1_000
+
+    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty }
+
+    /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
+    mutating func record(amount: Int64, index: Int, key: Int, windowed isWindowed: Bool, atBoundary: Bool, delta: Int32, cells: Int) {
+        if amount != Self.unit {
+            if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
+            extras[index] += Int64(delta) * (amount - Self.unit)
+            if isWindowed { Self.update(&windowed, key: key, amount: amount, delta: delta) }
+        }
+        if atBoundary { Self.update(&boundary, key: key, amount: amount, delta: delta) }
+    }
+
+    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
+        var list = lists[key] ?? []
+        if delta > 0 {
+            list.insert(amount, at: list.partitioningIndex { $0 >= amount })
+        } else if let position = list.firstIndex(of: amount) {
+            list.remove(at: position)
+        }
+        lists[key] = list.isEmpty ? nil : list
+    }
+
+    /// The counts' arrays grew by `before` cells at the front and `after` at the back.
+    mutating func grow(before: Int, after: Int) {
+        guard !extras.isEmpty else { return }
+        if before > 0 { extras.insert(contentsOf: repeatElement(0, count: before), at: 0) }
+        if after > 0 { extras.append(contentsOf: repeatElement(0, count: after)) }
+    }
+
+    /// Adds the amounts of another history, whose cell 0 is this one's cell `offset`.
+    mutating func merge(_ other: HistoryAmounts, offset: Int, cells: Int) {
+        recorded = recorded && other.recorded
+        if !other.extras.isEmpty {
+            if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
+            for index in other.extras.indices where other.extras[index] != 0 { extras[offset + index] += other.extras[index] }
+        }
+        for (key, list) in other.windowed { windowed[key] = ((windowed[key] ?? []) + list).sorted() }
+        for (key, list) in other.boundary { boundary[key] = ((boundary[key] ?? []) + list).sorted() }
+    }
+
+    func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition` (the array is
+    /// partitioned by it: false first, then true).
+    func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

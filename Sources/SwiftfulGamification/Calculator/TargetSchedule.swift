@@ -1,0 +1,115 @@
+/// The target in force on every day (rule 10): a change applies from the day it was made (in
+/// the current zone), a weekly target from the week holding that day; days before the first
+/// change keep the first change's target.
+///
+/// A change without a target keeps the configuration's, and with none of either a day asks
+/// for at least the change's `eventsRequiredPerDay` events, as it always did.
+struct TargetSchedule: Sendable {
+    /// (first day, target), ascending by day.
+    private(set) var changes: [(day: Int, target: StreakTarget)]
+    private(set) var fallback: StreakTarget
+
+    /// A schedule already in day numbers (as stored).
+    init(days: [Int], targets: [StreakTarget], fallback: StreakTarget) {
+        changes = zip(days, targets).map { (day: $0, target: $1) }.sorted { $0.day < $1.day }
+        self.fallback = fallback
+    }
+
+    init(changes: [StreakGoalChange], configuration: StreakConfiguration, dayOf: (StreakGoalChange) -> Int) {
+        self.changes = changes
+            .map { change in
+                (day: dayOf(change), target: change.target ?? configuration.target ?? .atLeast(Double(max(1, change.eventsRequiredPerDay)), per: .day))
+            }
+            .enumerated()
+            .sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }
+            .map(\.element)
+        fallback = configuration.target ?? .atLeast(Double(max(1, configuration.eventsRequiredPerDay)), per: .day)
+    }
+
+    func target(on day: Int) -> StreakTarget {
+        guard let first = changes.first else { return fallback }
+        var target = first.target
+        for change in changes {
+            guard change.day <= day else { break }
+            target = change.target
+        }
+        return target
+    }
+
+    /// Targets of `count` consecutive days from `firstDay`, in one sweep.
+    func targets(from firstDay: Int, count: Int) -> [StreakTarget] {
+        var result: [StreakTarget] = []
+        result.reserveCapacity(count)
+        var next = 0
+        var target = changes.first?.target ?? fallback
+        for offset in 0..<count {
+            while next < changes.count, changes[next].day <= firstDay + offset {
+                target = changes[next].target
+                next += 1
+            }
+            result.append(target)
+        }
+        return result
+    }
+
+    /// At least each day's goal of events: what a streak without targets asks.
+    init(goals: GoalSchedule) {
+        self.init(
+            days: goals.changes.map(\.day), targets: goals.changes.map { .atLeast(Double($0.goal), per: .day) },
+            fallback: .atLeast(Double(goals.fallback), per: .day)
+        )
+    }
+
+    func isSame(as other: TargetSchedule) -> Bool {
+        fallback == other.fallback && changes.elementsEqual(other.changes) { $0.day == $1.day && $0.target == $1.target }
+    }
+}
+
+/// A target as the calculator judges it: its direction, period and X in thousandths, made
+/// safe whatever the configuration holds (a goal below 1 counts as 1, an amount that is not
+/// a number as the least there is).
+struct Judgement: Hashable, Sendable {
+    enum Kind: UInt8, Sendable {
+        case atLeast, atMost, tracking
+    }
+
+    let kind: Kind
+    let period: StreakPeriod
+    /// X in thousandths.
+    let amount: Int64
+
+    init(_ target: StreakTarget) {
+        switch target {
+        case .atLeast(let value, let per):
+            kind = .atLeast
+            period = per
+            amount = Self.thousandths(value, least: 1)
+        case .atMost(let value, let per):
+            kind = .atMost
+            period = per
+            amount = Self.thousandths(value, least: 0)
+        case .trackingOnly:
+            kind = .tracking
+            period = .day
+            amount = 0
+        }
+    }
+
+    /// `value` in thousandths, clamped to `least...largest` (NaN is `least`).
+    static func thousandths(_ value: Double, least: Int64) -> Int64 {
+        guard value.isFinite else { return value == .infinity ? StreakAmount.thousandths(StreakAmount.largest) : least }
+        return max(least, StreakAmount.thousandths(min(max(value, 0), StreakAmount.largest)))
+    }
+
+    var isLimit: Bool { kind == .atMost }
+    var isWeekly: Bool { kind != .tracking && period == .week }
+
+    /// X_w (rule 10): a weekly at-least target lowered by `skipped` days, rounded up to
+    /// 0.001; a limit is not lowered by skips.
+    func weekAmount(skipped: Int) -> Int64 {
+        guard kind == .atLeast else { return amount }
+        let days = Int64(max(0, 7 - skipped))
+        let (product, overflow) = amount.multipliedReportingOverflow(by: days)
+        return overflow ? amount / 7 * days + 1 : (product + 6) / 7
+    }
+}

@@ -1,0 +1,63 @@
+/// The days the walk covers and what it knows about them before crediting.
+struct WalkInput {
+    let ledger: CreditLedger
+    /// Goal of each day, indexed like the ledger.
+    let goals: [Int32]
+    /// How each day is judged (rule 10), indexed like the ledger.
+    let judges: [DayJudge]
+    /// Days covered by a recorded freeze event, indexed like the ledger.
+    let frozen: [Bool]
+    /// Rest and skipped days (rules 8 and 9), indexed like the ledger.
+    let due: [StreakDayKind]
+    let today: Int
+    /// The earliest day any event may be credited to or is frozen (or a limit's start day, if earlier).
+    let firstDay: Int
+    /// The first day judged: a limit's start day (rule 10), else `firstDay`.
+    let judgedFrom: Int
+    let yesterdayIsOpen: Bool
+    let leewayHours: Int
+    let behavior: FreezeBehavior
+    let freezes: FreezePool
+}
+
+extension WalkInput {
+    func isOpen(_ day: Int) -> Bool { day == today || (yesterdayIsOpen && day == today - 1) }
+
+    /// How `day` is judged (not at all outside the ledger, where nothing can be credited).
+    func judge(_ day: Int) -> DayJudge {
+        let index = day - ledger.baseDay
+        return index >= 0 && index < judges.count ? judges[index] : .none
+    }
+
+    /// Whether a day whose sum did (`met`) or did not meet its target counts in the run: at
+    /// least, once met (open or not, due or not); at most, once closed within the limit,
+    /// and only if due (rest and skipped days are not judged).
+    func isKept(_ day: Int, met: Bool) -> Bool {
+        guard met else { return false }
+        switch judge(day).kind {
+        case .atLeast: return true
+        case .atMost: return !isOpen(day) && due[day - ledger.baseDay] == .due
+        case .week, .none: return false
+        }
+    }
+
+    /// Whether a day breaks the run unless a freeze bridges it: a closed due day that missed
+    /// its target, or a due day over its limit, open or not (rule 10: at once).
+    func isGap(_ day: Int, met: Bool) -> Bool {
+        let index = day - ledger.baseDay
+        guard !met, !frozen[index], due[index] == .due else { return false }
+        switch judge(day).kind {
+        case .atLeast: return !isOpen(day)
+        case .atMost: return true
+        case .week, .none: return false
+        }
+    }
+}
+
+extension WalkInput {
+    /// Whether `day` (inside the walk's range) holds a recorded freeze event.
+    func frozenDay(_ day: Int) -> Bool {
+        let index = day - ledger.baseDay
+        return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index]
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+@testable import SwiftfulGamification
+
+/// Rule 8's weeks, by kept days (`timesPerWeek`) or by their sums (rule 10's weekly targets).
+extension ReferenceStreak {
+    func weekStart(_ day: Int) -> Int {
+        let all = Weekday.allCases
+        let offset = all.firstIndex(of: CalendarDay(dayNumber: day).dayOfWeek)! - all.firstIndex(of: input.configuration.weekStart)!
+        return day - offset.floorModulo(7)
+    }
+
+    enum WeekState { case kept, bridged, gap, open }
+
+    struct WeekFigures {
+        var state: WeekState
+        var kept = 0, target = 0
+        /// A weekly target's sum and X_w (X for a limit), in thousandths.
+        var sum: Int64 = 0, targetAmount: Int64 = 0
+    }
+
+    func weekState(_ start: Int, _ walked: Walked, _ context: WalkContext) -> WeekFigures {
+        let days = start...(start + 6)
+        let open = start + 6 >= context.today || (context.yesterdayOpen && start + 6 == context.today - 1)
+        let frozen = days.contains { context.frozen.contains($0) }
+        let weekTarget = target(on: start + 6)
+        if weekTarget.period == .week {
+            let skipped = days.filter { kind($0) == .skipped }.count
+            let sum = days.filter { $0 <= context.today && $0 >= context.bottom }.reduce(Int64(0)) { $0 + walked.sum($1) }
+            let amount = Self.thousandths(weekTarget)
+            if weekTarget.kind == .atMost {
+                var figures = WeekFigures(state: .kept, sum: sum, targetAmount: amount)
+                if skipped == 7 { figures.state = .bridged } else if sum > amount { figures.state = frozen ? .bridged : .gap } else if open { figures.state = .open }
+                return figures
+            }
+            // X_w: X lowered by the skipped days, rounded up to 0.001.
+            let lowered = (amount * Int64(7 - skipped) + 6) / 7
+            var figures = WeekFigures(state: .gap, sum: sum, targetAmount: lowered)
+            if skipped == 7 { figures.state = .bridged } else if sum >= lowered { figures.state = .kept } else if open { figures.state = .open } else if frozen { figures.state = .bridged }
+            return figures
+        }
+        guard case .timesPerWeek(let times) = input.configuration.schedule else { fatalError("not a weekly streak") }
+        let kept = days.filter { $0 <= context.today && walked.kept.contains($0) }.count
+        let skipped = days.filter { kind($0) == .skipped && !walked.kept.contains($0) }.count
+        let target = min(times, 7 - skipped)
+        var figures = WeekFigures(state: .gap, kept: kept, target: target)
+        if target == 0 { figures.state = .bridged } else if kept >= target { figures.state = .kept } else if open { figures.state = .open } else if frozen { figures.state = .bridged }
+        return figures
+    }
+
+    /// Whether the week starting on `start` is judged at all (a limit's weeks from its start day's week on).
+    func isJudged(week start: Int, _ context: WalkContext) -> Bool {
+        start + 6 >= context.bottom
+    }
+
+    func walkWeeks(_ walked: inout Walked, _ context: WalkContext) {
+        var closedKeptSeen = false
+        var start = weekStart(context.today)
+        while start + 6 >= context.firstDay, isJudged(week: start, context) {
+            let state = weekState(start, walked, context).state
+            if state == .kept {
+                walked.streak += 1
+                walked.start = start
+                if start + 6 < context.today, !context.isOpen(start + 6) { closedKeptSeen = true }
+            }
+            if state != .gap {
+                start -= 7
+                continue
+            }
+            // The gap weeks back to a kept or bridged week (an open one within its limit waits).
+            var gapWeeks: [Int] = []
+            var stop = start
+            while stop + 6 >= context.firstDay, isJudged(week: stop, context) {
+                let state = weekState(stop, walked, context).state
+                if state == .kept || state == .bridged { break }
+                if state == .gap { gapWeeks.append(stop) }
+                stop -= 7
+            }
+            let savable = stop + 6 >= context.firstDay && isJudged(week: stop, context)
+            if savable, behavior == .autoConsumeFreezes,
+               let assigned = assign(gapWeeks.map { ($0, $0 + 6) }, pool: context.pool, used: walked.used) {
+                walked.used += assigned
+                start = stop
+                continue
+            }
+            if savable, behavior == .manuallyConsumeFreezes, !closedKeptSeen { walked.trailing = gapWeeks.map { $0 + 6 }.sorted() }
+            return
+        }
+    }
+
+    /// The days a calendar shows kept: as credited, or of a weekly target the days of a kept
+    /// week that hold some of its sum (all of a limit's judged days).
+    func keptDays(_ walked: Walked, _ context: WalkContext) -> Set<Int> {
+        guard isWeekly, todayTarget.period == .week, context.firstDay <= context.today else { return walked.kept }
+        var kept = Set<Int>()
+        var start = weekStart(context.today)
+        while start + 6 >= context.firstDay {
+            if weekState(start, walked, context).state == .kept {
+                let first = max(start, context.firstDay, isLimit ? context.bottom : .min), last = min(start + 6, context.today)
+                if first <= last {
+                    for day in first...last where isLimit || walked.sum(day) > 0 { kept.insert(day) }
+                }
+            }
+            start -= 7
+        }
+        return kept
+    }
+}
