@@ -17,6 +17,8 @@ public struct Glyphs: Sendable, Equatable {
     public let weekBridged: Character
     /// Beside a day that has a note.
     public let note: Character
+    /// A day over its limit (rule 10).
+    public let over: Character
     public let barFull: Character
     public let barEmpty: Character
     public let separator: Character
@@ -31,11 +33,11 @@ public struct Glyphs: Sendable, Equatable {
     public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", note: "✎", barFull: "█", barEmpty: "░",
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", note: "✎", over: "✕", barFull: "█", barEmpty: "░",
         separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", barFull: "#", barEmpty: "-",
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", over: "X", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

@@ -8,6 +8,8 @@ import SwiftfulGamification
 /// |---|---|---|---|
 /// | kept | ■ | # | goal 1: the day's count against the streak's own quartiles; goal N: full |
 /// | partly done (events, goal not met) | □ | + | the fraction of the goal met |
+/// | partly done (an amount, its target not met) | □ | + | the fraction of the target met |
+/// | over its limit (rule 10) | ✕ | X | |
 /// | missed | · | . | |
 /// | frozen | ❄ | * | |
 /// | rest day (not due, not kept) | – | - | |
@@ -19,7 +21,11 @@ public struct HeatShades: Sendable, Equatable {
     /// quartile (GitHub's scale, from this streak's own history).
     public let quartiles: [Int]
 
+    /// Amounts (rule 10): days are shaded by their fraction of the target.
+    public let measuresAmount: Bool
+
     public init(evaluation: StreakEvaluation) {
+        measuresAmount = evaluation.configuration.measuresAmount
         var counts: [Int] = []
         if let first = evaluation.firstHistoryDay {
             for day in evaluation.days(from: first, through: evaluation.today) where day.state == .kept && day.goal == 1 {
@@ -32,6 +38,11 @@ public struct HeatShades: Sendable, Equatable {
 
     /// 1 (least) through 4 (most) for a day with events; 0 for one without.
     public func level(_ day: StreakDay) -> Int {
+        if measuresAmount {
+            if day.state == .kept { return 4 }
+            guard day.amount > 0 else { return 0 }
+            return min(3, 1 + Int(day.fraction * 3))
+        }
         guard day.eventCount > 0 else { return 0 }
         if day.state != .kept || day.goal > 1 {
             if day.eventCount >= day.goal { return day.state == .kept ? 4 : 3 }
@@ -47,6 +58,7 @@ public struct HeatShades: Sendable, Equatable {
             let level = max(1, level(day))
             return (glyphs.kept, CellStyle(Self.heatRoles[level], bold: level == 4))
         case .gap:
+            if day.isOverLimit { return (glyphs.over, CellStyle(.danger, bold: true)) }
             guard day.eventCount > 0 else { return (glyphs.missed, CellStyle(.missed)) }
             let level = level(day)
             return (glyphs.partial, CellStyle(.partial, bold: level == 3, dim: level == 1))
@@ -66,10 +78,10 @@ public struct HeatShades: Sendable, Equatable {
     static let heatRoles: [Role] = [.heat0, .heat1, .heat2, .heat3, .heat4]
 
     /// "kept", "partly done", ... for the legend and the detail.
-    public static func name(of state: StreakDay.State, eventCount: Int) -> String {
+    public static func name(of state: StreakDay.State, eventCount: Int, overLimit: Bool = false) -> String {
         switch state {
         case .kept: return "kept"
-        case .gap: return eventCount > 0 ? "partly done" : "missed"
+        case .gap: return overLimit ? "over the limit" : eventCount > 0 ? "partly done" : "missed"
         case .frozen: return "frozen"
         case .open: return "open"
         case .rest: return "rest day"

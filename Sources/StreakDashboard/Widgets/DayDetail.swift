@@ -22,7 +22,7 @@ enum DayDetail {
     static func lines(_ record: StreakDay, view: StreakView, state: DashboardState, width: Int = 80) -> [Line] {
         let today = view.evaluation.today
         let weekday = record.day.dayOfWeek.shortName
-        let name = HeatShades.name(of: record.state, eventCount: record.eventCount)
+        let name = HeatShades.name(of: record.state, eventCount: record.eventCount, overLimit: record.isOverLimit)
         let (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
         var title: Line = [("\(weekday) \(record.day)\(record.day == today ? " (today)" : "")", CellStyle(.text, bold: true)), ("  ", .plain)]
         if glyph != " " { title.append(("\(glyph) ", style)) }
@@ -45,7 +45,7 @@ enum DayDetail {
         if loaded.events.isEmpty, record.ownEventCount == 0 { return lines }
         lines.append([("Events logged this day:", CellStyle(.muted))])
         for event in loaded.events.sorted(by: { $0.dateCreated < $1.dateCreated }) {
-            lines.append(self.line(for: event))
+            lines.append(self.line(for: event, unit: view.configuration.unit))
         }
         return lines
     }
@@ -53,7 +53,7 @@ enum DayDetail {
     private static func role(of record: StreakDay) -> Role {
         switch record.state {
         case .kept: return .success
-        case .gap: return record.eventCount > 0 ? .partial : .danger
+        case .gap: return record.eventCount > 0 && !record.isOverLimit ? .partial : .danger
         case .frozen: return .frozen
         case .open: return .warning
         case .skipped: return .frozen
@@ -66,6 +66,33 @@ enum DayDetail {
         let goal = max(record.goal, 1)
         let events = "\(record.eventCount) event\(record.eventCount == 1 ? "" : "s")"
         let credited = goal == 1 ? "\(events) credited" : "\(record.eventCount) of \(goal) events credited"
+        var lines: [String] = []
+        if let measured = measuredExplanation(record, view: view) {
+            lines.append(measured)
+        } else {
+            lines += countedExplanation(record, view: view, state: state, credited: credited, events: events, goal: goal)
+        }
+        return lines + tail(record, view: view, state: state)
+    }
+
+    /// Rule 10: the day's sum against its target, for a kept, missed or over day.
+    private static func measuredExplanation(_ record: StreakDay, view: StreakView) -> String? {
+        guard view.configuration.measuresAmount, let target = record.targetAmount ?? view.configuration.target?.amount else { return nil }
+        let unit = view.configuration.unit.map { " \($0)" } ?? ""
+        let sum = StreakAmount.text(record.amount), of = "\(StreakAmount.text(record.amount)) of \(StreakAmount.text(target))\(unit)"
+        switch (record.state, view.configuration.isLimit) {
+        case (.kept, true): return "\(of) credited: within the limit, kept."
+        case (.kept, false): return "\(of) credited: kept."
+        case (.gap, _) where record.isOverLimit: return "\(of) credited: over the limit, so the day broke the run."
+        case (.gap, false) where record.amount > 0:
+            return "\(of) credited: \(StreakAmount.text(max(0, target - record.amount)))\(unit) short, so the day broke the run."
+        case (.open, true): return "\(of) so far: within the limit, judged when the day ends."
+        case (.open, false): return "\(of) so far."
+        default: return record.amount > 0 && view.configuration.isTrackingOnly ? "\(sum)\(unit) logged." : nil
+        }
+    }
+
+    private static func countedExplanation(_ record: StreakDay, view: StreakView, state: DashboardState, credited: String, events: String, goal: Int) -> [String] {
         var lines: [String] = []
         switch record.state {
         case .kept:
@@ -98,6 +125,12 @@ enum DayDetail {
         if record.state != .beforeHistory, record.state != .future, goal != view.configuration.eventsRequiredPerDay {
             lines.append("The goal that day was \(goal) a day (it is \(view.configuration.eventsRequiredPerDay) now).")
         }
+        return lines
+    }
+
+    /// What the leeway moved in or out of the day.
+    private static func tail(_ record: StreakDay, view: StreakView, state: DashboardState) -> [String] {
+        var lines: [String] = []
         let moved = record.movedByLeeway
         if moved > 0 {
             lines.append("\(moved) of them logged on a neighbouring day, credited here by the \(view.configuration.leewayHours)h leeway.")
@@ -107,10 +140,11 @@ enum DayDetail {
         return lines
     }
 
-    /// "07:15 EST  minutes=30 kind=run"
-    static func line(for event: StreakEvent) -> Line {
+    /// "07:15 EST  5.2 km  minutes=30 kind=run"
+    static func line(for event: StreakEvent, unit: String? = nil) -> Line {
         let zone = TimeZone(identifier: event.timezone) ?? .current
         var line: Line = [("  \(StreakFacts.clock(event.dateCreated, zone)) \(StreakFacts.zoneName(event.dateCreated, zone))", CellStyle(.text))]
+        if let amount = event.amount { line.append(("  \(StreakAmount.text(amount))\(unit.map { " \($0)" } ?? "")", CellStyle(.text, bold: true))) }
         if !event.metadata.isEmpty {
             let metadata = event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue)" }.joined(separator: " ")
             line.append(("  " + metadata, CellStyle(.muted)))

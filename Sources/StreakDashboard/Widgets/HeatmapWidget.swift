@@ -121,6 +121,7 @@ enum HeatmapWidget {
             items.append((glyphs.weekKept, CellStyle(.success), "week kept"))
             items.append((glyphs.broken, CellStyle(.danger), "week missed"))
         }
+        if view.configuration.isLimit { items.insert((glyphs.over, CellStyle(.danger, bold: true), "over the limit"), at: 2) }
         if !view.evaluation.notes.isEmpty { items.append((glyphs.note, CellStyle(.accent), "note")) }
         for (glyph, style, name) in items where x + name.count + 2 < end {
             grid[x, rect.y] = Cell(glyph: glyph, style: style)
@@ -134,7 +135,17 @@ enum HeatmapWidget {
         }
         // Shades: by the day's count against the streak's own quartiles (goal 1), or by the
         // share of the goal met (goal N: partly done days from a third to all but one).
-        if view.configuration.eventsRequiredPerDay == 1 {
+        if view.configuration.measuresAmount {
+            // Rule 10: a day's fraction of its target.
+            guard x + 24 < end, !view.configuration.isTrackingOnly, !view.configuration.isLimit else { return }
+            grid.put("share of the target", x: x, y: rect.y, style: CellStyle(.muted))
+            x += 20
+            for level in 1...3 {
+                grid[x, rect.y] = Cell(glyph: glyphs.partial, style: CellStyle(.partial, bold: level == 3, dim: level == 1))
+                x += 1
+            }
+            grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(.heat4, bold: true))
+        } else if view.configuration.eventsRequiredPerDay == 1 {
             guard x + 16 < end else { return }
             grid.put("fewer", x: x, y: rect.y, style: CellStyle(.muted))
             x += 6

@@ -42,10 +42,32 @@ struct StatsCommand: AsyncParsableCommand {
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
             lines.append("  best weekday \(Weekday(calendarWeekday: best.weekday).name) (\(percent(best.rate))) · worst \(Weekday(calendarWeekday: worst.weekday).name) (\(percent(worst.rate)))")
         }
+        if streak.target != nil {
+            // Rule 10: totals in the streak's unit.
+            let unit = streak.unit.map { " \($0)" } ?? ""
+            let totals = stats.totals
+            func amount(_ value: Double) -> String { StreakAmount.text(value) + unit }
+            lines.append("  total \(amount(totals.allTime)) · this week \(amount(totals.thisWeek)) · this month \(amount(totals.thisMonth)) · this year \(amount(totals.thisYear))")
+            var best: [String] = []
+            if let mean = totals.meanPerLoggedDay { best.append("mean \(amount(mean)) a logged day") }
+            if let day = totals.bestDay { best.append("best day \(amount(day.amount)) on \(day.start)") }
+            if let week = totals.bestWeek { best.append("best week \(amount(week.amount)) from \(week.start)") }
+            if !best.isEmpty { lines.append("  " + best.joined(separator: " · ")) }
+        }
         if !stats.longestRuns.isEmpty {
             lines.append("  longest runs: " + stats.longestRuns.map { "\(Report.days($0.length)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Rule 10's totals: in the unit (events for a streak that counts them).
+    static func totals(_ totals: StreakStatistics.Totals, unit: String?) -> [String: Any] {
+        func best(_ figure: StreakStatistics.Totals.Best?) -> Any { figure.map { ["start": "\($0.start)", "amount": $0.amount] } ?? NSNull() }
+        return [
+            "unit": unit.map { $0 as Any } ?? NSNull(), "this_week": totals.thisWeek, "this_month": totals.thisMonth, "this_year": totals.thisYear,
+            "all_time": totals.allTime, "mean_per_logged_day": totals.meanPerLoggedDay.map { $0 as Any } ?? NSNull(),
+            "best_day": best(totals.bestDay), "best_week": best(totals.bestWeek),
+        ]
     }
 
     static func object(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> [String: Any] {
@@ -73,6 +95,7 @@ struct StatsCommand: AsyncParsableCommand {
             "best_weekday": weekday(stats.bestWeekday),
             "worst_weekday": weekday(stats.worstWeekday),
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
+            "totals": totals(stats.totals, unit: streak.unit),
             "longest_runs": stats.longestRuns.map { ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "current": $0.isCurrent] },
             "months": stats.months.map {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
