@@ -159,16 +159,18 @@ public enum DemoStreaks {
         return DemoHistory(configuration: StreakConfiguration(streakKey: "journal", leewayHours: 2, freezeBehavior: .autoConsumeFreezes), events: events, freezes: [])
     }
 
-    /// Running at least 5 km a day since February (rule 10), 3.2 km so far today; a few
-    /// short days, one a week of them under the target.
+    /// Running at least 5 km a day since February (rule 10), 3.2 km so far today after a
+    /// month kept; earlier, some days missed or short of the target.
     public static func distanceHistory() -> DemoHistory {
         let start = CalendarDay(year: 2024, month: 2, day: 1)
         var random = SeededGenerator(seed: 11)
         var events: [StreakEvent] = []
         for offset in 0...(today.dayNumber - start.dayNumber) {
             let day = start.adding(days: offset)
-            if day != today, random.next() % 9 == 0 { continue }
-            let kilometres = day == today ? 3.2 : 3.5 + Double(random.next() % 4_000) / 1_000
+            let age = today.dayNumber - day.dayNumber
+            if age > 30, random.next() % 9 == 0 { continue }
+            // The last month all kept; before it, some days short of 5 km.
+            let kilometres = day == today ? 3.2 : (age <= 30 ? 5 : 3.5) + Double(random.next() % 4_000) / 1_000
             events.append(StreakEvent(id: "d\(offset)", dateCreated: demoDate("\(day) 07:05"), timezone: demoZone.identifier, amount: kilometres))
         }
         return DemoHistory(
