@@ -97,6 +97,29 @@ public enum StreakFacts {
         }
     }
 
+    /// The same without its "today"/"week" word, for a narrow column: "1/3", "4.2/5",
+    /// "1/2", "12.5/20", "3.5".
+    public static func progressCompact(_ streak: CurrentStreakData, goal: Int) -> String {
+        guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
+        let sum = StreakAmount.text(target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
+        return target.amount.map { "\(sum)/\(StreakAmount.text($0))" } ?? sum
+    }
+
+    /// Today's bar (or the week's, for a weekly target): how full, from 0 to 1, and whether
+    /// that is good; a limit fills as its allowance is used and is bad once over.
+    public static func progressBar(_ view: StreakView) -> (fraction: Double, met: Bool, over: Bool) {
+        let streak = view.streak
+        guard let target = streak.target, let amount = target.amount else {
+            let today = view.evaluation.day(view.evaluation.today)
+            return (today.fraction, today.eventCount >= max(today.goal, 1), false)
+        }
+        let sum = target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0
+        let needed = target.period == .week && !target.isLimit ? sum + (streak.amountLeft ?? 0) : amount
+        let fraction = needed > 0 ? min(1, sum / needed) : (sum > 0 ? 1 : 0)
+        if target.isLimit { return (fraction, streak.isOverLimit != true, streak.isOverLimit == true) }
+        return (fraction, sum >= needed, false)
+    }
+
     /// "2 of 3 this week, 4 days left", or "kept this week (3 of 3)": a weekly streak's
     /// current week (nil for a day unit).
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {

@@ -56,4 +56,4 @@ try write("grouped-overview", DemoStreaks.state(organised, width: 120, height: 4
 // Rule 10: an amount a day (3.2 of 5 km so far today) and a limit (1 of 2 coffees), beside a counting streak.
 let measured = [DemoStreaks.distanceHistory(), DemoStreaks.coffeeHistory(), DemoStreaks.readingHistory()]
 try write("amounts-and-limits", DemoStreaks.state(measured, width: 120, height: 40))
-try write("limit-calendar", press([.down], DemoStreaks.state(measured, width: 120, height: 40)))
+try write("amount-calendar", press([.down], DemoStreaks.state(measured, width: 120, height: 40)))

@@ -14,6 +14,10 @@ enum StreakList {
         // Each row is named by the streak's title where it has one.
         let names = state.keys.map { state.views[$0]?.name ?? $0 }
         let keyWidth = min(24 + indent, max(6, (names.map(\.cellWidth).max() ?? 6) + indent))
+        // Amounts take more than "1/3": the column fits the widest (up to 9), for every row.
+        let progressWidth = min(9, max(5, state.views.values.map { view in
+            StreakFacts.progressCompact(view.streak, goal: view.streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay).count
+        }.max() ?? 5))
         let selectedIndex = rows.firstIndex { $0 == .streak(state.selected ?? "") } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
         for row in 0..<min(rect.height, rows.count - first) {
@@ -46,10 +50,11 @@ enum StreakList {
             let unit = streak.streakUnit == .week ? (streak.currentStreak == 1 ? " wk  " : " wks ") : (streak.currentStreak == 1 ? " day " : " days")
             grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             x += 11
-            let progress = "\(streak.todayEventCount ?? 0)/\(streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)"
-            let goalMet = (streak.todayEventCount ?? 0) >= (streak.eventsRequiredPerDay ?? 1)
-            grid.put(progress.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle(goalMet ? .success : .text))
-            x += 6
+            let progress = StreakFacts.progressCompact(streak, goal: streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)
+            let (_, goalMet, over) = StreakFacts.progressBar(view)
+            grid.put(progress.leftPadded(with: " ", to: progressWidth), x: x, y: y, style: CellStyle(over ? .danger : goalMet ? .success : .text),
+                     limit: progressWidth)
+            x += progressWidth + 1
             let (glyph, words, role) = status(view, state: state, glyphs: glyphs)
             grid[x, y] = Cell(glyph: glyph, style: CellStyle(role, bold: true))
             let statusWidth = 24
@@ -82,6 +87,11 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
+        // Rule 10: a limit asks nothing, it holds or it is over; tracking only keeps no streak.
+        if view.configuration.isTrackingOnly { return (glyphs.none, "tracking", .muted) }
+        if view.configuration.isLimit {
+            return view.streak.isOverLimit == true ? (glyphs.broken, "over the limit", .danger) : (glyphs.keptToday, "within the limit", .success)
+        }
         switch StreakSituation(view) {
         case .noEvents: return (glyphs.none, "no events yet", .muted)
         case .keptToday: return (glyphs.keptToday, "kept today", .success)

@@ -65,18 +65,25 @@ enum StreakPanel {
 
     private static func drawToday(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
         let glyphs = state.glyphs
-        let today = view.evaluation.day(view.evaluation.today)
-        let goal = max(today.goal, 1)
-        let barWidth = max(4, min(20, width - 22))
-        let filled = min(barWidth, today.eventCount * barWidth / goal)
-        grid.put("Today", x: x, y: y, style: CellStyle(.text, bold: true))
+        let goal = max(view.evaluation.day(view.evaluation.today).goal, 1)
+        // Rule 10: the amount against the target (a limit's bar is its allowance used).
+        let (fraction, met, over) = StreakFacts.progressBar(view)
+        let label = view.streak.target == nil
+            ? StreakFacts.progressCompact(view.streak, goal: goal)
+            : String(StreakFacts.progressShort(view.streak, goal: goal).split(separator: " ", maxSplits: 1).last ?? "")
+        let barWidth = max(4, min(20, width - 22 - max(0, label.count - 5)))
+        let filled = min(barWidth, Int((fraction * Double(barWidth)).rounded(.down)))
+        grid.put(view.streak.target?.period == .week ? "Week" : "Today", x: x, y: y, style: CellStyle(.text, bold: true))
         let barX = x + 8
+        let fill: Role = over ? .danger : view.configuration.isLimit ? .accent : .success
         for column in 0..<barWidth {
             let isFull = column < filled
-            grid[barX + column, y] = Cell(glyph: isFull ? glyphs.barFull : glyphs.barEmpty, style: CellStyle(isFull ? .success : .heat0))
+            grid[barX + column, y] = Cell(glyph: isFull ? glyphs.barFull : glyphs.barEmpty, style: CellStyle(isFull ? fill : .heat0))
         }
-        let percent = min(100, today.eventCount * 100 / goal)
-        grid.put(" \(today.eventCount)/\(goal)  \(percent)%", x: barX + barWidth, y: y, style: CellStyle(.text), limit: max(0, x + width - barX - barWidth))
+        let percent = view.configuration.isTrackingOnly ? "" : "  \(Int((fraction * 100).rounded(.down)))%"
+        let labelRole: Role = over ? .danger : view.streak.target != nil && met ? .success : .text
+        grid.put(" \(label)\(percent)", x: barX + barWidth, y: y, style: CellStyle(labelRole),
+                 limit: max(0, x + width - barX - barWidth))
     }
 
     private static let weekLetters = ["M", "T", "W", "T", "F", "S", "S"]
