@@ -199,13 +199,13 @@ extension PostgresStreakStore {
         let output = try await change(context)
         var evaluation = try await calculate(
             connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone,
-            freezes: context.freezes, skips: context.skips, notes: context.notes
+            freezes: context.freezes, skips: context.skips, notes: context.notes, pending: context.pendingEvents
         )
         if !evaluation.freezeConsumptions.isEmpty {
             try await Self.record(evaluation.freezeConsumptions, in: context)
             evaluation = try await calculate(
                 connection, row: context.row, history: context.history, userId: plan.userId, now: plan.now, timezone: plan.timezone, skips: context.skips,
-                notes: context.notes
+                notes: context.notes, pending: context.pendingEvents
             )
         }
         return Written(output: output, evaluation: evaluation, keyListChanged: context.changesKeyList)

@@ -211,7 +211,8 @@ public final class PostgresStreakStore: StreakStore {
     /// - Parameter known: the streak's freezes when the caller has them as they are now.
     func calculate(
         _ connection: PostgresConnection, row: StreakRow, history: StreakHistory, userId: String, now: Date, timezone: TimeZone,
-        freezes known: [StreakFreeze]? = nil, skips knownSkips: [CalendarDay]? = nil, notes knownNotes: [StreakNote]? = nil
+        freezes known: [StreakFreeze]? = nil, skips knownSkips: [CalendarDay]? = nil, notes knownNotes: [StreakNote]? = nil,
+        pending: [StreakEvent] = []
     ) async throws -> StreakEvaluation {
         var freezes = known ?? []
         if known == nil { freezes = try await self.freezes(connection, of: row) }
@@ -220,9 +221,12 @@ public final class PostgresStreakStore: StreakStore {
         var notes = knownNotes ?? []
         if knownNotes == nil { notes = try await self.notes(connection, of: row) }
         if let latest = history.latestEventDate, latest > now {
-            // A clock pinned before some events: the history cannot leave them out.
+            // A clock pinned before some events: the history cannot leave them out. The events
+            // the write has yet to insert (its finishing statement does) count too.
+            let stored = try await liveEvents(connection, of: row)
+            let storedIds = Set(stored.map(\.id))
             return StreakCalculator.evaluate(
-                events: try await liveEvents(connection, of: row), freezes: freezes, configuration: row.configuration,
+                events: stored + pending.filter { !storedIds.contains($0.id) }, freezes: freezes, configuration: row.configuration,
                 userId: userId, currentDate: now, timezone: timezone, goalSchedule: row.goalHistory, skips: skips
             ).withNotes(notes)
         }
