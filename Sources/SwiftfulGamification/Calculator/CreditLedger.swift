@@ -26,8 +26,8 @@ struct CreditLedger {
     /// (`HistoryAmounts.boundary`).
     private(set) var boundary: [Int: [Int64]] = [:]
 
-    /// Whether any event's amount is other than 1.
-    var hasAmounts: Bool { !extras.isEmpty }
+    /// Whether any event's amount is other than 1 (set by the history).
+    var hasAmounts = false
 
     init(baseDay: Int, lastDay: Int) {
         self.baseDay = baseDay
@@ -72,6 +72,21 @@ struct CreditLedger {
 
     /// Their amounts' sum in thousandths.
     func amount(at index: Int) -> Int64 { Int64(counts[index]) * HistoryAmounts.unit + (extras.isEmpty ? 0 : extras[index]) }
+
+    /// Per day (indexed like the ledger's days), the most its windows of two or three days
+    /// may bring it: every amount that may be credited to it beyond its fixed events.
+    func reach() -> [Int64] {
+        var reach = [Int64](repeating: 0, count: dayCount)
+        for dayIndex in 0..<dayCount {
+            for classIndex in 1..<Self.classesPerDay {
+                let cell = dayIndex * Self.classesPerDay + classIndex
+                guard counts[cell] > 0 else { continue }
+                let amount = amount(at: cell)
+                for day in max(0, dayIndex - Self.window(ofClass: classIndex).width)...dayIndex { reach[day] &+= amount }
+            }
+        }
+        return reach
+    }
 
     /// Regular events per own day (indexed like the ledger's days), wherever they are credited.
     func ownCounts() -> [Int32] {

@@ -65,6 +65,35 @@ struct DayWindows {
         if units > 0 { shares.append(Share(amount: HistoryAmounts.unit, count: units, lo: lo, hi: hi, own: own)) }
     }
 
+    /// These windows with every event whose window lies within one week of a weekly amount
+    /// (`judges` of the three destinations) left on its own day: wherever it goes it adds to
+    /// that week alone, and leaving it there moves nothing (`TieCost`).
+    func onOwnDaysWithinWeeks(_ judges: [DayJudge]) -> DayWindows {
+        guard judges[0].kind == .week || judges[1].kind == .week else { return self }
+        var windows = self
+        var changed = false
+        for index in windows.shares.indices {
+            let share = windows.shares[index]
+            guard share.lo < share.hi, (Int(share.lo)...Int(share.hi)).allSatisfy({ judges[$0].isSameWeek(as: judges[Int(share.own)]) }) else { continue }
+            windows.shares[index].lo = share.own
+            windows.shares[index].hi = share.own
+            changed = true
+        }
+        guard changed else { return self }
+        windows.shares.sort()
+        // Alike now: one share each.
+        var merged: [Share] = []
+        for share in windows.shares {
+            if let last = merged.last, (last.lo, last.hi, last.own, last.amount) == (share.lo, share.hi, share.own, share.amount) {
+                merged[merged.count - 1].count += share.count
+            } else {
+                merged.append(share)
+            }
+        }
+        windows.shares = merged
+        return windows
+    }
+
     /// One sharing, as far as it decides anything.
     struct Split {
         /// Whether the day's sum meets its target (rule 10; at least: reached, at most: within).
@@ -104,42 +133,6 @@ struct DayWindows {
     }
 }
 
-/// How a day is judged (rule 10), beyond its fixed events' sum F.
-struct DayJudge: Hashable {
-    enum Kind: UInt8 {
-        /// At least X: met when the rest brings `need` = X - F or more.
-        case atLeast
-        /// At most X: met while the rest stays within `need` = X - F.
-        case atMost
-        /// A day of a weekly amount: not judged alone; its sum counts up to `need`.
-        case week
-        /// Not judged (before a limit's start day, tracking only, outside the history).
-        case none
-    }
-
-    var kind: Kind
-    var need: Int64
-
-    static let none = DayJudge(kind: .none, need: 0)
-
-    /// Past this every sum is alike for the day.
-    var cap: Int64 {
-        switch kind {
-        case .atLeast, .week: return max(0, need)
-        case .atMost: return need < 0 ? 0 : need + 1
-        case .none: return 0
-        }
-    }
-
-    func met(_ sum: Int64) -> Bool {
-        switch kind {
-        case .atLeast: return sum >= need
-        case .atMost: return sum <= need
-        case .week, .none: return false
-        }
-    }
-}
-
 /// A state of a pass over days that knows what the next two days already hold.
 protocol DayHoldings: Hashable {
     var held0: Int64 { get set }
@@ -158,8 +151,9 @@ struct SplitCache {
     private var known: [(held0: Int64, held1: Int64, splits: [DayWindows.Split])] = []
 
     init(_ windows: DayWindows, judges: (DayJudge, DayJudge, DayJudge), caps: Triple? = nil, costs: TieCost.Mode = .none) {
-        (self.windows, self.judges, self.costs) = (windows, judges, costs)
+        (self.judges, self.costs) = (judges, costs)
         self.caps = caps ?? Triple(judges.0.cap, judges.1.cap, judges.2.cap)
+        self.windows = windows.onOwnDaysWithinWeeks([judges.0, judges.1, judges.2])
     }
 
     /// Each of `states` moved through each split of the day that matters: the key given the

@@ -21,6 +21,8 @@ struct HistoryAmounts: Sendable, Hashable {
     /// False for a history decoded from an encoding older than amounts: its events are all
     /// counted as 1, whatever they carried.
     var recorded = true
+    /// Events whose amount is other than 1 (their extras may cancel out).
+    var others = 0
 
     static let unit: Int64 = 1_000
 
@@ -29,6 +31,7 @@ struct HistoryAmounts: Sendable, Hashable {
     /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
     mutating func record(amount: Int64, index: Int, key: Int, windowed isWindowed: Bool, atBoundary: Bool, delta: Int32, cells: Int) {
         if amount != Self.unit {
+            others += Int(delta)
             if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
             extras[index] += Int64(delta) * (amount - Self.unit)
             if isWindowed { Self.update(&windowed, key: key, amount: amount, delta: delta) }
@@ -37,13 +40,13 @@ struct HistoryAmounts: Sendable, Hashable {
     }
 
     private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
-        var list = lists[key] ?? []
         if delta > 0 {
-            list.insert(amount, at: list.partitioningIndex { $0 >= amount })
-        } else if let position = list.firstIndex(of: amount) {
-            list.remove(at: position)
+            // In place: a copy of the list per event would make a busy day quadratic.
+            lists[key, default: []].insert(amount, at: lists[key]?.partitioningIndex { $0 >= amount } ?? 0)
+        } else if let position = lists[key]?.firstIndex(of: amount) {
+            lists[key]!.remove(at: position)
+            if lists[key]!.isEmpty { lists[key] = nil }
         }
-        lists[key] = list.isEmpty ? nil : list
     }
 
     /// The counts' arrays grew by `before` cells at the front and `after` at the back.
@@ -56,6 +59,7 @@ struct HistoryAmounts: Sendable, Hashable {
     /// Adds the amounts of another history, whose cell 0 is this one's cell `offset`.
     mutating func merge(_ other: HistoryAmounts, offset: Int, cells: Int) {
         recorded = recorded && other.recorded
+        others += other.others
         if !other.extras.isEmpty {
             if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
             for index in other.extras.indices where other.extras[index] != 0 { extras[offset + index] += other.extras[index] }

@@ -47,13 +47,13 @@ struct LongestRun {
                 // one after with a whole day of leeway).
                 let closes = leeway == 24 ? day + 2 <= input.today : day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen)
                 if closes {
-                    let moment = input.moment(after: day, closing: true)
+                    let moment = input.moment(after: day, closing: true, prefer: .smaller)
                     for (key, runs) in zip(before.keys, before.values) { longest = max(longest, closing(key, runs, day: day, moment: moment)) }
                 }
             } else {
                 // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
                 if leeway > 0, day < input.today || !input.yesterdayIsOpen {
-                    let moment = input.moment(after: day - 1, closing: false)
+                    let moment = input.moment(after: day - 1, closing: false, prefer: .larger)
                     for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) {
                         longest = max(longest, key.gaps.length(runs, freezes) + openPair(key, lastDay: day, moment: moment))
                     }
@@ -120,7 +120,7 @@ struct LongestRun {
     /// How many of `lastDay - 1` and `lastDay`, both open, can meet their targets with the
     /// events logged by `L` hours into `lastDay`.
     private func openPair(_ key: Key, lastDay: Int, moment: Moment) -> Int {
-        let (first, last) = (input.judge(lastDay - 1), input.unfixedJudge(lastDay))
+        let (first, last) = (moment.judges[0], moment.judges[1])
         var best = 0
         for placement in moment.placements {
             let sums = moment.sums(placement, held: (key.held0, key.held1))
@@ -137,8 +137,8 @@ struct LongestRun {
         for placement in moment.placements {
             let sums = moment.sums(placement, held: (key.held0, key.held1))
             var (moved, walked) = (key, runs)
-            walk(&moved, &walked, day: day, kept: input.isKeptOnceClosed(day, met: input.judge(day).met(sums[0])))
-            for offset in 1...(input.leewayHours == 24 ? 2 : 1) where input.isOverAtOnce(day + offset, sum: sums[offset], moment: day) {
+            walk(&moved, &walked, day: day, kept: input.isKeptOnceClosed(day, met: moment.judges[0].met(sums[0])))
+            for offset in 1...(input.leewayHours == 24 ? 2 : 1) where input.isOverAtOnce(day + offset, judge: moment.judges[offset], sum: sums[offset]) {
                 walk(&moved, &walked, day: day + offset, kept: false)
             }
             longest = max(longest, moved.gaps.length(walked, freezes))
@@ -158,19 +158,19 @@ extension WalkInput {
         }
     }
 
-    /// How `day` is judged when none of its fixed events is logged yet.
-    func unfixedJudge(_ day: Int) -> DayJudge {
-        var judge = judge(day)
-        if judge.kind != .none { judge.need += ledger.amount(at: (day - ledger.baseDay) * CreditLedger.classesPerDay) }
-        return judge
+    /// How `day` is judged when none of its fixed events is logged yet (but `extra`).
+    func unfixedJudge(_ day: Int, extra: Int64 = 0) -> DayJudge {
+        let index = day - ledger.baseDay
+        guard index >= 0, index < judges.count, judges[index].kind != .none else { return .none }
+        let fixed = ledger.amount(at: index * CreditLedger.classesPerDay)
+        return DayJudge(kind: judges[index].kind, need: judges[index].need &+ fixed).settled(reach: reach[index] &+ extra)
     }
 
-    /// Whether a limit's open day, holding `sum` at the moment `moment` closes (besides what
-    /// its fixed events hold, if it is `moment + 2`... none of them logged yet), is over it.
-    func isOverAtOnce(_ day: Int, sum: Int64, moment: Int) -> Bool {
+    /// Whether a limit's open day holding `sum` at a moment (judged by the moment's `judge`)
+    /// is over it, and so a gap at once.
+    func isOverAtOnce(_ day: Int, judge: DayJudge, sum: Int64) -> Bool {
         let index = day - ledger.baseDay
         guard day >= judgedFrom, day <= today, !frozen[index], due[index] == .due else { return false }
-        let judge = day == moment + 1 && leewayHours == 24 ? judge(day) : unfixedJudge(day)
         return judge.kind == .atMost && !judge.met(sum)
     }
 
@@ -180,7 +180,12 @@ extension WalkInput {
     /// not logged yet but for those at the closing second (`CreditLedger.boundary`); with a
     /// whole day of leeway the next day's are, and the day after it is open too once `day`
     /// has closed.
-    func moment(after day: Int, closing: Bool) -> Moment {
+    ///
+    /// What the moment's value is read from only gets better as the days' sums grow (at
+    /// least a target: `prefer` larger) or shrink (a limit: smaller), so placements another
+    /// one beats are left out.
+    /// `caps` may lower what the judges' caps say when the caller knows less matters.
+    func moment(after day: Int, closing: Bool, prefer: SharePlacement.Preference, caps lowered: Triple? = nil) -> Moment {
         let wholeDay = leewayHours == 24 && closing
         var windows = DayWindows(ledger: ledger, startingOn: day, reach: wholeDay ? 2 : 1)
         var extra: Int64 = 0
@@ -191,8 +196,11 @@ extension WalkInput {
                 extra &+= amount
             }
         }
-        let caps = Triple(judge(day).cap, (wholeDay ? judge(day + 1) : unfixedJudge(day + 1)).cap, wholeDay ? unfixedJudge(day + 2).cap : 0)
-        return Moment(placements: SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, 0), caps: caps, costs: .none), caps: caps)
+        let judges = [judge(day), wholeDay ? judge(day + 1) : unfixedJudge(day + 1, extra: extra), wholeDay ? unfixedJudge(day + 2) : .none]
+        let caps = lowered.map { Triple(min($0[0], judges[0].cap), min($0[1], judges[1].cap), min($0[2], judges[2].cap)) }
+            ?? Triple(judges[0].cap, judges[1].cap, judges[2].cap)
+        let placements = SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, 0), caps: caps, costs: .none, prefer: prefer)
+        return Moment(placements: placements, caps: caps, judges: judges)
     }
 }
 
@@ -201,6 +209,8 @@ extension WalkInput {
 struct Moment {
     let placements: [Placement]
     let caps: Triple
+    /// How the days are judged at the moment: the open ones by what is logged by then.
+    let judges: [DayJudge]
 
     /// The sums the open days reach given what `day` and the next day hold already.
     func sums(_ placement: Placement, held: (Int64, Int64)) -> Triple {

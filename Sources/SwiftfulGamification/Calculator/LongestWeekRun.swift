@@ -46,7 +46,7 @@ struct LongestWeekRun {
                 // The moment the week closes, with what the next one already holds then.
                 let leeway = input.leewayHours
                 if leeway == 24 ? day + 2 <= input.today : day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
-                    let moment = input.moment(after: day, closing: true)
+                    let moment = input.moment(after: day, closing: true, prefer: .smaller, caps: momentCaps(states, end: day))
                     for (key, runs) in zip(states.keys, states.values) { longest = max(longest, closing(key, runs, lastDay: day, moment: moment)) }
                 }
             } else if weekEnds, input.leewayHours > 0, day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
@@ -109,7 +109,7 @@ struct LongestWeekRun {
         let nextTimes = weeks.timesPerWeek(endingOn: first + 6), times = weeks.timesPerWeek(endingOn: end)
         let fixedEnd = input.ledger.amount(at: endIndex * CreditLedger.classesPerDay)
         var longest = 0
-        let moment = input.moment(after: end, closing: false)
+        let moment = input.moment(after: end, closing: false, prefer: .larger, caps: momentCaps(states, end: end))
         for (key, runs) in zip(states.keys, states.values) {
             let below = key.gaps.length(runs, freezes)
             for placement in moment.placements {
@@ -119,7 +119,7 @@ struct LongestWeekRun {
                     if input.due[endIndex] == .skipped { week.skipped += 1 }
                     week.sum = week.sum &+ fixedEnd &+ sums[0]
                 } else {
-                    let endKept = input.judge(end).kind == .atLeast && input.judge(end).met(sums[0])
+                    let endKept = moment.judges[0].kind == .atLeast && moment.judges[0].met(sums[0])
                     if endKept { week.kept += 1 } else if input.due[endIndex] == .skipped { week.skipped += 1 }
                 }
                 let (state, _) = WeekRun.judge(week, judgement: judgement, times: times, isOpen: true)
@@ -127,7 +127,7 @@ struct LongestWeekRun {
                     let skipped = skippedLater + (firstSkipped ? 1 : 0)
                     nextWeek = skipped < 7 && sums[1] >= nextJudgement.weekAmount(skipped: skipped) ? 1 : 0
                 } else {
-                    let firstKept = input.unfixedJudge(first).kind == .atLeast && input.unfixedJudge(first).met(sums[1])
+                    let firstKept = moment.judges[1].kind == .atLeast && moment.judges[1].met(sums[1])
                     let nextTarget = min(nextTimes, 7 - skippedLater - (firstSkipped && !firstKept ? 1 : 0))
                     nextWeek = firstKept && nextTarget == 1 ? 1 : 0
                 }
@@ -135,6 +135,28 @@ struct LongestWeekRun {
             }
         }
         return longest
+    }
+
+    /// What a moment at the end of the week ending on `end` needs its days' sums for, for a
+    /// weekly amount: the week's last day up to what its states' sums still lack of the cap;
+    /// the next week's first days up to its cap, unless all they may be credited cannot get
+    /// there. (Days judged alone keep their judges' caps.)
+    private func momentCaps(_ states: StateTable<Key, Runs>, end: Int) -> Triple? {
+        let judgement = weeks.judgement(endingOn: end), nextJudgement = weeks.judgement(endingOn: end + 7)
+        guard judgement.isWeekly || nextJudgement.isWeekly else { return nil }
+        let endIndex = end - input.ledger.baseDay
+        let fixedEnd = input.ledger.amount(at: endIndex * CreditLedger.classesPerDay)
+        let cap = weeks.cap(of: judgement)
+        let lacking = states.keys.reduce(Int64(0)) { max($0, cap &- $1.week.sum &- fixedEnd) }
+        let next = (end + 1)...(end + (input.leewayHours == 24 ? 2 : 1))
+        let reach = next.reduce(Int64(0)) { sum, day in
+            let index = day - input.ledger.baseDay
+            return index < input.reach.count ? sum &+ input.reach[index] &+ (input.ledger.boundary[day] ?? []).reduce(0, &+) : sum
+        }
+        let nextCap = weeks.cap(of: nextJudgement)
+        let nextSkipped = ((end + 1)...(end + 7)).filter { weeks.dueDays.kind(of: $0) == .skipped }.count
+        let nextNeeded = reach < (nextJudgement.isLimit ? nextCap : nextJudgement.weekAmount(skipped: nextSkipped)) ? 0 : nextCap
+        return Triple(judgement.isWeekly ? max(0, lacking) : .max, nextJudgement.isWeekly ? nextNeeded : .max, nextJudgement.isWeekly ? nextNeeded : .max)
     }
 
     /// The run the moment a weekly limit's week ending on `end` closes: the week judged, the

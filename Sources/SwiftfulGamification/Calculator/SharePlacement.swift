@@ -109,8 +109,21 @@ struct Placement {
 /// - Complexity: O(shares * states * tries), states and tries bounded by the caps divided by
 ///   the amounts; for counted events (amount 1) by the goals, as before amounts.
 enum SharePlacement {
-    static func placements(_ shares: [Share], start: Triple, caps: Triple, costs: TieCost.Mode) -> [Placement] {
+    /// Which placements a consumer prefers, all else alike (`placements`' `prefer`).
+    enum Preference {
+        /// Every outcome is kept.
+        case any
+        /// Larger sums are never worse: a placement another one matches or beats in every
+        /// destination is left out.
+        case larger
+        /// Smaller sums are never worse.
+        case smaller
+    }
+
+    static func placements(_ shares: [Share], start: Triple, caps: Triple, costs: TieCost.Mode, prefer: Preference = .any) -> [Placement] {
         let first = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
+        // No sum can matter: the cheapest placement leaves every event on its own day.
+        if caps == Triple(0, 0, 0) { return [atOwnDays(shares, sums: first)] }
         var table = StateTable<Triple, Placement>(linearLimit: 32)
         table.append(first, Placement(sums: first))
         for share in shares where share.count > 0 {
@@ -128,9 +141,36 @@ enum SharePlacement {
                     next.keep(moved.sums, moved) { $0.cost < $1.cost }
                 }
             }
-            table = next
+            table = prefer == .any || next.count < 2 ? next : frontier(next, larger: prefer == .larger)
         }
         return table.values
+    }
+
+    /// The states no other one matches or beats in every destination (larger or smaller).
+    private static func frontier(_ table: StateTable<Triple, Placement>, larger: Bool) -> StateTable<Triple, Placement> {
+        let sign: Int64 = larger ? 1 : -1
+        let order = table.keys.indices.sorted { lhs, rhs in
+            let (left, right) = (table.keys[lhs], table.keys[rhs])
+            return (sign * left.first, sign * left.second, sign * left.third) > (sign * right.first, sign * right.second, sign * right.third)
+        }
+        var kept = StateTable<Triple, Placement>(linearLimit: 32)
+        for position in order {
+            let key = table.keys[position]
+            // Earlier keys are at least as good in the first destination.
+            let beaten = kept.keys.contains { sign * $0.second >= sign * key.second && sign * $0.third >= sign * key.third }
+            if !beaten { kept.append(key, table.values[position]) }
+        }
+        return kept
+    }
+
+    private static func atOwnDays(_ shares: [Share], sums: Triple) -> Placement {
+        var placement = Placement(sums: sums)
+        for share in shares {
+            let own = Int(share.own)
+            placement.counts[own] += share.count
+            placement.amounts[own] &+= Int64(share.count) &* share.amount
+        }
+        return placement
     }
 
     /// `value + count * amount`, capped (without overflow for any count).

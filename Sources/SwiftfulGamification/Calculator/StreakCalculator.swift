@@ -84,10 +84,12 @@ public enum StreakCalculator {
         let weeks = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
         let firstDay = limitStart.map { min($0, historyFirstDay ?? $0, now.day + 1) } ?? historyFirstDay ?? now.day + 1
         let judgedFrom = limitStart ?? firstDay
+        let reach = ledger.reach()
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
-            judges: judges(ledger: ledger, targets: targets, weeks: weeks, judgedFrom: judgedFrom),
+            judges: zip(judges(ledger: ledger, targets: targets, weeks: weeks, judgedFrom: judgedFrom), reach).map { $0.settled(reach: $1) },
+            reach: reach,
             frozen: frozen,
             due: dueDays.kinds(from: ledger.baseDay, count: ledger.dayCount),
             today: now.day,
@@ -119,7 +121,9 @@ public enum StreakCalculator {
                 let end = weeks.start(ofWeekContaining: day) + 6
                 let week = weekJudgements[end] ?? weeks.judgement(endingOn: end)
                 weekJudgements[end] = week
-                if week.isWeekly { return DayJudge(kind: .week, need: weeks.cap(of: week) - fixed) }
+                // A weekly limit's start week counts its days from the start day on.
+                if week.isWeekly, week.isLimit, day < judgedFrom { return .none }
+                if week.isWeekly { return DayJudge(kind: .week, need: weeks.cap(of: week) - fixed, week: end - 6) }
             }
             switch judgement.kind {
             case .tracking: return .none

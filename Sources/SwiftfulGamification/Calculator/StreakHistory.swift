@@ -203,6 +203,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         // Counts are kept by the day a window ends; it may start up to two days before.
         let base = min(frozenCounts.isEmpty ? today : min(baseDay - CreditLedger.widestWindow, today), from ?? .max)
         var ledger = CreditLedger(baseDay: base, lastDay: today)
+        ledger.hasAmounts = amounts.others > 0
         var frozen = Array(repeating: false, count: ledger.dayCount)
         var firstDay = Int.max
         for dayIndex in frozenCounts.indices {
@@ -372,6 +373,7 @@ extension StreakHistory {
         }
         amounts.windowed = try stored.windowed.map(StoredAmounts.lists) ?? [:]
         amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
+        amounts.others = stored.others ?? (amounts.extras.contains { $0 != 0 } || !amounts.windowed.isEmpty ? 1 : 0)
     }
 
     /// The amounts as stored: the extras as base64 of little-endian 64-bit integers over the
@@ -380,6 +382,7 @@ extension StreakHistory {
         var extras: String?
         var windowed: [[Int64]]?
         var boundary: [[Int64]]?
+        var others: Int?
 
         static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
             var lists: [Int: [Int64]] = [:]
@@ -412,7 +415,10 @@ extension StreakHistory {
         let extras = amounts.extras.isEmpty || !amounts.extras.contains(where: { $0 != 0 })
             ? nil : DayBytes.encode(longIntegers: Array(amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]))
         try container.encode(
-            StoredAmounts(extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary)),
+            StoredAmounts(
+                extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary),
+                others: amounts.others == 0 ? nil : amounts.others
+            ),
             forKey: .amounts
         )
     }
@@ -428,6 +434,7 @@ extension StreakHistory {
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
             && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
             && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.recorded == rhs.amounts.recorded
+            && lhs.amounts.others == rhs.amounts.others
     }
 
     /// The extras of the used days (empty when none is other than 0).

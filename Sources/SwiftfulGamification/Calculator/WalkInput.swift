@@ -5,6 +5,8 @@ struct WalkInput {
     let goals: [Int32]
     /// How each day is judged (rule 10), indexed like the ledger.
     let judges: [DayJudge]
+    /// What windows of two or three days may bring each day (`CreditLedger.reach`).
+    let reach: [Int64]
     /// Days covered by a recorded freeze event, indexed like the ledger.
     let frozen: [Bool]
     /// Rest and skipped days (rules 8 and 9), indexed like the ledger.
