@@ -20,7 +20,9 @@ enum StreakPanel {
         grid.put(view.name.truncated(toCells: left.width, ascii: state.ascii), x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
         BigNumber.draw(current, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
         let labelX = left.x + BigNumber.width(of: current) + 2
-        grid.put(StreakFacts.unit(current, streak), x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
+        // Tracking only keeps no streak (rule 10): the number is 0, and says why.
+        let label = view.configuration.isTrackingOnly ? "tracking only" : StreakFacts.unit(current, streak)
+        grid.put(label, x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
         let right = columns[1]
         let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
         grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(phrase.role, bold: true), limit: right.width)
@@ -44,7 +46,7 @@ enum StreakPanel {
         grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(phrase.role, bold: true), limit: max(0, rect.x + rect.width - x))
         guard rect.height > 1 else { return }
         let today = view.evaluation.day(view.evaluation.today)
-        var line = "today \(today.eventCount)/\(max(today.goal, 1))" + state.glyphs.dot + records(state, view)
+        var line = StreakFacts.progressShort(streak, goal: max(today.goal, 1)) + state.glyphs.dot + records(state, view)
         if view.configuration.freezeBehavior != .noFreezes {
             line += state.glyphs.dot + "\(streak.freezesAvailableCount ?? 0) freeze\(streak.freezesAvailableCount == 1 ? "" : "s")"
         }
