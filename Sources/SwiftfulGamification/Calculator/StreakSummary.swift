@@ -18,9 +18,12 @@ struct StreakSummary {
         let zoneDays = ZoneDays(timeZone: timezone)
         let base = input.ledger.baseDay
         let today = input.today
+        // A freeze event is dated at its day's noon, or at `now` when that is earlier (today
+        // over a limit before noon): an event after `now` would not count at that instant,
+        // so the next write would find the day unbridged and spend another freeze on it.
         let consumptions = walk.consumptions.map { freezeIndex, day in
             FreezeConsumption(
-                freezeId: freezes[freezeIndex].id, date: zoneDays.wallClock(day: day, hour: 12),
+                freezeId: freezes[freezeIndex].id, date: min(zoneDays.wallClock(day: day, hour: 12), now),
                 day: CalendarDay(dayNumber: day), timezone: timezone.identifier
             )
         }
