@@ -147,7 +147,7 @@ struct SplitCache {
     let caps: Triple
     let costs: TieCost.Mode
     /// The day's shares placed from nothing held (`DayWindows.splits`), once.
-    private var placements: [Placement]?
+    private var placed: [Placement]?
     private var known: [(held0: Int64, held1: Int64, splits: [DayWindows.Split])] = []
 
     init(_ windows: DayWindows, judges: (DayJudge, DayJudge, DayJudge), caps: Triple? = nil, costs: TieCost.Mode = .none) {
@@ -169,12 +169,39 @@ struct SplitCache {
         }
     }
 
+    /// The least holding of the day that its splits judge as they judge `held0`: holdings that
+    /// meet (or stay within) the day's target with the same of its own sums are alike, so a
+    /// search keeps one state for them. A weekly amount's day counts its sum, so it keeps it.
+    mutating func canonical(_ held0: Int64) -> Int64 {
+        let judge = judges.0
+        guard judge.kind == .atLeast || judge.kind == .atMost, judge.decided == nil, held0 > 0 else { return judge.decided == nil ? held0 : 0 }
+        if sums == nil {
+            sums = Array(Set(placements().map { $0.sums[0] })).sorted()
+        }
+        let sums = sums!
+        if judge.kind == .atLeast {
+            // Met for the own sums from the first at least `need - held0` on.
+            let first = sums.partitioningIndex { $0 >= judge.need - held0 }
+            return first == sums.count ? 0 : max(0, judge.need - sums[first])
+        }
+        // Within for the own sums up to `need - held0`.
+        let over = sums.partitioningIndex { $0 > judge.need - held0 }
+        return over == sums.count ? 0 : max(0, judge.need - sums[over] + 1)
+    }
+
+    /// The day's own sums its placements reach, ascending (for `canonical`).
+    private var sums: [Int64]?
+
+    private mutating func placements() -> [Placement] {
+        if placed == nil {
+            placed = SharePlacement.placements(windows.shares, start: Triple(0, 0, 0), caps: caps, costs: costs)
+        }
+        return placed!
+    }
+
     mutating func splits(held0: Int64, held1: Int64) -> [DayWindows.Split] {
         if let cached = known.first(where: { $0.held0 == held0 && $0.held1 == held1 }) { return cached.splits }
-        if placements == nil {
-            placements = SharePlacement.placements(windows.shares, start: Triple(0, 0, 0), caps: caps, costs: costs)
-        }
-        let splits = DayWindows.splits(placements!, held0: held0, held1: held1, judges: judges, caps: caps)
+        let splits = DayWindows.splits(placements(), held0: held0, held1: held1, judges: judges, caps: caps)
         known.append((held0, held1, splits))
         return splits
     }

@@ -50,18 +50,21 @@ struct CreditingSearch<Rules: RunRules> {
         var backs: [[Back]] = []
         backs.reserveCapacity(max(0, top - bottom + 1))
         var day = top
+        var splits = splitCache(input, day: day)
         while day >= bottom {
-            let windows = DayWindows(ledger: input.ledger, endingOn: day)
-            let judges = (input.judge(day), input.judge(day - 1), input.judge(day - 2))
+            let windows = splits.windows
             var next = StateTable<Key, Entry>()
-            var splits = SplitCache(windows, judges: judges, costs: day == input.today ? .today : .moves)
+            // The day below, whose splits tell which holdings of it are alike.
+            var below = splitCache(input, day: day - 1)
             for (position, node) in layer.enumerated() {
                 for split in splits.splits(held0: node.held0, held1: node.held1) {
                     var rules = node.rules
                     var none: RunRecord?
                     let outcome = DayOutcome(met: split.met, amount: windows.fixedAmount &+ split.sum)
                     rules.step(day, outcome: outcome, in: context, record: &none)
-                    let candidate = Node(held0: split.held1, held1: split.held2, rules: rules, lexRank: 0, cost: node.cost + split.cost)
+                    let candidate = Node(
+                        held0: below.canonical(split.held1), held1: split.held2, rules: rules, lexRank: 0, cost: node.cost + split.cost
+                    )
                     let lexKey = Int64(node.lexRank) * 2 + (input.isKept(day, met: split.met) ? 1 : 0)
                     let back = Back(
                         previous: Int32(position), back1: split.back1, back2: split.back2,
@@ -74,14 +77,15 @@ struct CreditingSearch<Rules: RunRules> {
             }
             let entries = undominated(next.values)
             // Ranks of the days kept so far, in rule 4's order, for the next layer to compare.
-            let lexKeys = entries.count == 1 ? [] : Array(Set(entries.map(\.lexKey))).sorted()
+            let lexKeys = entries.count == 1 ? [:] : Dictionary(uniqueKeysWithValues: Set(entries.map(\.lexKey)).sorted().enumerated().map { ($1, Int32($0)) })
             backs.append(entries.map(\.back))
             layer = entries.map { entry in
                 var node = entry.node
-                node.lexRank = lexKeys.isEmpty ? 0 : Int32(lexKeys.firstIndex(of: entry.lexKey)!)
+                node.lexRank = lexKeys[entry.lexKey] ?? 0
                 return node
             }
             day -= 1
+            splits = below
         }
         var winner = 0
         for position in layer.indices {
@@ -103,18 +107,30 @@ struct CreditingSearch<Rules: RunRules> {
         guard entries.count > 1 else { return entries }
         let longestFirst = entries.indices.sorted { entries[$0].node.rules.streak > entries[$1].node.rules.streak }
         var survivors: [Int] = []
+        // Only entries with the same holdings can beat one another.
+        var byHoldings: [Triple: [Int]] = [:]
         for position in longestFirst {
             let node = entries[position].node
-            let beaten = survivors.contains { other in
+            let holdings = Triple(node.held0, node.held1, 0)
+            let beaten = byHoldings[holdings]?.contains { other in
                 let better = entries[other].node
-                return better.rules.streak > node.rules.streak && better.held0 == node.held0 && better.held1 == node.held1
-                    && better.rules.outlasts(node.rules)
+                return better.rules.streak > node.rules.streak && better.rules.outlasts(node.rules)
+            } ?? false
+            if !beaten {
+                survivors.append(position)
+                byHoldings[holdings, default: []].append(position)
             }
-            if !beaten { survivors.append(position) }
         }
         guard survivors.count < entries.count else { return entries }
         // In the order first reached, so that ties are broken as before.
         return survivors.sorted().map { entries[$0] }
+    }
+
+    private static func splitCache(_ input: WalkInput, day: Int) -> SplitCache {
+        SplitCache(
+            DayWindows(ledger: input.ledger, endingOn: day), judges: (input.judge(day), input.judge(day - 1), input.judge(day - 2)),
+            costs: day == input.today ? .today : .moves
+        )
     }
 
     private static func isBetter(_ lhs: Node, _ lhsLex: Int64, than rhs: Node, _ rhsLex: Int64) -> Bool {

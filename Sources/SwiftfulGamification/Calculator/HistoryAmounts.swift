@@ -29,24 +29,33 @@ struct HistoryAmounts: Sendable, Hashable {
     var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty }
 
     /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
-    mutating func record(amount: Int64, index: Int, key: Int, windowed isWindowed: Bool, atBoundary: Bool, delta: Int32, cells: Int) {
+    /// Reading many events at once, `sorted` may be false: `sortLists()` then ends the read.
+    mutating func record(
+        amount: Int64, index: Int, key: Int, windowed isWindowed: Bool, atBoundary: Bool, delta: Int32, cells: Int, sorted: Bool = true
+    ) {
         if amount != Self.unit {
             others += Int(delta)
             if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
             extras[index] += Int64(delta) * (amount - Self.unit)
-            if isWindowed { Self.update(&windowed, key: key, amount: amount, delta: delta) }
+            if isWindowed { Self.update(&windowed, key: key, amount: amount, delta: delta, sorted: sorted) }
         }
-        if atBoundary { Self.update(&boundary, key: key, amount: amount, delta: delta) }
+        if atBoundary { Self.update(&boundary, key: key, amount: amount, delta: delta, sorted: sorted) }
     }
 
-    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
+    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32, sorted: Bool) {
         if delta > 0 {
             // In place: a copy of the list per event would make a busy day quadratic.
-            lists[key, default: []].insert(amount, at: lists[key]?.partitioningIndex { $0 >= amount } ?? 0)
+            lists[key, default: []].insertSorted(amount, keepingOrder: sorted)
         } else if let position = lists[key]?.firstIndex(of: amount) {
             lists[key]!.remove(at: position)
             if lists[key]!.isEmpty { lists[key] = nil }
         }
+    }
+
+    /// Sorts the lists after a read that left them in event order.
+    mutating func sortLists() {
+        for key in windowed.keys { windowed[key]!.sort() }
+        for key in boundary.keys { boundary[key]!.sort() }
     }
 
     /// The counts' arrays grew by `before` cells at the front and `after` at the back.
@@ -69,6 +78,13 @@ struct HistoryAmounts: Sendable, Hashable {
     }
 
     func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }
+}
+
+extension Array where Element == Int64 {
+    /// Inserts `value` in ascending order (at the end when the order is not being kept).
+    mutating func insertSorted(_ value: Int64, keepingOrder: Bool) {
+        insert(value, at: keepingOrder ? partitioningIndex { $0 >= value } : count)
+    }
 }
 
 extension Array {

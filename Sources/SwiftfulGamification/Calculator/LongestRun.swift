@@ -184,7 +184,7 @@ extension WalkInput {
     /// What the moment's value is read from only gets better as the days' sums grow (at
     /// least a target: `prefer` larger) or shrink (a limit: smaller), so placements another
     /// one beats are left out.
-    /// `caps` may lower what the judges' caps say when the caller knows less matters.
+    /// `caps` replace what the judges' caps say where given (not `.max`).
     func moment(after day: Int, closing: Bool, prefer: SharePlacement.Preference, caps lowered: Triple? = nil) -> Moment {
         let wholeDay = leewayHours == 24 && closing
         var windows = DayWindows(ledger: ledger, startingOn: day, reach: wholeDay ? 2 : 1)
@@ -197,8 +197,10 @@ extension WalkInput {
             }
         }
         let judges = [judge(day), wholeDay ? judge(day + 1) : unfixedJudge(day + 1, extra: extra), wholeDay ? unfixedJudge(day + 2) : .none]
-        let caps = lowered.map { Triple(min($0[0], judges[0].cap), min($0[1], judges[1].cap), min($0[2], judges[2].cap)) }
-            ?? Triple(judges[0].cap, judges[1].cap, judges[2].cap)
+        // A caller's cap replaces a weekly amount's day's (which may say its whole week is
+        // decided: at this moment the next week is not whole yet).
+        let capOf = { (position: Int) in lowered.map { $0[position] == .max ? judges[position].cap : $0[position] } ?? judges[position].cap }
+        let caps = Triple(capOf(0), capOf(1), capOf(2))
         let placements = SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, 0), caps: caps, costs: .none, prefer: prefer)
         return Moment(placements: placements, caps: caps, judges: judges)
     }

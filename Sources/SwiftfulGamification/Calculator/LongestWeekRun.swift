@@ -95,7 +95,9 @@ struct LongestWeekRun {
 
     /// The week ending on `end`, once closed (rules 8 and 10).
     private func judge(_ week: WeekRun.Week, end: Int) -> StreakWeek.State {
-        WeekRun.judge(week, judgement: weeks.judgement(endingOn: end), times: weeks.timesPerWeek(endingOn: end), isOpen: false).0
+        WeekRun.judge(
+            week, judgement: weeks.judgement(endingOn: end), times: weeks.timesPerWeek(endingOn: end), isOpen: false, decided: weeks.decided[end - 6]
+        ).0
     }
 
     /// The run `L` hours into the first day after `end`: the week ending on `end` still open
@@ -122,7 +124,7 @@ struct LongestWeekRun {
                     let endKept = moment.judges[0].kind == .atLeast && moment.judges[0].met(sums[0])
                     if endKept { week.kept += 1 } else if input.due[endIndex] == .skipped { week.skipped += 1 }
                 }
-                let (state, _) = WeekRun.judge(week, judgement: judgement, times: times, isOpen: true)
+                let (state, _) = WeekRun.judge(week, judgement: judgement, times: times, isOpen: true, decided: weeks.decided[end - 6])
                 if nextJudgement.isWeekly {
                     let skipped = skippedLater + (firstSkipped ? 1 : 0)
                     nextWeek = skipped < 7 && sums[1] >= nextJudgement.weekAmount(skipped: skipped) ? 1 : 0
@@ -147,7 +149,7 @@ struct LongestWeekRun {
         let endIndex = end - input.ledger.baseDay
         let fixedEnd = input.ledger.amount(at: endIndex * CreditLedger.classesPerDay)
         let cap = weeks.cap(of: judgement)
-        let lacking = states.keys.reduce(Int64(0)) { max($0, cap &- $1.week.sum &- fixedEnd) }
+        let lacking = weeks.decided[end - 6] != nil ? 0 : states.keys.reduce(Int64(0)) { max($0, cap &- $1.week.sum &- fixedEnd) }
         let next = (end + 1)...(end + (input.leewayHours == 24 ? 2 : 1))
         let reach = next.reduce(Int64(0)) { sum, day in
             let index = day - input.ledger.baseDay

@@ -122,8 +122,11 @@ enum SharePlacement {
 
     static func placements(_ shares: [Share], start: Triple, caps: Triple, costs: TieCost.Mode, prefer: Preference = .any) -> [Placement] {
         let first = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
-        // No sum can matter: the cheapest placement leaves every event on its own day.
-        if caps == Triple(0, 0, 0) { return [atOwnDays(shares, sums: first)] }
+        // No sum can change: the cheapest placement leaves every event on its own day.
+        let open = (0..<3).filter { first[$0] < caps[$0] }
+        if open.isEmpty { return [atOwnDays(shares, sums: first)] }
+        // One sum can: the placement sending it all it can (or nothing it need not) beats the rest.
+        if open.count == 1, prefer != .any { return [toward(open[0], shares, from: first, caps: caps, larger: prefer == .larger)] }
         var table = StateTable<Triple, Placement>(linearLimit: 32)
         table.append(first, Placement(sums: first))
         for share in shares where share.count > 0 {
@@ -154,13 +157,38 @@ enum SharePlacement {
             return (sign * left.first, sign * left.second, sign * left.third) > (sign * right.first, sign * right.second, sign * right.third)
         }
         var kept = StateTable<Triple, Placement>(linearLimit: 32)
+        // With the third destination alike throughout (two days to share between), the best
+        // second sum so far says it all.
+        let third = table.keys[0].third
+        let flat = table.keys.allSatisfy { $0.third == third }
+        var bestSecond = Int64.min
         for position in order {
             let key = table.keys[position]
             // Earlier keys are at least as good in the first destination.
-            let beaten = kept.keys.contains { sign * $0.second >= sign * key.second && sign * $0.third >= sign * key.third }
-            if !beaten { kept.append(key, table.values[position]) }
+            let beaten = flat ? bestSecond >= sign * key.second
+                : kept.keys.contains { sign * $0.second >= sign * key.second && sign * $0.third >= sign * key.third }
+            if !beaten {
+                kept.append(key, table.values[position])
+                bestSecond = max(bestSecond, sign * key.second)
+            }
         }
         return kept
+    }
+
+    /// Every event sent to `destination` where it may go (`larger`), or kept away from it where
+    /// it may be (else).
+    private static func toward(_ destination: Int, _ shares: [Share], from start: Triple, caps: Triple, larger: Bool) -> Placement {
+        var placement = Placement(sums: start)
+        for share in shares where share.count > 0 {
+            let allowed = Int(share.lo)...Int(share.hi)
+            let target = larger
+                ? (allowed.contains(destination) ? destination : Int(share.own))
+                : (Int(share.own) != destination ? Int(share.own) : allowed.first { $0 != destination } ?? destination)
+            placement.counts[target] += share.count
+            placement.amounts[target] &+= Int64(share.count) &* share.amount
+            placement.sums[target] = capped(placement.sums[target], adding: share.count, of: share.amount, cap: caps[target])
+        }
+        return placement
     }
 
     private static func atOwnDays(_ shares: [Share], sums: Triple) -> Placement {

@@ -81,10 +81,11 @@ public enum StreakCalculator {
         let usableFreezes = behavior == .noFreezes ? [] : freezes
         let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips, dayOf: dayOf)
         let isWeekly = dueDays.schedule(on: now.day).unit == .week || todayJudgement.isWeekly
-        let weeks = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
+        let calendar = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
         let firstDay = limitStart.map { min($0, historyFirstDay ?? $0, now.day + 1) } ?? historyFirstDay ?? now.day + 1
         let judgedFrom = limitStart ?? firstDay
         let reach = ledger.reach()
+        let weeks = calendar?.deciding(ledger: ledger, judgedFrom: judgedFrom)
         let input = WalkInput(
             ledger: ledger,
             goals: schedule.goals(from: ledger.baseDay, count: ledger.dayCount),
@@ -123,7 +124,8 @@ public enum StreakCalculator {
                 weekJudgements[end] = week
                 // A weekly limit's start week counts its days from the start day on.
                 if week.isWeekly, week.isLimit, day < judgedFrom { return .none }
-                if week.isWeekly { return DayJudge(kind: .week, need: weeks.cap(of: week) - fixed, week: end - 6) }
+                // A week its events decide whatever the crediting: its days' sums matter no more.
+                if week.isWeekly { return DayJudge(kind: .week, need: weeks.decided[end - 6] == nil ? weeks.cap(of: week) - fixed : 0, week: end - 6) }
             }
             switch judgement.kind {
             case .tracking: return .none

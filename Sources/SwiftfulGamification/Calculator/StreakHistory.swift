@@ -108,12 +108,13 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             let local = clocks.localTime(atSecond: date.flooredEpochSecond, clock: clock)
             // The stored field alone: reading the event's computed amount would copy the event.
             let amount = events[index].amount.map { StreakAmount.isValid($0) ? StreakAmount.thousandths($0) : HistoryAmounts.unit } ?? HistoryAmounts.unit
-            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, delta: 1) {
+            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, delta: 1, sorted: false) {
                 Stamp(date: date, timezone: events[index].timezone)
             }
             if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
             if date >= recentFrom { candidates.append(index) }
         }
+        history.amounts.sortLists()
         return (history, candidates)
     }
 
@@ -241,7 +242,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     }
 
     /// Counts one event; `stamp` is only built when it becomes the first or last event.
-    private mutating func record(isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, delta: Int32, stamp: () -> Stamp) {
+    private mutating func record(isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, delta: Int32, sorted: Bool = true, stamp: () -> Stamp) {
         if isFreeze {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
@@ -258,7 +259,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             if amount != HistoryAmounts.unit || atBoundary {
                 amounts.record(
                     amount: amount, index: cell, key: hi * CreditLedger.classesPerDay + classIndex, windowed: hi > lo,
-                    atBoundary: atBoundary, delta: delta, cells: counts.count
+                    atBoundary: atBoundary, delta: delta, cells: counts.count, sorted: sorted
                 )
             }
             regularCount += Int(delta)

@@ -3,6 +3,53 @@ struct WeekCalendar {
     let firstWeekday: Weekday
     let dueDays: DueDays
     let targets: TargetSchedule
+    /// Weekly amounts whose judgement the events logged cannot change, by week start:
+    /// met (kept, or within a limit) or not (`deciding(ledger:judgedFrom:)`).
+    private(set) var decided: [Int: Bool] = [:]
+
+    init(firstWeekday: Weekday, dueDays: DueDays, targets: TargetSchedule) {
+        (self.firstWeekday, self.dueDays, self.targets) = (firstWeekday, dueDays, targets)
+    }
+
+    /// These weeks, knowing which weekly amounts the ledger's events already decide: those
+    /// whose events that stay in the week whatever happens (fixed, or in a window within it)
+    /// already reach X_w, or pass a limit; and those that cannot get there (or over) even
+    /// with every event that may go to them. Their days' sums then matter no more.
+    func deciding(ledger: CreditLedger, judgedFrom: Int) -> WeekCalendar {
+        var sure: [Int: Int64] = [:], maybe: [Int: Int64] = [:]
+        for dayIndex in 0..<ledger.dayCount {
+            for classIndex in 0..<CreditLedger.classesPerDay {
+                let cell = dayIndex * CreditLedger.classesPerDay + classIndex
+                guard ledger.count(at: cell) > 0 else { continue }
+                let hi = ledger.baseDay + dayIndex, lo = hi - CreditLedger.window(ofClass: classIndex).width
+                let amount = ledger.amount(at: cell)
+                let (first, last) = (start(ofWeekContaining: lo), start(ofWeekContaining: hi))
+                // A limit's days before its start day count for nothing.
+                let judged = judgement(endingOn: last + 6).isLimit ? lo >= judgedFrom : true
+                if first == last, judged {
+                    sure[first, default: 0] &+= amount
+                } else {
+                    for week in Set([first, last]) where hi >= judgedFrom || !judgement(endingOn: week + 6).isLimit { maybe[week, default: 0] &+= amount }
+                }
+            }
+        }
+        var weeks = self
+        for week in Set(sure.keys).union(maybe.keys) {
+            let judgement = judgement(endingOn: week + 6)
+            guard judgement.isWeekly else { continue }
+            let skipped = skippedDays(of: week...(week + 6))
+            let (least, most) = (sure[week] ?? 0, (sure[week] ?? 0) &+ (maybe[week] ?? 0))
+            let target = judgement.weekAmount(skipped: skipped)
+            if judgement.isLimit {
+                if least > target { weeks.decided[week] = false } else if most <= target { weeks.decided[week] = true }
+            } else if least >= target {
+                weeks.decided[week] = true
+            } else if most < target {
+                weeks.decided[week] = false
+            }
+        }
+        return weeks
+    }
 
     /// The first day of the week holding `day`.
     func start(ofWeekContaining day: Int) -> Int {

@@ -60,7 +60,7 @@ struct WeekRun: RunRules {
             return
         }
         let isOpen = day + 6 >= input.today || (input.yesterdayIsOpen && day + 6 == input.today - 1)
-        let (state, target) = Self.judge(week, judgement: judgement, times: weeks.timesPerWeek(endingOn: day + 6), isOpen: isOpen)
+        let (state, target) = Self.judge(week, judgement: judgement, times: weeks.timesPerWeek(endingOn: day + 6), isOpen: isOpen, decided: weeks.decided[day])
         record?.weeks.append(StreakWeek(
             start: CalendarDay(dayNumber: day), state: state, keptDays: Int(week.kept), target: judgement.isWeekly ? 0 : max(0, Int(target)),
             amount: judgement.isWeekly ? exactSum : nil, targetAmount: judgement.isWeekly ? target : nil
@@ -70,16 +70,17 @@ struct WeekRun: RunRules {
     }
 
     /// A week once walked whole (rules 8, 9 and 10), and its target: T_w in days, or X_w
-    /// (X for a limit) in thousandths.
-    static func judge(_ week: Week, judgement: Judgement, times: Int, isOpen: Bool) -> (WeekStreakState, Int64) {
+    /// (X for a limit) in thousandths. `decided` is what its events decide whatever the
+    /// crediting (`WeekCalendar.decided`): its sum, capped, may then fall short of saying it.
+    static func judge(_ week: Week, judgement: Judgement, times: Int, isOpen: Bool, decided: Bool? = nil) -> (WeekStreakState, Int64) {
         if judgement.isWeekly {
             let target = judgement.weekAmount(skipped: Int(week.skipped))
             if week.skipped >= 7 { return (.bridged, target) }
             if judgement.isLimit {
-                if week.sum > target { return (week.frozen ? .bridged : .gap, target) }
+                if !(decided ?? (week.sum <= target)) { return (week.frozen ? .bridged : .gap, target) }
                 return (isOpen ? .open : .kept, target)
             }
-            if week.sum >= target { return (.kept, target) }
+            if decided ?? (week.sum >= target) { return (.kept, target) }
             return (isOpen ? .open : week.frozen ? .bridged : .gap, target)
         }
         let target = min(times, 7 - Int(week.skipped))
