@@ -431,7 +431,7 @@ on A sync --now 2026-04-10T10:00:00Z >/dev/null 2>&1
 on A sync --now 2026-04-10T10:01:00Z >/dev/null 2>&1
 summed=$(as_role app "SELECT count(*) || ' ' || sum(e.amount) FROM streak_events e JOIN streaks s ON s.id = e.streak_id AND s.user_id = e.user_id WHERE s.streak_key = 'distance' AND e.removed_us IS NULL")
 check "offline amounts: the database holds 3 events summing to exactly 5.000 ($summed)" test "$summed" = "3 5.000"
-distance_status() { on "$1" status distance --json --now 2026-04-10T11:00:00Z 2>/dev/null | python3 -c "import json,sys; s=json.load(sys.stdin); print('%g %g %g' % (s['current_streak'], s['today_amount'], s['amount_left'])))"; }
+distance_status() { on "$1" status distance --json --now 2026-04-10T11:00:00Z 2>/dev/null | python3 -c "import json,sys; s=json.load(sys.stdin); print('%g %g %g' % (s['current_streak'], s['today_amount'], s['amount_left']))"; }
 check "offline amounts: A and B say 1 day kept with 5 km, none left ($(distance_status A) / $(distance_status B))" \
     test "$(distance_status A)" = "1 5 0" -a "$(distance_status B)" = "1 5 0"
 
