@@ -9,7 +9,7 @@
 /// `boundary` holds the events logged at the very second a day closes (the leeway's hour of
 /// the next day): the moment a limit's day closes they are already logged, so rule 6's
 /// longest streak of a limit must know them. They are rare.
-struct HistoryAmounts: Sendable, Hashable {
+struct HistoryAmounts: Sendable {
     /// Per ledger cell (indexed like `StreakHistory.counts`): the sum of (amount - 1) in
     /// thousandths; empty while every event counted 1.
     var extras: [Int64] = []
@@ -23,13 +23,25 @@ struct HistoryAmounts: Sendable, Hashable {
     var recorded = true
     /// Events whose amount is other than 1 (their extras may cancel out).
     var others = 0
+    /// Amounts read in bulk and not in their lists yet (`settle()`), windowed then at the
+    /// boundary, each a cell key and an amount in one word (`packed`): appending to an array
+    /// costs no hashing per event, and sorting words is quick.
+    private var pending: ([UInt64], [UInt64]) = ([], [])
+
+    /// Cell keys of days from about 1100 to 2800 and amounts up to 2^40 thousandths (more
+    /// than `StreakAmount.largest`) fit one word.
+    private static let keyOffset = 1 << 21
+    private static func packed(key: Int, amount: Int64) -> UInt64? {
+        guard key > -keyOffset, key < keyOffset, amount >= 0, amount < 1 << 40 else { return nil }
+        return UInt64(key + keyOffset) << 40 | UInt64(amount)
+    }
 
     static let unit: Int64 = 1_000
 
     var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty }
 
     /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
-    /// Reading many events at once, `sorted` may be false: `sortLists()` then ends the read.
+    /// Reading many events at once, `sorted` may be false: `settle()` then ends the read.
     mutating func record(
         amount: Int64, index: Int, key: Int, windowed isWindowed: Bool, atBoundary: Bool, delta: Int32, cells: Int, sorted: Bool = true
     ) {
@@ -37,25 +49,53 @@ struct HistoryAmounts: Sendable, Hashable {
             others += Int(delta)
             if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
             extras[index] += Int64(delta) * (amount - Self.unit)
-            if isWindowed { Self.update(&windowed, key: key, amount: amount, delta: delta, sorted: sorted) }
+            if isWindowed {
+                if !sorted, delta > 0, let word = Self.packed(key: key, amount: amount) {
+                    pending.0.append(word)
+                } else {
+                    Self.update(&windowed, key: key, amount: amount, delta: delta)
+                }
+            }
         }
-        if atBoundary { Self.update(&boundary, key: key, amount: amount, delta: delta, sorted: sorted) }
+        if atBoundary {
+            if !sorted, delta > 0, let word = Self.packed(key: key, amount: amount) {
+                pending.1.append(word)
+            } else {
+                Self.update(&boundary, key: key, amount: amount, delta: delta)
+            }
+        }
     }
 
-    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32, sorted: Bool) {
+    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
         if delta > 0 {
             // In place: a copy of the list per event would make a busy day quadratic.
-            lists[key, default: []].insertSorted(amount, keepingOrder: sorted)
+            lists[key, default: []].insertSorted(amount)
         } else if let position = lists[key]?.firstIndex(of: amount) {
             lists[key]!.remove(at: position)
             if lists[key]!.isEmpty { lists[key] = nil }
         }
     }
 
-    /// Sorts the lists after a read that left them in event order.
-    mutating func sortLists() {
-        for key in windowed.keys { windowed[key]!.sort() }
-        for key in boundary.keys { boundary[key]!.sort() }
+    /// Puts the amounts read in bulk into their lists, ascending.
+    mutating func settle() {
+        Self.settle(&pending.0, into: &windowed)
+        Self.settle(&pending.1, into: &boundary)
+    }
+
+    private static func settle(_ words: inout [UInt64], into lists: inout [Int: [Int64]]) {
+        guard !words.isEmpty else { return }
+        words.sort()
+        var start = 0
+        while start < words.count {
+            let cell = words[start] >> 40
+            var end = start + 1
+            while end < words.count, words[end] >> 40 == cell { end += 1 }
+            let key = Int(cell) - keyOffset
+            let amounts = words[start..<end].map { Int64($0 & (1 << 40 - 1)) }
+            lists[key] = lists[key].map { ($0 + amounts).sorted() } ?? amounts
+            start = end
+        }
+        words = []
     }
 
     /// The counts' arrays grew by `before` cells at the front and `after` at the back.
@@ -67,6 +107,9 @@ struct HistoryAmounts: Sendable, Hashable {
 
     /// Adds the amounts of another history, whose cell 0 is this one's cell `offset`.
     mutating func merge(_ other: HistoryAmounts, offset: Int, cells: Int) {
+        settle()
+        var other = other
+        other.settle()
         recorded = recorded && other.recorded
         others += other.others
         if !other.extras.isEmpty {
@@ -81,9 +124,9 @@ struct HistoryAmounts: Sendable, Hashable {
 }
 
 extension Array where Element == Int64 {
-    /// Inserts `value` in ascending order (at the end when the order is not being kept).
-    mutating func insertSorted(_ value: Int64, keepingOrder: Bool) {
-        insert(value, at: keepingOrder ? partitioningIndex { $0 >= value } : count)
+    /// Inserts `value` in ascending order.
+    mutating func insertSorted(_ value: Int64) {
+        insert(value, at: partitioningIndex { $0 >= value })
     }
 }
 

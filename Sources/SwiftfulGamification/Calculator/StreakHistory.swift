@@ -114,7 +114,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
             if date >= recentFrom { candidates.append(index) }
         }
-        history.amounts.sortLists()
+        history.amounts.settle()
         return (history, candidates)
     }
 
