@@ -88,6 +88,7 @@ if let small = calculatorTimes[100_000], let big = calculatorTimes[1_000_000] {
 }
 
 verdicts += ScheduleBenchmarks.calculator(size: largest, zone: zone)
+verdicts += AmountBenchmarks.calculator(size: largest, zone: zone)
 verdicts.append(JSONBenchmarks.run())
 
 // MARK: Store and command
