@@ -9,8 +9,8 @@ import SwiftfulGamification
 /// a fresh result from a stale one with a few `stat`s instead of calculating again. It ends
 /// with its own checksum, like the snapshot: a damaged cache is recalculated, never trusted.
 struct CachedEvaluation: Codable {
-    /// 3: evaluations say the streak's unit, today's kind, skipped days and weeks (rules 8, 9).
-    static let version = 3
+    /// 4: evaluations carry each day's amount and the targets (rule 10); 3: the unit, today's kind, skipped days and weeks.
+    static let version = 4
 
     var version = Self.version
     let evaluation: StreakEvaluation
