@@ -5,17 +5,35 @@ import Foundation
 extension ReferenceStreak {
     /// One crediting, walked.
     struct Walked {
-        var sums: [Int: Int64] = [:]
-        var counts: [Int: Int] = [:]
+        /// Sums and counts credited per day from `base` on.
+        var base = 0
+        var sums: [Int64] = []
+        var counts: [Int] = []
         var kept: Set<Int> = []
         var streak = 0
         var start: Int?
-        var used: [(freeze: Int, day: Int)] = []
+        var used: [Use] = []
         var trailing: [Int] = []
         var todayOut = 0, todayIn = 0, todayOutAmount: Int64 = 0, todayInAmount: Int64 = 0, moves = 0
         var lex: [Bool] = []
 
-        func sum(_ day: Int) -> Int64 { sums[day, default: 0] }
+        func sum(_ day: Int) -> Int64 { day >= base && day - base < sums.count ? sums[day - base] : 0 }
+        func count(_ day: Int) -> Int { day >= base && day - base < counts.count ? counts[day - base] : 0 }
+        /// The days credited some event.
+        var creditedDays: [Int] { counts.indices.filter { counts[$0] > 0 }.map { base + $0 } }
+    }
+
+    /// A freeze consumed for a day (or a week, on its last day).
+    struct Use {
+        let freeze: Int
+        let day: Int
+    }
+
+    /// The days an event may be credited to, its own day and amount.
+    struct Option {
+        let own: Int
+        let days: [Int]
+        let amount: Int64
     }
 
     struct WalkContext {
@@ -35,13 +53,13 @@ extension ReferenceStreak {
         let nowSecond = secondOfDay(now)
         let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
         let frozen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(day(of: $0.dateCreated), today) })
-        let options: [(own: Int, days: [Int], amount: Int64)] = regular.map { event in
+        let options: [Option] = regular.map { event in
             let own = min(day(of: event.dateCreated), today)
             let second = secondOfDay(event.dateCreated)
             var days = [own]
             if leeway > 0, second < leeway * 3_600 { days.append(own - 1) }
             if leeway > 0, second >= 86_400 - leeway * 3_600 { days.append(own + 1) }
-            return (own, Array(Set(days.map { min($0, today) })).sorted(), event.amountThousandths)
+            return Option(own: own, days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths)
         }
         let historyFirst = (options.flatMap(\.days) + frozen).min()
         let start = limitStart
@@ -55,12 +73,17 @@ extension ReferenceStreak {
         )
         var best: [Walked] = []
         var choice = [Int](repeating: 0, count: options.count)
+        let sizes = options.map(\.days.count)
+        let base = options.flatMap(\.days).min() ?? today
         repeat {
             var walked = Walked()
+            walked.base = base
+            walked.sums = Array(repeating: 0, count: today - base + 1)
+            walked.counts = Array(repeating: 0, count: today - base + 1)
             for (index, option) in options.enumerated() {
                 let credited = option.days[choice[index]]
-                walked.counts[credited, default: 0] += 1
-                walked.sums[credited, default: 0] += option.amount
+                walked.counts[credited - base] += 1
+                walked.sums[credited - base] += option.amount
                 if credited != option.own { walked.moves += 1 }
                 if option.own == today, credited != today { walked.todayOut += 1; walked.todayOutAmount += option.amount }
                 if option.own != today, credited == today { walked.todayIn += 1; walked.todayInAmount += option.amount }
@@ -71,7 +94,7 @@ extension ReferenceStreak {
             } else if !isBetter(best[0], than: walked) {
                 best.append(walked)
             }
-        } while advance(&choice, options.map(\.days.count))
+        } while advance(&choice, sizes)
         return (best, context, regular)
     }
 
@@ -79,8 +102,12 @@ extension ReferenceStreak {
         if lhs.streak != rhs.streak { return lhs.streak > rhs.streak }
         if lhs.used.count != rhs.used.count { return lhs.used.count < rhs.used.count }
         if lhs.lex != rhs.lex { return lhs.lex.lexicographicallyPrecedes(rhs.lex) { $0 && !$1 } }
-        return (lhs.todayOut, lhs.todayIn, lhs.todayOutAmount, lhs.todayInAmount, lhs.moves)
-            < (rhs.todayOut, rhs.todayIn, rhs.todayOutAmount, rhs.todayInAmount, rhs.moves)
+        // Field by field (a tuple of five compares slowly in debug builds).
+        if lhs.todayOut != rhs.todayOut { return lhs.todayOut < rhs.todayOut }
+        if lhs.todayIn != rhs.todayIn { return lhs.todayIn < rhs.todayIn }
+        if lhs.todayOutAmount != rhs.todayOutAmount { return lhs.todayOutAmount < rhs.todayOutAmount }
+        if lhs.todayInAmount != rhs.todayInAmount { return lhs.todayInAmount < rhs.todayInAmount }
+        return lhs.moves < rhs.moves
     }
 
     func advance(_ choice: inout [Int], _ sizes: [Int]) -> Bool {
@@ -125,20 +152,20 @@ extension ReferenceStreak {
     }
 
     /// Oldest earned first, one freeze per span in ascending order, all or nothing.
-    func assign(_ spans: [(Int, Int)], pool: [Int], used: [(freeze: Int, day: Int)]) -> [(freeze: Int, day: Int)]? {
+    func assign(_ spans: [(Int, Int)], pool: [Int], used: [Use]) -> [Use]? {
         var taken = Set(used.map(\.freeze))
-        var assigned: [(freeze: Int, day: Int)] = []
+        var assigned: [Use] = []
         for span in spans.sorted(by: { $0.0 < $1.0 }) {
             guard let freeze = pool.first(where: { !taken.contains($0) && isEligible($0, first: span.0, last: span.1) }) else { return nil }
             taken.insert(freeze)
-            assigned.append((freeze, span.1))
+            assigned.append(Use(freeze: freeze, day: span.1))
         }
         return assigned
     }
 
     func walk(_ walked: inout Walked, _ context: WalkContext) {
         // At least X > 0: only days credited something can be kept.
-        let candidates = isLimit ? Array(stride(from: context.today, through: context.firstDay, by: -1)) : Array(walked.sums.keys)
+        let candidates = isLimit ? Array(stride(from: context.today, through: context.firstDay, by: -1)) : walked.creditedDays
         walked.kept = Set(candidates.filter { isKept($0, walked, context) })
         walked.lex = stride(from: context.today, through: context.firstDay, by: -1).map { walked.kept.contains($0) }
         if isWeekly {

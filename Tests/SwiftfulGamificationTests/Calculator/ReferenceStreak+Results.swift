@@ -8,7 +8,7 @@ extension ReferenceStreak {
         let today = context.today
         result.current = best.streak
         result.start = best.streak > 0 ? best.start.map(startOf) : nil
-        result.todayCount = best.counts[today, default: 0]
+        result.todayCount = best.count(today)
         result.consumptions = best.used.map { "\(input.freezes[$0.freeze].id)@\(CalendarDay(dayNumber: $0.day))" }.sorted()
         result.needed = best.trailing.count
         let usedIds = Set(best.used.map { input.freezes[$0.freeze].id })

@@ -19,14 +19,22 @@ extension ReferenceStreak {
     }
 
     func weekState(_ start: Int, _ walked: Walked, _ context: WalkContext) -> WeekFigures {
-        let days = start...(start + 6)
         let open = start + 6 >= context.today || (context.yesterdayOpen && start + 6 == context.today - 1)
-        let frozen = days.contains { context.frozen.contains($0) }
+        // One pass over the seven days (this runs for every crediting at every moment).
+        var frozen = false, skipped = 0, skippedUnkept = 0, kept = 0, sum: Int64 = 0
+        for day in start...(start + 6) {
+            if context.frozen.contains(day) { frozen = true }
+            let isKept = day <= context.today && walked.kept.contains(day)
+            if isKept { kept += 1 }
+            if kind(day) == .skipped {
+                skipped += 1
+                if !walked.kept.contains(day) { skippedUnkept += 1 }
+            }
+            if day <= context.today, day >= context.bottom { sum += walked.sum(day) }
+        }
         let weekTarget = target(on: start + 6)
         if weekTarget.period == .week {
-            let skipped = days.filter { kind($0) == .skipped }.count
-            let sum = days.filter { $0 <= context.today && $0 >= context.bottom }.reduce(Int64(0)) { $0 + walked.sum($1) }
-            let amount = Self.thousandths(weekTarget)
+            let amount = targetAmount(on: start + 6)
             if weekTarget.kind == .atMost {
                 var figures = WeekFigures(state: .kept, sum: sum, targetAmount: amount)
                 if skipped == 7 { figures.state = .bridged } else if sum > amount { figures.state = frozen ? .bridged : .gap } else if open { figures.state = .open }
@@ -39,9 +47,7 @@ extension ReferenceStreak {
             return figures
         }
         guard case .timesPerWeek(let times) = input.configuration.schedule else { fatalError("not a weekly streak") }
-        let kept = days.filter { $0 <= context.today && walked.kept.contains($0) }.count
-        let skipped = days.filter { kind($0) == .skipped && !walked.kept.contains($0) }.count
-        let target = min(times, 7 - skipped)
+        let target = min(times, 7 - skippedUnkept)
         var figures = WeekFigures(state: .gap, kept: kept, target: target)
         if target == 0 { figures.state = .bridged } else if kept >= target { figures.state = .kept } else if open { figures.state = .open } else if frozen { figures.state = .bridged }
         return figures

@@ -46,8 +46,9 @@ struct ReferenceStreak {
     let changes: [(day: Int, change: StreakGoalChange)]
     /// Each day's target from `targetBase` on (looked up a lot).
     private var dayTargets: [StreakTarget] = []
-    /// Their X in thousandths.
+    /// Their X in thousandths, and whether each is due, rest or skipped.
     private var dayAmounts: [Int64] = []
+    private var dayKinds: [StreakDayKind] = []
     private var targetBase = 0
 
     init(_ input: Input) {
@@ -64,6 +65,7 @@ struct ReferenceStreak {
         targetBase = days.min()! - 9
         dayTargets = (targetBase...(days.max()! + 9)).map { resolvedTarget(on: $0) }
         dayAmounts = dayTargets.map(Self.thousandths)
+        dayKinds = (targetBase..<(targetBase + dayTargets.count)).map { resolvedKind($0) }
     }
 
     /// X of `day`'s target in thousandths.
@@ -86,6 +88,11 @@ struct ReferenceStreak {
         return components.hour! * 3_600 + components.minute! * 60 + components.second!
     }
     func kind(_ day: Int) -> StreakDayKind {
+        let index = day - targetBase
+        return index >= 0 && index < dayKinds.count ? dayKinds[index] : resolvedKind(day)
+    }
+
+    private func resolvedKind(_ day: Int) -> StreakDayKind {
         if input.skips.contains(day) { return .skipped }
         return input.configuration.schedule.isDue(on: CalendarDay(dayNumber: day).dayOfWeek) ? .due : .rest
     }
