@@ -10,24 +10,24 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     /// The leeway the counts were made for; a different leeway needs a new history.
     public let leewayHours: Int
     /// Regular events.
-    public private(set) var regularCount = 0
+    public internal(set) var regularCount = 0
     /// The earliest and the latest regular event.
-    public private(set) var firstEvent: Stamp?
-    public private(set) var lastEvent: Stamp?
+    public internal(set) var firstEvent: Stamp?
+    public internal(set) var lastEvent: Stamp?
     /// The latest instant of any event (regular or freeze).
-    public private(set) var latestEventDate: Date?
+    public internal(set) var latestEventDate: Date?
     /// The latest events (regular and freeze), at most `recentLimit` of them and none more
     /// than 61 days before `latestEventDate`, oldest first.
-    public private(set) var recentEvents: [StreakEvent] = []
+    public internal(set) var recentEvents: [StreakEvent] = []
 
     /// First day number the arrays cover.
-    private(set) var baseDay = 0
+    var baseDay = 0
     /// Ledger counts keyed by the unclamped window end day: `(hi - baseDay) * 6 + class`.
-    private(set) var counts: [Int32] = []
+    var counts: [Int32] = []
     /// Freeze events per own day.
-    private(set) var frozenCounts: [Int32] = []
+    var frozenCounts: [Int32] = []
     /// The events' amounts (rule 10), beside the counts.
-    private(set) var amounts = HistoryAmounts()
+    var amounts = HistoryAmounts()
 
     /// False for a history stored before events had amounts (decoded from an encoding
     /// without them): it counts every event as 1, so rebuild it from the events when they
@@ -326,141 +326,5 @@ private struct ZoneStorageCache {
         let clock = clocks.clockIndex(for: identifier)
         if inline.count < 16 { inline.append((identifier, length, clock)) }
         return clock
-    }
-}
-
-extension StreakHistory {
-    private enum CodingKeys: String, CodingKey {
-        case leewayHours = "leeway_hours"
-        case regularCount = "regular_count"
-        case firstEvent = "first_event"
-        case lastEvent = "last_event"
-        case latestEventDate = "latest_event_date"
-        case recentEvents = "recent_events"
-        case baseDay = "base_day"
-        case counts
-        case frozenCounts = "frozen_counts"
-        case amounts
-    }
-
-    /// The day counts are stored as base64 of little-endian 32-bit integers: tens of
-    /// thousands of numbers that a JSON array would make slow to read on every write.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(leewayHours: try container.decode(Int.self, forKey: .leewayHours))
-        regularCount = try container.decode(Int.self, forKey: .regularCount)
-        firstEvent = try container.decodeIfPresent(Stamp.self, forKey: .firstEvent)
-        lastEvent = try container.decodeIfPresent(Stamp.self, forKey: .lastEvent)
-        latestEventDate = try container.decodeIfPresent(Date.self, forKey: .latestEventDate)
-        recentEvents = try container.decode([StreakEvent].self, forKey: .recentEvents)
-        baseDay = try container.decode(Int.self, forKey: .baseDay)
-        counts = try DayBytes.integers(container.decode(String.self, forKey: .counts))
-        frozenCounts = try DayBytes.integers(container.decode(String.self, forKey: .frozenCounts))
-        guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
-            throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
-        }
-        // Written before amounts: every event counted 1.
-        guard container.contains(.amounts) else {
-            amounts.recorded = false
-            return
-        }
-        let stored = try container.decode(StoredAmounts.self, forKey: .amounts)
-        if let extras = stored.extras {
-            let values = try DayBytes.longIntegers(extras)
-            guard values.count == counts.count else {
-                throw DecodingError.dataCorruptedError(forKey: .amounts, in: container, debugDescription: "amounts do not match the days")
-            }
-            amounts.extras = values
-        }
-        amounts.windowed = try stored.windowed.map(StoredAmounts.lists) ?? [:]
-        amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
-        amounts.others = stored.others ?? (amounts.extras.contains { $0 != 0 } || !amounts.windowed.isEmpty ? 1 : 0)
-    }
-
-    /// The amounts as stored: the extras as base64 of little-endian 64-bit integers over the
-    /// stored days, each list as `[cell key, amount, ...]`.
-    private struct StoredAmounts: Codable {
-        var extras: String?
-        var windowed: [[Int64]]?
-        var boundary: [[Int64]]?
-        var others: Int?
-
-        static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
-            var lists: [Int: [Int64]] = [:]
-            for row in rows {
-                guard row.count > 1 else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "an empty amount list")) }
-                lists[Int(row[0]), default: []] += row.dropFirst()
-            }
-            return lists.mapValues { $0.sorted() }
-        }
-
-        static func rows(_ lists: [Int: [Int64]]) -> [[Int64]]? {
-            lists.isEmpty ? nil : lists.keys.sorted().map { [Int64($0)] + lists[$0]! }
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(leewayHours, forKey: .leewayHours)
-        try container.encode(regularCount, forKey: .regularCount)
-        try container.encodeIfPresent(firstEvent, forKey: .firstEvent)
-        try container.encodeIfPresent(lastEvent, forKey: .lastEvent)
-        try container.encodeIfPresent(latestEventDate, forKey: .latestEventDate)
-        try container.encode(recentEvents, forKey: .recentEvents)
-        // The days that count anything: the arrays' padding (a year each side) is not stored.
-        let used = usedDays
-        try container.encode(baseDay + used.lowerBound, forKey: .baseDay)
-        let perDay = CreditLedger.classesPerDay
-        try container.encode(DayBytes.encode(Array(counts[(used.lowerBound * perDay)..<(used.upperBound * perDay)])), forKey: .counts)
-        try container.encode(DayBytes.encode(Array(frozenCounts[used])), forKey: .frozenCounts)
-        let extras = amounts.extras.isEmpty || !amounts.extras.contains(where: { $0 != 0 })
-            ? nil : DayBytes.encode(longIntegers: Array(amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]))
-        try container.encode(
-            StoredAmounts(
-                extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary),
-                others: amounts.others == 0 ? nil : amounts.others
-            ),
-            forKey: .amounts
-        )
-    }
-
-    /// Equal when they count the same: the arrays' padding is not part of the history.
-    public static func == (lhs: StreakHistory, rhs: StreakHistory) -> Bool {
-        let (left, right) = (lhs.usedDays, rhs.usedDays)
-        let perDay = CreditLedger.classesPerDay
-        return lhs.leewayHours == rhs.leewayHours && lhs.regularCount == rhs.regularCount && lhs.firstEvent == rhs.firstEvent
-            && lhs.lastEvent == rhs.lastEvent && lhs.latestEventDate == rhs.latestEventDate && lhs.recentEvents == rhs.recentEvents
-            && (left.isEmpty && right.isEmpty || lhs.baseDay + left.lowerBound == rhs.baseDay + right.lowerBound)
-            && lhs.frozenCounts[left] == rhs.frozenCounts[right]
-            && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
-            && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
-            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.recorded == rhs.amounts.recorded
-            && lhs.amounts.others == rhs.amounts.others
-    }
-
-    /// The extras of the used days (empty when none is other than 0).
-    private func usedExtras(_ used: Range<Int>) -> ArraySlice<Int64> {
-        let perDay = CreditLedger.classesPerDay
-        guard !amounts.extras.isEmpty, amounts.extras.contains(where: { $0 != 0 }) else { return [] }
-        return amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        let used = usedDays
-        hasher.combine(leewayHours)
-        hasher.combine(regularCount)
-        hasher.combine(latestEventDate)
-        hasher.combine(used.isEmpty ? 0 : baseDay + used.lowerBound)
-        hasher.combine(used.count)
-    }
-
-    /// The indexes from the first to the last day with a count (empty when none has one).
-    private var usedDays: Range<Int> {
-        let perDay = CreditLedger.classesPerDay
-        func isUsed(_ day: Int) -> Bool {
-            frozenCounts[day] != 0 || counts[(day * perDay)..<((day + 1) * perDay)].contains { $0 != 0 }
-        }
-        guard let first = frozenCounts.indices.first(where: isUsed), let last = frozenCounts.indices.last(where: isUsed) else { return 0..<0 }
-        return first..<(last + 1)
     }
 }
