@@ -90,41 +90,47 @@ public struct StreakWeek: Sendable, Hashable, Codable {
     /// X_w: what the week needed (X lowered by its skipped days, rounded up to 0.001), or a
     /// limit's X (nil when the week is not judged by an amount).
     public let targetAmount: Double?
+    /// The week is judged by a limit (at most X a week).
+    public let isLimit: Bool
 
-    public init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Double? = nil, targetAmount: Double? = nil) {
+    public init(
+        start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Double? = nil, targetAmount: Double? = nil, isLimit: Bool = false
+    ) {
         self.start = start
         self.state = state
         self.keptDays = keptDays
         self.target = target
         self.amount = amount
         self.targetAmount = targetAmount
+        self.isLimit = isLimit
     }
 
     /// From thousandths.
-    init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Int64?, targetAmount: Int64?) {
+    init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Int64?, targetAmount: Int64?, isLimit: Bool = false) {
         self.init(
             start: start, state: state, keptDays: keptDays, target: target,
-            amount: amount.map(StreakAmount.value(thousandths:)), targetAmount: targetAmount.map(StreakAmount.value(thousandths:))
+            amount: amount.map(StreakAmount.value(thousandths:)), targetAmount: targetAmount.map(StreakAmount.value(thousandths:)), isLimit: isLimit
         )
     }
 
     func with(state: State) -> StreakWeek {
-        StreakWeek(start: start, state: state, keptDays: keptDays, target: target, amount: amount, targetAmount: targetAmount)
+        StreakWeek(start: start, state: state, keptDays: keptDays, target: target, amount: amount, targetAmount: targetAmount, isLimit: isLimit)
     }
+
+    /// The sum passed the week's limit.
+    public var isOverLimit: Bool { isLimit && (amount ?? 0) > (targetAmount ?? .infinity) }
 
     /// The week's fraction (rule 10): at least, the sum over X_w (capped at 1); at most, 1
     /// within the limit and 0 over it; else kept days over the target.
     public var fraction: Double {
-        if let amount, let targetAmount {
-            if state == .gap, amount > targetAmount { return 0 }
-            return targetAmount > 0 ? min(amount / targetAmount, 1) : 1
-        }
+        if isLimit { return isOverLimit ? 0 : 1 }
+        if let amount, let targetAmount { return targetAmount > 0 ? min(amount / targetAmount, 1) : 1 }
         return target > 0 ? min(Double(keptDays) / Double(target), 1) : 1
     }
 
     /// The keys Swift gave the week before amounts, so that stored weeks still decode.
     public enum CodingKeys: String, CodingKey {
-        case start, state, keptDays, target, amount, targetAmount
+        case start, state, keptDays, target, amount, targetAmount, isLimit
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,7 +139,8 @@ public struct StreakWeek: Sendable, Hashable, Codable {
             start: try container.decode(CalendarDay.self, forKey: .start), state: try container.decode(State.self, forKey: .state),
             keptDays: try container.decode(Int.self, forKey: .keptDays), target: try container.decode(Int.self, forKey: .target),
             amount: try container.decodeIfPresent(Double.self, forKey: .amount),
-            targetAmount: try container.decodeIfPresent(Double.self, forKey: .targetAmount)
+            targetAmount: try container.decodeIfPresent(Double.self, forKey: .targetAmount),
+            isLimit: try container.decodeIfPresent(Bool.self, forKey: .isLimit) ?? false
         )
     }
 
@@ -145,5 +152,6 @@ public struct StreakWeek: Sendable, Hashable, Codable {
         try container.encode(target, forKey: .target)
         try container.encodeIfPresent(amount, forKey: .amount)
         try container.encodeIfPresent(targetAmount, forKey: .targetAmount)
+        if isLimit { try container.encode(isLimit, forKey: .isLimit) }
     }
 }

@@ -85,7 +85,10 @@ struct StreakSummary {
         let weekRecord = week?.record ?? weeks.map { weeks in
             let start = weeks.start(ofWeekContaining: today), weekJudgement = weeks.judgement(endingOn: start + 6)
             let target = weekJudgement.weekAmount(skipped: weeks.skippedDays(of: start...(start + 6)))
-            return StreakWeek(start: CalendarDay(dayNumber: start), state: .open, keptDays: 0, target: 0, amount: Int64(0), targetAmount: target)
+            return StreakWeek(
+                start: CalendarDay(dayNumber: start), state: .open, keptDays: 0, target: 0, amount: Int64(0), targetAmount: target,
+                isLimit: weekJudgement.isLimit
+            )
         }
         let amounts = AmountFigures(
             judgement: judgement, todaySum: walk.amounts[today - base], week: weekRecord,

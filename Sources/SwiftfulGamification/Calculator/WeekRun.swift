@@ -63,7 +63,7 @@ struct WeekRun: RunRules {
         let (state, target) = Self.judge(week, judgement: judgement, times: weeks.timesPerWeek(endingOn: day + 6), isOpen: isOpen, decided: weeks.decided[day])
         record?.weeks.append(StreakWeek(
             start: CalendarDay(dayNumber: day), state: state, keptDays: Int(week.kept), target: judgement.isWeekly ? 0 : max(0, Int(target)),
-            amount: judgement.isWeekly ? exactSum : nil, targetAmount: judgement.isWeekly ? target : nil
+            amount: judgement.isWeekly ? exactSum : nil, targetAmount: judgement.isWeekly ? target : nil, isLimit: judgement.isWeekly && judgement.isLimit
         ))
         (week, exactSum) = (Week(), 0)
         walkWeek(day, state: state, isOpen: isOpen, input, record: &record)

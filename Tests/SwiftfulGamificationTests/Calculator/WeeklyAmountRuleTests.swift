@@ -151,6 +151,13 @@ struct WeeklyAmountRuleTests {
         let weekly = Examples.evaluate(events, target: .atLeast(19, per: .week), unit: "km", now: "2024-01-03 12:00")
         #expect(weekly.day(day("2024-01-01")).fraction == 0.5)
         #expect(weekly.weeks.first?.fraction == 0.5)
+        let weeklyLimit = Examples.evaluate(events, target: .atMost(10, per: .week), unit: "km", start: "2024-01-01", now: "2024-01-10 12:00")
+        #expect(weeklyLimit.weeks.map(\.fraction) == [1, 1])
+        #expect(weeklyLimit.weeks.first?.isLimit == true)
+        let over = Examples.evaluate(events, target: .atMost(9, per: .week), unit: "km", start: "2024-01-01", now: "2024-01-10 12:00")
+        #expect(over.weeks.map(\.fraction) == [0, 1])
+        #expect(over.weeks.first?.isOverLimit == true)
+        #expect(over.day(day("2024-01-02")).fraction == 0)
     }
 
     @Test func totalsAreInTheUnit() throws {
