@@ -102,8 +102,9 @@ extension FileStreakStore {
             context.settings.goalHistory = history
             context.settings.configuration = updated
             try context.settings.write(to: context.folder.settingsPath, journal: context.journal)
-            if updated.leewayHours != context.loaded.history.leewayHours {
-                context.loaded = try context.folder.loadHistory(leewayHours: updated.leewayHours)
+            let leeway = context.settings.leeway(in: timezone)
+            if leeway != context.loaded.history.leeway {
+                context.loaded = try context.folder.loadHistory(leeway: leeway)
             }
         }
     }

@@ -52,7 +52,7 @@ public final class FileStreakStore: Sendable {
                 fresh.warnings.forEach(warn)
                 return fresh.evaluation.updatingUserId(userId)
             }
-            var loaded = try folder.loadHistory(leewayHours: settings.configuration.leewayHours)
+            var loaded = try folder.loadHistory(leeway: settings.leeway(in: timezone))
             loaded.warnings.forEach(warn)
             if loaded.changed {
                 // A reader may persist what it read: the files it writes are derived, and a
@@ -190,7 +190,7 @@ public final class FileStreakStore: Sendable {
         }
         let context = WriteContext(
             folder: folder, settings: settings,
-            loaded: try folder.loadHistory(leewayHours: settings.configuration.leewayHours), isNew: stored == nil, journal: journal
+            loaded: try folder.loadHistory(leeway: settings.leeway(in: timezone)), isNew: stored == nil, journal: journal
         )
         context.loaded.warnings.forEach(warn)
         try change(context)

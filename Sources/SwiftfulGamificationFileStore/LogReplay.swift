@@ -79,7 +79,7 @@ struct HistoryReplay: LogReplay {
     }
 
     mutating func reset() {
-        history = StreakHistory(leewayHours: history.leewayHours)
+        history = StreakHistory(leeway: history.leeway)
         ids = []
         removed = []
         exact = true

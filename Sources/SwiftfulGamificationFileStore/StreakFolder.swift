@@ -100,12 +100,12 @@ struct StreakFolder {
 
     // MARK: - History
 
-    func loadHistory(leewayHours: Int) throws -> LoadedHistory {
+    func loadHistory(leeway: StreakLeeway) throws -> LoadedHistory {
         let log = try POSIXFile.status(eventsPath)
         if let log, log.kind != .regular { throw FileStoreError.notARegularFile(path: eventsPath, kind: log.kind.description) }
-        guard let snapshot = HistorySnapshot.read(snapshotPath), snapshot.history.leewayHours == leewayHours,
+        guard let snapshot = HistorySnapshot.read(snapshotPath), snapshot.history.leeway == leeway,
               try idsMatch(snapshot) else {
-            return try rebuildHistory(leewayHours: leewayHours)
+            return try rebuildHistory(leeway: leeway)
         }
         var recount: String?
         if snapshot.logStamp != log?.stamp, snapshot.position.offset > 0 {
@@ -117,7 +117,7 @@ struct StreakFolder {
             }
         }
         if let recount {
-            var rebuilt = try rebuildHistory(leewayHours: leewayHours)
+            var rebuilt = try rebuildHistory(leeway: leeway)
             rebuilt.warnings.insert(recount, at: 0)
             return rebuilt
         }
@@ -144,7 +144,7 @@ struct StreakFolder {
         let exact = replay.exact
         guard exact else {
             let warnings = loaded.warnings
-            loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours)
+            loaded = try rebuildHistory(leeway: loaded.history.leeway)
             loaded.warnings = warnings + loaded.warnings.filter { !warnings.contains($0) }
             return
         }
@@ -162,8 +162,8 @@ struct StreakFolder {
     }
 
     /// Reads the whole log: one pass, or two when a removal cannot be subtracted exactly.
-    private func rebuildHistory(leewayHours: Int) throws -> LoadedHistory {
-        var replay = HistoryReplay(history: StreakHistory(leewayHours: leewayHours), clocks: Self.clocks())
+    private func rebuildHistory(leeway: StreakLeeway) throws -> LoadedHistory {
+        var replay = HistoryReplay(history: StreakHistory(leeway: leeway), clocks: Self.clocks())
         var lastReset = 0
         let outcome = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
             if case .reset = record { lastReset = line }
@@ -174,7 +174,7 @@ struct StreakFolder {
         if !replay.exact {
             var clocks = Self.clocks()
             let removed = replay.removed
-            history = StreakHistory(leewayHours: leewayHours)
+            history = StreakHistory(leeway: leeway)
             _ = try EventLog.visit(eventsPath, from: EventLog.Position()) { line, record in
                 if line > lastReset, case .event(let event) = record, !removed.contains(event.id) { history.add(event, clocks: &clocks) }
             }
@@ -233,7 +233,7 @@ struct StreakFolder {
 
     func reset(at date: Date, loaded: inout LoadedHistory, journal: WriteJournal) throws {
         try record(EventLogRecord.lines([.reset(date: date)]), loaded: &loaded, journal: journal) { loaded in
-            loaded.snapshot.history = StreakHistory(leewayHours: loaded.history.leewayHours)
+            loaded.snapshot.history = StreakHistory(leeway: loaded.history.leeway)
             loaded.keptIds = 0
             loaded.newIds = []
             return true
@@ -279,7 +279,7 @@ struct StreakFolder {
         }
         guard apply(&loaded) else {
             let warnings = loaded.warnings
-            loaded = try rebuildHistory(leewayHours: loaded.history.leewayHours)
+            loaded = try rebuildHistory(leeway: loaded.history.leeway)
             loaded.warnings = warnings
             return
         }

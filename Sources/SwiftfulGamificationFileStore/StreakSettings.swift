@@ -23,6 +23,11 @@ struct StreakSettings: Codable, Equatable {
         self.archived = archived
     }
 
+    /// The leeway of every day, its changes' days taken in `timezone` (rule 11).
+    func leeway(in timezone: TimeZone) -> StreakLeeway {
+        StreakLeeway(configuration: configuration, goalSchedule: goalHistory, timezone: timezone)
+    }
+
     /// Decoding validates every value (the configuration and goal changes validate their own).
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

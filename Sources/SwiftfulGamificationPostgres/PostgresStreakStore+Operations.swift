@@ -44,14 +44,12 @@ extension PostgresStreakStore {
                 history: context.row.goalHistory, at: now,
                 firstDay: configuration.firstDayStart(firstEvent: context.history.firstEvent?.date, timezone: timezone)
             )
-            let leewayChanged = updated.leewayHours != context.row.configuration.leewayHours
             context.row.goalHistory = history
             context.row.configuration = updated
             try await Self.saveSettings(context)
-            if leewayChanged {
-                context.history = StreakHistory(
-                    events: try await self.liveEvents(context.connection, of: context.row), leewayHours: updated.leewayHours
-                )
+            let leeway = context.row.leeway(in: timezone)
+            if leeway != context.history.leeway {
+                context.history = StreakHistory(events: try await self.liveEvents(context.connection, of: context.row), leeway: leeway)
             }
         }
     }
@@ -91,7 +89,7 @@ extension PostgresStreakStore {
                 "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND removed_us IS NULL",
                 logger: PostgresSession.logger
             )
-            context.history = StreakHistory(leewayHours: context.row.configuration.leewayHours)
+            context.history = StreakHistory(leeway: context.history.leeway)
         }
     }
 
@@ -241,7 +239,7 @@ extension PostgresStreakStore {
         try StreakValidation.validateDate(now, "current date")
         return try await read(userId: userId, streakKey: streakKey) { connection, row in
             if let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) { return fresh }
-            let history = try await self.history(connection, row: row)
+            let history = try await self.history(connection, row: row, timezone: timezone)
             return try await self.calculate(connection, row: row, history: history, userId: userId, now: now, timezone: timezone)
         }
     }

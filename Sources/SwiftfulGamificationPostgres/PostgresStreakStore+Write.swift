@@ -176,7 +176,7 @@ extension PostgresStreakStore {
     func context(_ connection: PostgresConnection, state: WriteState, row: StreakRow, plan: WritePlan, unlocked: Bool) async throws -> WriteContext {
         let context = WriteContext(
             connection: connection, unlocked: unlocked, userId: plan.userId, row: row,
-            history: try await history(connection, row: row, stored: state.history), revision: state.revision ?? 0, isNew: false, now: plan.now
+            history: try await history(connection, row: row, stored: state.history, timezone: plan.timezone), revision: state.revision ?? 0, isNew: false, now: plan.now
         )
         context.freezes = state.freezes
         context.heldIds = state.heldIds
@@ -503,7 +503,7 @@ extension PostgresStreakStore {
         )
         if !context.history.remove(event) {
             context.history = StreakHistory(
-                events: try await store.liveEvents(context.connection, of: context.row), leewayHours: context.row.configuration.leewayHours
+                events: try await store.liveEvents(context.connection, of: context.row), leeway: context.history.leeway
             )
         }
     }

@@ -55,6 +55,11 @@ public final class PostgresStreakStore: StreakStore {
         var configuration: StreakConfiguration
         var goalHistory: [StreakGoalChange]
         var archived: Bool
+
+        /// The leeway of every day, its changes' days taken in `timezone` (rule 11).
+        func leeway(in timezone: TimeZone) -> StreakLeeway {
+            StreakLeeway(configuration: configuration, goalSchedule: goalHistory, timezone: timezone)
+        }
     }
 
     func streakRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow? {
@@ -174,18 +179,19 @@ public final class PostgresStreakStore: StreakStore {
     }
 
     /// The summary row's history, rebuilt from the events when missing, unreadable or for another leeway.
-    func history(_ connection: PostgresConnection, row: StreakRow) async throws -> StreakHistory {
+    func history(_ connection: PostgresConnection, row: StreakRow, timezone: TimeZone) async throws -> StreakHistory {
         let rows = try await connection.query("SELECT history FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger)
-        return try await history(connection, row: row, stored: try await rows.collect().first?.decode(String.self))
+        return try await history(connection, row: row, stored: try await rows.collect().first?.decode(String.self), timezone: timezone)
     }
 
-    /// `stored` (a summary's history) when it reads for the row's leeway, else rebuilt from the events.
-    func history(_ connection: PostgresConnection, row: StreakRow, stored: String?) async throws -> StreakHistory {
-        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: stored),
-           history.leewayHours == row.configuration.leewayHours {
+    /// `stored` (a summary's history) when it reads for the row's leeway (its changes' days
+    /// taken in `timezone`), else rebuilt from the events.
+    func history(_ connection: PostgresConnection, row: StreakRow, stored: String?, timezone: TimeZone) async throws -> StreakHistory {
+        let leeway = row.leeway(in: timezone)
+        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: stored), history.leeway == leeway {
             return history
         }
-        return StreakHistory(events: try await liveEvents(connection, of: row), leewayHours: row.configuration.leewayHours)
+        return StreakHistory(events: try await liveEvents(connection, of: row), leeway: leeway)
     }
 
     // MARK: - Calculation

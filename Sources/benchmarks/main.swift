@@ -36,6 +36,13 @@ if arguments.contains("--json-only") {
     exit(0)
 }
 let zone = TimeZone(identifier: "America/New_York")!
+if arguments.contains("--amounts-only") {
+    // The calculator's rule 10 and leeway-change measures alone (nothing written to RESULTS.md).
+    for verdict in AmountBenchmarks.calculator(size: quick ? 100_000 : 1_000_000, zone: zone) {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    exit(0)
+}
 let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]
 let largest = sizes.last!
 

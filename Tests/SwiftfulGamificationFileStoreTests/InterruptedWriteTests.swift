@@ -25,7 +25,7 @@ struct InterruptedWriteTests {
     /// (the process "dies": the journal is neither finished nor undone).
     private func killAfterFreezeEvents(_ fixture: StoreFixture) throws {
         let folder = StreakFolder(directory: userDirectory(fixture) + "/streaks/daily")
-        var loaded = try folder.loadHistory(leewayHours: 0)
+        var loaded = try folder.loadHistory(leeway: StreakLeeway(hours: 0))
         let journal = WriteJournal(directory: userDirectory(fixture), compound: true)
         let freezeEvent = StreakEvent(id: "freeze-1", dateCreated: at("2024-01-06 12:00"), timezone: "America/New_York", isFreeze: true, freezeId: "f1")
         _ = try folder.append([freezeEvent], to: &loaded, journal: journal)

@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// Rule 10 through both stores: random histories of amounts (some events without one) on
-/// at-least, at-most and tracking-only streaks, per day and per week, with leeway, target
-/// changes, skips and notes: every write's result and the final streak agree in every field.
+/// at-least, at-most and tracking-only streaks, per day and per week, with leeway changes
+/// (from today and dated, rule 11), target changes, skips and notes: every write's result and
+/// the final streak agree in every field.
 @Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
 struct AmountAgreementTests {
     static let targets: [StreakTarget] = [
@@ -42,6 +43,9 @@ struct AmountAgreementTests {
             }
             let newAmount = Double(Int.random(in: 1...10, using: &random))
             let skipDay = today.adding(days: Int.random(in: -3...3, using: &random))
+            // A leeway from today, or (rule 11) from a day up to four back.
+            let newLeeway = [0, 2, 6, 24].randomElement(using: &random)!
+            let leewayFrom = Bool.random(using: &random) ? nil : today.adding(days: -Int.random(in: 0...4, using: &random)).startDate(in: zone)
             var results: [String] = []
             for store in stores {
                 let evaluation: StreakEvaluation
@@ -50,6 +54,11 @@ struct AmountAgreementTests {
                     evaluation = try await store.updateSettings(
                         userId: user, streakKey: "m", goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil,
                         details: StreakDetails(target: target.with(amount: target.isLimit ? newAmount - 1 : newAmount)), now: now, timezone: zone
+                    )
+                case 4:
+                    evaluation = try await store.updateSettings(
+                        userId: user, streakKey: "m", goal: nil, leewayHours: newLeeway, freezeBehavior: nil, schedule: nil,
+                        details: StreakDetails(from: leewayFrom), now: now, timezone: zone
                     )
                 case 1:
                     evaluation = try await store.addSkips([skipDay], userId: user, streakKey: "m", now: now, timezone: zone)

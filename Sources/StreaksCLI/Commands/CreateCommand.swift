@@ -74,7 +74,7 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show or change a streak's goal, target, leeway, freezes and due days.",
         discussion: """
-        A new goal, target amount or schedule applies from today (a weekly target from this week); earlier days keep what they had. \
+        A new goal, target amount, leeway or schedule applies from today (a weekly target from this week); earlier days keep what they had. \
         --from DATE re-judges the history from that day on, replacing later changes; --from start re-judges all of it, and may then \
         change a streak's unit, direction (--at-least, --at-most, --track) or days and weeks.
         """
@@ -82,14 +82,14 @@ struct ConfigCommand: AsyncParsableCommand {
 
     @Argument(help: "The streak (default: the only one).", completion: Completions.streakKeys) var key: String?
     @OptionGroup var settings: StreakSettingsOptions
-    @Option(help: ArgumentHelp("Apply the goal, target and days from this date (or 'start': the whole history) instead of today.", valueName: "date"))
+    @Option(help: ArgumentHelp("Apply the goal, target, leeway and days from this date (or 'start': the whole history) instead of today.", valueName: "date"))
     var from: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try global.context()
         let key = try await context.streakKey(key)
-        if from != nil, settings.isEmpty { throw CLIError.usage("--from goes with a new goal, target or days", command: "streaks config") }
+        if from != nil, settings.isEmpty { throw CLIError.usage("--from goes with a new goal, target, leeway or days", command: "streaks config") }
         if !settings.isEmpty {
             // Checked before anything is written.
             let schedule = try settings.schedule()

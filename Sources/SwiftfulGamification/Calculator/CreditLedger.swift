@@ -22,9 +22,9 @@ struct CreditLedger {
     private var extras: [Int64] = []
     /// Per cell of a window of two or three days: its amounts other than 1, ascending.
     private(set) var windowed: [Int: [Int64]] = [:]
-    /// Amounts of the events logged at the second their day's previous day closes, by own day
-    /// (`HistoryAmounts.boundary`).
-    private(set) var boundary: [Int: [Int64]] = [:]
+    /// Amounts of the events logged at the very second a day closes, by the day that closes
+    /// (`HistoryAmounts.boundary` and `.midnight`).
+    private(set) var closing: [Int: [Int64]] = [:]
 
     /// Whether any event's amount is other than 1 (set by the history).
     var hasAmounts = false
@@ -62,9 +62,9 @@ struct CreditLedger {
         if hi > lo, let amounts { windowed[index] = ((windowed[index] ?? []) + amounts).sorted() }
     }
 
-    /// Records events logged at the closing second (`HistoryAmounts.boundary`) on `own`.
-    mutating func addBoundary(own: Int, amounts: [Int64]) {
-        boundary[own] = ((boundary[own] ?? []) + amounts).sorted()
+    /// Records events logged at the second `day` closes.
+    mutating func addClosing(of day: Int, amounts: [Int64]) {
+        closing[day] = ((closing[day] ?? []) + amounts).sorted()
     }
 
     /// Events of class `index % 6` whose window ends on day `index / 6` (from `baseDay`).

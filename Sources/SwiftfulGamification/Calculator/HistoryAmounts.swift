@@ -18,6 +18,10 @@ struct HistoryAmounts: Sendable {
     var windowed: [Int: [Int64]] = [:]
     /// Per cell key: the amounts of the events logged at the closing second, ascending.
     var boundary: [Int: [Int64]] = [:]
+    /// Per own day: the amounts of the events logged at its midnight when the day before it
+    /// has a whole day of leeway and it has neither none nor a whole day (the day two before
+    /// closes then; otherwise `boundary` holds them). Only a leeway that changed has these.
+    var midnight: [Int: [Int64]] = [:]
     /// False for a history decoded from an encoding older than amounts: its events are all
     /// counted as 1, whatever they carried.
     var recorded = true
@@ -38,7 +42,7 @@ struct HistoryAmounts: Sendable {
 
     static let unit: Int64 = 1_000
 
-    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty }
+    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty && midnight.isEmpty }
 
     /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
     /// Reading many events at once, `sorted` may be false: `settle()` then ends the read.
@@ -66,7 +70,7 @@ struct HistoryAmounts: Sendable {
         }
     }
 
-    private static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
+    static func update(_ lists: inout [Int: [Int64]], key: Int, amount: Int64, delta: Int32) {
         if delta > 0 {
             // In place: a copy of the list per event would make a busy day quadratic.
             lists[key, default: []].insertSorted(amount)
@@ -118,6 +122,7 @@ struct HistoryAmounts: Sendable {
         }
         for (key, list) in other.windowed { windowed[key] = ((windowed[key] ?? []) + list).sorted() }
         for (key, list) in other.boundary { boundary[key] = ((boundary[key] ?? []) + list).sorted() }
+        for (key, list) in other.midnight { midnight[key] = ((midnight[key] ?? []) + list).sorted() }
     }
 
     func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }

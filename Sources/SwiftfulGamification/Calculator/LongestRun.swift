@@ -40,18 +40,18 @@ struct LongestRun {
         before.append(Key(held0: 0, held1: 0), RunSet())
         var beforeYesterday = before
         var longest = 0
-        let leeway = input.leewayHours
         for day in input.firstDay...input.today {
             if input.judge(day).kind == .atMost {
                 // The moment `day` closes, if it has: `L` hours into the next day (the start of the
                 // one after with a whole day of leeway).
-                let closes = leeway == 24 ? day + 2 <= input.today : day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen)
+                let closes = input.closes(day)
                 if closes {
                     let moment = input.moment(after: day, closing: true, prefer: .smaller)
                     for (key, runs) in zip(before.keys, before.values) { longest = max(longest, closing(key, runs, day: day, moment: moment)) }
                 }
             } else {
                 // The moment `L` hours into `day`: yesterday and today open, today's later events not logged yet.
+                let leeway = input.leeway.hours(on: day)
                 if leeway > 0, day < input.today || !input.yesterdayIsOpen {
                     let moment = input.moment(after: day - 1, closing: false, prefer: .larger)
                     for (key, runs) in zip(beforeYesterday.keys, beforeYesterday.values) {
@@ -138,7 +138,7 @@ struct LongestRun {
             let sums = moment.sums(placement, held: (key.held0, key.held1))
             var (moved, walked) = (key, runs)
             walk(&moved, &walked, day: day, kept: input.isKeptOnceClosed(day, met: moment.judges[0].met(sums[0])))
-            for offset in 1...(input.leewayHours == 24 ? 2 : 1) where input.isOverAtOnce(day + offset, judge: moment.judges[offset], sum: sums[offset]) {
+            for offset in 1...(input.leeway.hours(on: day + 1) == 24 ? 2 : 1) where input.isOverAtOnce(day + offset, judge: moment.judges[offset], sum: sums[offset]) {
                 walk(&moved, &walked, day: day + offset, kept: false)
             }
             longest = max(longest, moved.gaps.length(walked, freezes))
@@ -148,6 +148,12 @@ struct LongestRun {
 }
 
 extension WalkInput {
+    /// Whether `day` has closed by now: `L` hours into the next day (the start of the one
+    /// after with a whole day of leeway), `L` the next day's.
+    func closes(_ day: Int) -> Bool {
+        leeway.hours(on: day + 1) == 24 ? day + 2 <= today : day + 1 < today || (day + 1 == today && !yesterdayIsOpen)
+    }
+
     /// Whether a day whose sum did (`met`) or did not meet its target counts in the run once closed.
     func isKeptOnceClosed(_ day: Int, met: Bool) -> Bool {
         guard met else { return false }
@@ -186,14 +192,18 @@ extension WalkInput {
     /// one beats are left out.
     /// `caps` replace what the judges' caps say where given (not `.max`).
     func moment(after day: Int, closing: Bool, prefer: SharePlacement.Preference, caps lowered: Triple? = nil) -> Moment {
-        let wholeDay = leewayHours == 24 && closing
+        let wholeDay = leeway.hours(on: day + 1) == 24 && closing
         var windows = DayWindows(ledger: ledger, startingOn: day, reach: wholeDay ? 2 : 1)
-        var extra: Int64 = 0
-        for amount in closing ? ledger.boundary[day + (wholeDay ? 2 : 1)] ?? [] : [] {
-            if wholeDay {
-                windows.shares.append(Share(amount: amount, count: 1, lo: 1, hi: 2, own: 2))
-            } else {
+        var extra: Int64 = 0, lastExtra: Int64 = 0
+        // Logged at the closing second: at the leeway's hour of the next day, or at midnight
+        // two days on (credited to that day alone when it has no leeway).
+        for amount in closing ? ledger.closing[day] ?? [] : [] {
+            if !wholeDay {
                 extra &+= amount
+            } else if leeway.hours(on: day + 2) == 0 {
+                lastExtra &+= amount
+            } else {
+                windows.shares.append(Share(amount: amount, count: 1, lo: 1, hi: 2, own: 2))
             }
         }
         let judges = [judge(day), wholeDay ? judge(day + 1) : unfixedJudge(day + 1, extra: extra), wholeDay ? unfixedJudge(day + 2) : .none]
@@ -201,7 +211,7 @@ extension WalkInput {
         // decided: at this moment the next week is not whole yet).
         let capOf = { (position: Int) in lowered.map { $0[position] == .max ? judges[position].cap : $0[position] } ?? judges[position].cap }
         let caps = Triple(capOf(0), capOf(1), capOf(2))
-        let placements = SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, 0), caps: caps, costs: .none, prefer: prefer)
+        let placements = SharePlacement.placements(windows.shares.sorted(), start: Triple(0, extra, lastExtra), caps: caps, costs: .none, prefer: prefer)
         return Moment(placements: placements, caps: caps, judges: judges)
     }
 }

@@ -44,12 +44,11 @@ struct LongestWeekRun {
             let judgement = weeks.judgement(endingOn: weeks.start(ofWeekContaining: day) + 6)
             if weekEnds, judgement.isWeekly, judgement.isLimit {
                 // The moment the week closes, with what the next one already holds then.
-                let leeway = input.leewayHours
-                if leeway == 24 ? day + 2 <= input.today : day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
+                if input.closes(day) {
                     let moment = input.moment(after: day, closing: true, prefer: .smaller, caps: momentCaps(states, end: day))
                     for (key, runs) in zip(states.keys, states.values) { longest = max(longest, closing(key, runs, lastDay: day, moment: moment)) }
                 }
-            } else if weekEnds, input.leewayHours > 0, day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
+            } else if weekEnds, input.leeway.hours(on: day + 1) > 0, day + 1 < input.today || (day + 1 == input.today && !input.yesterdayIsOpen) {
                 // `L` hours into the next week's first day, if that moment has passed.
                 longest = max(longest, opening(states, lastDay: day))
             }
@@ -150,10 +149,14 @@ struct LongestWeekRun {
         let fixedEnd = input.ledger.amount(at: endIndex * CreditLedger.classesPerDay)
         let cap = weeks.cap(of: judgement)
         let lacking = weeks.decided[end - 6] != nil ? 0 : states.keys.reduce(Int64(0)) { max($0, cap &- $1.week.sum &- fixedEnd) }
-        let next = (end + 1)...(end + (input.leewayHours == 24 ? 2 : 1))
-        let reach = next.reduce(Int64(0)) { sum, day in
+        let wholeDay = input.leeway.hours(on: end + 1) == 24
+        let next = (end + 1)...(end + (wholeDay ? 2 : 1))
+        // What the next days may hold at the moment: their windows, and what is logged at the
+        // closing second (of `end`, and with a whole day of leeway of the day before, too).
+        let closingSecond = ((wholeDay ? [end - 1, end] : [end]).flatMap { input.ledger.closing[$0] ?? [] }).reduce(0, &+)
+        let reach = next.reduce(closingSecond) { sum, day in
             let index = day - input.ledger.baseDay
-            return index < input.reach.count ? sum &+ input.reach[index] &+ (input.ledger.boundary[day] ?? []).reduce(0, &+) : sum
+            return index < input.reach.count ? sum &+ input.reach[index] : sum
         }
         let nextCap = weeks.cap(of: nextJudgement)
         let nextSkipped = ((end + 1)...(end + 7)).filter { weeks.dueDays.kind(of: $0) == .skipped }.count
@@ -174,7 +177,7 @@ struct LongestWeekRun {
             var (moved, walked) = (key, runs)
             add(end, met: false, sum: sums[0], judgement: weeks.judgement(endingOn: end), to: &moved.week)
             walk(&moved, &walked, week: end - 6, state: judge(moved.week, end: end))
-            let nextSum = sums[1] &+ (input.leewayHours == 24 ? sums[2] : 0)
+            let nextSum = sums[1] &+ (input.leeway.hours(on: end + 1) == 24 ? sums[2] : 0)
             if nextJudgement.isWeekly, nextJudgement.isLimit, next + 6 >= input.judgedFrom, !nextSkippedWhole, !nextFrozen,
                nextSum > nextJudgement.amount {
                 walk(&moved, &walked, week: next, state: .gap)

@@ -39,7 +39,10 @@ public enum StreakCalculator {
         skips: [CalendarDay] = []
     ) -> StreakEvaluation {
         evaluate(
-            history: StreakHistory(events: events, through: currentDate, leewayHours: configuration.leewayHours, fallbackZone: timezone),
+            history: StreakHistory(
+                events: events, through: currentDate,
+                leeway: StreakLeeway(configuration: configuration, goalSchedule: goalSchedule, timezone: timezone), fallbackZone: timezone
+            ),
             freezes: freezes, configuration: configuration, userId: userId,
             currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule, skips: skips
         )
@@ -47,8 +50,9 @@ public enum StreakCalculator {
 
     /// The same, from a history kept up to date by a provider.
     ///
-    /// The history's leeway is the one credited (the configuration's is not used), and it
-    /// must hold no event after `currentDate`: evaluate the events themselves when it might.
+    /// The history's leeway is the one credited (the configuration's and the goal schedule's
+    /// are not used: build the history with `StreakLeeway(configuration:goalSchedule:timezone:)`),
+    /// and it must hold no event after `currentDate`: evaluate the events themselves when it might.
     /// - Complexity: O(days of history), whatever the number of events.
     public static func evaluate(
         history: StreakHistory,
@@ -61,10 +65,10 @@ public enum StreakCalculator {
         skips: [CalendarDay] = []
     ) -> StreakEvaluation {
         Instrumentation.count(.calculation)
-        let leewayHours = history.leewayHours
         let nowSecond = currentDate.flooredEpochSecond
         var clocks = ZoneClocks(current: timezone, firstSecond: nowSecond - 86_400 * 400, lastSecond: nowSecond + 86_400)
         let now = clocks.currentLocalTime(atSecond: nowSecond)
+        let leewayHours = history.leeway.hours(on: now.day)
         let dayOf = { (change: StreakGoalChange) in clocks.currentLocalTime(atSecond: change.date.flooredEpochSecond).day }
         let schedule = GoalSchedule(changes: goalSchedule, fallback: configuration.eventsRequiredPerDay, dayOf: dayOf)
         let targets = TargetSchedule(changes: goalSchedule, configuration: configuration, dayOf: dayOf)
@@ -97,7 +101,7 @@ public enum StreakCalculator {
             firstDay: firstDay,
             judgedFrom: judgedFrom,
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
-            leewayHours: leewayHours,
+            leeway: history.leeway,
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )

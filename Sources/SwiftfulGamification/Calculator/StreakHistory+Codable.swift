@@ -3,6 +3,8 @@ import Foundation
 extension StreakHistory {
     private enum CodingKeys: String, CodingKey {
         case leewayHours = "leeway_hours"
+        case leewayBase = "leeway_base"
+        case leewayChanges = "leeway_changes"
         case regularCount = "regular_count"
         case firstEvent = "first_event"
         case lastEvent = "last_event"
@@ -18,7 +20,16 @@ extension StreakHistory {
     /// thousands of numbers that a JSON array would make slow to read on every write.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(leewayHours: try container.decode(Int.self, forKey: .leewayHours))
+        // A leeway that changed along the way: its first value and its changes as [day, hours].
+        if let changes = try container.decodeIfPresent([[Int]].self, forKey: .leewayChanges) {
+            guard changes.allSatisfy({ $0.count == 2 }) else {
+                throw DecodingError.dataCorruptedError(forKey: .leewayChanges, in: container, debugDescription: "a leeway change is not [day, hours]")
+            }
+            let base = try container.decode(Int.self, forKey: .leewayBase)
+            self.init(leeway: StreakLeeway(base: base, changes: changes.map { StreakLeeway.Change(day: $0[0], hours: $0[1]) }))
+        } else {
+            self.init(leewayHours: try container.decode(Int.self, forKey: .leewayHours))
+        }
         regularCount = try container.decode(Int.self, forKey: .regularCount)
         firstEvent = try container.decodeIfPresent(Stamp.self, forKey: .firstEvent)
         lastEvent = try container.decodeIfPresent(Stamp.self, forKey: .lastEvent)
@@ -45,6 +56,7 @@ extension StreakHistory {
         }
         amounts.windowed = try stored.windowed.map(StoredAmounts.lists) ?? [:]
         amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
+        amounts.midnight = try stored.midnight.map(StoredAmounts.lists) ?? [:]
         amounts.others = stored.others ?? (amounts.extras.contains { $0 != 0 } || !amounts.windowed.isEmpty ? 1 : 0)
     }
 
@@ -54,6 +66,7 @@ extension StreakHistory {
         var extras: String?
         var windowed: [[Int64]]?
         var boundary: [[Int64]]?
+        var midnight: [[Int64]]?
         var others: Int?
 
         static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
@@ -73,6 +86,10 @@ extension StreakHistory {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(leewayHours, forKey: .leewayHours)
+        if !leeway.isUniform {
+            try container.encode(leeway.base, forKey: .leewayBase)
+            try container.encode(leeway.changes.map { [$0.day, $0.hours] }, forKey: .leewayChanges)
+        }
         try container.encode(regularCount, forKey: .regularCount)
         try container.encodeIfPresent(firstEvent, forKey: .firstEvent)
         try container.encodeIfPresent(lastEvent, forKey: .lastEvent)
@@ -89,7 +106,7 @@ extension StreakHistory {
         try container.encode(
             StoredAmounts(
                 extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary),
-                others: amounts.others == 0 ? nil : amounts.others
+                midnight: StoredAmounts.rows(amounts.midnight), others: amounts.others == 0 ? nil : amounts.others
             ),
             forKey: .amounts
         )
@@ -99,13 +116,13 @@ extension StreakHistory {
     public static func == (lhs: StreakHistory, rhs: StreakHistory) -> Bool {
         let (left, right) = (lhs.usedDays, rhs.usedDays)
         let perDay = CreditLedger.classesPerDay
-        return lhs.leewayHours == rhs.leewayHours && lhs.regularCount == rhs.regularCount && lhs.firstEvent == rhs.firstEvent
+        return lhs.leeway == rhs.leeway && lhs.regularCount == rhs.regularCount && lhs.firstEvent == rhs.firstEvent
             && lhs.lastEvent == rhs.lastEvent && lhs.latestEventDate == rhs.latestEventDate && lhs.recentEvents == rhs.recentEvents
             && (left.isEmpty && right.isEmpty || lhs.baseDay + left.lowerBound == rhs.baseDay + right.lowerBound)
             && lhs.frozenCounts[left] == rhs.frozenCounts[right]
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
             && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
-            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.recorded == rhs.amounts.recorded
+            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight && lhs.amounts.recorded == rhs.amounts.recorded
             && lhs.amounts.others == rhs.amounts.others
     }
 
@@ -118,7 +135,7 @@ extension StreakHistory {
 
     public func hash(into hasher: inout Hasher) {
         let used = usedDays
-        hasher.combine(leewayHours)
+        hasher.combine(leeway)
         hasher.combine(regularCount)
         hasher.combine(latestEventDate)
         hasher.combine(used.isEmpty ? 0 : baseDay + used.lowerBound)

@@ -2,13 +2,15 @@ import Foundation
 
 /// What the calculator needs to know about a streak's events, in O(days) space, kept up to
 /// date one event at a time: per-day counts of events by the days they may be credited to
-/// (for one leeway), the days covered by freeze events, and the totals.
+/// (for one leeway schedule), the days covered by freeze events, and the totals.
 ///
 /// A provider can persist it beside its event log so that logging an event never re-reads
 /// the history (`StreakCalculator.evaluate(history:...)`).
 public struct StreakHistory: Sendable, Hashable, Codable {
     /// The leeway the counts were made for; a different leeway needs a new history.
-    public let leewayHours: Int
+    public let leeway: StreakLeeway
+    /// The leeway of the latest change (the only one, unless it changed along the way).
+    public var leewayHours: Int { leeway.latest }
     /// Regular events.
     public internal(set) var regularCount = 0
     /// The earliest and the latest regular event.
@@ -50,21 +52,30 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     public static let recentLimit = 200
 
     public init(leewayHours: Int) {
-        self.leewayHours = min(max(leewayHours, 0), 24)
+        self.init(leeway: StreakLeeway(hours: leewayHours))
+    }
+
+    public init(leeway: StreakLeeway) {
+        self.leeway = leeway
     }
 
     /// The history of `events` (freeze events included), reading each once.
     /// - Parameter fallbackZone: the zone for events whose zone identifier is not valid.
     /// - Complexity: O(events + days); no `Calendar` call per event.
     public init(events: [StreakEvent], leewayHours: Int, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.init(events: events, through: nil, leewayHours: leewayHours, fallbackZone: fallbackZone)
+        self.init(events: events, through: nil, leeway: StreakLeeway(hours: leewayHours), fallbackZone: fallbackZone)
+    }
+
+    /// The same with a leeway that changed along the way.
+    public init(events: [StreakEvent], leeway: StreakLeeway, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.init(events: events, through: nil, leeway: leeway, fallbackZone: fallbackZone)
     }
 
     /// The history of the events at or before `through` (all when nil). Fields are read by
     /// index so a million events are not copied whole; large inputs are split across two
     /// cores and the per-day counts merged.
-    init(events: [StreakEvent], through limit: Date?, leewayHours: Int, fallbackZone: TimeZone) {
-        self.init(leewayHours: leewayHours)
+    init(events: [StreakEvent], through limit: Date?, leeway: StreakLeeway, fallbackZone: TimeZone) {
+        self.init(leeway: leeway)
         let cutoff = limit ?? .distantFuture
         var candidates: [Int]
         if events.count >= 200_000, ProcessInfo.processInfo.activeProcessorCount > 1 {
@@ -74,14 +85,14 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             parts.withUnsafeMutableBufferPointer { slots in
                 nonisolated(unsafe) let slots = slots
                 DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    slots[half] = Self.part(events, halves[half], cutoff: cutoff, leewayHours: leewayHours, fallbackZone: fallbackZone)
+                    slots[half] = Self.part(events, halves[half], cutoff: cutoff, leeway: leeway, fallbackZone: fallbackZone)
                 }
             }
             self = parts[0]!.0
             merge(parts[1]!.0)
             candidates = parts[0]!.1 + parts[1]!.1
         } else {
-            (self, candidates) = Self.part(events, events.indices, cutoff: cutoff, leewayHours: leewayHours, fallbackZone: fallbackZone)
+            (self, candidates) = Self.part(events, events.indices, cutoff: cutoff, leeway: leeway, fallbackZone: fallbackZone)
         }
         guard let latest = latestEventDate else { return }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
@@ -94,9 +105,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     /// One pass over `range` of `events`: its history, and the indices of events that were
     /// recent when read (a superset of the recent ones, filtered once the latest is known).
     private static func part(
-        _ events: [StreakEvent], _ range: Range<Int>, cutoff: Date, leewayHours: Int, fallbackZone: TimeZone
+        _ events: [StreakEvent], _ range: Range<Int>, cutoff: Date, leeway: StreakLeeway, fallbackZone: TimeZone
     ) -> (StreakHistory, [Int]) {
-        var history = StreakHistory(leewayHours: leewayHours)
+        var history = StreakHistory(leeway: leeway)
         var clocks = ZoneClocks(current: fallbackZone, firstSecond: 0, lastSecond: -1)
         var candidates: [Int] = []
         var zones = ZoneStorageCache()
@@ -227,11 +238,17 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 firstDay = min(firstDay, min(lo, today))
             }
         }
+        // Each list joins the day that closes at the second its events were logged.
         for (key, list) in amounts.boundary {
             let (day, classIndex) = (key.floorDivided(by: CreditLedger.classesPerDay), key.floorModulo(CreditLedger.classesPerDay))
             let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
-            ledger.addBoundary(own: min(day - width + ownOffset, today), amounts: list)
+            let own = min(day - width + ownOffset, today)
+            // At the leeway's hour of their day (midnight with none), the day before closes;
+            // at midnight after a whole day of leeway, the day two before.
+            if leeway.hours(on: own) < 24 { ledger.addClosing(of: own - 1, amounts: list) }
+            if leeway.hours(on: own) % 24 == 0, leeway.hours(on: own - 1) == 24 { ledger.addClosing(of: own - 2, amounts: list) }
         }
+        for (own, list) in amounts.midnight { ledger.addClosing(of: min(own, today) - 2, amounts: list) }
         return (ledger, frozen, firstDay == .max ? nil : firstDay)
     }
 
@@ -247,6 +264,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
         } else {
+            // The event's own day's leeway decides where it may go (rule 11: days keep theirs).
+            let leewayHours = leeway.isUniform ? leeway.base : leeway.hours(on: local.day)
             let leewaySeconds = leewayHours * 3_600
             let lo = leewaySeconds > 0 && local.secondOfDay < leewaySeconds ? local.day - 1 : local.day
             let hi = leewaySeconds > 0 && local.secondOfDay >= 86_400 - leewaySeconds ? local.day + 1 : local.day
@@ -261,6 +280,10 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                     amount: amount, index: cell, key: hi * CreditLedger.classesPerDay + classIndex, windowed: hi > lo,
                     atBoundary: atBoundary, delta: delta, cells: counts.count, sorted: sorted
                 )
+            }
+            // Midnight after a whole day of leeway: the day two before closes then.
+            if !leeway.isUniform, local.secondOfDay == 0, leewayHours % 24 != 0, leeway.hours(on: local.day - 1) == 24 {
+                HistoryAmounts.update(&amounts.midnight, key: local.day, amount: amount, delta: delta)
             }
             regularCount += Int(delta)
             if delta > 0 {

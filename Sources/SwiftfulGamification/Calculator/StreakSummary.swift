@@ -41,7 +41,7 @@ struct StreakSummary {
         let daysSince = max(0, today - (lastKeptOrEventDay ?? today))
         let current = walk.currentStreak
         let hasEvents = history.regularCount > 0
-        let end = { (day: Int) in zoneDays.wallClock(day: day + 1, hour: history.leewayHours) }
+        let end = { (day: Int) in zoneDays.wallClock(day: day + 1, hour: history.leeway.hours(on: day + 1)) }
         let status: StreakStatus
         var deadline: Date?
         var week: WeekOutlook?

@@ -17,7 +17,8 @@ struct WalkInput {
     /// The first day judged: a limit's start day (rule 10), else `firstDay`.
     let judgedFrom: Int
     let yesterdayIsOpen: Bool
-    let leewayHours: Int
+    /// The leeway of every day (rule 11: a change applies from its day on).
+    let leeway: StreakLeeway
     let behavior: FreezeBehavior
     let freezes: FreezePool
 }

@@ -14,12 +14,15 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
     /// The target from `date` on (rule 10); nil keeps the configuration's (for a streak
     /// without a target: at least `eventsRequiredPerDay` events a day).
     public let target: StreakTarget?
+    /// The leeway from `date` on (rule 11); nil keeps the configuration's.
+    public let leewayHours: Int?
 
-    public init(date: Date, eventsRequiredPerDay: Int, schedule: StreakSchedule? = nil, target: StreakTarget? = nil) {
+    public init(date: Date, eventsRequiredPerDay: Int, schedule: StreakSchedule? = nil, target: StreakTarget? = nil, leewayHours: Int? = nil) {
         self.date = date
         self.eventsRequiredPerDay = eventsRequiredPerDay
         self.schedule = schedule
         self.target = target
+        self.leewayHours = leewayHours
     }
 
     public enum CodingKeys: String, CodingKey {
@@ -27,6 +30,7 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         case eventsRequiredPerDay = "events_required_per_day"
         case schedule
         case target
+        case leewayHours = "leeway_hours"
     }
 
     /// - Throws: `StreakRuleError.invalidGoal`, `.invalidSchedule` or `.dateOutOfRange`.
@@ -34,17 +38,23 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
         guard StreakValidation.goalRange.contains(eventsRequiredPerDay) else { throw StreakRuleError.invalidGoal(eventsRequiredPerDay) }
         try schedule?.validate()
         try target?.validate()
+        if let leewayHours, !StreakValidation.leewayRange.contains(leewayHours) { throw StreakRuleError.invalidLeeway(leewayHours) }
         try StreakValidation.validateDate(date, "goal change date")
     }
 
     /// This change with `schedule` where it has none.
     public func withSchedule(_ schedule: StreakSchedule) -> StreakGoalChange {
-        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: self.schedule ?? schedule, target: target)
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: self.schedule ?? schedule, target: target, leewayHours: leewayHours)
     }
 
     /// This change with `target` where it has none.
     public func withTarget(_ target: StreakTarget?) -> StreakGoalChange {
-        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: schedule, target: self.target ?? target)
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: schedule, target: self.target ?? target, leewayHours: leewayHours)
+    }
+
+    /// This change with `hours` as its leeway where it has none.
+    public func withLeeway(_ hours: Int) -> StreakGoalChange {
+        StreakGoalChange(date: date, eventsRequiredPerDay: eventsRequiredPerDay, schedule: schedule, target: target, leewayHours: leewayHours ?? hours)
     }
 
     /// Decoding applies `validate()`, so a stored goal schedule is never out of range.
@@ -54,7 +64,8 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
             date: try container.decode(Date.self, forKey: .date),
             eventsRequiredPerDay: try container.decode(Int.self, forKey: .eventsRequiredPerDay),
             schedule: try container.decodeIfPresent(StreakSchedule.self, forKey: .schedule),
-            target: try container.decodeIfPresent(StreakTarget.self, forKey: .target)
+            target: try container.decodeIfPresent(StreakTarget.self, forKey: .target),
+            leewayHours: try container.decodeIfPresent(Int.self, forKey: .leewayHours)
         )
         do {
             try validate()

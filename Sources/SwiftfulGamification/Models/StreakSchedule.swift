@@ -130,7 +130,10 @@ extension StreakConfiguration {
         let inEffect = later > 0 ? history[later - 1] : nil
         guard inEffect?.eventsRequiredPerDay != goal else { return (keptGoal, history) }
         var merged = history
-        merged.insert(StreakGoalChange(date: now, eventsRequiredPerDay: goal, schedule: inEffect?.schedule), at: later)
+        merged.insert(
+            StreakGoalChange(date: now, eventsRequiredPerDay: goal, schedule: inEffect?.schedule, target: inEffect?.target, leewayHours: inEffect?.leewayHours),
+            at: later
+        )
         return (keptGoal, merged)
     }
 
@@ -156,11 +159,12 @@ extension StreakConfiguration {
             return try rejudging(from: from, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
                                  details: details, history: history, firstDay: firstDay)
         }
-        var (updated, changes) = try changing(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, history: history, at: now)
+        var (updated, changes) = try changing(goal: goal, leewayHours: nil, freezeBehavior: freezeBehavior, history: history, at: now)
         if let schedule { (updated, changes) = try updated.changingSchedule(to: schedule, history: changes, at: now) }
         if details.target != nil || details.unit != nil {
             (updated, changes) = try updated.changingTarget(to: details.target, unit: details.unit, history: changes, at: now)
         }
+        if let leewayHours { (updated, changes) = try updated.changingLeeway(to: leewayHours, history: changes, at: now) }
         updated = details.applied(to: updated)
         try updated.validate()
         return (updated, changes)

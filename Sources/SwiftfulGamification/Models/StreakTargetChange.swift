@@ -45,8 +45,8 @@ extension StreakConfiguration {
         change.withTarget(target ?? .atLeast(Double(change.eventsRequiredPerDay), per: .day))
     }
 
-    /// Rule 11: the goal, schedule and target given (or, where not given, the ones in force
-    /// now) are in force from `from` on, and every change recorded from then on is dropped.
+    /// Rule 11: the goal, schedule, target and leeway given (or, where not given, the ones in
+    /// force now) are in force from `from` on, and every change recorded from then on is dropped.
     /// From the streak's first day (`firstDay`, or any earlier date) the whole history is
     /// judged anew, so the unit and direction may change; later, they may not.
     // swiftlint:disable:next function_parameter_count
@@ -74,7 +74,7 @@ extension StreakConfiguration {
         if earlier.isEmpty {
             earlier = [StreakGoalChange(date: Date(timeIntervalSince1970: 0), eventsRequiredPerDay: history.first?.eventsRequiredPerDay ?? eventsRequiredPerDay)]
         }
-        let kept = earlier.map { pinningTarget($0.withSchedule(schedule)) }
+        let kept = earlier.map { pinningTarget($0.withSchedule(schedule)).withLeeway(self.leewayHours) }
         let change = StreakGoalChange(
             date: from, eventsRequiredPerDay: updated.eventsRequiredPerDay, schedule: updated.schedule,
             target: updated.target == nil ? nil : after

@@ -57,6 +57,8 @@ extension ReferenceStreak {
             let own = min(day(of: event.dateCreated), today)
             let second = secondOfDay(event.dateCreated)
             var days = [own]
+            // The event's own day's leeway (rule 11: days keep the leeway they had).
+            let leeway = leeway(on: day(of: event.dateCreated))
             if leeway > 0, second < leeway * 3_600 { days.append(own - 1) }
             if leeway > 0, second >= 86_400 - leeway * 3_600 { days.append(own + 1) }
             return Option(own: own, days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths)
@@ -69,7 +71,7 @@ extension ReferenceStreak {
         }
         let context = WalkContext(
             today: today, firstDay: firstDay ?? today + 1, bottom: start ?? firstDay ?? today + 1,
-            yesterdayOpen: leeway > 0 && nowSecond < leeway * 3_600, frozen: frozen, pool: behavior == .noFreezes ? [] : pool
+            yesterdayOpen: leeway(on: today) > 0 && nowSecond < leeway(on: today) * 3_600, frozen: frozen, pool: behavior == .noFreezes ? [] : pool
         )
         var best: [Walked] = []
         var choice = [Int](repeating: 0, count: options.count)

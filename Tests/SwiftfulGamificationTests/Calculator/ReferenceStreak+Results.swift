@@ -19,7 +19,7 @@ extension ReferenceStreak {
         let lastKept = kept.filter { $0 <= today && $0 >= context.firstDay }.max() ?? lastEvent ?? today
         let daysSince = max(0, today - lastKept)
         let todayKept = kept.contains(today)
-        let end = { (day: Int) in self.wallClock(day + 1, hour: self.leeway) }
+        let end = { (day: Int) in self.wallClock(day + 1, hour: self.leeway(on: day + 1)) }
         if isTracking {
             result.status = regular.isEmpty ? .noEvents : .active(daysSinceLastEvent: daysSince)
             return result

@@ -11,7 +11,7 @@ import Foundation
 /// crediting rule 4 ranks best is kept, and the calculator must give one of their results.
 struct ReferenceStreak {
     struct Input {
-        let events: [StreakEvent]
+        var events: [StreakEvent]
         let freezes: [StreakFreeze]
         let configuration: StreakConfiguration
         let skips: Set<Int>
@@ -74,7 +74,13 @@ struct ReferenceStreak {
         return index >= 0 && index < dayAmounts.count ? dayAmounts[index] : Self.thousandths(target(on: day))
     }
 
-    var leeway: Int { min(max(input.configuration.leewayHours, 0), 24) }
+    /// The leeway in force on `day` (rule 11): the latest change at or before it (the first
+    /// change's before any), its own leeway, else the configuration's.
+    func leeway(on day: Int) -> Int {
+        guard var chosen = changes.first?.change else { return min(max(input.configuration.leewayHours, 0), 24) }
+        for change in changes where change.day <= day { chosen = change.change }
+        return min(max(chosen.leewayHours ?? input.configuration.leewayHours, 0), 24)
+    }
     var behavior: FreezeBehavior { isTracking ? .noFreezes : input.configuration.freezeBehavior }
 
     func day(of date: Date) -> Int { CalendarDay(containing: date, in: Self.zone).dayNumber }
@@ -158,7 +164,7 @@ struct ReferenceStreak {
         for day in (day(of: first) - 1)...day(of: input.now) {
             for offset in offsets {
                 moments.append(startOf(day + 1).addingTimeInterval(offset))
-                if leeway > 0 { moments.append(wallClock(day, hour: leeway).addingTimeInterval(offset)) }
+                if leeway(on: day) > 0 { moments.append(wallClock(day, hour: leeway(on: day)).addingTimeInterval(offset)) }
             }
         }
         return moments.filter { $0 <= input.now }
