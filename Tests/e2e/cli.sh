@@ -200,6 +200,15 @@ for day in 01 02 03 04 05 08; do at log gym --now "2024-01-${day}T12:00" >/dev/n
 check "daily gym: the weekend broke it" test "$(fields gym 2024-01-08T20:00 current_streak)" = 1
 at config gym --days mon-fri --from start --now 2024-01-08T20:00 >/dev/null
 check "config --from start: Mon-Fri from the first day keeps all 6" test "$(fields gym 2024-01-08T20:00 current_streak schedule)" = "6 mon,tue,wed,thu,fri"
+# Rule 11 for the leeway: from today on (older days keep theirs), or from the start.
+at create late --now 2024-01-01T08:00 >/dev/null
+for moment in 2024-01-01T12:00 2024-01-03T01:30 2024-01-03T12:00; do at log late --at "$moment" --now "$moment" >/dev/null; done
+at config late --leeway 2 --now 2024-01-04T09:00 >/dev/null
+check "config --leeway 2: 01-03's 01:30 keeps its own day, 01-02 stays missed" test "$(fields late 2024-01-04T09:00 current_streak leeway_hours)" = "1 2"
+at log late --at 2024-01-05T01:30 --now 2024-01-05T01:30 >/dev/null
+check "config --leeway 2: from 01-04 on, 01-05's 01:30 keeps 01-04" test "$(fields late 2024-01-05T12:00 current_streak)" = 2
+at config late --leeway 2 --from start --now 2024-01-05T12:00 >/dev/null
+check "config --leeway 2 --from start: the whole history credited with 2 hours" test "$(fields late 2024-01-05T12:00 current_streak)" = 4
 
 # Day notes: added, replaced, listed (words and JSON), removed; a bad note refused, nothing written.
 store=$WORK/notes
