@@ -13,6 +13,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case badMetadata(String)
     case badNumber(option: String, value: String)
     case missingConfirmation(String)
+    /// `delete` without --yes and without a terminal to ask on.
+    case deleteNeedsConfirmation(String)
     case nothingToUndo(String)
     case cannotRead(String, reason: String)
     /// A reminder that could not reach anyone, and why.
@@ -46,6 +48,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(option) '\(value)' is out of range."
         case .missingConfirmation(let key):
             return "Resetting '\(key)' makes every event stop counting; add --yes to confirm."
+        case .deleteNeedsConfirmation(let key):
+            return "Deleting '\(key)' moves it to the trash for 30 days; add --yes to confirm (there is no terminal to ask on)."
         case .nothingToUndo(let key):
             return "Nothing to undo in '\(key)'."
         case .notDelivered(let reason):

@@ -14,7 +14,7 @@ public struct StreaksCommand: AsyncParsableCommand {
         subcommands: [
             DashboardCommand.self, StatusCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
-            ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self,
+            ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self, DeleteCommand.self, TrashCommand.self,
             FreezeCommand.self, SkipCommand.self, NoteCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
@@ -102,6 +102,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             "freeze": FreezeCommand.configuration.subcommands.map { $0._commandName },
             "skip": SkipCommand.configuration.subcommands.map { $0._commandName },
             "note": NoteCommand.configuration.subcommands.map { $0._commandName },
+            "trash": TrashCommand.configuration.subcommands.map { $0._commandName },
         ]
     }
 

@@ -22,6 +22,18 @@ struct FileStoreOnOwnThreads: StreakStore {
         try await BlockingIO.run { try files.createStreak(userId: userId, configuration: configuration, now: now, timezone: timezone) }
     }
 
+    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
+        try await BlockingIO.run { try files.deleteStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
+        try await BlockingIO.run { try files.trashedStreaks(userId: userId, now: now) }
+    }
+
+    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await BlockingIO.run { try files.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone) }
+    }
+
     func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
         try await BlockingIO.run { try files.settings(userId: userId, streakKey: streakKey) }
     }

@@ -141,6 +141,7 @@ public final class FileStreakStore: Sendable {
             return try StoreLock.exclusive(userDirectory) {
                 // Writers that held the lock meanwhile may have logged after `now` was read.
                 let now = liveClock.map { max(now, $0()) } ?? now
+                expireTrash(userDirectory + "/trash", now: now)
                 if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
                     return fresh.evaluation.updatingUserId(userId)
                 }

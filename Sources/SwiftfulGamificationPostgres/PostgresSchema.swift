@@ -167,6 +167,9 @@ enum PostgresSchema {
             """,
             "ALTER TABLE streak_events ADD COLUMN amount numeric(16, 3) CHECK (amount >= 0 AND amount <= 1000000000)",
         ],
+        // 8: the trash. A deleted streak keeps its row, its key moved aside to '~ID~KEY' (no
+        // key has a '~'), so the key is free at once and every lookup by key passes it by.
+        ["ALTER TABLE streaks ADD COLUMN deleted_us bigint"],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

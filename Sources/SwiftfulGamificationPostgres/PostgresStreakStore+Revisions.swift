@@ -11,7 +11,7 @@ extension PostgresStreakStore: RevisionedStreakStore {
                 SELECT coalesce(array_agg(s.streak_key), '{}'), coalesce(array_agg(m.revision), '{}'),
                        \(unescaped: PostgresSession.schemaVersionColumn)
                 FROM streaks AS s JOIN streak_summaries AS m ON m.user_id = s.user_id AND m.streak_id = s.id
-                WHERE s.user_id = \(userId)
+                WHERE s.user_id = \(userId) AND s.deleted_us IS NULL
                 """,
                 logger: PostgresSession.logger
             )

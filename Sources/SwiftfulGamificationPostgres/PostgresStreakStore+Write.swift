@@ -583,7 +583,8 @@ extension PostgresStreakStore {
         func decodeRow(_ row: PostgresRow) throws -> String? { try row.decode(String?.self) }
     }
 
-    /// `FinishStatement` that also forgets the user's operation records older than $17.
+    /// `FinishStatement` that also forgets the user's operation records older than $17 and
+    /// empties the user's trash of what expired.
     struct ExpiringFinishStatement: PostgresPreparedStatement {
         static let name = "streaks_finish_write_expiring"
         static let sql = finishSQL(expiring: true)
@@ -594,9 +595,12 @@ extension PostgresStreakStore {
     }
 
     private static func finishSQL(expiring: Bool) -> String {
+        // Also empties the trash of streaks deleted more than `TrashedStreak.keptFor` ago.
         let expiry = """
             ), expired AS (
                 DELETE FROM streak_operations WHERE user_id = $1 AND recorded_us < $17 AND EXISTS (SELECT FROM summary)
+            ), emptied AS (
+                DELETE FROM streaks WHERE user_id = $1 AND deleted_us <= $13 - \(Int64(TrashedStreak.keptFor * 1_000_000)) AND EXISTS (SELECT FROM summary)
             """
         return """
             WITH summary AS (

@@ -114,7 +114,7 @@ public final class PostgresStreakStore: StreakStore {
         let rows = try await connection.query(
             """
             SELECT coalesce(array_agg(streak_key ORDER BY streak_key COLLATE "C"), '{}'), \(unescaped: PostgresSession.schemaVersionColumn)
-            FROM streaks WHERE user_id = \(userId) AND (\(includingArchived) OR NOT archived)
+            FROM streaks WHERE user_id = \(userId) AND (\(includingArchived) OR NOT archived) AND deleted_us IS NULL
             """,
             logger: PostgresSession.logger
         )

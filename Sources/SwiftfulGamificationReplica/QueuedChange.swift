@@ -26,6 +26,9 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case archive(Bool)
         case rename(to: String)
         case reset
+        /// To the trash; back out of it under the same key, or `as` another.
+        case delete
+        case restore(as: String?)
         /// `notes` is absent from changes queued before notes.
         case importBatch(
             configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent], skips: [CalendarDay],
@@ -72,6 +75,10 @@ struct QueuedChange: Codable, Sendable, Equatable {
             _ = try await store.renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone)
         case .reset:
             _ = try await store.resetStreak(userId: user, streakKey: key, now: now, timezone: zone)
+        case .delete:
+            _ = try await store.deleteStreak(userId: user, streakKey: key, now: now, timezone: zone)
+        case .restore(let newKey):
+            _ = try await store.restoreStreak(userId: user, streakKey: key, as: newKey, now: now, timezone: zone)
         case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips, let notes):
             let batch = ImportBatch(
                 configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes ?? []
@@ -126,6 +133,8 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case .archive(let archived): archived ? "archive \(streakKey)" : "unarchive \(streakKey)"
         case .rename(let newKey): "rename \(streakKey) to \(newKey)"
         case .reset: "reset \(streakKey)"
+        case .delete: "delete \(streakKey)"
+        case .restore(let newKey): newKey.map { "restore \(streakKey) as \($0)" } ?? "restore \(streakKey)"
         case .importBatch(_, _, _, let events, _, _): "import \(events.count) events into \(streakKey)"
         case .addFreezes(let freezes): "add \(freezes.count) freeze\(freezes.count == 1 ? "" : "s") to \(streakKey)"
         case .useFreeze(let id): "use freeze \(id) of \(streakKey)"

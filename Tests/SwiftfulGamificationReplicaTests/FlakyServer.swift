@@ -124,6 +124,19 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         try write(oldKey, renamedTo: newKey) { try files.renameStreak(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone) }
     }
 
+    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
+        try write(streakKey) { try files.deleteStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+    }
+
+    func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
+        try reach()
+        return try files.trashedStreaks(userId: userId, now: now)
+    }
+
+    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try write(newKey ?? streakKey) { try files.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone) }
+    }
+
     func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try write(streakKey) { try files.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }

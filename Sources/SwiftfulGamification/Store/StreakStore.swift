@@ -37,6 +37,17 @@ public protocol StreakStore: Sendable {
     /// Makes every earlier event stop counting (kept, not deleted).
     func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
 
+    // MARK: Trash
+    /// Moves a streak to the trash: its key is free at once, and `restoreStreak` brings it
+    /// back until it expires (`TrashedStreak.keptFor` after; the first write after that
+    /// empties it). `archive` is another thing: hidden, kept, its key held.
+    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak
+    /// The streaks in the trash that have not expired at `now`, the latest deleted first.
+    func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak]
+    /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given.
+    /// - Throws: `StreakStoreError.notInTrash`, `.restoreKeyTaken` while the key is taken.
+    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+
     // MARK: Events
     /// Adds events, skipping ids the streak already holds (a replayed write adds nothing).
     /// - Parameter freshIds: the ids were made up just now, so no duplicate can exist.

@@ -13,6 +13,10 @@ public enum StreakStoreError: Error, Equatable, Sendable {
     case noNote(String, day: CalendarDay)
     /// A remote service that keeps no notes (one written before notes).
     case notesNotStored
+    /// A restore of a key the trash does not hold (`inTrash`: the keys it does).
+    case notInTrash(String, inTrash: [String])
+    /// A restore into a key another streak holds meanwhile.
+    case restoreKeyTaken(String)
 }
 
 extension StreakStoreError: LocalizedError {
@@ -36,6 +40,12 @@ extension StreakStoreError: LocalizedError {
             return "Streak '\(key)' has no note on \(day): nothing to remove."
         case .notesNotStored:
             return "This streak service keeps no notes: implement getNotes, setNote and removeNote in its RemoteStreakService."
+        case .notInTrash(let key, let inTrash):
+            return inTrash.isEmpty
+                ? "No streak '\(key)' in the trash (it is empty)."
+                : "No streak '\(key)' in the trash (it holds: \(inTrash.joined(separator: ", ")))."
+        case .restoreKeyTaken(let key):
+            return "A streak '\(key)' exists: restore under another key with --as NEW."
         }
     }
 }
