@@ -77,7 +77,8 @@ extension PostgresStreakStore {
             try await Self.notify(connection, userId: userId, key: target, writerId: self.watchers.writerId)
         }
         feed.keysChanged(userId: userId)
-        return try await refresh(userId: userId, streakKey: target, now: now, timezone: timezone)
+        // Calculated anew: the summary's last result may name the key it had.
+        return try await write(userId: userId, streakKey: target, now: now, timezone: timezone) { _ in }
     }
 
     /// The trashed streaks matching `condition` (SQL on the `streaks` row, `$1` the user and
