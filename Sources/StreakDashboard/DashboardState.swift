@@ -61,6 +61,8 @@ public enum Confirmation: Equatable, Sendable {
     case addFreeze(have: Int)
     case removeFreeze(id: String, have: Int)
     case archive(key: String)
+    /// Delete a streak to the trash: its key, and its name and length in words.
+    case delete(key: String, name: String, length: String)
     /// Skip a day (rule 9), or take its skip back.
     case skip(CalendarDay, skipping: Bool)
 }
@@ -245,6 +247,7 @@ public enum Effect: Equatable, Sendable {
     /// Goal, leeway and freeze mode of an existing streak (a new goal applies from today).
     case updateStreak(StreakConfiguration)
     case archive(streak: String)
+    case delete(streak: String)
     /// Skip days, or take their skips back.
     case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A holiday: skip the days in every active streak, each on the days due for it.

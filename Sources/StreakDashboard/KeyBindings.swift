@@ -1,6 +1,6 @@
 /// What a key does.
 public enum Action: Equatable, Sendable, CaseIterable {
-    case log, undo, remove, skipDay, skipRange, note, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak
+    case log, undo, remove, skipDay, skipRange, note, useFreezes, addFreeze, removeFreeze, newStreak, editStreak, archiveStreak, deleteStreak
     case nextStreak, previousStreak
     /// J/K: move the selected streak down or up the overview.
     case moveStreakDown, moveStreakUp
@@ -40,10 +40,11 @@ public enum KeyBindings {
         KeyBinding(keys: [.character("N")], label: "N", asciiLabel: nil, description: "write or edit the cursor day's note (a line; empty removes it)", action: .note, footerPriority: nil),
         KeyBinding(keys: [.character("f")], label: "f", asciiLabel: nil, description: "use freezes to restore a broken streak (asks first)", action: .useFreezes, footerPriority: 9),
         KeyBinding(keys: [.character("F")], label: "F", asciiLabel: nil, description: "add a freeze (asks first)", action: .addFreeze, footerPriority: 10),
-        KeyBinding(keys: [.character("D")], label: "D", asciiLabel: nil, description: "remove an unused freeze (asks first)", action: .removeFreeze, footerPriority: nil),
+        KeyBinding(keys: [.character("R")], label: "R", asciiLabel: nil, description: "remove an unused freeze (asks first)", action: .removeFreeze, footerPriority: nil),
         KeyBinding(keys: [.character("n")], label: "n", asciiLabel: nil, description: "new streak (a form)", action: .newStreak, footerPriority: nil),
         KeyBinding(keys: [.character("e")], label: "e", asciiLabel: nil, description: "edit the streak's goal, leeway, freezes and days (a form)", action: .editStreak, footerPriority: nil),
         KeyBinding(keys: [.character("A")], label: "A", asciiLabel: nil, description: "archive the streak (asks first; `streaks unarchive` brings it back)", action: .archiveStreak, footerPriority: nil),
+        KeyBinding(keys: [.character("D")], label: "D", asciiLabel: nil, description: "delete the streak (asks first; the trash keeps it 30 days)", action: .deleteStreak, footerPriority: nil),
         KeyBinding(keys: [.tab], label: "tab", asciiLabel: nil, description: "next streak", action: .nextStreak, footerPriority: 3),
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
         KeyBinding(keys: [.character("J")], label: "J", asciiLabel: nil, description: "move the streak down the list (into the next group at its end)", action: .moveStreakDown, footerPriority: nil),

@@ -94,6 +94,7 @@ public enum Reducer {
             case .addFreeze: return [.addFreeze(streak: selected)]
             case .removeFreeze(let id, _): return [.removeFreeze(streak: selected, id: id)]
             case .archive(let key): return [.archive(streak: key)]
+            case .delete(let key, _, _): return [.delete(streak: key)]
             case .skip(let day, let skipping): return [.skip(streak: selected, days: day...day, skipping: skipping)]
             }
         case .form(var form):
@@ -183,6 +184,9 @@ public enum Reducer {
         case .archiveStreak:
             guard let selected = state.selected else { return [] }
             state.overlay = .confirm(.archive(key: selected))
+        case .deleteStreak:
+            guard let selected = state.selected, let view = state.view else { return [] }
+            state.overlay = .confirm(.delete(key: selected, name: view.name, length: StreakFacts.lengthPhrase(view.streak)))
         case .nextStreak, .previousStreak:
             return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
         case .moveStreakUp, .moveStreakDown:

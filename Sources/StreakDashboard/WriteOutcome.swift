@@ -16,6 +16,7 @@ public enum WriteOutcome: Equatable, Sendable {
     case created(key: String)
     case saved(StreakConfiguration)
     case archived(key: String)
+    case deleted(key: String)
     /// Days skipped, or their skips taken back.
     case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A day's note written (`replaced`: in place of another), or taken back.
@@ -31,7 +32,7 @@ public enum WriteOutcome: Equatable, Sendable {
     public var key: String? {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _, _, _, _), .removed(let key, _), .undone(let key, _),
-             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
+             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key), .deleted(let key),
              .skipped(let key, _, _), .moved(let key, _), .noted(let key, _, _), .noteRemoved(let key, _):
             return key
         case .saved(let configuration): return configuration.streakKey
@@ -65,6 +66,8 @@ public enum WriteOutcome: Equatable, Sendable {
             return "Saved \(configuration.streakKey): \(configuration.settingsText)."
         case .archived(let key):
             return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
+        case .deleted(let key):
+            return "Deleted '\(key)': in the trash for 30 days; `streaks trash restore \(key)` brings it back."
         case .skipped(let key, let days, let skipping):
             let single = days.lowerBound == days.upperBound
             let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
@@ -95,7 +98,7 @@ extension Effect {
     public var writesStreak: String? {
         switch self {
         case .log(let key), .logOn(let key, _, _, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
-             .removeFreeze(let key, _), .archive(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
+             .removeFreeze(let key, _), .archive(let key), .delete(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
         case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil

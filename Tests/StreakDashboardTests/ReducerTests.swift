@@ -120,10 +120,10 @@ struct ReducerTests {
 
     @Test func removeFreezeAsksForTheNewestUnusedOne() {
         let reading = only(DemoStreaks.readingHistory())
-        let (asked, _) = press(reading, .character("D"))
+        let (asked, _) = press(reading, .character("R"))
         #expect(asked.overlay == .confirm(.removeFreeze(id: "m4", have: 4)))
         #expect(press(asked, .enter).1 == [.removeFreeze(streak: "reading", id: "m4")])
-        #expect(press(only(DemoStreaks.journalHistory()), .character("D")).0.message == "No unused freeze to remove.")
+        #expect(press(only(DemoStreaks.journalHistory()), .character("R")).0.message == "No unused freeze to remove.")
     }
 
     // MARK: - Backfill and removal on past days
@@ -343,6 +343,22 @@ struct ReducerTests {
         let (asked, _) = press(fiveStreaks, .down, .character("A"))
         #expect(asked.overlay == .confirm(.archive(key: "pushups")))
         #expect(press(asked, .character("y")).1 == [.archive(streak: "pushups")])
+    }
+
+    @Test func shiftDDeletesAfterAskingWithTheStreaksNameAndLength() throws {
+        let (asked, none) = press(fiveStreaks, .down, .character("D"))
+        #expect(none.isEmpty)
+        guard case .confirm(.delete(let key, let name, let length)) = asked.overlay else {
+            Issue.record("no question: \(asked.overlay)")
+            return
+        }
+        #expect(key == "pushups")
+        let view = try #require(asked.view)
+        #expect(name == view.name)
+        #expect(length.hasPrefix("a \(view.streak.currentStreak ?? 0)-day streak, "))
+        #expect(Confirmation.delete(key: key, name: name, length: length).text.contains("`streaks trash restore pushups`"))
+        #expect(press(asked, .character("y")).1 == [.delete(streak: "pushups")])
+        #expect(press(asked, .character("n")).1.isEmpty)
     }
 
     // MARK: - Streaks and focus

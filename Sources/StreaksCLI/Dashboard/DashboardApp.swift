@@ -155,6 +155,11 @@ final class DashboardApp {
                 _ = try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
                 return (.archived(key: key), nil)
             }
+        case .delete(let key):
+            write(key) { store, userId in
+                _ = try await store.deleteStreak(userId: userId, streakKey: key, now: now, timezone: zone)
+                return (.deleted(key: key), nil)
+            }
         case .skip(let key, let days, let skipping):
             write(key) { store, userId in
                 let list = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
