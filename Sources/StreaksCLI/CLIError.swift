@@ -15,6 +15,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case missingConfirmation(String)
     /// `delete` without --yes and without a terminal to ask on.
     case deleteNeedsConfirmation(String)
+    /// `--store` names a directory that does not exist (and the command does not make one).
+    case noStore(String)
     case nothingToUndo(String)
     case cannotRead(String, reason: String)
     /// A reminder that could not reach anyone, and why.
@@ -48,6 +50,8 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "\(option) '\(value)' is out of range."
         case .missingConfirmation(let key):
             return "Resetting '\(key)' makes every event stop counting; add --yes to confirm."
+        case .noStore(let path):
+            return "No store at \(path): `streaks create KEY --store \(path)` makes one there (or check the path)."
         case .deleteNeedsConfirmation(let key):
             return "Deleting '\(key)' moves it to the trash for 30 days; add --yes to confirm (there is no terminal to ask on)."
         case .nothingToUndo(let key):

@@ -26,8 +26,14 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The current time zone, an IANA name such as Europe/Paris (default: the system's).", valueName: "id"))
     var timezone: String?
 
-    func context() throws -> CommandContext {
+    /// - Parameter creatingStore: the command makes the store when `--store` names a
+    ///   directory that does not exist (`create`); any other command refuses it, so a typo
+    ///   in a script's `--store` does not start a store of its own.
+    func context(creatingStore: Bool = false) throws -> CommandContext {
         let console = Console.current
+        if let store, !PostgresLocation.isURL(store), !creatingStore, !FileManager.default.fileExists(atPath: store) {
+            throw CLIError.noStore(store)
+        }
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }

@@ -11,6 +11,8 @@ final class CLIHarness: @unchecked Sendable {
 
     init() {
         store = NSTemporaryDirectory() + "streaks-cli-" + UUID().uuidString
+        // A store directory made beforehand: `--store` naming a missing one is refused.
+        try? FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
     }
 
     deinit {
@@ -46,7 +48,7 @@ final class CLIHarness: @unchecked Sendable {
 
     /// Global options go after the (sub)command words.
     private static func insert(_ global: [String], into arguments: [String]) -> [String] {
-        let nested = ["freeze", "skip"].contains(arguments.first ?? "")
+        let nested = ["freeze", "skip", "trash"].contains(arguments.first ?? "")
             || (arguments.first == "note" && arguments.count > 1 && ["add", "remove", "list"].contains(arguments[1]))
         let commandWords = nested ? 2 : 1
         let split = min(commandWords, arguments.count)

@@ -17,7 +17,7 @@ json_field() { # json_field FIELD < json
 }
 
 # 4 processes x 250 concurrent `streaks log` give exactly 1000 events.
-store=$WORK/concurrent
+store=$WORK/concurrent; mkdir -p "$store"
 "$BIN" create daily --store "$store" --goal 1 >/dev/null
 for worker in 1 2 3 4; do
     (for i in $(seq 1 250); do "$BIN" log --store "$store" --meta "worker=$worker" --meta "i=$i" >/dev/null; done) &
@@ -28,7 +28,7 @@ lines=$(wc -l <"$store/users/$(id -un)/streaks/daily/events.jsonl")
 check "4 x 250 concurrent logs give 1000 events (got $total, $lines lines)" test "$total" = 1000 -a "$lines" = 1000
 
 # A writer killed with SIGKILL mid-loop leaves every acknowledged event readable.
-store=$WORK/killed
+store=$WORK/killed; mkdir -p "$store"
 "$BIN" create daily --store "$store" >/dev/null
 acknowledged=$WORK/acknowledged
 : >"$acknowledged"
@@ -54,7 +54,7 @@ check "SIGKILL mid-loop: all $acked acknowledged events readable ($missing missi
 check "SIGKILL mid-loop: the store still accepts writes" bash -c "\"$BIN\" log --store \"$store\" >/dev/null"
 
 # A torn last line is skipped with a warning and never glued to the next append.
-store=$WORK/torn
+store=$WORK/torn; mkdir -p "$store"
 "$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
 log=$store/users/$(id -un)/streaks/daily/events.jsonl
 printf '{"id":"torn","date_cre' >>"$log"
@@ -66,7 +66,7 @@ check "torn line: torn bytes kept, two events count" test "$("$BIN" status daily
 check "torn line: the fragment is kept in the file" grep -q '"date_cre$' "$log"
 
 # A corrupt line is reported with its line number and the rest loads.
-store=$WORK/corrupt
+store=$WORK/corrupt; mkdir -p "$store"
 "$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
 log=$store/users/$(id -un)/streaks/daily/events.jsonl
 echo 'not json at all' >>"$log"
@@ -79,7 +79,7 @@ check "corrupt line: the rest loads" test "$(json_field total_events <<<"$output
 check "corrupt line: the log is not rewritten" test "$(sha256sum "$log")" = "$before"
 
 # Bad input: one line on stderr, non-zero exit, the store byte-for-byte unchanged.
-store=$WORK/bad
+store=$WORK/bad; mkdir -p "$store"
 "$BIN" log --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
 digest() { find "$store" -type f -print0 | sort -z | xargs -0 sha256sum; }
 before=$(digest)
@@ -95,7 +95,7 @@ check "bad input: store unchanged" test "$(digest)" = "$before"
 
 # Unwritable and impossible store locations give a clear error.
 if command -v setpriv >/dev/null; then
-    store=$WORK/readonly
+    store=$WORK/readonly; mkdir -p "$store"
     mkdir -p "$store"
     chmod 555 "$store"
     chmod o+x "$WORK"
@@ -113,7 +113,7 @@ check "impossible store path: exit $code with the path named" test "$code" -ne 0
 
 # The README's git hook logs a streak on every commit.
 repo=$WORK/repo
-store=$WORK/hooked
+store=$WORK/hooked; mkdir -p "$store"
 git init -q "$repo"
 cat >"$repo/.git/hooks/post-commit" <<HOOK
 #!/bin/sh
@@ -125,7 +125,7 @@ chmod +x "$repo/.git/hooks/post-commit"
 check "git hook: two commits log two events" test "$("$BIN" status coding --json --store "$store" | json_field total_events)" = 2
 
 # Schedules and skips (rules 8 and 9): a Mon-Fri streak over a weekend, a holiday.
-store=$WORK/schedule
+store=$WORK/schedule; mkdir -p "$store"
 at() { "$BIN" "$@" --store "$store"; }
 at create work --days mon-fri --now 2024-01-01T08:00 >/dev/null
 for day in 01 02 03 04 05; do at log work --now "2024-01-${day}T12:00" >/dev/null; done
@@ -157,7 +157,7 @@ code=0; err=$(at config gym --days mon-fri 2>&1 >/dev/null) || code=$?
 check "3/week: a change to days is refused (exit $code) with the way out" test "$code" = 2 -a -n "$(grep 'create a new streak' <<<"$err")"
 
 # Amounts, limits, tracking and re-judging (rules 10 and 11), rows of the rules' worked examples.
-store=$WORK/amounts
+store=$WORK/amounts; mkdir -p "$store"
 fields() { # fields KEY NOW FIELD...: the status fields, space-separated
     local key=$1 now=$2; shift 2
     at status "$key" --json --now "$now" | python3 -c "
@@ -211,7 +211,7 @@ at config late --leeway 2 --from start --now 2024-01-05T12:00 >/dev/null
 check "config --leeway 2 --from start: the whole history credited with 2 hours" test "$(fields late 2024-01-05T12:00 current_streak)" = 4
 
 # Day notes: added, replaced, listed (words and JSON), removed; a bad note refused, nothing written.
-store=$WORK/notes
+store=$WORK/notes; mkdir -p "$store"
 at create run --now 2024-01-01T08:00 >/dev/null
 at log run --now 2024-01-04T12:00 >/dev/null
 check "note: added on today" grep -q "^Noted 2024-01-05 Fri in run: knee hurt" <<<"$(at note run "knee hurt" --now 2024-01-05T12:00)"

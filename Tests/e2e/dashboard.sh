@@ -18,6 +18,7 @@ source "$(dirname "$0")/common.sh"
 launch() { # launch SESSION TERM STORE [ENV=VALUE...]; $ARGS go to streaks, $SIZE is WxH
     local session=$1 term=$2 store=$3 size=${SIZE:-100x30}
     shift 3
+    mkdir -p "$store"
     tmux -L "$SOCKET" new-session -d -s "$session" -x "${size%x*}" -y "${size#*x}" \
         "stty -g > '$WORK/$session.before'; TERM=$term $* '$BIN' --store '$store' ${ARGS:-}; echo EXITED \$? > '$WORK/$session.code'; stty -g > '$WORK/$session.after'; sleep 600"
 }
@@ -35,7 +36,7 @@ first_run() {
 }
 
 # The main walk-through.
-store=$WORK/main
+store=$WORK/main; mkdir -p "$store"
 launch main xterm-256color "$store"
 check "an empty store opens on the new-streak form, writing nothing" bash -c "sleep 0.3; ! ls '$store/users/'*/streaks/* >/dev/null 2>&1"
 check "Enter creates 'daily' and the screen shows how to log" first_run main
@@ -70,7 +71,7 @@ tmux -L "$SOCKET" send-keys -t main q
 check "q quits and restores the terminal (stty -g identical)" finished main
 
 # Several streaks with history: the overview, paging through history, Home and End.
-store=$WORK/history
+store=$WORK/history; mkdir -p "$store"
 NOW=2024-06-14T19:30:00Z
 "$BIN" create daily --store "$store" --now 2023-01-01T00:00:00Z >/dev/null
 "$BIN" create pushups --goal 3 --store "$store" --now 2023-01-01T00:00:00Z >/dev/null
@@ -136,7 +137,7 @@ tmux -L "$SOCKET" send-keys -t sigpipe q
 check "then q quits and restores the terminal" finished sigpipe
 
 # A terminal that goes away takes the dashboard with it.
-store=$WORK/gone
+store=$WORK/gone; mkdir -p "$store"
 tmux -L "$SOCKET" new-session -d -s gone -x 100 -y 30 "TERM=xterm-256color '$BIN' --store '$store'"
 first_run gone
 tmux -L "$SOCKET" kill-session -t gone
@@ -150,7 +151,7 @@ gone() {
 check "the dashboard exits when its terminal goes away" gone
 
 # Backfill, remove, create from the form, archive: the store checked after each step.
-store=$WORK/edit
+store=$WORK/edit; mkdir -p "$store"
 NOW=2024-06-14T19:30:00Z
 "$BIN" create daily --store "$store" --now 2024-06-01T12:00:00Z >/dev/null
 "$BIN" log --store "$store" --now "$NOW" >/dev/null
@@ -235,7 +236,7 @@ check "TERM=nonexistent-term: exit 1" grep -q "EXITED 1" "$WORK/unknown.code"
 check "TERM=nonexistent-term: one clear line" bash -c "test \$(wc -l < '$WORK/unknown.err') = 1 && grep -q \"^streaks: error: The terminal type 'nonexistent-term' is unknown\" '$WORK/unknown.err'"
 
 # 20 s of random keys and resizes end without a crash.
-store=$WORK/random
+store=$WORK/random; mkdir -p "$store"
 launch random xterm-256color "$store"
 first_run random
 # Every key but the ones that quit (q, Escape, Ctrl-C).
@@ -269,6 +270,7 @@ launch nocolor xterm-256color "$WORK/nocolor" NO_COLOR=1
 check "NO_COLOR draws" first_run nocolor
 tmux -L "$SOCKET" send-keys -t nocolor q
 check "NO_COLOR quits cleanly" finished nocolor
+mkdir -p "$WORK/ascii"
 tmux -L "$SOCKET" new-session -d -s ascii -x 100 -y 30 \
     "stty -g > '$WORK/ascii.before'; TERM=xterm LANG=C LC_ALL=C '$BIN' dashboard --ascii --store '$WORK/ascii'; echo EXITED \$? > '$WORK/ascii.code'; stty -g > '$WORK/ascii.after'; sleep 600"
 first_run ascii

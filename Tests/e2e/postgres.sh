@@ -130,7 +130,7 @@ check "bob is told why ($(cat "$WORK/bob.err"))" grep -q "may only write its own
 
 # copy: directory -> database -> directory gives the same streak; a second copy adds nothing.
 # (The app role serves any user: row-level security is bypassed for it.)
-store=$WORK/files
+store=$WORK/files; mkdir -p "$store"
 APP=$(role_url app)
 in_files() { "$BIN" "$@" --store "$store" --user carol >/dev/null; }
 in_files create gym --goal 2 --leeway 3 --freezes auto --now 2024-01-01T12:00:00Z

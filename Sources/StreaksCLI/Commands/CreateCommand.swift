@@ -22,7 +22,7 @@ struct CreateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try global.context(creatingStore: true)
         let start = try weekStart.map { text in
             guard let day = Weekday(typed: text) else { throw CLIError.usage("--week-start takes a day of the week (monday, sun, ...), not '\(text)'", command: "streaks create") }
             return day
