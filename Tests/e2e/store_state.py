@@ -24,7 +24,14 @@ def state(binary, store, now):
         items = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
     if isinstance(items, dict):
         items = [items]
-    return {item["streak_id"]: {field: item.get(field) for field in FIELDS} for item in items}
+    streaks = {item["streak_id"]: {field: item.get(field) for field in FIELDS} for item in items}
+    # The trash: the keys it holds, each with its events ("~trash" is no streak key).
+    trash = subprocess.run([binary, "trash", "list", "--json", "--store", store, "--now", now, "--user", "tester"],
+                           capture_output=True, text=True, timeout=60)
+    if trash.returncode != 0:
+        return {"error": trash.stderr.strip()}
+    streaks["~trash"] = sorted([item["streak_key"], item["event_count"]] for item in json.loads(trash.stdout))
+    return streaks
 
 
 def changed(before, after, key, field, delta):
@@ -55,6 +62,10 @@ def effect(name, before, after):
         "freeze-remove": lambda: changed(before, after, "daily", "freezes_available_count", -1),
         "skip-add": lambda: after["daily"]["freezes_needed_to_save_streak"] == 0 and after["daily"]["current_streak"] == 10,
         "skip-remove": lambda: changed(before, after, "daily", "freezes_needed_to_save_streak", 1),
+        "delete": lambda: "reading" not in after
+        and after["~trash"] == sorted(before["~trash"] + [["reading", before["reading"]["total_events"]]]),
+        "restore": lambda: "gone" in after and [["gone", after["gone"]["total_events"]]] == [e for e in before["~trash"] if e[0] == "gone"]
+        and all(e[0] != "gone" for e in after["~trash"]),
     }
     try:
         if not checks[name]():
@@ -63,7 +74,8 @@ def effect(name, before, after):
         return False
     # Nothing else changed.
     touched = {"create": {"extra"}, "reset": {"reading"}, "import-new": {"imported"}, "archive": {"reading"},
-               "unarchive": {"old"}, "rename": {"reading", "books"}}.get(name, {"daily"})
+               "unarchive": {"old"}, "rename": {"reading", "books"}, "delete": {"reading", "~trash"},
+               "restore": {"gone", "~trash"}}.get(name, {"daily"})
     return all(after.get(key) == value for key, value in before.items() if key not in touched) \
         and set(after) - set(before) <= touched
 
