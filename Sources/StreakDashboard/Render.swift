@@ -165,7 +165,7 @@ extension Confirmation {
         case .archive(let key):
             return "Archive '\(key)'? It leaves the list; `streaks unarchive \(key)` brings it back. (y/n)"
         case .delete(let key, let name, let length):
-            return "Delete \(name) (\(length))? It stays in the trash for 30 days: `streaks trash restore \(key)`. (y/n)"
+            return "Delete \(name) (\(length))? The trash keeps it 30 days. (y/n)"
         case .skip(let day, let skipping):
             return skipping
                 ? "Skip \(DayNames.short(day)) \(day)? It bridges the streak and spends no freeze. (y/n)"

@@ -356,7 +356,7 @@ struct ReducerTests {
         let view = try #require(asked.view)
         #expect(name == view.name)
         #expect(length.hasPrefix("a \(view.streak.currentStreak ?? 0)-day streak, "))
-        #expect(Confirmation.delete(key: key, name: name, length: length).text.contains("`streaks trash restore pushups`"))
+        #expect(Confirmation.delete(key: key, name: name, length: length).text == "Delete \(name) (\(length))? The trash keeps it 30 days. (y/n)")
         #expect(press(asked, .character("y")).1 == [.delete(streak: "pushups")])
         #expect(press(asked, .character("n")).1.isEmpty)
     }
