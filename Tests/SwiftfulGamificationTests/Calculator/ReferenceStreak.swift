@@ -170,3 +170,21 @@ struct ReferenceStreak {
         return moments.filter { $0 <= input.now }
     }
 }
+
+extension ReferenceStreak {
+    /// The seeds a property test runs: 1...`count` in CI; `REFERENCE_SEEDS=50000` (or
+    /// `=4300-4400`) `swift test --filter Reference` looks further.
+    static func seeds(default count: UInt64) -> ClosedRange<UInt64> {
+        let bounds = (ProcessInfo.processInfo.environment["REFERENCE_SEEDS"] ?? "").split(separator: "-").compactMap { UInt64($0) }
+        return bounds.count == 2 ? bounds[0]...bounds[1] : 1...(bounds.first ?? count)
+    }
+
+    /// Whether the calculator gives one of the results the reference ranks best for `input`;
+    /// the seed, the history (`described`) and both answers otherwise.
+    static func mismatch(seed: UInt64, _ input: Input, described: @autoclosure () -> String) -> String? {
+        let expected = ReferenceStreak(input).results()
+        let actual = ReferencePropertyTests.calculated(input)
+        guard !expected.contains(actual) else { return nil }
+        return "seed \(seed): \(described())\n  expected \(expected.map(\.description).joined(separator: "\n    or   "))\n  actual   \(actual)"
+    }
+}
