@@ -89,8 +89,11 @@ public struct DashboardState: Sendable {
     public var filter: String?
     /// The filter is being typed: keys go to it.
     public var isTypingFilter = false
-    /// Groups folded to their heading (`z`).
+    /// Groups folded to their heading (`z`, or Enter on the heading).
     public var collapsedGroups: Set<String> = []
+    /// The group whose heading the list's cursor is on (↑ and ↓ reach headings; Enter or
+    /// Space folds the group there); nil while it is on a streak. The panel keeps `selected`.
+    public var selectedHeading: String?
     /// The selection was placed by a person (or on the list's first row once every streak
     /// arrived): it is not moved for them any more.
     public var selectionSettled = false

@@ -32,7 +32,7 @@ public struct KeyBinding: Sendable {
 /// The one key table: the reducer reads it to act, the footer and the help to show keys.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
-        KeyBinding(keys: [.character(" "), .enter], label: "space", asciiLabel: nil, description: "log an event on the cursor's day (a past day asks first)", action: .log, footerPriority: 2),
+        KeyBinding(keys: [.character(" "), .enter], label: "space", asciiLabel: nil, description: "log an event on the cursor's day (a past day asks first); on a heading, fold it", action: .log, footerPriority: 2),
         KeyBinding(keys: [.character("u")], label: "u", asciiLabel: nil, description: "undo today's last event (asks first)", action: .undo, footerPriority: 6),
         KeyBinding(keys: [.character("x")], label: "x", asciiLabel: nil, description: "remove the cursor day's latest event (asks first)", action: .remove, footerPriority: nil),
         KeyBinding(keys: [.character("s")], label: "s", asciiLabel: nil, description: "skip the cursor's day (a holiday, a sick day), or take its skip back (asks first)", action: .skipDay, footerPriority: nil),
@@ -49,7 +49,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.backTab], label: "shift-tab", asciiLabel: nil, description: "previous streak", action: .previousStreak, footerPriority: nil),
         KeyBinding(keys: [.character("J")], label: "J", asciiLabel: nil, description: "move the streak down the list (into the next group at its end)", action: .moveStreakDown, footerPriority: nil),
         KeyBinding(keys: [.character("/")], label: "/", asciiLabel: nil, description: "filter the list by title (enter keeps it, esc clears it)", action: .filter, footerPriority: nil),
-        KeyBinding(keys: [.character("z")], label: "z", asciiLabel: nil, description: "fold or unfold the selected streak's group", action: .foldGroup, footerPriority: nil),
+        KeyBinding(keys: [.character("z")], label: "z", asciiLabel: nil, description: "fold or unfold the group (of the heading, or the streak)", action: .foldGroup, footerPriority: nil),
         KeyBinding(keys: [.character("K")], label: "K", asciiLabel: nil, description: "move the streak up the list (into the group above at its start)", action: .moveStreakUp, footerPriority: nil),
         KeyBinding(keys: [.up, .character("k")], label: "↑ k", asciiLabel: "up k", description: "previous streak (list) / day before (calendar)", action: .up, footerPriority: nil),
         KeyBinding(keys: [.down, .character("j")], label: "↓ j", asciiLabel: "down j", description: "next streak (list) / day after (calendar)", action: .down, footerPriority: nil),

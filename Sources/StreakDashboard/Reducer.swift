@@ -15,8 +15,10 @@ public enum Reducer {
             state.keys = keys
             state.views = state.views.filter { keys.contains($0.key) }
             if !state.showsList { state.focus = .calendar }
+            if let heading = state.selectedHeading, !state.listRows.contains(.heading(heading)) { state.selectedHeading = nil }
             if let created = state.pendingSelection, keys.contains(created) {
                 state.pendingSelection = nil
+                state.selectedHeading = nil
                 state.selectionSettled = true
                 state.selected = created
                 let effects = selectionChanged(&state)
@@ -145,6 +147,7 @@ public enum Reducer {
             }
             state.focus = state.focus == .list ? .calendar : .list
         case .log:
+            if let heading = state.selectedHeading, state.focus == .list, state.showsList { return fold(heading, &state) }
             return log(&state)
         case .undo:
             askToUndo(&state)
@@ -197,15 +200,14 @@ public enum Reducer {
             state.filter = state.filter ?? ""
             state.message = "filter: \(state.filter ?? "")_   (enter keeps it, esc clears it)"
         case .foldGroup:
-            guard let group = state.view?.configuration.group else {
+            guard let group = state.selectedHeading ?? state.view?.configuration.group else {
                 state.message = "This streak is in no group (streaks order KEY --group NAME puts it in one)."
                 return []
             }
-            if state.collapsedGroups.remove(group) == nil { state.collapsedGroups.insert(group) }
-            return keepSelectionShown(&state)
+            return fold(group, &state)
         case .up, .down:
             if state.focus == .list, state.showsList {
-                return selectStreak(by: action == .down ? 1 : -1, wrapping: false, &state)
+                return selectRow(by: action == .down ? 1 : -1, &state)
             }
             return moveCursor(to: state.selectedDay.adding(days: action == .down ? 1 : -1), &state)
         case .left, .right:
@@ -371,8 +373,35 @@ public enum Reducer {
         state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view)))
     }
 
+    /// Folds `group` to its heading, or unfolds it; the cursor stays on the heading when it
+    /// was there, and a selection the fold hid moves to a streak still shown.
+    private static func fold(_ group: String, _ state: inout DashboardState) -> [Effect] {
+        if state.collapsedGroups.remove(group) == nil { state.collapsedGroups.insert(group) }
+        return keepSelectionShown(&state)
+    }
+
+    /// ↑ and ↓ in the list: the next row, a group's heading included.
+    private static func selectRow(by step: Int, _ state: inout DashboardState) -> [Effect] {
+        let rows = state.listRows
+        let current = state.selectedHeading.map { ListRow.heading($0) } ?? .streak(state.selected ?? "")
+        guard let index = rows.firstIndex(of: current) else { return selectStreak(by: step, wrapping: false, &state) }
+        let next = min(max(index + step, 0), rows.count - 1)
+        state.selectionSettled = true
+        switch rows[next] {
+        case .heading(let group):
+            state.selectedHeading = group
+            return []
+        case .streak(let key):
+            state.selectedHeading = nil
+            guard key != state.selected else { return [] }
+            state.selected = key
+            return selectionChanged(&state)
+        }
+    }
+
     private static func selectStreak(by step: Int, wrapping: Bool, _ state: inout DashboardState) -> [Effect] {
         let keys = state.selectableKeys
+        state.selectedHeading = nil
         guard !keys.isEmpty else { return [] }
         let index = state.selected.flatMap { keys.firstIndex(of: $0) } ?? 0
         var next = index + step
@@ -416,6 +445,7 @@ public enum Reducer {
 
     /// After the list narrows or folds: the selection moves to a streak still shown.
     private static func keepSelectionShown(_ state: inout DashboardState) -> [Effect] {
+        if let heading = state.selectedHeading, !state.listRows.contains(.heading(heading)) { state.selectedHeading = nil }
         let shown = state.selectableKeys
         guard let first = shown.first, !(state.selected.map(shown.contains) ?? false) else { return [] }
         state.selected = first

@@ -122,6 +122,42 @@ struct FilterAndFoldTests {
     }
 }
 
+/// Headings are rows the list's cursor reaches: Enter or Space there folds or unfolds the
+/// group (a folded group's streaks cannot be selected, so its heading is the way back).
+struct HeadingFoldTests {
+    private func press(_ state: DashboardState, _ keys: Key...) -> DashboardState {
+        keys.reduce(state) { Reducer.reduce($0, .key($1)).0 }
+    }
+
+    @Test func enterOnAHeadingFoldsItsGroupAndSpaceUnfoldsIt() {
+        let histories = DemoStreaks.fiveStreaks().enumerated().map { index, history in
+            DemoHistory(
+                configuration: history.configuration.placed(group: index < 3 ? "Health" : "Mind", position: Double(index)),
+                events: history.events, freezes: history.freezes, skips: history.skips
+            )
+        }
+        let state = DemoStreaks.state(histories, width: 120, height: 40)
+        #expect(state.focus == .list && state.selected == state.displayKeys[0])
+        let onHeading = press(state, .up)
+        #expect(onHeading.selectedHeading == "Health")
+        #expect(onHeading.selected == state.selected)
+        #expect(Render.render(onHeading).lines.contains { $0.hasPrefix(" ▶ ▾ Health") })
+        let (folded, effects) = Reducer.reduce(onHeading, .key(.enter))
+        #expect(effects.isEmpty)
+        #expect(folded.collapsedGroups == ["Health"] && folded.selectedHeading == "Health")
+        // Down: the next heading, then its first streak; back up to the folded heading.
+        let mind = press(folded, .down)
+        #expect(mind.selectedHeading == "Mind")
+        let streak = press(mind, .down)
+        #expect(streak.selectedHeading == nil && streak.selected == streak.displayKeys[3])
+        let unfolded = press(streak, .up, .up, .character(" "))
+        #expect(unfolded.collapsedGroups.isEmpty && unfolded.selectedHeading == "Health")
+        // z on a heading folds that group; Tab goes on among streaks only.
+        #expect(press(unfolded, .character("z")).collapsedGroups == ["Health"])
+        #expect(press(unfolded, .tab).selectedHeading == nil)
+    }
+}
+
 /// The selection starts on the overview's first row, whatever order the keys came in.
 struct FirstSelectionTests {
     @Test func theFirstRowIsSelectedOnceEveryStreakArrived() {

@@ -18,13 +18,18 @@ enum StreakList {
         let progressWidth = min(9, max(5, state.views.values.map { view in
             StreakFacts.progressCompact(view.streak, goal: view.streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay).count
         }.max() ?? 5))
-        let selectedIndex = rows.firstIndex { $0 == .streak(state.selected ?? "") } ?? 0
+        let selectedIndex = rows.firstIndex { $0 == state.selectedHeading.map { .heading($0) } ?? .streak(state.selected ?? "") } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
         for row in 0..<min(rect.height, rows.count - first) {
             let index = first + row
             let y = rect.y + row
             guard case .streak(let key) = rows[index] else {
-                if case .heading(let group) = rows[index] { drawHeading(group, state: state, x: rect.x, y: y, width: rect.width, grid: &grid) }
+                if case .heading(let group) = rows[index] {
+                    drawHeading(group, state: state, isSelected: index == selectedIndex, x: rect.x, y: y, width: rect.width, grid: &grid)
+                    if index == selectedIndex {
+                        grid.put(String(glyphs.selection), x: rect.x, y: y, style: CellStyle(state.focus == .list ? .accent : .muted, bold: true))
+                    }
+                }
                 continue
             }
             let isSelected = index == selectedIndex
@@ -69,13 +74,13 @@ enum StreakList {
     }
 
     /// A group's heading: its name and how many of its streaks are kept today.
-    private static func drawHeading(_ group: String, state: DashboardState, x: Int, y: Int, width: Int, grid: inout Grid) {
+    private static func drawHeading(_ group: String, state: DashboardState, isSelected: Bool, x: Int, y: Int, width: Int, grid: inout Grid) {
         let members = state.keys.compactMap { state.views[$0] }.filter { $0.configuration.group == group }
         let kept = members.filter { StreakSituation($0) == .keptToday }.count
         let folded = state.collapsedGroups.contains(group)
         let marker = state.ascii ? (folded ? "+ " : "- ") : (folded ? "▸ " : "▾ ")
         let name = marker + group.truncated(toCells: max(0, width - 18), ascii: state.ascii)
-        grid.put(name, x: x + 2, y: y, style: CellStyle(.accent, bold: true), limit: width - 2)
+        grid.put(name, x: x + 2, y: y, style: CellStyle(.accent, bold: true, reverse: isSelected && state.focus == .list), limit: width - 2)
         grid.put("  \(kept)/\(members.count) kept today", x: x + 2 + name.cellWidth, y: y, style: CellStyle(.muted), limit: max(0, width - 2 - name.cellWidth))
     }
 
