@@ -34,6 +34,18 @@ struct FileStoreOnOwnThreads: StreakStore {
         try await BlockingIO.run { try files.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone) }
     }
 
+    func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
+        try await BlockingIO.run { try files.trashedStreak(userId: userId, streakKey: streakKey, dateDeleted: dateDeleted) }
+    }
+
+    func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws {
+        try await BlockingIO.run {
+            try files.importTrashed(batch, archived: archived, userId: userId, streakKey: streakKey, dateDeleted: dateDeleted, now: now, timezone: timezone)
+        }
+    }
+
     func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
         try await BlockingIO.run { try files.settings(userId: userId, streakKey: streakKey) }
     }

@@ -113,12 +113,51 @@ extension FileStreakStore {
         return evaluation
     }
 
+    public func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) throws -> (batch: ImportBatch, archived: Bool) {
+        try StreakValidation.validateStreakKey(streakKey)
+        let trash = try trashDirectory(userId)
+        return try StoreLock.shared(try userDirectory(userId)) {
+            let folder = StreakFolder(directory: trash + "/" + TrashEntry(key: streakKey, deleted: dateDeleted).name)
+            guard let settings = try folder.settings() else {
+                throw StreakStoreError.notInTrash(streakKey, inTrash: Array(Set(TrashEntry.all(in: trash).map(\.key))).sorted())
+            }
+            let batch = ImportBatch(
+                configuration: settings.configuration, goalHistory: settings.goalHistory, freezes: try folder.freezes().freezes,
+                events: try liveEvents(folder), skips: try folder.skips().days, notes: try folder.notes().notes
+            )
+            return (batch, settings.archived)
+        }
+    }
+
+    /// Builds the streak in a folder of its own beside the trash (`.importing-...`, out of the
+    /// listing), then renames it in under the user's lock: a kill leaves it absent or whole.
+    public func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) throws {
+        try StreakValidation.validateStreakKey(streakKey)
+        let trash = try trashDirectory(userId)
+        let entry = trash + "/" + TrashEntry(key: streakKey, deleted: dateDeleted).name
+        guard try POSIXFile.status(entry) == nil else { return }
+        try POSIXFile.makeDirectory(trash)
+        let scratchRoot = trash + "/.importing-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratchRoot) }
+        let scratch = FileStreakStore(rootPath: scratchRoot, warn: warn)
+        _ = try scratch.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        if archived { try scratch.setArchived(true, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
+        let built = try scratch.folder(userId: userId, streakKey: streakKey).directory
+        try StoreLock.exclusive(try userDirectory(userId)) {
+            guard try POSIXFile.status(entry) == nil else { return }
+            guard rename(built, entry) == 0 else { throw FileStoreError.notWritable(path: entry, reason: POSIXFile.errorText()) }
+            POSIXFile.syncDirectory(of: entry)
+        }
+    }
+
     /// Removes what has been in the trash for `TrashedStreak.keptFor` at `now` (under the
     /// user's lock): each entry renamed out of the listing first, so a kill half way leaves
     /// no half streak in it; what such a kill left is removed here too.
     func expireTrash(_ trash: String, now: Date) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: trash) else { return }
-        for name in names where name.hasPrefix(".expired-") {
+        for name in names where name.hasPrefix(".expired-") || (name.hasPrefix(".importing-") && Self.isStale(trash + "/" + name)) {
             try? FileManager.default.removeItem(atPath: trash + "/" + name)
         }
         for entry in names.compactMap(TrashEntry.init(name:)) where entry.deleted.addingTimeInterval(TrashedStreak.keptFor) <= now {
@@ -126,6 +165,12 @@ extension FileStreakStore {
             guard rename(trash + "/" + entry.name, expired) == 0 else { continue }
             try? FileManager.default.removeItem(atPath: expired)
         }
+    }
+
+    /// A folder an import left an hour ago or more (killed; one in progress is younger).
+    private static func isStale(_ path: String) -> Bool {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        return modified.map { Date().timeIntervalSince($0) > 3_600 } ?? false
     }
 
     /// The regular events a streak's folder holds, from its snapshot (rebuilt, not written, when stale).

@@ -81,6 +81,65 @@ extension PostgresStreakStore {
         return try await write(userId: userId, streakKey: target, now: now, timezone: timezone) { _ in }
     }
 
+    public func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateStreakKey(streakKey)
+        return try await session.transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: PostgresSession.logger)
+            guard let row = try await self.trashedRow(connection, userId: userId, key: streakKey, deleted: dateDeleted) else {
+                let keys = try await self.trashed(connection, userId: userId, condition: "", binds: [], now: dateDeleted).map(\.streakKey)
+                throw StreakStoreError.notInTrash(streakKey, inTrash: Array(Set(keys)).sorted())
+            }
+            let batch = ImportBatch(
+                configuration: row.configuration, goalHistory: row.goalHistory, freezes: try await self.freezes(connection, of: row),
+                events: try await self.liveEvents(connection, of: row), skips: try await self.skips(connection, of: row),
+                notes: try await self.notes(connection, of: row)
+            )
+            return (batch, row.archived)
+        }
+    }
+
+    /// Imported under a scratch key of its own, then moved aside into the trash in one
+    /// statement (a failure between the two leaves a live `trash_import_...` streak, named).
+    public func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateStreakKey(streakKey)
+        let micros = Int64(dateDeleted.microsecondsSince1970)
+        let held = try await session.transaction { connection in
+            try await self.trashedRow(connection, userId: userId, key: streakKey, deleted: dateDeleted) != nil
+        }
+        guard !held else { return }
+        let scratch = "trash_import_" + UUID().uuidString.lowercased().filter(\.isLetter).prefix(16)
+        var placed = batch
+        placed.configuration = batch.configuration?.renamed(to: scratch)
+        _ = try await importBatch(placed, userId: userId, streakKey: scratch, now: now, timezone: timezone)
+        try await session.transaction { connection in
+            try await Self.lock(connection, userId: userId, keys: [scratch, streakKey], location: self.database)
+            try await connection.query(
+                """
+                UPDATE streaks SET streak_key = '~' || id || '~' || \(streakKey), deleted_us = \(micros), archived = \(archived)
+                WHERE user_id = \(userId) AND streak_key = \(scratch)
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+        feed.keysChanged(userId: userId)
+    }
+
+    /// The row of the streak deleted at `deleted` with `key`, read like a live one.
+    private func trashedRow(_ connection: PostgresConnection, userId: String, key: String, deleted: Date) async throws -> StreakRow? {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: Self.rowColumns) FROM streaks
+            WHERE user_id = \(userId) AND deleted_us = \(Int64(deleted.microsecondsSince1970)) AND streak_key = '~' || id || '~' || \(key)
+            """,
+            logger: PostgresSession.logger
+        )
+        return try await row(in: rows, userId: userId, key: key)
+    }
+
     /// The trashed streaks matching `condition` (SQL on the `streaks` row, `$1` the user and
     /// `binds` from `$2`), the latest deleted first, those expired at `now` left out.
     private func trashed(

@@ -64,13 +64,19 @@ public final class PostgresStreakStore: StreakStore {
 
     func streakRow(_ connection: PostgresConnection, userId: String, key: String) async throws -> StreakRow? {
         let rows = try await connection.query(
-            """
-            SELECT id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived, schedule, week_start,
-                   title, group_name, position, \(unescaped: PostgresMeasure.column(""))
-            FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)
-            """,
-            logger: PostgresSession.logger
+            "SELECT \(unescaped: Self.rowColumns) FROM streaks WHERE user_id = \(userId) AND streak_key = \(key)", logger: PostgresSession.logger
         )
+        return try await row(in: rows, userId: userId, key: key)
+    }
+
+    /// The columns `row(in:userId:key:)` reads.
+    static let rowColumns = """
+        id, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, archived, schedule, week_start,
+        title, group_name, position, \(PostgresMeasure.column(""))
+        """
+
+    /// The first row of `rows` (of `rowColumns`) as the streak `key`.
+    func row(in rows: PostgresRowSequence, userId: String, key: String) async throws -> StreakRow? {
         for try await (id, goal, leeway, behavior, server, goals, archived, schedule, weekStart, title, group, position, measure)
             in rows.decode((Int64, Int, Int, String, Bool, String, Bool, String, String, String?, String?, Double?, String?).self) {
             return try row(

@@ -29,6 +29,26 @@ extension ReplicatedStreakStore {
         return try await replica.trashedStreaks(userId: userId, now: now)
     }
 
+    public func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
+        try checkUser(userId)
+        if offlineReason == nil {
+            do {
+                return try await remote.trashedStreak(userId: userId, streakKey: streakKey, dateDeleted: dateDeleted)
+            } catch where Self.isUnreachable(error) {
+                wentOffline(error)
+            }
+        }
+        return try await replica.trashedStreak(userId: userId, streakKey: streakKey, dateDeleted: dateDeleted)
+    }
+
+    /// Straight to the server (what `copy` does): a copy's trash is the server's while online.
+    public func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws {
+        try checkUser(userId)
+        try await remote.importTrashed(batch, archived: archived, userId: userId, streakKey: streakKey, dateDeleted: dateDeleted, now: now, timezone: timezone)
+    }
+
     public func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         // Queued under the key it had; the copy reads the restored streak whole at the next pull.
         try await write(userId, streakKey, now, timezone, keys: [newKey ?? streakKey], queueing: { _ in .restore(as: newKey) }) {

@@ -31,6 +31,24 @@ struct TrashCommandTests {
         #expect(missing.code == 2 && missing.errors.contains("No streak 'walk' in the trash"))
     }
 
+    @Test func aCopyOfTheWholeStoreCarriesItsTrash() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "Morning run", "--key", "run"], now: "2024-01-01T08:00:00Z")
+        _ = await source.run(["log", "run"], now: "2024-01-02T12:00:00Z")
+        _ = await source.run(["create", "tea"], now: "2024-01-02T12:00:00Z")
+        _ = await source.run(["delete", "run", "--yes"], now: "2024-01-03T08:00:00Z")
+        let copied = await source.run(["copy", "--from", source.store, "--to", target.store], now: "2024-01-04T08:00:00Z")
+        #expect(copied.code == 0, "\(copied.errors)")
+        #expect(copied.output.contains(", and 1 in the trash from"))
+        let trash = await target.run(["trash", "list"], now: "2024-01-04T08:00:00Z")
+        #expect(trash.output.hasPrefix("run  \"Morning run\"  1 event  deleted 2024-01-03 03:00 EST, kept until 2024-02-02"))
+        #expect(await target.run(["trash", "restore", "run"], now: "2024-01-04T08:00:00Z").code == 0)
+        #expect(try await target.statusJSON(key: "run")["total_events"] as? Int == 1)
+        // A second copy finds its entry there: one, not two.
+        _ = await source.run(["copy", "--from", source.store, "--to", target.store], now: "2024-01-04T09:00:00Z")
+        #expect(await target.run(["trash", "list"], now: "2024-01-04T09:00:00Z").output.components(separatedBy: "\n").filter { $0.hasPrefix("run  ") }.count == 1)
+    }
+
     @Test func aStoreDirectoryThatDoesNotExistIsRefusedAndOnlyCreateMakesOne() async throws {
         let cli = CLIHarness()
         let typo = cli.store + "-typo"

@@ -92,6 +92,28 @@ struct TrashStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash).isEmpty)
     }
 
+    @Test func aTrashedStreakCopiesWholeIntoAnotherStoresTrashOnce() throws {
+        let fixture = StoreFixture(), other = StoreFixture()
+        let store = try fixture.create(StreakConfiguration(streakKey: "daily").titled("Pages"))
+        try store.log((1...3).map { event("2024-01-0\($0) 12:00", id: "e\($0)") }, now: "2024-01-03 18:00")
+        try store.setNote("tired", on: CalendarDay(year: 2024, month: 1, day: 2), userId: "u1", streakKey: "daily", now: at("2024-01-03 18:00"), timezone: newYork)
+        let trashed = try store.deleteStreak(userId: "u1", streakKey: "daily", now: at("2024-01-04 08:00"), timezone: newYork)
+        let (batch, archived) = try store.trashedStreak(userId: "u1", streakKey: "daily", dateDeleted: trashed.dateDeleted)
+        #expect(batch.events.map(\.id) == ["e1", "e2", "e3"] && batch.notes.map(\.text) == ["tired"] && !archived)
+        #expect(throws: StreakStoreError.self) { try store.trashedStreak(userId: "u1", streakKey: "daily", dateDeleted: at("2024-01-04 09:00")) }
+
+        let target = other.store()
+        for _ in 0..<2 {
+            try target.importTrashed(batch, archived: archived, userId: "u1", streakKey: "daily", dateDeleted: trashed.dateDeleted,
+                                     now: at("2024-01-05 08:00"), timezone: newYork)
+        }
+        #expect(try target.trashedStreaks(userId: "u1", now: at("2024-01-05 08:00")) == [trashed])
+        #expect(try target.streakKeys(userId: "u1", includingArchived: true).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.root + "/users/u1/trash").count == 1)
+        let restored = try target.restoreStreak(userId: "u1", streakKey: "daily", now: at("2024-01-05 08:00"), timezone: newYork)
+        #expect(restored.configuration.title == "Pages" && restored.streak.totalEvents == 3 && restored.notes.map(\.text) == ["tired"])
+    }
+
     @Test func deletesRestoresAndLogsFromManyProcessesLeaveEveryStreakInOnePlace() throws {
         let fixture = StoreFixture()
         let store = try fixture.create()

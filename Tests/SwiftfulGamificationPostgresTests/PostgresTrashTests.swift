@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwiftfulGamification
+import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
 import Testing
 
@@ -65,6 +66,29 @@ struct PostgresTrashTests {
         }
         _ = try await third.addEvents([StreakEvent(id: "b", dateCreated: expired, timezone: "UTC")], userId: user, streakKey: "daily", now: expired, timezone: utc)
         #expect(try await rows() == ["1"])
+    }
+
+    @Test func aFileStoresTrashCopiesIntoTheDatabaseAndBack() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trash-copy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = FileStreakStore(rootPath: directory)
+        let user = TestDatabase.freshUser()
+        let events = (0..<2).map { StreakEvent(id: "c\($0)", dateCreated: now.addingTimeInterval(Double($0 - 1) * 86_400), timezone: "UTC") }
+        _ = try files.addEvents(events, userId: user, streakKey: "tea", now: now, timezone: utc, freshIds: false,
+                                creating: StreakConfiguration(streakKey: "tea", target: .atMost(2, per: .day)))
+        let trashed = try files.deleteStreak(userId: user, streakKey: "tea", now: now, timezone: utc)
+        let (batch, archived) = try files.trashedStreak(userId: user, streakKey: "tea", dateDeleted: trashed.dateDeleted)
+        let database = try await TestDatabase.store(role: "app")
+        defer { Task { await database.close() } }
+        for _ in 0..<2 {
+            try await database.importTrashed(batch, archived: archived, userId: user, streakKey: "tea", dateDeleted: trashed.dateDeleted, now: now, timezone: utc)
+        }
+        #expect(try await database.trashedStreaks(userId: user, now: now) == [trashed])
+        #expect(try await database.streakKeys(userId: user, includingArchived: true).isEmpty)
+        let (back, _) = try await database.trashedStreak(userId: user, streakKey: "tea", dateDeleted: trashed.dateDeleted)
+        #expect(back.events.map(\.id) == ["c0", "c1"] && back.configuration?.target == .atMost(2, per: .day))
+        let restored = try await database.restoreStreak(userId: user, streakKey: "tea", as: nil, now: now, timezone: utc)
+        #expect(restored.streak.totalEvents == 2 && restored.configuration.streakKey == "tea")
     }
 
     @Test func anotherRoleNeitherSeesNorRestoresNorEmptiesTheTrash() async throws {

@@ -137,6 +137,18 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         try write(newKey ?? streakKey) { try files.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone) }
     }
 
+    func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
+        try reach()
+        return try files.trashedStreak(userId: userId, streakKey: streakKey, dateDeleted: dateDeleted)
+    }
+
+    func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws {
+        try reach()
+        try files.importTrashed(batch, archived: archived, userId: userId, streakKey: streakKey, dateDeleted: dateDeleted, now: now, timezone: timezone)
+    }
+
     func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try write(streakKey) { try files.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }

@@ -45,6 +45,16 @@ struct CopyCommand: AsyncParsableCommand {
             batches.append((key, read.batch, archived, difference))
         }
         guard conflicts.isEmpty else { throw CLIError.copyConflicts(conflicts, target: target.location) }
+        // A whole store's copy carries its trash too: each streak as deleted when it was.
+        var trashed: [(streak: TrashedStreak, batch: ImportBatch, archived: Bool)] = []
+        if key == nil {
+            for streak in try await source.trashedStreaks(userId: sourceUser, now: context.now) {
+                let (whole, archived) = try await source.trashedStreak(userId: sourceUser, streakKey: streak.streakKey, dateDeleted: streak.dateDeleted)
+                let read = whole.storable()
+                leftOut += read.leftOut.map { "\(streak.streakKey) (in the trash): \($0)" }
+                trashed.append((streak, read.batch, archived))
+            }
+        }
         var added = 0, total = 0, freezes = 0, skips = 0, notes = 0
         for (key, batch, archived, difference) in batches {
             let (now, zone) = (context.now, context.zone)
@@ -62,6 +72,13 @@ struct CopyCommand: AsyncParsableCommand {
             notes += batch.notes.count
             console.saved.note("the copy of \(key)")
         }
+        for (streak, batch, archived) in trashed {
+            try await target.importTrashed(
+                batch, archived: archived, userId: targetUser, streakKey: streak.streakKey, dateDeleted: streak.dateDeleted,
+                now: context.now, timezone: context.zone
+            )
+            console.saved.note("the copy of \(streak.streakKey) in the trash")
+        }
         // A streak with events left out (named below) cannot agree with its source.
         for (key, _, _, _) in batches where !leftOut.contains(where: { $0.hasPrefix("\(key): ") }) {
             let (now, zone) = (context.now, context.zone)
@@ -73,7 +90,8 @@ struct CopyCommand: AsyncParsableCommand {
         }
         let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
         let noted = notes > 0 ? ", \(Report.count(notes, "note"))" : ""
-        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted)) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+        let inTrash = trashed.isEmpty ? "" : ", and \(trashed.count) in the trash"
+        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted))\(inTrash) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
         guard leftOut.isEmpty else {
             for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }

@@ -47,6 +47,14 @@ public protocol StreakStore: Sendable {
     /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given.
     /// - Throws: `StreakStoreError.notInTrash`, `.restoreKeyTaken` while the key is taken.
     func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// A streak in the trash, whole: the one deleted at `dateDeleted` with `streakKey` (what
+    /// `copy` carries to another store). - Throws: `StreakStoreError.notInTrash`.
+    func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool)
+    /// Puts a streak straight into the trash as deleted at `dateDeleted` (a copy of another
+    /// store's), unless the trash holds that one already; no key is taken.
+    func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws
 
     // MARK: Events
     /// Adds events, skipping ids the streak already holds (a replayed write adds nothing).
