@@ -139,9 +139,15 @@ for day in 01 02 03 05; do
     in_files log gym --now "2024-01-${day}T12:00:00Z"
     in_files log gym --now "2024-01-${day}T18:00:00Z"
 done
-check "copy to the database" bash -c "'$BIN' copy --from '$store' --to '$APP' --user carol | grep -q ': 9 new events'"
-check "copy again: nothing new" bash -c "'$BIN' copy --from '$store' --to '$APP' --user carol | grep -q ': 0 new events'"
-"$BIN" copy --from "$APP" --to "$WORK/back" --user carol >/dev/null
+# A titled streak in a group, and one in the trash: both travel.
+in_files create "Morning tea" --key tea --now 2024-01-01T12:00:00Z
+in_files config tea --group Health
+in_files create old --now 2024-01-01T12:00:00Z
+in_files log old --now 2024-01-02T12:00:00Z
+in_files delete old --yes --now 2024-01-03T12:00:00Z
+check "copy to the database" bash -c "'$BIN' copy --from '$store' --to '$APP' --user carol --now 2024-01-06T12:00:00Z | grep -q ', and 1 in the trash from .*: 9 new events'"
+check "copy again: nothing new" bash -c "'$BIN' copy --from '$store' --to '$APP' --user carol --now 2024-01-06T12:00:00Z | grep -q ': 0 new events'"
+"$BIN" copy --from "$APP" --to "$WORK/back" --user carol --now 2024-01-06T12:00:00Z >/dev/null
 same() { # same COMMAND...: the command's output is the same on the directory, the database and the copy back
     local a b c
     a=$("$BIN" "$@" --store "$store" --user carol)
@@ -151,6 +157,8 @@ same() { # same COMMAND...: the command's output is the same on the directory, t
 }
 check "the database and both directories agree on the status" same status gym --json --now 2024-01-06T12:00:00Z
 check "the database and both directories agree on the events" same events gym --json --now 2024-01-06T12:00:00Z
+check "the database and both directories agree on titles, groups and order" same list --json --now 2024-01-06T12:00:00Z
+check "the database and both directories agree on the trash" same trash list --json --now 2024-01-06T12:00:00Z
 check "the password never appears in copy's output" bash -c "! '$BIN' copy --from '$store' --to '$APP' --user carol 2>&1 | grep -q secret"
 
 # psql as ROLE (a session that commits locally whatever the role's setting); prints rows.
