@@ -223,6 +223,17 @@ not_shown() { # not_shown SESSION REGEX: within 5 s the screen stops matching
 check "it leaves the overview" not_shown edit '2 streaks|^ *▶? *water '
 check "list --all: water archived" test "$(listed)" = "daily water(archived)"
 check "list: daily only" bash -c "'$BIN' list --store '$store' --now '$NOW' | grep -v -q water"
+# D deletes to the trash after asking with the name and length; restored from the command line, it is back at once.
+"$BIN" create tea --store "$store" --now "$NOW" >/dev/null
+check "the new streak arrives" wait_for edit "2 streaks"
+tmux -L "$SOCKET" send-keys -t edit Tab D
+check "D asks first, naming the streak and its length" wait_for edit "Delete tea (no current streak, 0 events)? The trash keeps it 30 days"
+tmux -L "$SOCKET" send-keys -t edit y
+check "y deletes it, saying how to bring it back" wait_for edit "Deleted 'tea': in the trash for 30 days"
+check "it leaves the overview" not_shown edit '2 streaks|^ *▶? *tea '
+check "trash list: tea" bash -c "'$BIN' trash list --store '$store' --now '$NOW' | grep -q '^tea  0 events  deleted'"
+"$BIN" trash restore tea --store "$store" --now "$NOW" >/dev/null
+check "restored from the command line, it is back on the screen" wait_for edit "2 streaks"
 tmux -L "$SOCKET" send-keys -t edit M-x
 check "Alt+x does not quit" bash -c "sleep 0.3; test ! -s '$WORK/edit.code'"
 tmux -L "$SOCKET" send-keys -t edit q
