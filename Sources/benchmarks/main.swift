@@ -150,6 +150,8 @@ var firstLoadTimes: [Double] = []
 for run in 0..<3 {
     let target = NSTemporaryDirectory() + "streaks-bench-imported-\(getpid())-\(run)"
     try? FileManager.default.removeItem(atPath: target)
+    // An empty store: `--store` must name a directory that exists.
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
     // Each run starts with no writeback of the previous one pending.
     sync()
     importTimes.append(try Measure.run(streaks, ["import", "daily", importSource, "--store", target, "--user", "bench", now]).seconds)
