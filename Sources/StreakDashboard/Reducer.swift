@@ -189,7 +189,7 @@ public enum Reducer {
             state.overlay = .confirm(.archive(key: selected))
         case .deleteStreak:
             guard let selected = state.selected, let view = state.view else { return [] }
-            state.overlay = .confirm(.delete(key: selected, name: view.name, length: StreakFacts.lengthPhrase(view.streak)))
+            state.overlay = .confirm(.delete(key: selected, name: view.name, length: view.streak.lengthText))
         case .nextStreak, .previousStreak:
             return selectStreak(by: action == .nextStreak ? 1 : -1, wrapping: true, &state)
         case .moveStreakUp, .moveStreakDown:

@@ -129,15 +129,6 @@ public enum StreakFacts {
         return "\(kept) of \(target) this week, \(left) day\(left == 1 ? "" : "s") left"
     }
 
-    /// "a 12-day streak", "a 1-week streak", "no streak yet, 40 events": what deleting it would lose.
-    public static func lengthPhrase(_ streak: CurrentStreakData) -> String {
-        let current = streak.currentStreak ?? 0
-        let events = streak.totalEvents ?? 0
-        let counted = "\(events) event\(events == 1 ? "" : "s")"
-        guard current > 0 else { return "no current streak, \(counted)" }
-        return "a \(current)-\(streak.streakUnit == .week ? "week" : "day") streak, \(counted)"
-    }
-
     /// "day", "days", "week", "weeks": the unit the streak counts in.
     public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
         (streak.streakUnit == .week ? "week" : "day") + (count == 1 ? "" : "s")

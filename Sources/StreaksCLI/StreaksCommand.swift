@@ -74,6 +74,9 @@ public struct StreaksCommand: AsyncParsableCommand {
                 return 1
             }
             return 0
+        } catch let exit as ExitCode {
+            // A command that said why itself (a question answered no).
+            return exit.rawValue
         } catch {
             if !ErrorReport.isOurs(error) {
                 // The parser's: help and the version (exit 0), or a usage error.

@@ -22,8 +22,7 @@ struct DeleteCommand: AsyncParsableCommand {
             guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw CLIError.deleteNeedsConfirmation(key) }
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             let title = evaluation.configuration.title.map { " (\($0))" } ?? ""
-            let events = Report.count(evaluation.streak.totalEvents ?? 0, "event")
-            context.console.write("Delete '\(key)'\(title), \(Report.length(evaluation.streak)) and \(events)? It stays in the trash for 30 days. [y/N] ")
+            context.console.write("Delete '\(key)'\(title), \(evaluation.streak.lengthText)? The trash keeps it 30 days. [y/N] ")
             guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), ["y", "yes"].contains(answer) else {
                 context.console.print("Nothing deleted.")
                 throw ExitCode(1)

@@ -280,3 +280,15 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         return parameters
     }
 }
+
+extension CurrentStreakData {
+    /// "a 12-day streak, 340 events", "no current streak, 1 event": what deleting it would
+    /// lose, as every screen asks it.
+    public var lengthText: String {
+        let current = currentStreak ?? 0
+        let events = totalEvents ?? 0
+        let counted = "\(events) event\(events == 1 ? "" : "s")"
+        guard current > 0 else { return "no current streak, \(counted)" }
+        return "a \(current)-\(streakUnit == .week ? "week" : "day") streak, \(counted)"
+    }
+}
