@@ -247,8 +247,9 @@ public enum Effect: Equatable, Sendable {
     case addFreeze(streak: String)
     case removeFreeze(streak: String, id: String)
     case createStreak(StreakConfiguration)
-    /// Goal, leeway and freeze mode of an existing streak (a new goal applies from today).
-    case updateStreak(StreakConfiguration)
+    /// The settings of an existing streak (a new goal applies from today), and its key
+    /// before: a new key renames it first.
+    case updateStreak(StreakConfiguration, from: String)
     case archive(streak: String)
     case delete(streak: String)
     /// Skip days, or take their skips back.

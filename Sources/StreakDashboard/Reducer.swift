@@ -183,7 +183,7 @@ public enum Reducer {
             state.overlay = .form(.create(suggesting: state.keys.isEmpty ? "daily" : "", taken: state.keys, today: state.today))
         case .editStreak:
             guard let view = state.view else { return [] }
-            state.overlay = .form(.edit(view.configuration))
+            state.overlay = .form(.edit(view.configuration, taken: state.keys))
         case .archiveStreak:
             guard let selected = state.selected else { return [] }
             state.overlay = .confirm(.archive(key: selected))
@@ -292,7 +292,11 @@ public enum Reducer {
                 return []
             }
             state.overlay = .none
-            if case .edit = form.mode { return [.updateStreak(configuration)] }
+            if case .edit(let key) = form.mode {
+                // Renamed: the selection follows the new key.
+                if configuration.streakKey != key { state.pendingSelection = configuration.streakKey }
+                return [.updateStreak(configuration, from: key)]
+            }
             state.pendingSelection = configuration.streakKey
             return [.createStreak(configuration)]
         default:

@@ -9,16 +9,18 @@ import SwiftfulGamification
 public struct StreakForm: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         case create
-        /// Editing an existing streak: its key cannot change here (`streaks rename` does it).
+        /// Editing an existing streak (a new key renames it).
         case edit(key: String)
     }
 
     public enum Field: Int, CaseIterable, Sendable {
-        case key, target, goal, unit, per, leeway, freezes, days, weekStart, since
+        // A new streak's title comes last (most are named by their key); an edited one's after its key.
+        case key, target, goal, unit, per, leeway, freezes, days, weekStart, since, title
 
         public var label: String {
             switch self {
             case .key: return "key"
+            case .title: return "title"
             case .target: return "target"
             case .goal: return "amount"
             case .unit: return "unit"
@@ -44,6 +46,8 @@ public struct StreakForm: Equatable, Sendable {
 
     public let mode: Mode
     public var key: String
+    /// Any words, shown instead of the key; empty: none.
+    public var title = ""
     public var targetKind = 0
     /// The amount (with a unit), or the events a day (without one).
     public var goal: String
@@ -59,7 +63,7 @@ public struct StreakForm: Equatable, Sendable {
     /// The schedule being edited had (a change of unit is refused).
     public let originalSchedule: StreakSchedule?
     public var field: Field
-    /// Keys already taken (a new streak cannot reuse one).
+    /// Keys already taken (by other streaks: neither a new streak nor a rename may reuse one).
     public let takenKeys: [String]
     /// The streak being edited: what the form does not show (title, group, place) is kept.
     public let original: StreakConfiguration?
@@ -78,7 +82,7 @@ public struct StreakForm: Equatable, Sendable {
         )
     }
 
-    public static func edit(_ configuration: StreakConfiguration) -> StreakForm {
+    public static func edit(_ configuration: StreakConfiguration, taken: [String] = []) -> StreakForm {
         let target = configuration.effectiveTarget
         var form = StreakForm(
             mode: .edit(key: configuration.streakKey), key: configuration.streakKey,
@@ -86,8 +90,9 @@ public struct StreakForm: Equatable, Sendable {
             leeway: String(configuration.leewayHours),
             freezeMode: freezeModes.firstIndex { $0.behavior == configuration.freezeBehavior } ?? 0,
             days: configuration.schedule.text, weekStart: configuration.weekStart.rawValue, originalSchedule: configuration.schedule,
-            field: .goal, takenKeys: [], original: configuration, today: nil
+            field: .goal, takenKeys: taken.filter { $0 != configuration.streakKey }, original: configuration, today: nil
         )
+        form.title = configuration.title ?? ""
         form.targetKind = targetKinds.firstIndex(of: target.kind) ?? 0
         form.period = periods.firstIndex(of: target.period ?? .day) ?? 0
         form.unit = configuration.unit ?? ""
@@ -95,10 +100,17 @@ public struct StreakForm: Equatable, Sendable {
         return form
     }
 
+    /// The fields shown, in order: a new streak's that apply to its target; an edited one's
+    /// all it has (a start day only when it has one), its key and title first.
+    public var displayed: [Field] {
+        guard mode != .create else { return fields }
+        return [.key, .title] + Field.allCases.filter { $0 != .key && $0 != .title && ($0 != .since || !since.isEmpty) }
+    }
+
     /// The fields a person can change in this mode, in Tab order.
     public var fields: [Field] {
         let tracking = Self.targetKinds[targetKind] == .tracking
-        if mode != .create { return (tracking ? [] : [.goal]) + [.leeway, .freezes, .days] }
+        if mode != .create { return [.key, .title] + (tracking ? [] : [.goal]) + [.leeway, .freezes, .days] }
         return Field.allCases.filter { field in
             switch field {
             case .goal, .per: return !tracking
@@ -121,11 +133,12 @@ public struct StreakForm: Equatable, Sendable {
     public func error(_ field: Field) -> String? {
         switch field {
         case .key:
-            guard mode == .create else { return nil }
             if key.isEmpty { return "type a key" }
             if (try? StreakValidation.validateStreakKey(key)) == nil { return "lowercase letters, digits and _ (up to 64)" }
             if takenKeys.contains(key) { return "a streak '\(key)' exists" }
             return nil
+        case .title:
+            return (try? StreakValidation.validateTitle(title)) == nil ? "up to \(StreakValidation.longestTitle) characters" : nil
         case .goal:
             let kind = Self.targetKinds[targetKind]
             guard kind != .tracking else { return nil }
@@ -176,8 +189,9 @@ public struct StreakForm: Equatable, Sendable {
             schedule: schedule, weekStart: original?.weekStart ?? weekStart, target: target, unit: unit.isEmpty ? nil : unit,
             startDay: original?.startDay ?? (since.isEmpty ? nil : CalendarDay(parsing: since))
         )
-        guard let original else { return made }
-        return made.titled(original.title).placed(group: original.group, position: original.position)
+        let titled = made.titled(title.isEmpty ? nil : title)
+        guard let original else { return titled }
+        return titled.placed(group: original.group, position: original.position)
     }
 
     /// A key pressed in the form: text for the field, Tab to move, arrows to choose the
@@ -197,9 +211,14 @@ public struct StreakForm: Equatable, Sendable {
         case .clearField where !field.isChoice:
             edit { $0 = "" }
         case .character(let character) where !field.isChoice:
-            guard character.isASCII, !character.isNewline, (character.asciiValue ?? 0) >= 0x20 else { return true }
+            // A title takes any words; the rest are ASCII.
+            let printable = field == .title
+                ? !character.isNewline && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                : character.isASCII && !character.isNewline && (character.asciiValue ?? 0) >= 0x20
+            guard printable else { return true }
             if suggested.contains(field) { edit { $0 = "" } }
-            edit { text in if text.count < 64 { text.append(character) } }
+            let longest = field == .title ? StreakValidation.longestTitle : 64
+            edit { text in if text.count < longest { text.append(character) } }
         default:
             return false
         }
@@ -227,6 +246,7 @@ public struct StreakForm: Equatable, Sendable {
         suggested.remove(field)
         switch field {
         case .key: change(&key)
+        case .title: change(&title)
         case .goal: change(&goal)
         case .leeway: change(&leeway)
         case .days: change(&days)

@@ -100,7 +100,7 @@ extension Effect {
         case .log(let key), .logOn(let key, _, _, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
              .removeFreeze(let key, _), .archive(let key), .delete(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
             return key
-        case .createStreak(let configuration), .updateStreak(let configuration): return configuration.streakKey
+        case .createStreak(let configuration), .updateStreak(let configuration, _): return configuration.streakKey
         case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil
         }
     }

@@ -234,7 +234,7 @@ struct ReducerTests {
         var days = state
         for key in Array(repeating: Key.backspace, count: 6) + "mon-fri".map(Key.character) { days = press(days, key).0 }
         let (_, effects) = press(days, .enter)
-        guard case .updateStreak(let configuration) = effects.first else { Issue.record("no update: \(effects)"); return }
+        guard case .updateStreak(let configuration, _) = effects.first else { Issue.record("no update: \(effects)"); return }
         #expect(configuration.schedule == .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))
     }
 
@@ -291,6 +291,24 @@ struct ReducerTests {
         #expect(press(open, .interrupt).0.isFinished)
     }
 
+    @Test func eRenamesAndRetitlesTheStreakAndRefusesATakenKey() {
+        var (state, _) = press(fiveStreaks, .tab, .character("e"))
+        // goal -> key (shift-tab twice), a taken key refused inline
+        state = press(state, .backTab, .backTab).0
+        for key in Array(repeating: Key.backspace, count: 7) + "daily".map(Key.character) { state = press(state, key).0 }
+        let (taken, none) = press(state, .enter)
+        #expect(none.isEmpty)
+        guard case .form(let refused) = taken.overlay else { Issue.record("the form closed"); return }
+        #expect(refused.error(.key) == "a streak 'daily' exists")
+        for key in Array(repeating: Key.backspace, count: 5) + "press_ups".map(Key.character) + [.tab] + "Pompes — 3 × 20".map(Key.character) {
+            state = press(state, key).0
+        }
+        let (renamed, effects) = press(state, .enter)
+        guard case .updateStreak(let updated, let from) = effects.first else { Issue.record("no update: \(effects)"); return }
+        #expect(from == "pushups" && updated.streakKey == "press_ups" && updated.title == "Pompes — 3 × 20")
+        #expect(renamed.pendingSelection == "press_ups")
+    }
+
     @Test func eEditsTheSelectedStreakWithItsValues() {
         var (state, _) = press(fiveStreaks, .tab, .character("e"))
         guard case .form(let form) = state.overlay else { Issue.record("no form"); return }
@@ -298,7 +316,7 @@ struct ReducerTests {
         #expect((form.goal, form.leeway, StreakForm.freezeModes[form.freezeMode].word) == ("3", "0", "manual"))
         #expect(form.field == .goal)
         state = press(state, .backspace, .character("4")).0
-        guard case .updateStreak(let updated) = press(state, .enter).1.first else { Issue.record("no update"); return }
+        guard case .updateStreak(let updated, _) = press(state, .enter).1.first else { Issue.record("no update"); return }
         #expect(updated.eventsRequiredPerDay == 4 && updated.freezeBehavior == .manuallyConsumeFreezes && updated.target == nil)
         // What the form does not show is kept: the title, group and place.
         let original = state.views["pushups"]!.configuration

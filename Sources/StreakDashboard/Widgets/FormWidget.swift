@@ -11,15 +11,12 @@ enum FormWidget {
 
     static func lines(_ form: StreakForm, glyphs: Glyphs) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = []
-        // A new streak shows the fields that apply to its target; an edited one all it has.
-        let shown = StreakForm.Field.allCases.filter { field in
-            form.mode == .create ? form.fields.contains(field) : field != .since || !form.since.isEmpty
-        }
-        for field in shown {
+        for field in form.displayed {
             let focused = field == form.field && form.fields.contains(field)
             let value: String
             switch field {
             case .key: value = form.key
+            case .title: value = form.title
             case .target: value = targetWord(StreakForm.targetKinds[form.targetKind])
             case .goal: value = form.goal
             case .unit: value = form.unit
@@ -60,6 +57,7 @@ enum FormWidget {
     private static func hint(_ field: StreakForm.Field) -> String {
         switch field {
         case .key: return "lowercase letters, digits, _"
+        case .title: return "any words, shown instead of the key"
         case .target: return "at least · at most (a limit) · tracking (arrows)"
         case .goal: return "how much; events a day when there is no unit"
         case .unit: return "km, pages, min; empty: events"

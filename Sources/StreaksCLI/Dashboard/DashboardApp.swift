@@ -141,8 +141,11 @@ final class DashboardApp {
                 let evaluation = try await store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
                 return (.created(key: configuration.streakKey), evaluation)
             }
-        case .updateStreak(let configuration):
-            write(configuration.streakKey) { store, userId in
+        case .updateStreak(let configuration, let oldKey):
+            write(oldKey) { store, userId in
+                if configuration.streakKey != oldKey {
+                    _ = try await store.renameStreak(userId: userId, from: oldKey, to: configuration.streakKey, now: now, timezone: zone)
+                }
                 let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
