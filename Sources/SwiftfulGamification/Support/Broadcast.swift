@@ -11,18 +11,26 @@ public final class Broadcast<Value: Sendable>: Sendable {
         self.buffering = buffering
     }
 
-    /// A new subscriber's stream, starting with `current` when given.
-    public func subscribe(current: Value? = nil) -> AsyncStream<Value> {
+    /// A new subscriber's stream, starting with `current` when given. `current` is read as
+    /// the subscriber joins, so a value sent meanwhile is never lost to it: either `current`
+    /// holds it already or it arrives after.
+    public func subscribe(current: @autoclosure () -> Value? = nil) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: buffering)
         let id = UUID()
-        if let current { continuation.yield(current) }
-        subscribers.withLock { $0[id] = continuation }
+        subscribers.withLock { subscribers in
+            if let value = current() { continuation.yield(value) }
+            subscribers[id] = continuation
+        }
         continuation.onTermination = { [weak self] _ in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
         return stream
     }
 
+    /// Hands `value` to every subscriber, in the order values are sent (a subscriber joining
+    /// meanwhile gets it after its `current`).
     public func send(_ value: Value) {
-        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(value) }
+        subscribers.withLock { subscribers in
+            for continuation in subscribers.values { continuation.yield(value) }
+        }
     }
 
     public func finish() {
