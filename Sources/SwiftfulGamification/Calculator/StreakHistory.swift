@@ -265,7 +265,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             frozenCounts[local.day - baseDay] += delta
         } else {
             // The event's own day's leeway decides where it may go (rule 11: days keep theirs).
-            let leewayHours = leeway.isUniform ? leeway.base : leeway.hours(on: local.day)
+            let leewayHours = leeway.hours(on: local.day)
             let leewaySeconds = leewayHours * 3_600
             let lo = leewaySeconds > 0 && local.secondOfDay < leewaySeconds ? local.day - 1 : local.day
             let hi = leewaySeconds > 0 && local.secondOfDay >= 86_400 - leewaySeconds ? local.day + 1 : local.day

@@ -6,9 +6,9 @@ import Foundation
 /// An event's own day's leeway decides the days it may be credited to, and today's decides
 /// whether yesterday is still open; so the day before `day` closes `hours(on: day)` hours
 /// into `day`.
-public struct StreakLeeway: Sendable, Hashable, Codable {
+public struct StreakLeeway: Sendable, Hashable {
     /// A leeway from `day` (a day number) on.
-    public struct Change: Sendable, Hashable, Codable {
+    public struct Change: Sendable, Hashable {
         public let day: Int
         public let hours: Int
     }
