@@ -15,6 +15,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The importers' readers: Loop's zip export, its SQLite backup, CSV files.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
@@ -27,6 +31,16 @@ let package = Package(
         ),
         // A server's streaks with a copy on this machine: offline writes queued and pushed.
         .target(name: "SwiftfulGamificationReplica", dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore"]),
+        // Other trackers' files (harsh, dijo, Loop, Beaver) read into streaks, and written back.
+        .target(
+            name: "StreakImporters",
+            dependencies: [
+                "SwiftfulGamification",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
         .target(
             name: "StreaksCLI",
             dependencies: [
@@ -35,6 +49,7 @@ let package = Package(
                 "SwiftfulGamificationPostgres",
                 "SwiftfulGamificationReplica",
                 "StreakDashboard",
+                "StreakImporters",
                 "CNcurses",
                 "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -71,6 +86,11 @@ let package = Package(
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
+        .testTarget(
+            name: "StreakImportersTests",
+            dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         // Code written against upstream SwiftfulGamification's public API, compiled against ours.
         .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(

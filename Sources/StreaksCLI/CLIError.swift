@@ -1,4 +1,5 @@
 import Foundation
+import StreakImporters
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
@@ -34,6 +35,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case unknownCommand(String, suggestion: String?)
     /// The argument parser's own complaint (unknown option, missing value, a failed `validate()`).
     case usage(String, command: String)
+    /// Habits an import would put into streaks that hold something else: nothing is written.
+    case importConflicts([String])
 
     var errorDescription: String? {
         switch self {
@@ -76,6 +79,9 @@ enum CLIError: Error, LocalizedError, Equatable {
         case .unknownCommand(let word, let suggestion):
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "`streaks --help` lists the commands."
             return "'\(word)' is not a streaks command; \(hint)"
+        case .importConflicts(let conflicts):
+            return "Nothing was imported: \(conflicts.joined(separator: "; ")). Import those habits under other keys with --as \"NAME=KEY\", "
+                + "or change the streaks first (streaks config)."
         case .usage(let message, let command):
             // A question or a sentence already ended keeps its own mark ("?." reads as a typo).
             let sentence = [".", "?", "!"].contains(where: message.hasSuffix) ? message : message + "."
@@ -89,13 +95,13 @@ enum CLIError: Error, LocalizedError, Equatable {
 enum ErrorReport {
     static func isOurs(_ error: any Error) -> Bool {
         error is CLIError || error is StreakRuleError || error is StreakError || error is FileStoreError || error is StreakStoreError || error is PostgresStoreError || error is DashboardError
-            || error is ReplicaError || error is ReplicatedStoreError || error is ReplicaSyncFailure
+            || error is ReplicaError || error is ReplicatedStoreError || error is ReplicaSyncFailure || error is ImportFormatError
     }
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.copyConflicts, CLIError.copyDisagrees, CLIError.someStreaksFailed: return 1
-        case is CLIError, is StreakRuleError: return 2
+        case is CLIError, is StreakRuleError, is ImportFormatError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2
         case PostgresStoreError.badURL: return 2

@@ -28,11 +28,33 @@ public enum StreakTransfer {
         return reader.batch
     }
 
+    /// Reads a whole export (`export --all`): one section per streak, each opened by its
+    /// configuration line, as `parseJSONLines` reads one. Problems are numbered by the
+    /// line of the whole file and kept by the section they are in.
+    public static func parseWholeExport(_ bytes: UnsafeBufferPointer<UInt8>, source: String, now: Date) -> [ImportBatch] {
+        var reader = LineReader(source: source, now: now)
+        reader.sections = []
+        let complete = TextLines.forEach(bytes) { reader.read($0) }
+        if complete < bytes.count {
+            var line = UnsafeBufferPointer(rebasing: bytes[complete...])
+            if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            reader.read(line)
+        }
+        var sections = reader.sections ?? []
+        if reader.batch.configuration != nil || !reader.batch.problems.isEmpty || !reader.batch.events.isEmpty { sections.append(reader.batch) }
+        return sections
+    }
+
+    /// The line a whole export writes after an archived streak's configuration.
+    public static let archivedLine = "{\"archived\":true}"
+
     /// Reads an import line by line, numbering them and collecting the problems.
     private struct LineReader {
         let source: String
         let now: Date
         var batch = ImportBatch()
+        /// The streaks read before the current one, when reading a whole export.
+        var sections: [ImportBatch]?
         var zones = ZoneNameCache()
         var fastPath = EventLineFastPath()
         var occurrences: [UInt64: Int] = [:]
@@ -45,6 +67,14 @@ public enum StreakTransfer {
 
         mutating func read(_ line: UnsafeBufferPointer<UInt8>) {
             number += 1
+            if sections != nil, Self.opensStreak(line) {
+                if batch.configuration != nil || !batch.problems.isEmpty { sections!.append(batch) }
+                batch = ImportBatch()
+                occurrences = [:]
+            } else if sections != nil, batch.configuration == nil, !TextLines.isBlank(line) {
+                batch.problems.append(ImportProblem(source: source, line: number, reason: "a whole export opens each streak with its configuration line"))
+                return
+            }
             // Lines as the store writes them (an export, a log) need no general parser.
             if let event = fastPath.event(line, zones: &zones), event.dateCreated <= now {
                 batch.events.append(event)
@@ -57,6 +87,14 @@ public enum StreakTransfer {
                 let reason = (error as? EventJSON.Problem)?.reason ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
                 batch.problems.append(ImportProblem(source: source, line: number, reason: reason))
             }
+        }
+
+        private static let configurationPrefix = Array("{\"configuration\"".utf8)
+
+        /// Whether `line` is a configuration line, which opens a streak in a whole export.
+        static func opensStreak(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            let start = line.firstIndex { !StreakTransfer.isSpace($0) } ?? line.endIndex
+            return line.count - start >= configurationPrefix.count && line[start..<(start + configurationPrefix.count)].elementsEqual(configurationPrefix)
         }
     }
 
@@ -74,6 +112,11 @@ public enum StreakTransfer {
             let header = try decode(Header.self, line)
             batch.configuration = header.configuration
             batch.goalHistory = header.goalHistory ?? []
+            return
+        }
+        if let archived = value["archived"] {
+            guard case .bool(let flag) = archived else { throw EventJSON.Problem("archived is true or false") }
+            batch.archived = flag
             return
         }
         if value["freeze"] != nil {
@@ -112,7 +155,7 @@ public enum StreakTransfer {
         batch.events.append(event)
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    fileprivate static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     private static func decode<T: Decodable>(_ type: T.Type, _ line: UnsafeBufferPointer<UInt8>) throws -> T {
         do {
@@ -125,9 +168,10 @@ public enum StreakTransfer {
     /// Configuration, freezes, skipped days, notes, then every event that counts, one per line.
     public static func exportJSONLines(
         configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], skips: [CalendarDay] = [],
-        notes: [StreakNote] = [], events: [StreakEvent]
+        notes: [StreakNote] = [], events: [StreakEvent], archived: Bool = false
     ) throws -> String {
         var lines = [String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self)]
+        if archived { lines.append(archivedLine) }
         for freeze in freezes {
             lines.append(String(decoding: try StoreJSON.encoder.encode(FreezeLine(freeze: freeze)), as: UTF8.self))
         }

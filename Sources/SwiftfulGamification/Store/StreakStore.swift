@@ -206,6 +206,8 @@ public struct ImportBatch: Sendable {
     public var skips: [CalendarDay] = []
     /// Notes, each added to the streak or replacing the one on its day.
     public var notes: [StreakNote] = []
+    /// The archive state a whole export gives the streak (nil: as it is).
+    public var archived: Bool?
     public var problems: [ImportProblem] = []
 
     public init(

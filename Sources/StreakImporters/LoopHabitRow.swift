@@ -1,0 +1,64 @@
+import Foundation
+import SwiftfulGamification
+
+/// A habit as Loop Habit Tracker keeps it (its database's Habits row, or a Habits.csv
+/// line), and what its entries mean. Formats: docs/IMPORT_FORMATS.md, section 3.
+struct LoopHabitRow {
+    var name: String
+    var numerical = false
+    var atMost = false
+    /// Done `frequencyNumerator` times per `frequencyDenominator` days; 30 or 31 is a month.
+    var frequencyNumerator = 1
+    var frequencyDenominator = 1
+    /// In real units (not thousandths).
+    var targetValue = 0.0
+    var unit = ""
+    var archived = false
+    var question = ""
+    var description = ""
+
+    /// Loop's entry values (`Entry.kt`).
+    enum Value {
+        static let yesManual = 2, yesAuto = 1, no = 0, skip = 3, unknown = -1
+    }
+
+    /// A YES_NO habit: n per d days (a month for 30 or 31); a NUMERICAL one: a target
+    /// amount per day, week or month, at least or at most.
+    func rule(file: String, field: String) throws -> HabitRule {
+        guard frequencyNumerator > 0, frequencyDenominator > 0 else {
+            throw ImportFormatError(file, field: field, "the frequency \(frequencyNumerator)/\(frequencyDenominator) is not 1 or more per 1 or more days")
+        }
+        let period: SourcePeriod = (30...31).contains(frequencyDenominator) ? .months(1) : .days(frequencyDenominator)
+        let unit = unit.trimmingCharacters(in: .whitespaces).isEmpty ? nil : unit
+        guard numerical else { return .times(frequencyNumerator, in: period) }
+        guard targetValue.isFinite, targetValue >= 0 else { throw ImportFormatError(file, field: field, "the target \(targetValue) is not a number of 0 or more") }
+        if targetValue == 0, !atMost { return .trackingOnly(unit: unit) }
+        return .amount(targetValue, limit: atMost, per: period, unit: unit)
+    }
+
+    func habit(file: String, field: String) throws -> ImportedHabit {
+        var habit = ImportedHabit(name: name, archived: archived, rule: try rule(file: file, field: field))
+        let words = [question, description].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if !words.isEmpty { habit.leftOut.append("its question and description (\(words.joined(separator: " / ")))") }
+        return habit
+    }
+
+    /// Records one entry: done (an amount in thousandths on a numerical habit), skipped,
+    /// or nothing (no, unknown, and the days Loop marks done by itself, which it computes).
+    /// - Returns: whether the entry was one of the days Loop counts as not done.
+    @discardableResult
+    func record(_ value: Int, note: String, on day: CalendarDay, into habit: inout ImportedHabit) -> Bool {
+        if !note.isEmpty { habit.setNote(note, on: day) }
+        if value == Value.skip {
+            habit.days[day] = .skipped
+        } else if numerical {
+            guard value >= 0 else { return false }
+            habit.days[day] = .done(amount: Double(value) / 1000)
+        } else if value == Value.yesManual {
+            habit.days[day] = .done(amount: nil)
+        } else {
+            return value == Value.no
+        }
+        return false
+    }
+}

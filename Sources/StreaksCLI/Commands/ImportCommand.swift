@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import StreakImporters
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import events from JSON Lines, or everything from harsh, dijo, Loop or Beaver.",
+        discussion: """
+        streaks import [KEY] FILE: one event per line, {"date_created": "2024-01-05T09:30:00-05:00", "timezone": "America/New_York", \
+        "id": "optional", "metadata": {"minutes": 30}}. Lines already imported (same id) are skipped. \
+        Any invalid line stops the whole import unless --skip-invalid is given.
+
+        streaks import --from harsh|dijo|loop|beaver|streaks [PATH]: every habit of another tracker as a streak, with its \
+        schedule, target, history, skips, notes and archived state. PATH defaults to harsh's folder ($HARSHPATH or \
+        ~/.config/harsh) and dijo's data folder; Loop takes its CSV export (the zip or its folder) or a backup (.db); \
+        Beaver its JSON export; streaks the file `streaks export --all` writes. Run it again and it adds nothing new. \
+        --dry-run prints what it would do and writes nothing.
+        """
+    )
+
+    enum Source: String, ExpressibleByArgument, CaseIterable { case harsh, dijo, loop, beaver, streaks }
+
+    @Argument(help: "The streak, then the file (the streak defaults to the only one, or 'daily'); with --from, the path of the other tracker's files.", completion: Completions.streakKeys)
+    var arguments: [String] = []
+    @Option(help: ArgumentHelp("Read another tracker's files: harsh, dijo, loop, beaver, or streaks (an export --all).", valueName: "tool"))
+    var from: Source?
+    @Flag(help: "With --from: print what would be imported, and write nothing.") var dryRun = false
+    @Flag(help: "With --from: map what streaks cannot hold exactly (2 in any 10 days, a monthly goal) to the nearest schedule instead of tracking only.")
+    var approximate = false
+    @Option(name: .customLong("as"), help: ArgumentHelp("With --from: import the habit NAME as the streak KEY (repeatable).", valueName: "NAME=KEY"))
+    var keys: [String] = []
+    @Flag(help: "Import the valid lines and report the others.") var skipInvalid = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if from == nil {
+            guard (1...2).contains(arguments.count) else { throw ValidationError("Give the file (and optionally the streak before it), or --from TOOL.") }
+            guard !dryRun, !approximate, keys.isEmpty else { throw ValidationError("--dry-run, --approximate and --as go with --from.") }
+        } else {
+            guard arguments.count <= 1 else { throw ValidationError("With --from, give one path (the other tracker's file or folder).") }
+            for pair in keys where !pair.contains("=") { throw ValidationError("--as '\(pair)' is not NAME=KEY.") }
+        }
+    }
+
+    func run() async throws {
+        let context = try global.context()
+        if let from {
+            try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, keys: keys, context: context).run()
+            return
+        }
+        let file = arguments.last!
+        let key = try await context.streakKey(arguments.count == 2 ? arguments[0] : nil)
+        let source = file == "-" ? "stdin" : file
+        let batch = file == "-"
+            ? StreakTransfer.parseJSONLines(try context.console.readStandardInput(), source: source, now: context.now)
+            : try ImportFile.withBytes(file) { StreakTransfer.parseJSONLines($0, source: source, now: context.now) }
+        for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
+        if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
+        if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
+        let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
+        let skipped = batch.events.count - result.added.count
+        context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
+            + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(batch.problems.count) invalid line\(batch.problems.count == 1 ? "" : "s")")
+            + ": \(Report.length(result.evaluation.streak)).")
+    }
+}
