@@ -7,6 +7,7 @@ enum PostgresBenchmarks {
     static func run(streaks: String, benchmarks: String, sizes: [Int], quick: Bool) -> [Verdict] {
         withServer(streaks: streaks) { app, directory in
             try history(streaks: streaks, database: app, sizes: sizes) + [roundTrips(streaks: streaks, directory: directory, database: app)]
+                + [PostgresImportBenchmark.run(streaks: streaks, database: app, size: sizes.last!, runs: quick ? 2 : 3)]
                 + writers(benchmarks: benchmarks, database: app, quick: quick)
                 + OfflineBenchmarks.run(streaks: streaks, directory: directory, database: app)
         }
@@ -15,6 +16,11 @@ enum PostgresBenchmarks {
     /// The writers measure alone (`benchmarks --writers-only`), for working on it.
     static func runWriters(streaks: String, benchmarks: String, quick: Bool) -> [Verdict] {
         withServer(streaks: streaks) { app, _ in try writers(benchmarks: benchmarks, database: app, quick: quick) }
+    }
+
+    /// The import measure alone (`benchmarks --import-only`).
+    static func runImport(streaks: String, size: Int) -> [Verdict] {
+        withServer(streaks: streaks) { app, _ in [try PostgresImportBenchmark.run(streaks: streaks, database: app, size: size, runs: 3)] }
     }
 
     /// The offline measures alone (`benchmarks --offline-only`).

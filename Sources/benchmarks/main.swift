@@ -30,6 +30,13 @@ if arguments.contains("--writers-only") {
     }
     exit(0)
 }
+if arguments.contains("--import-only") {
+    // PostgreSQL's import against psql \copy alone (nothing written to RESULTS.md).
+    for verdict in PostgresBenchmarks.runImport(streaks: streaks, size: quick ? 100_000 : 1_000_000) {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    exit(0)
+}
 if arguments.contains("--json-only") {
     let verdict = JSONBenchmarks.run()
     print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
