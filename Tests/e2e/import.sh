@@ -118,6 +118,30 @@ for format in loop harsh; do
         check "  ... $key's streak the same through $format ($a)" test "$a" = "$b"
     done
 done
+# The same imports into PostgreSQL (the store's bulk path): twice, the second adding nothing,
+# and the same status as the file store's.
+CLUSTER=$(cd "$(dirname "$0")/../postgres" && pwd)/cluster.sh
+if [ -x /usr/lib/postgresql/15/bin/initdb ]; then
+    PG=$(mktemp -d /tmp/streaks-e2e-import-pg.XXXXXX)
+    trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; "$CLUSTER" stop "$PG"; rm -rf "$WORK"' EXIT
+    export XDG_STATE_HOME=$WORK/state
+    unset STREAKS_DATABASE STREAKS_USER STREAKS_REPLICA
+    OWNER=$("$CLUSTER" start "$PG")
+    db() { "$BIN" "$@" --database "$OWNER" --now "$NOW"; }
+    for round in 1 2; do
+        db import --from harsh "$FIXTURES/harsh" >"$WORK/pg-harsh-$round"
+        db import --from loop "$FIXTURES/loop/Loop Habits CSV 2026-01-07.zip" --as Coffee=coffee_cups >"$WORK/pg-loop-$round"
+        db import --from beaver "$FIXTURES/beaver/beaverhabits_2026_01_07.json" --as Gym=gym_beaver >"$WORK/pg-beaver-$round"
+    done
+    check "PostgreSQL: harsh imported" grep -q 'Imported 6 habits from harsh: 6 new streaks, 9 new events.' "$WORK/pg-harsh-1"
+    check "PostgreSQL: the second import adds nothing" grep -q '0 new streaks, 0 new events (9 already there)' "$WORK/pg-harsh-2"
+    for key in walk gym coffee_cups stretch water journal gym_beaver; do
+        a=$("$BIN" status "$key" --json --store "$store" --now "$NOW")
+        b=$(db status "$key" --json)
+        check "PostgreSQL: $key has the file store's status --json" test "$a" = "$b"
+    done
+fi
+
 check "an export never writes over files" bash -c "! \"$BIN\" export --format harsh '$WORK/harsh-out' --store '$store' --now $NOW 2>/dev/null"
 
 summary

@@ -58,6 +58,9 @@ struct ImportCommand: AsyncParsableCommand {
             : try ImportFile.withBytes(file) { StreakTransfer.parseJSONLines($0, source: source, now: context.now) }
         for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
         if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
+        if !batch.problems.isEmpty, batch.events.isEmpty, batch.configuration == nil {
+            context.console.writeError("streaks: no line of \(source) is a streaks event: for another tracker's files, streaks import --from harsh|dijo|loop|beaver PATH\n")
+        }
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
         let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
