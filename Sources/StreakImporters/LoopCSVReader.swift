@@ -70,15 +70,19 @@ public enum LoopCSVReader {
         for (index, row) in rows.dropFirst().enumerated() where !(row.count == 1 && row[0].isEmpty) {
             let line = index + 2
             let file = "\(source): \(habitsPath)"
-            let loop = try columns.habit(row, file: file, line: line)
-            var habit = try loop.habit(file: file, field: "line \(line)")
+            var loop = try columns.habit(row, file: file, line: line)
             guard let path = folders[index + 1] else {
                 remarks.append("\"\(loop.name)\" has no history in this export (Loop exports the habits selected)")
-                habits.append(habit)
+                habits.append(try loop.habit(file: file, field: "line \(line)"))
                 continue
             }
-            var notDone = 0
             let checkmarks = try table(files[path]!, file: "\(source): \(path)")
+            // Before 2.3.1 Habits.csv has no type: a measurable habit shows in its values (thousandths).
+            let measured = !columns.hasType && checkmarks.contains { $0.count >= 2 && (entryValue($0[1]).map { $0 > LoopHabitRow.Value.skip || $0 < LoopHabitRow.Value.unknown } ?? false) }
+            if measured { loop.numerical = true }
+            var habit = try loop.habit(file: file, field: "line \(line)")
+            if measured { habit.leftOut.append("its target and unit (Loop before 2.3.1 does not export them): tracking only") }
+            var notDone = 0
             for (offset, mark) in checkmarks.enumerated() where !(mark.count == 1 && mark[0].isEmpty) {
                 if offset == 0, mark.first == "Date" { continue }
                 let place = "\(source): \(path)"
@@ -126,6 +130,8 @@ public enum LoopCSVReader {
     /// Where Habits.csv keeps each field: the header of Loop 1, of 2.0 to 2.3.0, or of 2.3.1 on.
     struct HabitsColumns {
         var index: [String: Int] = [:]
+        /// Whether the header says each habit's type (2.3.1 on).
+        var hasType: Bool { index["Type"] != nil }
 
         init(_ header: [String], file: String) throws {
             for (position, name) in header.enumerated() { index[name.trimmingCharacters(in: .whitespaces)] = position }

@@ -60,16 +60,16 @@ struct HabitImport {
         }
         let environment = context.console.environment
         func required(_ what: String) throws -> String {
-            guard let path else { throw CLIError.usage("Give the path of \(what)", command: "streaks import --from \(source.rawValue)") }
+            guard let path else { throw CLIError.usage("Give the path of \(what)", command: "streaks import") }
             return path
         }
         let contents: SourceContents
         switch source {
         case .harsh:
-            guard let folder = path ?? HarshReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give harsh's folder", command: "streaks import --from harsh") }
+            guard let folder = path ?? HarshReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give harsh's folder", command: "streaks import") }
             contents = try HarshReader.read(folder: folder, today: CalendarDay(containing: context.now, in: context.zone))
         case .dijo:
-            guard let folder = path ?? DijoReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give dijo's data folder", command: "streaks import --from dijo") }
+            guard let folder = path ?? DijoReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give dijo's data folder", command: "streaks import") }
             contents = try DijoReader.read(path: folder)
         case .loop:
             let file = try required("Loop's CSV export (a .zip or its folder) or a backup (.db)")

@@ -37,7 +37,11 @@ import Testing
 
     @Test func csvBefore231HasNoHeaderAndNumbers() throws {
         let contents = try LoopCSVReader.read(path: Fixture.path("loop/unpacked-2.2"))
-        #expect(contents.habits.map(\.rule) == [.daily, .times(2, in: .days(7))])
+        #expect(contents.habits.map(\.rule) == [.daily, .times(2, in: .days(7)), .trackingOnly(unit: nil)])
+        // A measurable habit, known by its values: tracking only, its amounts kept.
+        let run = Fixture.habit("Run", in: contents)
+        #expect(run.days == [Fixture.day("2026-01-01"): .done(amount: 0), Fixture.day("2026-01-02"): .done(amount: 5.2)])
+        #expect(run.leftOut == ["its target and unit (Loop before 2.3.1 does not export them): tracking only"])
         #expect(Fixture.habit("Meditate", in: contents).days == [Fixture.day("2026-01-01"): .done(amount: nil), Fixture.day("2026-01-03"): .done(amount: nil)])
         #expect(Fixture.habit("Gym", in: contents).days == [Fixture.day("2025-12-30"): .skipped, Fixture.day("2026-01-02"): .done(amount: nil)])
     }

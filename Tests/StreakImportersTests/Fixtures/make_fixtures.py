@@ -83,7 +83,8 @@ for name, text in checkmarks_231.items():
 write("loop/unpacked-2.3.1/Habits.csv", habits_231)
 
 # Loop 2.2 (before 2.3.1): the older Habits.csv header, checkmarks without a header, values as numbers.
-write("loop/unpacked-2.2/Habits.csv", "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Meditate,Did you meditate?,,1,1,#00897B\n002,Gym,,,2,7,#E53935\n")
+write("loop/unpacked-2.2/Habits.csv", "Position,Name,Question,Description,NumRepetitions,Interval,Color\n001,Meditate,Did you meditate?,,1,1,#00897B\n002,Gym,,,2,7,#E53935\n003,Run,,,1,1,#E53935\n")
+write("loop/unpacked-2.2/003 Run/Checkmarks.csv", "2026-01-02,5200\n2026-01-01,0\n")
 write("loop/unpacked-2.2/001 Meditate/Checkmarks.csv", "2026-01-03,2\n2026-01-02,1\n2026-01-01,2\n")
 write("loop/unpacked-2.2/002 Gym/Checkmarks.csv", "2026-01-02,2\n2025-12-30,3\n")
 
