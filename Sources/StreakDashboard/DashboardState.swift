@@ -15,13 +15,17 @@ public struct StreakView: Sendable {
     public let statistics: StreakStatistics
     /// How a day's count maps to a shade.
     public let shades: HeatShades
+    /// What the streak just did, as its `StreakManager` noticed it in this evaluation (each
+    /// notice once, whoever caused it): shown as a toast.
+    public let notices: [StreakNotice]
 
     /// What the streak is called on the screen: its title, else its key.
     public var name: String { evaluation.configuration.displayName }
 
-    public init(key: String, evaluation: StreakEvaluation) {
+    public init(key: String, evaluation: StreakEvaluation, notices: [StreakNotice] = []) {
         self.key = key
         self.evaluation = evaluation
+        self.notices = notices
         statistics = StreakStatistics(evaluation: evaluation)
         shades = HeatShades(evaluation: evaluation)
     }
@@ -113,8 +117,6 @@ public struct DashboardState: Sendable {
     public var message: String?
     /// What a streak just did (a milestone, a new best, a freeze, a break), until `until` or a key.
     public var toast: Toast?
-    /// Each streak's notices so far: each transition toasts once, whoever caused it.
-    public var noticeTrackers: [String: StreakNoticeTracker] = [:]
     /// Changes waiting for the server, a sync running, the server out of reach (a store
     /// without a replica: nothing ever waits).
     public var sync: StoreSyncState = .direct

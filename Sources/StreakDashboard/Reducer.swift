@@ -57,10 +57,7 @@ public enum Reducer {
 
     /// A streak's new data on screen.
     private static func show(_ view: StreakView, _ state: inout DashboardState) -> [Effect] {
-        // The first sighting of a streak is where it stands, not news.
-        var tracker = state.noticeTrackers[view.key] ?? StreakNoticeTracker(starting: view.streak)
-        let toasts = tracker.notices(for: view.evaluation).compactMap { StreakFacts.toast($0, key: view.key, streak: view.streak, ascii: state.ascii) }
-        state.noticeTrackers[view.key] = tracker
+        let toasts = view.notices.compactMap { StreakFacts.toast($0, key: view.key, streak: view.streak, ascii: state.ascii) }
         if !toasts.isEmpty { state.toast = Toast(text: toasts.joined(separator: "  "), until: state.now.addingTimeInterval(Toast.duration)) }
         state.views[view.key] = view
         state.failures[view.key] = nil

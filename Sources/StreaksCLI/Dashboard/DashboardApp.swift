@@ -1,18 +1,20 @@
 import CNcurses
 import Foundation
+import Observation
 import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationReplica
 import SwiftfulGamificationFileStore
 
-/// The dashboard's run loop. Keys, store updates, ticks and resizes all arrive as
+/// The dashboard's run loop. Keys, streak changes, ticks and resizes all arrive as
 /// `AppEvent`s on one stream; `DashboardLoop` (the `Reducer` and when to draw) turns them
-/// into state and effects; `Render` draws the state. Data flows one way: every write goes
-/// to the store, which evaluates it once under its lock and publishes the result into its
-/// feed; the write's outcome comes back here with that result (one frame: the message and
-/// the new numbers), and the feed hands the same result to the streak's subscription,
-/// where it changes nothing more. Streaks changed, created or removed by any other process
-/// arrive through the same feed.
+/// into state and effects; `Render` draws the state. Data flows one way: store -> feed ->
+/// `StreakBoard` (a `StreakManager` per streak) -> Observation -> this loop -> screen.
+/// Every write goes through the streak's manager to the store, which evaluates it once under
+/// its lock; the manager takes that result before the write returns, and the outcome comes
+/// back here with it (one frame: the message and the new numbers); the feed's echo of the
+/// same result changes no manager. Streaks changed, created or removed by any other process
+/// reach the managers through the same feed, and the screen through Observation.
 @MainActor
 final class DashboardApp {
     private let store: any StreakStore
@@ -25,8 +27,12 @@ final class DashboardApp {
     private var state: DashboardState { loop.state }
     private let events: AsyncStream<AppEvent>
     private let continuation: AsyncStream<AppEvent>.Continuation
-    /// One subscription per streak on screen.
-    private var subscriptions: [String: Task<Void, Never>] = [:]
+    /// The user's streaks, live: what the screen shows is read from its managers.
+    private let board: StreakBoard
+    /// The manager each streak's view was last read from (a new one is observed anew).
+    private var observed: [String: ObjectIdentifier] = [:]
+    /// Notices the managers made since their streak's view was last sent.
+    private var pendingNotices: [String: [StreakNotice]] = [:]
     private var tasks: [Task<Void, Never>] = []
     private var sources: [any DispatchSourceProtocol] = []
     private let trace: DashboardTrace?
@@ -56,6 +62,8 @@ final class DashboardApp {
         )
         state.message = notice
         loop = DashboardLoop(state: state)
+        board = StreakBoard(store: store, userId: userId, now: clock, timeZone: { zone })
+        board.onNotice = { [weak self] notice in self?.pendingNotices[notice.streakKey, default: []].append(notice.notice) }
     }
 
     /// - Parameter exitAfterFirstFrame: stop once the first frame with streak data is drawn
@@ -63,14 +71,12 @@ final class DashboardApp {
     func run(exitAfterFirstFrame: Bool = false) async {
         installSources()
         startTicking()
-        followStreakKeys()
         followLink()
-        followSync()
-        syncSubscriptions()
+        board.start()
+        observeBoard()
         redraw(after: nil)
         for await event in events {
             let (draw, effects) = loop.handle(event)
-            if case .keysChanged = event { syncSubscriptions() }
             if draw { redraw(after: event) }
             for effect in effects { perform(effect) }
             if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
@@ -210,19 +216,33 @@ final class DashboardApp {
         }
     }
 
-    /// Runs a write off the main actor; its outcome (or its failure, as one) comes back as
-    /// an event with the streak the write left.
+    /// Runs a write through the streak's manager (the board's, for what is no one streak's);
+    /// its outcome (or its failure, as one) comes back as an event with the streak as the
+    /// write left it, and the notices its manager made of it.
     private func write(
         _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
     ) {
-        let store = store, userId = userId, continuation = continuation, trace = trace
-        // Not kept: a write runs to its end, and its outcome is the only trace it leaves.
-        Task.detached {
+        let board = board, store = store, continuation = continuation, trace = trace
+        Task { [weak self] in
             do {
-                let (outcome, evaluation) = try await work(store, userId)
+                let (outcome, evaluation): (WriteOutcome, StreakEvaluation?)
+                if let key, let manager = board.managers[key] {
+                    (outcome, evaluation) = try await manager.perform { store, userId, _ in
+                        let result = try await work(store, userId)
+                        // A rename leaves another streak: the board hands it to that one's manager.
+                        return (result, result.1.flatMap { $0.configuration.streakKey == key ? $0 : nil })
+                    }
+                    if let evaluation, evaluation.configuration.streakKey != key { _ = try await board.perform { _, _ in ((), (evaluation.configuration.streakKey, evaluation)) } }
+                } else {
+                    (outcome, evaluation) = try await board.perform { store, userId in
+                        let result = try await work(store, userId)
+                        return (result, result.1.map { ($0.configuration.streakKey, $0) })
+                    }
+                }
                 trace?.written()
                 let savedOffline = (store as? ReplicatedStreakStore)?.offlineReason != nil && outcome.key != nil
-                continuation.yield(.written(outcome, evaluation.map { StreakView(key: key ?? "", evaluation: $0) }, savedOffline: savedOffline))
+                let view = evaluation.map { StreakView(key: key ?? $0.configuration.streakKey, evaluation: $0, notices: self?.takeNotices($0.configuration.streakKey) ?? []) }
+                continuation.yield(.written(outcome, view, savedOffline: savedOffline))
             } catch {
                 continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
             }
@@ -276,44 +296,58 @@ final class DashboardApp {
         })
     }
 
-    /// A replica's changes waiting for the server and its syncs, for the header.
-    private func followSync() {
-        let states = store.watchSync()
-        tasks.append(Task { [continuation] in
-            for await state in states { continuation.yield(.syncChanged(state)) }
-        })
+    /// Follows the board through Observation: its streak list, failures and sync state,
+    /// and each manager's evaluation (re-armed after every change, as Observation fires once).
+    private func observeBoard() {
+        withObservationTracking {
+            _ = board.keys
+            _ = board.managers
+            _ = board.failures
+            _ = board.sync
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in self?.boardChanged() }
+        }
     }
 
-    /// The store's streak keys as they change, from any process (no polling here).
-    private func followStreakKeys() {
-        let keys = store.watchStreakKeys(userId: userId, now: clock, timezone: { [zone] in zone })
-        tasks.append(Task { [continuation] in
-            for await list in keys { continuation.yield(.keysChanged(list)) }
-        })
+    private var shownKeys: [String]?
+    private var shownFailures: [String: String] = [:]
+    private var shownSync: StoreSyncState?
+
+    private func boardChanged() {
+        if board.keys != shownKeys {
+            shownKeys = board.keys
+            continuation.yield(.keysChanged(board.keys))
+        }
+        for (key, manager) in board.managers where observed[key] != ObjectIdentifier(manager) {
+            observed[key] = ObjectIdentifier(manager)
+            managerChanged(key, manager)
+        }
+        for key in observed.keys where board.managers[key] == nil { observed[key] = nil }
+        for (key, reason) in board.failures where shownFailures[key] != reason { continuation.yield(.streakFailed(key: key, reason: reason)) }
+        shownFailures = board.failures
+        if let sync = board.sync, sync != shownSync {
+            shownSync = sync
+            continuation.yield(.syncChanged(sync))
+        }
+        observeBoard()
     }
 
-    /// One subscription per streak on screen: started for new keys, ended for removed ones.
-    /// A subscription that fails says why on screen and tries again two seconds later.
-    private func syncSubscriptions() {
-        for key in subscriptions.keys where !state.keys.contains(key) {
-            subscriptions.removeValue(forKey: key)?.cancel()
+    /// A manager's evaluation as the streak's view, with the notices made of it; then
+    /// watching for its next one.
+    private func managerChanged(_ key: String, _ manager: StreakManager) {
+        guard board.managers[key] === manager else { return }
+        withObservationTracking {
+            _ = manager.evaluation
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in self?.managerChanged(key, manager) }
         }
-        for key in state.keys where subscriptions[key] == nil {
-            let store = store, userId = userId, clock = clock, zone = zone, continuation = continuation
-            subscriptions[key] = Task.detached {
-                while !Task.isCancelled {
-                    do {
-                        for try await evaluation in store.watch(userId: userId, streakKey: key, now: clock, timezone: { zone }) {
-                            continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation)))
-                        }
-                        return
-                    } catch {
-                        continuation.yield(.streakFailed(key: key, reason: ErrorReport.message(for: error)))
-                    }
-                    try? await Task.sleep(for: .seconds(2))
-                }
-            }
+        if let evaluation = manager.evaluation {
+            continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
         }
+    }
+
+    private func takeNotices(_ key: String) -> [StreakNotice] {
+        pendingNotices.removeValue(forKey: key) ?? []
     }
 
     // MARK: - Terminal
@@ -379,7 +413,7 @@ final class DashboardApp {
 
     private func shutdown() {
         tasks.forEach { $0.cancel() }
-        subscriptions.values.forEach { $0.cancel() }
+        board.stop()
         sources.forEach { $0.cancel() }
         screen.restore()
         // Nobody handles them any more: whatever still runs (closing a connection to a server

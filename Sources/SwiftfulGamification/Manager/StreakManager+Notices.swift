@@ -29,6 +29,7 @@ extension StreakManager {
         for notice in notices {
             logger?.trackEvent(event: Event.notice(notice))
             noticeSubscribers.send(notice)
+            noticeSink?(notice)
             let callbacks = callbacks
             switch notice {
             case .broken(let previous): if let callback = callbacks.onStreakBroken { Task { await callback(previous) } }

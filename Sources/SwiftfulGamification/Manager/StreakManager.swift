@@ -28,7 +28,8 @@ public final class StreakManager {
     public private(set) var pendingChangeCount = 0
     /// Whether the provider is pushing or pulling changes right now.
     public private(set) var isSyncInProgress = false
-    public let configuration: StreakConfiguration
+    /// The streak's settings: as created, and on a `StreakBoard` as the store last said.
+    public private(set) var configuration: StreakConfiguration
 
     @ObservationIgnored let remote: any RemoteStreakService
     @ObservationIgnored private let local: any LocalStreakPersistence
@@ -42,6 +43,10 @@ public final class StreakManager {
     @ObservationIgnored private var noticeTracker: StreakNoticeTracker
     @ObservationIgnored let noticeSubscribers = Broadcast<StreakNotice>()
     @ObservationIgnored var callbacks = NoticeCallbacks()
+    /// The store a `StreakBoard`'s manager writes to (`perform`); nil for one made from services.
+    @ObservationIgnored var store: (any StreakStore)?
+    /// Where a `StreakBoard` hears this manager's notices, after its own subscribers.
+    @ObservationIgnored var noticeSink: ((StreakNotice) -> Void)?
 
     /// Loads the cached streak synchronously.
     /// - Parameters:
@@ -66,6 +71,35 @@ public final class StreakManager {
         let cached = services.local.getSavedStreakData(streakKey: configuration.streakKey)
         currentStreakData = cached ?? .blank(streakKey: configuration.streakKey)
         noticeTracker = StreakNoticeTracker(starting: cached)
+    }
+
+    /// A `StreakBoard`'s manager: the store's own evaluation of the streak, fed by the
+    /// board's subscription (no listener, calculation or cache of its own). Its first
+    /// evaluation is where the streak stands, not news: notices start after it.
+    init(
+        store: any StreakStore, userId: String, evaluation: StreakEvaluation, logger: (any GamificationLogger)?,
+        now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone
+    ) {
+        remote = StoreRemoteStreakService(store: store, now: now, timezone: timeZone)
+        local = NoStreakCache()
+        configuration = evaluation.configuration
+        self.logger = logger
+        self.now = now
+        self.timeZone = timeZone
+        listenerRetryDelay = .seconds(2)
+        currentStreakData = evaluation.streak
+        noticeTracker = StreakNoticeTracker(starting: evaluation.streak)
+        self.store = store
+        self.userId = userId
+        receive(evaluation)
+    }
+
+    /// The store's newest evaluation of this streak (its subscription's, or a write's own).
+    func receive(_ evaluation: StreakEvaluation) {
+        if evaluation.configuration != configuration { configuration = evaluation.configuration }
+        let skipped = evaluation.skippedDays.sorted().map(CalendarDay.init(dayNumber:))
+        if skipped != skips { skips = skipped }
+        apply(evaluation)
     }
 
     // MARK: - Session
@@ -291,7 +325,7 @@ public final class StreakManager {
         logger?.addUserProperties(dict: currentStreakData.eventParameters, isHighPriority: false)
     }
 
-    private func apply(_ evaluation: StreakEvaluation) {
+    func apply(_ evaluation: StreakEvaluation) {
         let notices = noticeTracker.notices(for: evaluation)
         if self.evaluation.map({ !$0.isSameEvaluation(as: evaluation) }) ?? true { self.evaluation = evaluation }
         if notes != evaluation.notes { notes = evaluation.notes }

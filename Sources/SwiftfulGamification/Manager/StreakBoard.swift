@@ -1,0 +1,142 @@
+import Foundation
+import Observation
+
+/// Every streak of a user, live: one `StreakManager` per streak, fed by the store as any
+/// process changes it (a write here, another process's, a day passing). Observe `keys` and
+/// each manager through Observation; write through a manager's `perform` (or the board's,
+/// for what is not one streak's: creating, archiving, deleting, moving).
+///
+///     let board = StreakBoard(store: FileStreakStore(rootPath: path), userId: "me")
+///     board.start()
+///     for key in board.keys { print(board.managers[key]?.currentStreakData.currentStreak ?? 0) }
+@MainActor
+@Observable
+public final class StreakBoard {
+    /// The user's streaks (archived ones left out), in the store's order.
+    public private(set) var keys: [String] = []
+    /// A manager per streak, from its first evaluation on.
+    public private(set) var managers: [String: StreakManager] = [:]
+    /// Why a streak's subscription last failed, until it delivers again.
+    public private(set) var failures: [String: String] = [:]
+    /// A copy's changes waiting for its server and its syncs (nil for a store that writes through).
+    public private(set) var sync: StoreSyncState?
+
+    public let store: any StreakStore
+    public let userId: String
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let timeZone: @Sendable () -> TimeZone
+    @ObservationIgnored private let logger: (any GamificationLogger)?
+    @ObservationIgnored private let retryDelay: Duration
+    @ObservationIgnored private var subscriptions: [String: Task<Void, Never>] = [:]
+    @ObservationIgnored private var tasks: [Task<Void, Never>] = []
+    @ObservationIgnored private let noticeSubscribers = Broadcast<BoardNotice>()
+    /// Called with every notice as its manager makes it, before the change is observed
+    /// (for a screen that shows a notice with the change that caused it).
+    @ObservationIgnored public var onNotice: ((BoardNotice) -> Void)?
+
+    public init(
+        store: any StreakStore, userId: String, logger: (any GamificationLogger)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init, timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current },
+        retryDelay: Duration = .seconds(2)
+    ) {
+        self.store = store
+        self.userId = userId
+        self.logger = logger
+        self.now = now
+        self.timeZone = timeZone
+        self.retryDelay = retryDelay
+    }
+
+    /// Follows the store: its list of streaks, each streak, and its sync state.
+    public func start() {
+        guard tasks.isEmpty else { return }
+        let keyLists = store.watchStreakKeys(userId: userId, now: now, timezone: timeZone)
+        tasks.append(Task { [weak self] in
+            for await list in keyLists {
+                guard let self else { return }
+                self.keysChanged(list)
+            }
+        })
+        let states = store.watchSync()
+        tasks.append(Task { [weak self] in
+            for await state in states {
+                guard let self else { return }
+                if self.sync != state { self.sync = state }
+            }
+        })
+    }
+
+    /// Stops following the store; the managers keep what they last had.
+    public func stop() {
+        for task in tasks + Array(subscriptions.values) { task.cancel() }
+        tasks = []
+        subscriptions = [:]
+    }
+
+    /// Every streak's notices from now on, each once, with its key (the managers' own
+    /// `notices()` say the same per streak).
+    public func notices() -> AsyncStream<BoardNotice> { noticeSubscribers.subscribe() }
+
+    /// Runs a write that is no one streak's (creating, archiving, deleting, moving, the
+    /// settings of several); the streaks it changes arrive through the store's feed, and an
+    /// evaluation it returns goes to that streak's manager at once.
+    public func perform<Result: Sendable>(
+        _ write: @Sendable (_ store: any StreakStore, _ userId: String) async throws -> (Result, (key: String, evaluation: StreakEvaluation)?)
+    ) async throws -> Result {
+        let (result, changed) = try await write(store, userId)
+        if let (key, evaluation) = changed { received(evaluation, for: key) }
+        return result
+    }
+
+    private func keysChanged(_ list: [String]) {
+        if list != keys { keys = list }
+        for key in subscriptions.keys where !list.contains(key) {
+            subscriptions.removeValue(forKey: key)?.cancel()
+            managers[key] = nil
+            failures[key] = nil
+        }
+        for key in list where subscriptions[key] == nil { subscribe(to: key) }
+    }
+
+    /// One streak's evaluations, as the store publishes them; a failure is said in
+    /// `failures` and the subscription tried again after `retryDelay`.
+    private func subscribe(to key: String) {
+        let store = store, userId = userId, now = now, timeZone = timeZone, retryDelay = retryDelay
+        subscriptions[key] = Task { [weak self] in
+            while !Task.isCancelled {
+                do {
+                    for try await evaluation in store.watch(userId: userId, streakKey: key, now: now, timezone: timeZone) {
+                        guard let self, !Task.isCancelled else { return }
+                        self.received(evaluation, for: key)
+                    }
+                    return
+                } catch {
+                    guard let self, !Task.isCancelled else { return }
+                    self.failures[key] = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                }
+                try? await Task.sleep(for: retryDelay)
+            }
+        }
+    }
+
+    private func received(_ evaluation: StreakEvaluation, for key: String) {
+        if failures[key] != nil { failures[key] = nil }
+        if let manager = managers[key] {
+            manager.receive(evaluation)
+            return
+        }
+        let manager = StreakManager(store: store, userId: userId, evaluation: evaluation, logger: logger, now: now, timeZone: timeZone)
+        manager.noticeSink = { [weak self] notice in
+            let boardNotice = BoardNotice(streakKey: key, notice: notice)
+            self?.onNotice?(boardNotice)
+            self?.noticeSubscribers.send(boardNotice)
+        }
+        managers[key] = manager
+    }
+}
+
+/// A streak's notice on a `StreakBoard`.
+public struct BoardNotice: Sendable, Equatable {
+    public let streakKey: String
+    public let notice: StreakNotice
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Observation
+import Testing
+import TestSupport
+@testable import SwiftfulGamification
+@testable import SwiftfulGamificationFileStore
+
+/// A user's streaks as managers, live from one store: what the dashboard observes.
+/// The waits are long because they are only as long as needed: under the whole suite on two
+/// cores, CPU-bound tests can hold the cooperative pool the store's feed runs on for minutes.
+@MainActor
+struct StreakBoardTests {
+    func board(_ fixture: StoreFixture, clock: TestClock) -> StreakBoard {
+        StreakBoard(store: fixture.store(), userId: "u1", now: { clock.now }, timeZone: { newYork }, retryDelay: .milliseconds(50))
+    }
+
+    @Test func aManagerPerStreakFollowsAnotherProcesssWrites() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        try fixture.create(StreakConfiguration(streakKey: "read"))
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = board(fixture, clock: clock)
+        board.start()
+        #expect(await eventually(seconds: 240) { board.managers.count == 2 })
+        #expect(Set(board.keys) == ["daily", "read"])
+        // Another process (another store object) logs: the manager has it, nobody asked.
+        try fixture.store().log([event("2024-01-02 09:00")], now: "2024-01-02 10:00", key: "read")
+        #expect(await eventually(seconds: 240) { board.managers["read"]?.currentStreakData.totalEvents == 1 })
+        #expect(board.managers["read"]?.userId == "u1")
+        board.stop()
+    }
+
+    @Test func aWriteThroughAManagerIsItsBeforeItReturnsAndItsEchoChangesNothing() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = board(fixture, clock: clock)
+        board.start()
+        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil })
+        let manager = try #require(board.managers["daily"])
+        let changes = ChangeCounter()
+        changes.watch(manager)
+        let total = try await manager.perform { store, userId, key in
+            let result = try await store.addEvents([event("2024-01-02 09:30")], userId: userId, streakKey: key, now: clock.now, timezone: newYork)
+            return (result.evaluation.streak.totalEvents, result.evaluation)
+        }
+        #expect(total == 1)
+        // Taken before returning, not waiting for the feed.
+        #expect(manager.currentStreakData.totalEvents == 1)
+        // The store's feed hands on the same evaluation: no second change.
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(changes.count == 1)
+        board.stop()
+    }
+
+    @Test func noticesAreMadeOnceByTheManagerNotOnFirstSight() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        try fixture.store().log((1...6).map { event("2024-01-0\($0) 09:00") }, now: "2024-01-07 08:00")
+        let clock = TestClock(at("2024-01-07 08:00"))
+        let board = board(fixture, clock: clock)
+        var heard: [BoardNotice] = []
+        board.onNotice = { heard.append($0) }
+        var stream = board.notices().makeAsyncIterator()
+        board.start()
+        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil }, "\(board.keys) \(board.failures)")
+        #expect(heard.isEmpty)
+        clock.set(at("2024-01-07 09:00"))
+        _ = try await board.managers["daily"]!.perform { store, userId, key in
+            ((), try await store.addEvents([event("2024-01-07 09:00")], userId: userId, streakKey: key, now: clock.now, timezone: newYork).evaluation)
+        }
+        #expect(heard == [BoardNotice(streakKey: "daily", notice: .milestone(count: 7, unit: .day))])
+        #expect(await stream.next() == BoardNotice(streakKey: "daily", notice: .milestone(count: 7, unit: .day)))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(heard.count == 1)
+        board.stop()
+    }
+
+    @Test func aStreakArchivedOrCreatedElsewhereLeavesOrJoinsTheBoard() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        try fixture.create(StreakConfiguration(streakKey: "read"))
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = board(fixture, clock: clock)
+        board.start()
+        #expect(await eventually(seconds: 240) { board.managers.count == 2 })
+        _ = try fixture.store().setArchived(true, userId: "u1", streakKey: "read", now: clock.now, timezone: newYork)
+        #expect(await eventually(seconds: 240) { board.keys == ["daily"] && board.managers["read"] == nil })
+        let created = try await board.perform { store, userId in
+            let evaluation = try await store.createStreak(userId: userId, configuration: StreakConfiguration(streakKey: "swim"), now: clock.now, timezone: newYork)
+            return ("swim", ("swim", evaluation))
+        }
+        #expect(created == "swim")
+        #expect(board.managers["swim"]?.configuration.streakKey == "swim")
+        #expect(await eventually(seconds: 240) { board.keys.contains("swim") })
+        board.stop()
+    }
+
+    @Test func aSettingsChangeReachesTheManagersConfiguration() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = board(fixture, clock: clock)
+        board.start()
+        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil })
+        _ = try fixture.store().updateSettings(
+            userId: "u1", streakKey: "daily", goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: nil,
+            details: StreakDetails(title: "Walk"), now: clock.now, timezone: newYork
+        )
+        #expect(await eventually(seconds: 240) { board.managers["daily"]?.configuration.title == "Walk" })
+        #expect(board.managers["daily"]?.configuration.eventsRequiredPerDay == 2)
+        board.stop()
+    }
+}
+
+/// Counts a manager's evaluation changes through Observation, re-armed after each.
+@MainActor
+final class ChangeCounter {
+    var count = 0
+
+    func watch(_ manager: StreakManager) {
+        withObservationTracking { _ = manager.evaluation } onChange: { [weak self] in
+            Task { @MainActor [weak self] in
+                self?.count += 1
+                self?.watch(manager)
+            }
+        }
+    }
+}
