@@ -85,7 +85,7 @@ let package = Package(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
-        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks"]),
+        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
         .testTarget(
             name: "StreakImportersTests",
             dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],

@@ -61,7 +61,7 @@ package enum POSIXFile {
     /// - Throws: `FileStoreError.notARegularFile` for a user file that is a link, a
     ///   directory, a FIFO or a device; `.cannotRead` for other failures.
     static func openForReading(_ path: String, role: StoreFileRole) throws -> (descriptor: Int32, status: FileStatus)? {
-        Instrumentation.count(.fileRead)
+        Instrumentation.countRead(path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno

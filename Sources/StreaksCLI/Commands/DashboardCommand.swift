@@ -50,7 +50,7 @@ struct DashboardCommand: AsyncParsableCommand {
         ascii: Bool, noColor: Bool, keys: [String], notice: String?, exitAfterFirstFrame: Bool, traceFile: String?
     ) async throws {
         TerminalSafety.install()
-        let screen = try TerminalScreen(noColor: noColor)
+        let screen = try NcursesBackend(noColor: noColor)
         let app = DashboardApp(
             // The dashboard's writes and reads run while it keeps drawing: a file store's blocking
             // calls go to threads of their own. (A one-shot command has nothing else to do.)

@@ -22,9 +22,10 @@ final class DashboardApp {
     private let zone: TimeZone
     private let clock: @Sendable () -> Date
     private let themes: ThemeCatalog
-    private let screen: TerminalScreen
+    private let screen: any TerminalBackend
     private var loop: DashboardLoop
-    private var state: DashboardState { loop.state }
+    /// What the screen shows (read by tests).
+    var state: DashboardState { loop.state }
     private let events: AsyncStream<AppEvent>
     private let continuation: AsyncStream<AppEvent>.Continuation
     /// The user's streaks, live: what the screen shows is read from its managers.
@@ -34,15 +35,16 @@ final class DashboardApp {
     /// Notices the managers made since their streak's view was last sent.
     private var pendingNotices: [String: [StreakNotice]] = [:]
     private var tasks: [Task<Void, Never>] = []
-    private var sources: [any DispatchSourceProtocol] = []
     private let trace: DashboardTrace?
+    /// Called as each write returns, before its outcome is shown (tests count what follows).
+    var onWritten: (() -> Void)?
     private let environment: [String: String]
     /// Day lookups run one at a time; while one runs, only the latest request waits.
     private var dayLoading = false
     private var pendingDay: (key: String, day: CalendarDay)?
 
     init(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
-         themes: ThemeCatalog, theme: String, ascii: Bool, screen: TerminalScreen, keys: [String], notice: String?,
+         themes: ThemeCatalog, theme: String, ascii: Bool, screen: any TerminalBackend, keys: [String], notice: String?,
          trace: DashboardTrace?, environment: [String: String]) {
         self.store = store
         self.userId = userId
@@ -66,11 +68,16 @@ final class DashboardApp {
         board.onNotice = { [weak self] notice in self?.pendingNotices[notice.streakKey, default: []].append(notice.notice) }
     }
 
-    /// - Parameter exitAfterFirstFrame: stop once the first frame with streak data is drawn
-    ///   (to measure the time to first frame).
-    func run(exitAfterFirstFrame: Bool = false) async {
-        installSources()
-        startTicking()
+    /// - Parameters:
+    ///   - exitAfterFirstFrame: stop once the first frame with streak data is drawn (to
+    ///     measure the time to first frame).
+    ///   - ticking: move the clock every second (a test counting frames turns it off).
+    func run(exitAfterFirstFrame: Bool = false, ticking: Bool = true) async {
+        screen.start(deliver: { [weak self] event in
+            if case .key = event { self?.trace?.key() }
+            self?.continuation.yield(event)
+        }, redraw: { [weak self] in self?.redraw(after: nil) })
+        if ticking { startTicking() }
         followLink()
         board.start()
         observeBoard()
@@ -240,6 +247,7 @@ final class DashboardApp {
                     }
                 }
                 trace?.written()
+                self?.onWritten?()
                 let savedOffline = (store as? ReplicatedStreakStore)?.offlineReason != nil && outcome.key != nil
                 let view = evaluation.map { StreakView(key: key ?? $0.configuration.streakKey, evaluation: $0, notices: self?.takeNotices($0.configuration.streakKey) ?? []) }
                 continuation.yield(.written(outcome, view, savedOffline: savedOffline))
@@ -363,76 +371,9 @@ final class DashboardApp {
         })
     }
 
-    private func installSources() {
-        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-        input.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                let keys = self.screen.readKeys()
-                if keys.isEmpty, self.screen.inputHasHungUp {
-                    // The terminal is gone: nobody is left to see the dashboard.
-                    self.continuation.yield(.key(.interrupt))
-                    return
-                }
-                for key in keys {
-                    if key == .suspend {
-                        self.screen.suspend()
-                        self.redraw(after: nil)
-                    } else {
-                        self.trace?.key()
-                        self.continuation.yield(.key(key))
-                    }
-                }
-            }
-        }
-        input.resume()
-        sources.append(input)
-        // Every signal that would end the process ends it through the run loop instead, which
-        // restores the terminal first. SIGPIPE stays ignored: a dashboard writes to no pipe.
-        for (number, event) in [(SIGWINCH, "resize")] + Self.quittingSignals.map({ ($0, "quit") }) {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    if event == "resize" {
-                        let size = self.screen.resize()
-                        self.continuation.yield(.resize(width: size.width, height: size.height))
-                    } else {
-                        self.continuation.yield(.key(.interrupt))
-                    }
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Signals that end the process, handled by the run loop while the dashboard is up.
-    private static let quittingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
-
     private func shutdown() {
         tasks.forEach { $0.cancel() }
         board.stop()
-        sources.forEach { $0.cancel() }
-        screen.restore()
-        // Nobody handles them any more: whatever still runs (closing a connection to a server
-        // that is gone) must not make the process deaf to SIGTERM and SIGHUP.
-        for number in Self.quittingSignals { signal(number, SIG_DFL) }
-    }
-}
-
-/// Restores the terminal however the process ends: normal exit, or a fatal signal
-/// (re-raised afterwards so the crash report survives).
-enum TerminalSafety {
-    static func install() {
-        atexit { endwin() }
-        for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
-            signal(number) { caught in
-                endwin()
-                signal(caught, SIG_DFL)
-                raise(caught)
-            }
-        }
+        screen.stop()
     }
 }

@@ -17,4 +17,25 @@ package enum Instrumentation {
     package static func value(_ counter: Counter) -> Int {
         lock.withLock { counts[counter, default: 0] }
     }
+
+    nonisolated(unsafe) private static var readsUnder: [String: Int] = [:]
+
+    /// Counts a store file read, and it again under each folder a test follows (a test's
+    /// own store, whatever other tests in the process read meanwhile).
+    package static func countRead(_ path: String) {
+        lock.withLock {
+            counts[.fileRead, default: 0] += 1
+            for folder in readsUnder.keys where path.hasPrefix(folder) { readsUnder[folder, default: 0] += 1 }
+        }
+    }
+
+    /// Starts counting the reads of files under `folder`.
+    package static func followReads(under folder: String) {
+        lock.withLock { readsUnder[folder] = readsUnder[folder] ?? 0 }
+    }
+
+    /// The reads of files under `folder` since `followReads(under:)`.
+    package static func reads(under folder: String) -> Int {
+        lock.withLock { readsUnder[folder, default: 0] }
+    }
 }

@@ -2,15 +2,17 @@ import CNcurses
 import Foundation
 import StreakDashboard
 
-/// The ncurses side of the dashboard: it only copies a `Grid` to the screen and decodes
-/// keys. Every call happens on the main actor.
+/// The ncurses side of the dashboard: it copies a `Grid` to the screen, decodes keys, and
+/// turns standard input, SIGWINCH and every signal that would end the process into events
+/// (the run loop restores the terminal first). Every call happens on the main actor.
 @MainActor
-final class TerminalScreen {
+final class NcursesBackend: TerminalBackend {
     let capability: ColorCapability
     let isUTF8: Bool
     private struct PairKey: Hashable { let foreground: Int; let background: Int }
     private var pairs: [PairKey: Int32] = [:]
     private var screen: OpaquePointer?
+    private var sources: [any DispatchSourceProtocol] = []
 
     /// - Throws: `DashboardError.unknownTerminal` when curses cannot drive `$TERM`.
     init(noColor: Bool) throws {
@@ -113,6 +115,62 @@ final class TerminalScreen {
         guard poll(&request, 1, 0) >= 0 else { return true }
         return request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
+
+    func start(deliver: @escaping @MainActor (AppEvent) -> Void, redraw: @escaping @MainActor () -> Void) {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                let keys = self.readKeys()
+                if keys.isEmpty, self.inputHasHungUp {
+                    // The terminal is gone: nobody is left to see the dashboard.
+                    deliver(.key(.interrupt))
+                    return
+                }
+                for key in keys {
+                    if key == .suspend {
+                        self.suspend()
+                        redraw()
+                    } else {
+                        deliver(.key(key))
+                    }
+                }
+            }
+        }
+        input.resume()
+        sources.append(input)
+        // Every signal that would end the process ends it through the run loop instead, which
+        // restores the terminal first. SIGPIPE stays ignored: a dashboard writes to no pipe.
+        for (number, event) in [(SIGWINCH, "resize")] + Self.quittingSignals.map({ ($0, "quit") }) {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if event == "resize" {
+                        let size = self.resize()
+                        deliver(.resize(width: size.width, height: size.height))
+                    } else {
+                        deliver(.key(.interrupt))
+                    }
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func stop() {
+        sources.forEach { $0.cancel() }
+        sources = []
+        restore()
+        // Nobody handles them any more: whatever still runs (closing a connection to a server
+        // that is gone) must not make the process deaf to SIGTERM and SIGHUP.
+        for number in Self.quittingSignals { signal(number, SIG_DFL) }
+    }
+
+    /// Signals that end the process, handled by the run loop while the dashboard is up.
+    private static let quittingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
 
     /// Leaves the screen as it was before.
     func restore() {
