@@ -61,7 +61,8 @@ final class FileChangeFollower: @unchecked Sendable {
 
         syncDirectories()
         while !isStopped {
-            let changed = watch.wait(timeout: 0.25)
+            // With inotify a change or stop() wakes the wait; only polling needs a short one.
+            let changed = watch.wait(timeout: watch.usesNotifications ? 3_600 : 0.25)
             guard !isStopped else { break }
             let polling = !watch.usesNotifications
             let configChanged = watchedKeys.contains { key in

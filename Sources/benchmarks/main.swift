@@ -30,6 +30,20 @@ if arguments.contains("--writers-only") {
     }
     exit(0)
 }
+if arguments.contains("--dashboard-only") {
+    // The dashboard's measures alone on a store of a million events (nothing written to RESULTS.md).
+    let size = quick ? 100_000 : 1_000_000
+    let store = NSTemporaryDirectory() + "streaks-bench-dashboard-\(getpid())"
+    try? FileManager.default.removeItem(atPath: store)
+    try Measure.run(streaks, ["create", "daily", "--store", store, "--user", "bench", "--now", "2014-01-01T00:00:00Z", "--freezes", "auto"])
+    try Workload(count: size).jsonLines().write(toFile: store + "/users/bench/streaks/daily/events.jsonl", atomically: true, encoding: .utf8)
+    _ = try Measure.run(streaks, ["status", "--store", store, "--user", "bench", "--now=2024-11-14T17:00:00Z"])
+    for verdict in try DashboardBenchmarks.run(streaks: streaks, store: store, size: size, now: "--now=2024-11-14T17:00:00Z") {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    try? FileManager.default.removeItem(atPath: store)
+    exit(0)
+}
 if arguments.contains("--import-only") {
     // PostgreSQL's import against psql \copy alone (nothing written to RESULTS.md).
     for verdict in PostgresBenchmarks.runImport(streaks: streaks, size: quick ? 100_000 : 1_000_000) {
@@ -181,33 +195,7 @@ verdicts.append(Verdict(
 
 // MARK: Screen
 
-let dashboard = try Measure.medianRun(
-    runs: 5, "/usr/bin/script", ["-qec", "\(streaks) dashboard --exit-after-first-frame --store \(bigStore) --user bench \(now)", "/dev/null"],
-    environment: ["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]
-)
-let statusViaScript = try Measure.medianRun(
-    runs: 5, "/usr/bin/script", ["-qec", "\(streaks) status --store \(bigStore) --user bench \(now)", "/dev/null"], environment: ["TERM": "xterm-256color"]
-)
-verdicts.append(Verdict(measure: "dashboard: time to first frame on the \(storeSizes.last!) store vs `streaks status`", result: String(format: "%.2fx (%@ vs %@)", dashboard / statusViaScript, ms(dashboard), ms(statusViaScript)), target: "at most 1.5x", met: dashboard / statusViaScript <= 1.5))
-
-// One keystroke (space: log an event) in the real dashboard on the big store: what it
-// costs from the key to the frame that shows the new event.
-let keystrokes = try KeystrokeProbe.run(streaks: streaks, store: bigStore, user: "bench", presses: 7)
-let keyTimes = Measure.Spread(times: keystrokes.map(\.seconds))
-let calculations = Set(keystrokes.map(\.calculations)).sorted().map(String.init).joined(separator: "/")
-let reads = Set(keystrokes.map(\.reads)).sorted().map(String.init).joined(separator: "/")
-let readsAfterWrite = Set(keystrokes.map(\.readsAfterWrite)).sorted().map(String.init).joined(separator: "/")
-let framesPerKey = Set(keystrokes.map(\.frames)).sorted().map(String.init).joined(separator: "/")
-verdicts.append(Verdict(
-    measure: "dashboard: a keystroke (log) on the \(storeSizes.last!) store: calculations, store files read (after the write returned), frames drawn",
-    result: "\(calculations) calculation, \(reads) files read (\(readsAfterWrite) after the write), \(framesPerKey) frame", target: "1 calculation, 0 reads after the write, 1 frame",
-    met: keystrokes.allSatisfy { $0.calculations == 1 && $0.readsAfterWrite == 0 && $0.frames == 1 }
-))
-verdicts.append(Verdict(
-    measure: "dashboard: key to updated frame vs `streaks status`, \(keystrokes.count) keys",
-    result: String(format: "median %@, worst %@ (%.2fx status)", ms(keyTimes.median), ms(keyTimes.worst), keyTimes.median / statusViaScript),
-    target: "at most 1.5x status", met: keyTimes.median / statusViaScript <= 1.5
-))
+verdicts += try DashboardBenchmarks.run(streaks: streaks, store: bigStore, size: storeSizes.last!, now: now)
 
 let frameState = DemoStreaks.state(DemoStreaks.many(50), width: 300, height: 80)
 let frames = Measure.Spread(times: (0..<301).map { _ in Measure.median(runs: 1) { _ = Render.render(frameState) } })

@@ -63,9 +63,10 @@ public final class StreakFeed: @unchecked Sendable {
     private var followed: Set<String> = []
     private var ticker: Task<Void, Never>?
 
-    /// - Parameter tickInterval: how often subscribers' clocks are compared with the instant
-    ///   their result stops holding (a clock may jump, as a pinned one in a test does).
-    public init(source: Source, tickInterval: Duration = .milliseconds(250)) {
+    /// - Parameter tickInterval: the longest wait between comparing subscribers' clocks with
+    ///   the instant their result stops holding (a clock may jump, as a pinned one in a test
+    ///   does); the feed wakes sooner when a result stops holding sooner.
+    public init(source: Source, tickInterval: Duration = .seconds(1)) {
         self.source = source
         self.tickInterval = tickInterval
     }
@@ -275,10 +276,21 @@ public final class StreakFeed: @unchecked Sendable {
         let interval = tickInterval
         ticker = Task.detached { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                let wait = self?.untilFirstExpiry(atMost: interval) ?? interval
+                try? await Task.sleep(for: wait)
                 self?.refreshExpired()
             }
         }
+    }
+
+    /// How long until the first subscriber's result stops holding by its clock, within
+    /// 10 ms and `longest` (an idle feed wakes once per `longest`, not four times a second).
+    private func untilFirstExpiry(atMost longest: Duration) -> Duration {
+        let seconds = lock.withLock {
+            subscribers.values.compactMap { subscriber in subscriber.validUntil.map { $0.timeIntervalSince(subscriber.now()) } }.min()
+        }
+        guard let seconds else { return longest }
+        return max(.milliseconds(10), min(longest, .milliseconds(Int64(max(0, seconds) * 1_000))))
     }
 
     /// Refreshes every subscriber whose result stopped holding by its own clock.

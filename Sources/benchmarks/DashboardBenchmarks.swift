@@ -1,0 +1,83 @@
+import Foundation
+
+/// The dashboard on a long history: time to first frame and a keystroke against `streaks
+/// status`, and how often an idle dashboard wakes up.
+enum DashboardBenchmarks {
+    static func run(streaks: String, store: String, size: Int, now: String) throws -> [Verdict] {
+        var verdicts: [Verdict] = []
+        let dashboard = Measure.Spread(times: try (0..<5).map { _ in
+            try Measure.run("/usr/bin/script", ["-qec", "\(streaks) dashboard --exit-after-first-frame --store \(store) --user bench \(now)", "/dev/null"],
+                            environment: ["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]).seconds
+        })
+        let status = Measure.Spread(times: try (0..<5).map { _ in
+            try Measure.run("/usr/bin/script", ["-qec", "\(streaks) status --store \(store) --user bench \(now)", "/dev/null"], environment: ["TERM": "xterm-256color"]).seconds
+        })
+        verdicts.append(Verdict(
+            measure: "dashboard: time to first frame on the \(size) store vs `streaks status`, 5 runs each",
+            result: String(format: "median %.2fx (%@ vs %@), worst %.2fx", dashboard.median / status.median, ms(dashboard.median), ms(status.median), dashboard.worst / status.median),
+            target: "at most 1.5x", met: dashboard.median / status.median <= 1.5
+        ))
+
+        // One keystroke (space: log an event) in the real dashboard on the big store: what it
+        // costs from the key to the frame that shows the new event.
+        let keystrokes = try KeystrokeProbe.run(streaks: streaks, store: store, user: "bench", presses: 7)
+        let keyTimes = Measure.Spread(times: keystrokes.map(\.seconds))
+        func values(_ numbers: [Int]) -> String { Set(numbers).sorted().map(String.init).joined(separator: "/") }
+        verdicts.append(Verdict(
+            measure: "dashboard: a keystroke (log) on the \(size) store: calculations, store files read (after the write returned), frames drawn",
+            result: "\(values(keystrokes.map(\.calculations))) calculation, \(values(keystrokes.map(\.reads))) files read (\(values(keystrokes.map(\.readsAfterWrite))) after the write), \(values(keystrokes.map(\.frames))) frame",
+            target: "1 calculation, 0 reads after the write, 1 frame",
+            met: keystrokes.allSatisfy { $0.calculations == 1 && $0.readsAfterWrite == 0 && $0.frames == 1 }
+        ))
+        verdicts.append(Verdict(
+            measure: "dashboard: key to updated frame vs `streaks status`, \(keystrokes.count) keys",
+            result: String(format: "median %@, worst %@ (%.2fx status)", ms(keyTimes.median), ms(keyTimes.worst), keyTimes.median / status.median),
+            target: "at most 1.5x status", met: keyTimes.median / status.median <= 1.5
+        ))
+        verdicts.append(try idleWakeups(streaks: streaks, store: store))
+        return verdicts
+    }
+
+    /// An idle dashboard (no key pressed) followed by strace for 10 s: the blocking waits
+    /// that returned (epoll_wait, poll, nanosleep: each a thread woken), per second.
+    static func idleWakeups(streaks: String, store: String) throws -> Verdict {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            return Verdict(measure: "dashboard: wakeups of an idle dashboard", result: "not measured: no strace", target: "at most 1 + input per second", met: false)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfec", "exec \(streaks) dashboard --store \(store) --user bench", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]) { _, new in new }
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
+            process.waitUntilExit()
+        }
+        // The dashboard is script's child; let it start and settle.
+        Thread.sleep(forTimeInterval: 4)
+        let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8)) ?? ""
+        guard let pid = children.split(separator: " ").first else { throw BenchmarkFailure("the dashboard did not start") }
+        let output = NSTemporaryDirectory() + "streaks-bench-strace-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = try? Measure.run("/usr/bin/timeout", ["10", "/usr/bin/strace", "-f", "-c", "-o", output, "-p", String(pid)])
+        let table = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        var waits = 0
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let name = fields.last, ["epoll_wait", "epoll_pwait", "poll", "ppoll", "nanosleep", "clock_nanosleep"].contains(String(name)) else { continue }
+            // calls is the 4th column; the errors column may be empty.
+            if fields.count >= 5, let calls = Int(fields[3]) { waits += calls }
+        }
+        let perSecond = Double(waits) / 10
+        return Verdict(
+            measure: "dashboard: wakeups of an idle dashboard (blocking waits returned: epoll_wait, poll, nanosleep; strace over 10 s)",
+            result: String(format: "%.1f per second", perSecond), target: "at most 1 + input per second", met: perSecond <= 1.5
+        )
+    }
+}
