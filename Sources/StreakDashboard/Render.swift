@@ -157,7 +157,7 @@ extension Confirmation {
         case .remove(_, let day, let time):
             return "Remove the event of \(DayNames.short(day)) \(day) \(time)? (y/n)"
         case .useFreezes(let count, let restores):
-            return "Use \(count) freeze\(count == 1 ? "" : "s") to restore \(restores) day\(restores == 1 ? "" : "s")? (y/n)"
+            return "Use \(counted(count, "freeze")) to restore \(counted(restores, "day"))? (y/n)"
         case .addFreeze(let have):
             return "Add a freeze? You have \(have). (y/n)"
         case .removeFreeze(_, let have):

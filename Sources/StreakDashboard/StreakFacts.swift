@@ -45,11 +45,11 @@ public enum StreakFacts {
         case .restorable(let needed):
             // Only what is possible: restoring is offered when enough freezes are there.
             let days = restorableRun(view)
-            return ("broken: use \(needed) freeze\(needed == 1 ? "" : "s") to restore \(days) day\(days == 1 ? "" : "s")? (f)", .danger)
+            return ("broken: use \(counted(needed, "freeze")) to restore \(counted(days, "day"))? (f)", .danger)
         case .broken(_, let everKept):
             guard everKept else {
                 let goal = view.streak.eventsRequiredPerDay ?? 1
-                return ("no day kept yet: \(goal) event\(goal == 1 ? "" : "s") keep one", .warning)
+                return ("no day kept yet: \(counted(goal, "event")) keep one", .warning)
             }
             return ("broken: log today to start again", .danger)
         }
@@ -126,7 +126,7 @@ public enum StreakFacts {
         guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
         if kept >= target { return "kept this week (\(kept) of \(target))" }
         let left = streak.weekDaysLeft ?? 0
-        return "\(kept) of \(target) this week, \(left) day\(left == 1 ? "" : "s") left"
+        return "\(kept) of \(target) this week, \(counted(left, "day")) left"
     }
 
     /// "day", "days", "week", "weeks": the unit the streak counts in.

@@ -84,7 +84,7 @@ public enum WriteOutcome: Equatable, Sendable {
             }
         case .skippedEveryStreak(let days, let streaks):
             let named = days.lowerBound == days.upperBound ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"
-            return "Skipped \(named) in \(streaks) streak\(streaks == 1 ? "" : "s"), each on its due days."
+            return "Skipped \(named) in \(counted(streaks, "streak")), each on its due days."
         case .themeSaved(let name):
             return "Theme: \(name) (remembered)."
         case .failed(_, let reason):

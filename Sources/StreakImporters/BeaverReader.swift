@@ -41,7 +41,7 @@ public enum BeaverReader {
                 }
                 habit.setNote(entry.text ?? "", on: day)
             }
-            if notDone > 0 { habit.leftOut.append("\(notDone) day\(notDone == 1 ? "" : "s") un-ticked (a day without events says the same)") }
+            if notDone > 0 { habit.leftOut.append("\(counted(notDone, "day")) un-ticked (a day without events says the same)") }
             if (record.tags?.count ?? 0) > 1 { habit.leftOut.append("its other tags (\(record.tags!.dropFirst().joined(separator: ", ")))") }
             habits.append(habit)
         }

@@ -65,7 +65,7 @@ public enum DijoReader {
             default: throw ImportFormatError(file, field: "\(field), stats \(text)", "the value does not fit a \(record.type) habit")
             }
         }
-        if notDone > 0 { habit.leftOut.append("\(notDone) day\(notDone == 1 ? "" : "s") marked not done or 0") }
+        if notDone > 0 { habit.leftOut.append("\(counted(notDone, "day")) marked not done or 0") }
         if record.auto == true { habit.group = "auto" }
         return habit
     }

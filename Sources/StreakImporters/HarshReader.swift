@@ -135,7 +135,7 @@ public enum HarshReader {
                 habits[position].setNote(entry.comment, on: day)
             }
             if notDone > 0 {
-                habits[position].leftOut.append("\(notDone) day\(notDone == 1 ? "" : "s") logged \"n\" (a day without events says the same)")
+                habits[position].leftOut.append("\(counted(notDone, "day")) logged \"n\" (a day without events says the same)")
             }
         }
         return unknown.sorted().map { "log lines for \"\($0)\", which the habits file does not list" }

@@ -141,8 +141,8 @@ public struct ImportPlanner: Sendable {
             first = min(first ?? day, day)
             batch.notes.append(StreakNote(day: day, text: text))
         }
-        if later > 0 { leftOut.append("\(later) day\(later == 1 ? "" : "s") after today") }
-        if zeros > 0 { leftOut.append("\(zeros) day\(zeros == 1 ? "" : "s") with an amount of 0") }
+        if later > 0 { leftOut.append("\(counted(later, "day")) after today") }
+        if zeros > 0 { leftOut.append("\(counted(zeros, "day")) with an amount of 0") }
         var configuration = StreakConfiguration(
             streakKey: key, schedule: shape.schedule, target: shape.target, unit: shape.unit, startDay: first.map { min($0, today) }
         )

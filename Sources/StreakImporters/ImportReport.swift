@@ -9,9 +9,9 @@ public enum ImportReport {
         var lines: [String] = []
         for streak in planned {
             let batch = streak.batch
-            var parts = [streak.shape.text, count(batch.events.count, "event")]
-            if !batch.skips.isEmpty { parts.append(count(batch.skips.count, "skipped day")) }
-            if !batch.notes.isEmpty { parts.append(count(batch.notes.count, "note")) }
+            var parts = [streak.shape.text, counted(batch.events.count, "event")]
+            if !batch.skips.isEmpty { parts.append(counted(batch.skips.count, "skipped day")) }
+            if !batch.notes.isEmpty { parts.append(counted(batch.notes.count, "note")) }
             let group = streak.configuration.group.map { " (\($0))" } ?? ""
             let state = [streak.archived ? "archived" : nil, existing.contains(streak.key) ? "into the existing streak" : nil].compactMap { $0 }
             lines.append("\"\(streak.name)\" -> \(streak.key)\(group): \(parts.joined(separator: ", "))" + (state.isEmpty ? "" : " [\(state.joined(separator: ", "))]"))
@@ -21,5 +21,4 @@ public enum ImportReport {
         return lines
     }
 
-    static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
 }

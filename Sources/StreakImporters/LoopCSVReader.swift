@@ -94,7 +94,7 @@ public enum LoopCSVReader {
                 }
                 if loop.record(value, note: mark.count > 2 ? mark[2] : "", on: day, into: &habit) { notDone += 1 }
             }
-            if notDone > 0 { habit.leftOut.append("\(notDone) day\(notDone == 1 ? "" : "s") marked not done (a day without events says the same)") }
+            if notDone > 0 { habit.leftOut.append("\(counted(notDone, "day")) marked not done (a day without events says the same)") }
             habits.append(habit)
         }
         return SourceContents(habits: habits, remarks: remarks)

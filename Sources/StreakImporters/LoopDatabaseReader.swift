@@ -92,7 +92,7 @@ public enum LoopDatabaseReader {
         }
         let list = order.map { id in
             var (_, habit, notDone) = habits[id]!
-            if notDone > 0 { habit.leftOut.append("\(notDone) day\(notDone == 1 ? "" : "s") marked not done (a day without events says the same)") }
+            if notDone > 0 { habit.leftOut.append("\(counted(notDone, "day")) marked not done (a day without events says the same)") }
             return habit
         }
         return SourceContents(habits: list, remarks: orphans > 0 ? ["\(orphans) repetitions of habits the backup does not hold"] : [])

@@ -64,7 +64,7 @@ enum CLIError: Error, LocalizedError, Equatable {
         case .cannotRead(let file, let reason):
             return "Cannot read \(file): \(reason)."
         case .importRejected(let count, let file):
-            return "\(file): \(count) invalid line\(count == 1 ? "" : "s"); nothing was imported (use --skip-invalid to import the rest)."
+            return "\(file): \(counted(count, "invalid line")); nothing was imported (use --skip-invalid to import the rest)."
         case .nothingToCopy(let user, let store):
             return "User '\(user)' has no streaks in \(store); nothing was copied (--user names whose streaks to copy)."
         case .incompleteCopy(let count):

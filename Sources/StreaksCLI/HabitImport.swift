@@ -33,7 +33,7 @@ struct HabitImport {
         let new = planned.filter { existing[$0.key] == nil }.count
         let habits = Report.count(planned.count, "habit")
         guard !dryRun else {
-            console.print("Would import \(habits) (\(new) new streak\(new == 1 ? "" : "s"), \(Report.count(events, "event"))); nothing written (--dry-run).")
+            console.print("Would import \(habits) (\(counted(new, "new streak")), \(Report.count(events, "event"))); nothing written (--dry-run).")
             return
         }
         var added = 0
@@ -47,7 +47,7 @@ struct HabitImport {
             console.saved.note("the import of \(streak.key)")
         }
         let already = events - added
-        console.print("Imported \(habits) from \(source.rawValue): \(new) new streak\(new == 1 ? "" : "s"), \(Report.count(added, "new event"))"
+        console.print("Imported \(habits) from \(source.rawValue): \(counted(new, "new streak")), \(Report.count(added, "new event"))"
             + (already > 0 ? " (\(already) already there)" : "") + ".")
     }
 

@@ -163,7 +163,7 @@ enum Report {
         count(number, streak.streakUnit == .week ? "week" : "day")
     }
 
-    static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
+    static func count(_ number: Int, _ noun: String) -> String { counted(number, noun) }
 
     static func iso8601(_ date: Date) -> String { StreakTransfer.jsonDate(date) }
 

@@ -165,6 +165,6 @@ extension SyncReport {
     /// The refusals and unreadable lines, one line each.
     public var problems: [String] {
         refused.map { "not applied on the server: \($0)" }
-            + (unreadable > 0 ? ["\(unreadable) queued change\(unreadable == 1 ? "" : "s") could not be read; kept in \(unreadablePath)"] : [])
+            + (unreadable > 0 ? ["\(counted(unreadable, "queued change")) could not be read; kept in \(unreadablePath)"] : [])
     }
 }

@@ -64,7 +64,7 @@ enum DayDetail {
     /// Why the day is what it is, in a sentence or two.
     static func explanation(_ record: StreakDay, view: StreakView, state: DashboardState) -> [String] {
         let goal = max(record.goal, 1)
-        let events = "\(record.eventCount) event\(record.eventCount == 1 ? "" : "s")"
+        let events = "\(counted(record.eventCount, "event"))"
         let credited = goal == 1 ? "\(events) credited" : "\(record.eventCount) of \(goal) events credited"
         var lines: [String] = []
         if let measured = measuredExplanation(record, view: view) {

@@ -48,7 +48,7 @@ enum StreakPanel {
         let today = view.evaluation.day(view.evaluation.today)
         var line = StreakFacts.progressShort(streak, goal: max(today.goal, 1)) + state.glyphs.dot + records(state, view)
         if view.configuration.freezeBehavior != .noFreezes {
-            line += state.glyphs.dot + "\(streak.freezesAvailableCount ?? 0) freeze\(streak.freezesAvailableCount == 1 ? "" : "s")"
+            line += state.glyphs.dot + counted(streak.freezesAvailableCount ?? 0, "freeze")
         }
         grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
     }
@@ -60,7 +60,7 @@ enum StreakPanel {
         var facts = [streak.streakUnit == .week ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
         if let next = StreakFacts.nextMilestone(streak) { facts.append(next) }
         if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
-        facts.append("\(streak.totalEvents ?? 0) event\(streak.totalEvents == 1 ? "" : "s")")
+        facts.append(counted(streak.totalEvents ?? 0, "event"))
         if view.configuration.eventsRequiredPerDay > 1 { facts.append("goal \(view.configuration.eventsRequiredPerDay)/day") }
         return facts.joined(separator: state.glyphs.dot)
     }

@@ -91,7 +91,7 @@ struct CopyCommand: AsyncParsableCommand {
         let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
         let noted = notes > 0 ? ", \(Report.count(notes, "note"))" : ""
         let inTrash = trashed.isEmpty ? "" : ", and \(trashed.count) in the trash"
-        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted))\(inTrash) from \(source.location) to \(target.location): \(added) new event\(added == 1 ? "" : "s").")
+        console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted))\(inTrash) from \(source.location) to \(target.location): \(counted(added, "new event")).")
         guard leftOut.isEmpty else {
             for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }

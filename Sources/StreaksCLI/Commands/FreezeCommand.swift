@@ -25,7 +25,7 @@ struct FreezeCommand: AsyncParsableCommand {
             let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
             let streak = try await context.store.addFreezes(freezes, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
             context.console.saved.note("\(Report.count(count, "freeze")) added to \(key)")
-            context.console.print("Added \(count) freeze\(count == 1 ? "" : "s") to \(key): \(streak.freezesAvailableCount ?? 0) available.")
+            context.console.print("Added \(counted(count, "freeze")) to \(key): \(streak.freezesAvailableCount ?? 0) available.")
         }
     }
 
@@ -41,7 +41,7 @@ struct FreezeCommand: AsyncParsableCommand {
             let result = try await context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
             let days = result.used.map(\.day.description).joined(separator: ", ")
-            context.console.print("Used \(result.used.count) freeze\(result.used.count == 1 ? "" : "s") for \(days): \(Report.length(result.evaluation.streak)).")
+            context.console.print("Used \(counted(result.used.count, "freeze")) for \(days): \(Report.length(result.evaluation.streak)).")
         }
     }
 

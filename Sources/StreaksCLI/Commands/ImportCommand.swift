@@ -65,8 +65,8 @@ struct ImportCommand: AsyncParsableCommand {
         let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
         let skipped = batch.events.count - result.added.count
-        context.console.print("Imported \(result.added.count) event\(result.added.count == 1 ? "" : "s") into \(key)"
-            + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(batch.problems.count) invalid line\(batch.problems.count == 1 ? "" : "s")")
+        context.console.print("Imported \(counted(result.added.count, "event")) into \(key)"
+            + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(counted(batch.problems.count, "invalid line"))")
             + ": \(Report.length(result.evaluation.streak)).")
     }
 }

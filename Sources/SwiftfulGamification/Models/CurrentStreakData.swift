@@ -287,7 +287,7 @@ extension CurrentStreakData {
     public var lengthText: String {
         let current = currentStreak ?? 0
         let events = totalEvents ?? 0
-        let counted = "\(events) event\(events == 1 ? "" : "s")"
+        let counted = "\(counted(events, "event"))"
         guard current > 0 else { return "no current streak, \(counted)" }
         return "a \(current)-\(streakUnit == .week ? "week" : "day") streak, \(counted)"
     }

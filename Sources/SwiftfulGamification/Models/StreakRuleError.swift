@@ -97,7 +97,7 @@ extension StreakRuleError: LocalizedError {
         case .freezeExpired(let id):
             return "Streak freeze '\(id)' has expired."
         case .notEnoughFreezes(let needed, let available):
-            return "Saving this streak needs \(needed) freeze\(needed == 1 ? "" : "s") but only \(available) \(available == 1 ? "is" : "are") available."
+            return "Saving this streak needs \(counted(needed, "freeze")) but only \(available) \(available == 1 ? "is" : "are") available."
         case .freezesNotManual(let behavior):
             return "Freezes are used by hand only in manual mode (this streak is '\(behavior.rawValue)')."
         case .nothingToSave:

@@ -69,7 +69,7 @@ public enum StreakStatus: Sendable, Hashable {
         case .noEvents: return "No events logged yet"
         case .active: return "Active - kept today"
         case .atRisk: return "At risk - log today to keep the streak"
-        case .broken(let days): return "Broken - \(days) day\(days == 1 ? "" : "s") since the last kept day"
+        case .broken(let days): return "Broken - \(counted(days, "day")) since the last kept day"
         case .canExtendWithLeeway: return "Grace period - yesterday can still be kept"
         }
     }

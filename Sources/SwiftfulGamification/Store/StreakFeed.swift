@@ -62,6 +62,8 @@ public final class StreakFeed: @unchecked Sendable {
     private var announcedKeys: [String: [String]] = [:]
     private var followed: Set<String> = []
     private var ticker: Task<Void, Never>?
+    /// When (on the real clock) the ticker wakes next.
+    private var tickerWake: Date?
 
     /// - Parameter tickInterval: the longest wait between comparing subscribers' clocks with
     ///   the instant their result stops holding (a clock may jump, as a pinned one in a test
@@ -227,6 +229,7 @@ public final class StreakFeed: @unchecked Sendable {
                     let retry = subscribers[id]?.now().addingTimeInterval(1)
                     subscribers[id]?.validUntil = retry
                 }
+                tickerMayWakeSooner()
                 return []
             case .failure:
                 return ids.compactMap { subscribers.removeValue(forKey: $0)?.continuation }
@@ -241,6 +244,7 @@ public final class StreakFeed: @unchecked Sendable {
         guard let subscriber = subscribers[id] else { return }
         let zone = subscriber.timezone()
         subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
+        tickerMayWakeSooner()
         if let last = subscriber.last, last.isSameEvaluation(as: evaluation) { return }
         subscribers[id]?.last = evaluation
         subscriber.continuation.yield(evaluation)
@@ -273,24 +277,50 @@ public final class StreakFeed: @unchecked Sendable {
     /// Under the lock.
     private func startTickerIfNeeded() {
         guard ticker == nil else { return }
-        let interval = tickInterval
+        scheduleTicker()
+    }
+
+    /// Under the lock: the ticker sleeps until the first subscriber's result stops holding.
+    /// On the real clock that may be hours (midnight, a leeway's end), and a result that
+    /// holds for less wakes it sooner (`deliver`); a subscriber on a clock of its own (a
+    /// pinned one in a test, which may jump) is looked at every `tickInterval`.
+    private func scheduleTicker() {
+        ticker?.cancel()
+        let wait = untilFirstExpiry()
+        tickerWake = Date().addingTimeInterval(durationSeconds(wait))
         ticker = Task.detached { [weak self] in
-            while !Task.isCancelled {
-                let wait = self?.untilFirstExpiry(atMost: interval) ?? interval
-                try? await Task.sleep(for: wait)
-                self?.refreshExpired()
+            try? await Task.sleep(for: wait)
+            guard !Task.isCancelled, let self else { return }
+            self.refreshExpired()
+            self.lock.withLock {
+                if self.ticker != nil, !self.subscribers.isEmpty { self.scheduleTicker() }
             }
         }
     }
 
-    /// How long until the first subscriber's result stops holding by its clock, within
-    /// 10 ms and `longest` (an idle feed wakes once per `longest`, not four times a second).
-    private func untilFirstExpiry(atMost longest: Duration) -> Duration {
-        let seconds = lock.withLock {
-            subscribers.values.compactMap { subscriber in subscriber.validUntil.map { $0.timeIntervalSince(subscriber.now()) } }.min()
+    /// Under the lock, after a subscriber's `validUntil` changed: wakes the ticker sooner
+    /// when this result stops holding before it would wake.
+    private func tickerMayWakeSooner() {
+        guard ticker != nil, let wake = tickerWake else { return }
+        if Date().addingTimeInterval(durationSeconds(untilFirstExpiry())) < wake.addingTimeInterval(-0.005) { scheduleTicker() }
+    }
+
+    /// Under the lock: how long until the first subscriber's result stops holding by its
+    /// own clock, from 10 ms to a minute (`tickInterval` for a clock that is not the real one).
+    private func untilFirstExpiry() -> Duration {
+        let real = Date()
+        var seconds = 60.0
+        for subscriber in subscribers.values {
+            let now = subscriber.now()
+            let cap = abs(now.timeIntervalSince(real)) > 1 ? durationSeconds(tickInterval) : 60
+            let left = subscriber.validUntil.map { $0.timeIntervalSince(now) } ?? cap
+            seconds = min(seconds, max(0, min(left, cap)))
         }
-        guard let seconds else { return longest }
-        return max(.milliseconds(10), min(longest, .milliseconds(Int64(max(0, seconds) * 1_000))))
+        return .milliseconds(Int64(max(0.01, seconds) * 1_000))
+    }
+
+    private func durationSeconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Refreshes every subscriber whose result stopped holding by its own clock.
