@@ -6,7 +6,7 @@ import SwiftfulGamification
 /// text holds `#skip`. Formats: docs/IMPORT_FORMATS.md, section 4.
 public enum BeaverReader {
     public static func read(file: String) throws -> SourceContents {
-        let data = try SourceFiles.data(file, tool: "Beaver", expecting: "a Beaver export (.json)")
+        let data = try SourceFiles.data(file, expecting: "a Beaver export (.json)")
         let export: Export
         do {
             export = try JSONDecoder().decode(Export.self, from: data)

@@ -28,7 +28,7 @@ public enum DijoReader {
     }
 
     static func habits(in file: String) throws -> [ImportedHabit] {
-        let data = try SourceFiles.data(file, tool: "dijo", expecting: "dijo's habit_record.json")
+        let data = try SourceFiles.data(file, expecting: "dijo's habit_record.json")
         let records: [Record]
         do {
             records = try JSONDecoder().decode([Record].self, from: data)

@@ -13,8 +13,8 @@ public enum HarshReader {
 
     public static func read(folder: String, today: CalendarDay) throws -> SourceContents {
         let habitsPath = "\(folder)/habits", logPath = "\(folder)/log"
-        let habitsText = try SourceFiles.text(habitsPath, tool: "harsh", expecting: "a harsh folder with a habits file")
-        let logText = FileManager.default.fileExists(atPath: logPath) ? try SourceFiles.text(logPath, tool: "harsh", expecting: "harsh's log") : ""
+        let habitsText = try SourceFiles.text(habitsPath, expecting: "a harsh folder with a habits file")
+        let logText = FileManager.default.fileExists(atPath: logPath) ? try SourceFiles.text(logPath, expecting: "harsh's log") : ""
         var habits = try habitList(habitsText, file: habitsPath, today: today)
         let remarks = try applyLog(logText, file: logPath, to: &habits)
         return SourceContents(habits: habits, remarks: remarks)

@@ -143,14 +143,18 @@ public struct ImportPlanner: Sendable {
         }
         if later > 0 { leftOut.append("\(counted(later, "day")) after today") }
         if zeros > 0 { leftOut.append("\(counted(zeros, "day")) with an amount of 0") }
-        var configuration = StreakConfiguration(
+        let configuration = StreakConfiguration(
             streakKey: key, schedule: shape.schedule, target: shape.target, unit: shape.unit, startDay: first.map { min($0, today) }
         )
-        .titled(String(habit.name.prefix(StreakValidation.longestTitle)))
-        .placed(group: habit.group.map { String($0.prefix(StreakValidation.longestGroup)) }, position: position)
-        if (try? configuration.validate()) == nil { configuration = configuration.titled(nil) }
+        .titled(Self.shown(habit.name, at: StreakValidation.longestTitle))
+        .placed(group: habit.group.map { Self.shown($0, at: StreakValidation.longestGroup) }, position: position)
         batch.configuration = configuration
         return PlannedStreak(name: habit.name, key: key, configuration: configuration, batch: batch, archived: habit.archived, remark: remark, leftOut: leftOut)
+    }
+
+    /// A name as a title or group holds it: one line, cut to `longest` characters.
+    static func shown(_ name: String, at longest: Int) -> String {
+        String(name.filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }.prefix(longest))
     }
 
     /// Noon of `day` on the clocks of `zone` (the same day whatever daylight saving does).
@@ -158,17 +162,12 @@ public struct ImportPlanner: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let start = day.startDate(in: zone)
-        return calendar.date(byAdding: .hour, value: 12, to: start).flatMap { calendar.date(bySettingHour: 12, minute: 0, second: 0, of: $0) } ?? start
+        return calendar.date(bySettingHour: 12, minute: 0, second: 0, of: start) ?? start.addingTimeInterval(12 * 3_600)
     }
 
-    /// A short, stable name for a habit in event ids (FNV-1a of its UTF-8).
+    /// A short, stable name for a habit in event ids.
     static func nameHash(_ name: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        let text = String(hash, radix: 16)
+        let text = String(ContentHash.of(name), radix: 16)
         return String(repeating: "0", count: 16 - text.count) + text
     }
 }

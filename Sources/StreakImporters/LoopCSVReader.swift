@@ -24,7 +24,7 @@ public enum LoopCSVReader {
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [:] }
             for case let url as URL in walker where url.pathExtension.lowercased() == "csv" {
                 let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count)).trimmingPrefix("/")
-                files[String(relative)] = try SourceFiles.data(url.path, tool: "Loop", expecting: "a CSV file")
+                files[String(relative)] = try SourceFiles.data(url.path, expecting: "a CSV file")
             }
             return files
         }

@@ -13,12 +13,12 @@ public enum LoopCSVWriter {
         var habitRows = ["Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?"]
         var wide: [CalendarDay: [String]] = [:]
         for (index, streak) in streaks.enumerated() {
-            let habit = LoopHabitShape(streak.configuration)
-            if let remark = habit.remark { notes.append("\(streak.configuration.streakKey): \(remark)") }
+            let (habit, remark) = LoopHabitRow.habit(of: streak.configuration, named: streak.name)
+            if let remark { notes.append("\(streak.configuration.streakKey): \(remark)") }
             habitRows.append([
                 String(format: "%03d", index + 1), streak.name, habit.numerical ? "NUMERICAL" : "YES_NO", "", "",
-                String(habit.numerator), String(habit.denominator), "#00897B", habit.unit,
-                habit.numerical ? (habit.atMost ? "AT_MOST" : "AT_LEAST") : "", habit.numerical ? "\(habit.target)" : "",
+                String(habit.frequencyNumerator), String(habit.frequencyDenominator), "#00897B", habit.unit,
+                habit.numerical ? (habit.atMost ? "AT_MOST" : "AT_LEAST") : "", habit.numerical ? "\(habit.targetValue)" : "",
                 streak.archived ? "true" : "false",
             ].map(field).joined(separator: ","))
             var rows = ["Date,Value,Notes"]
@@ -71,41 +71,5 @@ public enum LoopCSVWriter {
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}
-
-/// A streak's settings as Loop's habit fields.
-struct LoopHabitShape {
-    var numerical = false
-    var atMost = false
-    var numerator = 1
-    var denominator = 1
-    var target = 0.0
-    var unit = ""
-    var remark: String?
-
-    init(_ configuration: StreakConfiguration) {
-        unit = configuration.unit ?? ""
-        switch configuration.schedule {
-        case .daily: break
-        case .timesPerWeek(let times): (numerator, denominator) = (times, 7)
-        case .weekdays(let days):
-            (numerator, denominator) = (days.count, 7)
-            remark = "due on \(configuration.schedule.text); Loop has \(days.count) days a week"
-        }
-        switch configuration.target {
-        case nil where configuration.eventsRequiredPerDay > 1:
-            (numerical, target) = (true, Double(configuration.eventsRequiredPerDay))
-        case nil: break
-        case .trackingOnly:
-            numerical = true
-            remark = "tracking only; Loop has at least 0"
-        case .atLeast(let amount, let period), .atMost(let amount, let period):
-            (numerical, atMost, target) = (true, configuration.isLimit, amount)
-            if period == .week { (numerator, denominator) = (1, 7) } else if configuration.schedule != .daily {
-                remark = "\(configuration.schedule.text) with a daily target; Loop has the daily target every day"
-                (numerator, denominator) = (1, 1)
-            }
-        }
     }
 }

@@ -61,4 +61,34 @@ struct LoopHabitRow {
         }
         return false
     }
+
+    /// A streak's settings as Loop's habit fields, and what Loop cannot hold of them.
+    static func habit(of configuration: StreakConfiguration, named name: String) -> (LoopHabitRow, remark: String?) {
+        var habit = LoopHabitRow(name: name, unit: configuration.unit ?? "")
+        var remark: String?
+        switch configuration.schedule {
+        case .daily: break
+        case .timesPerWeek(let times): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 7)
+        case .weekdays(let days):
+            (habit.frequencyNumerator, habit.frequencyDenominator) = (days.count, 7)
+            remark = "due on \(configuration.schedule.text); Loop has \(days.count) days a week"
+        }
+        switch configuration.target {
+        case nil where configuration.eventsRequiredPerDay > 1:
+            (habit.numerical, habit.targetValue) = (true, Double(configuration.eventsRequiredPerDay))
+        case nil: break
+        case .trackingOnly:
+            habit.numerical = true
+            remark = "tracking only; Loop has at least 0"
+        case .atLeast(let amount, let period), .atMost(let amount, let period):
+            (habit.numerical, habit.atMost, habit.targetValue) = (true, configuration.isLimit, amount)
+            if period == .week {
+                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 7)
+            } else if configuration.schedule != .daily {
+                remark = "\(configuration.schedule.text) with a daily target; Loop has the daily target every day"
+                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 1)
+            }
+        }
+        return (habit, remark)
+    }
 }

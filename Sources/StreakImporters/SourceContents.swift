@@ -18,7 +18,7 @@ enum SourceFiles {
     /// The largest file an importer reads (a decade of a hundred habits is a few MiB).
     static let largestFile = 256 << 20
 
-    static func data(_ path: String, tool: String, expecting: String) throws -> Data {
+    static func data(_ path: String, expecting: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImportFormatError(path, "there is no such file (expected \(expecting))")
@@ -33,8 +33,8 @@ enum SourceFiles {
         }
     }
 
-    static func text(_ path: String, tool: String, expecting: String) throws -> String {
-        try text(data(path, tool: tool, expecting: expecting), file: path, expecting: expecting)
+    static func text(_ path: String, expecting: String) throws -> String {
+        try text(data(path, expecting: expecting), file: path, expecting: expecting)
     }
 
     static func text(_ data: Data, file: String, expecting: String) throws -> String {

@@ -40,9 +40,8 @@ struct HabitImport {
         for streak in planned {
             let result = try await store.importBatch(streak.batch, userId: userId, streakKey: streak.key, now: context.now, timezone: context.zone)
             added += result.added.count
-            let archived = streak.batch.archived ?? streak.archived
-            if try await store.isArchived(userId: userId, streakKey: streak.key) != archived {
-                _ = try await store.setArchived(archived, userId: userId, streakKey: streak.key, now: context.now, timezone: context.zone)
+            if try await store.isArchived(userId: userId, streakKey: streak.key) != streak.archived {
+                _ = try await store.setArchived(streak.archived, userId: userId, streakKey: streak.key, now: context.now, timezone: context.zone)
             }
             console.saved.note("the import of \(streak.key)")
         }

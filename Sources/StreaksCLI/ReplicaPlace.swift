@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 import SwiftfulGamificationPostgres
 
 /// Where the copy of a database's streaks lives on this machine: one directory per server,
@@ -18,16 +19,7 @@ enum ReplicaPlace {
     static func directory(for location: PostgresLocation, userId: String, environment: [String: String]) -> String {
         let identity = "\(location.username)@\(location.host):\(location.port)/\(location.database)+\(userId)"
         let readable = String(identity.map { $0.isLetter || $0.isNumber || "._-+@".contains($0) ? $0 : "_" }.prefix(96))
-        return root(environment) + "/" + readable + "-" + fnv(identity)
-    }
-
-    /// A short stable digest, so two identities that read alike after `readable` stay apart.
-    private static func fnv(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        // A short stable digest, so two identities that read alike after `readable` stay apart.
+        return root(environment) + "/" + readable + "-" + String(ContentHash.of(identity), radix: 16)
     }
 }

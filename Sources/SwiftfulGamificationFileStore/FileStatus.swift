@@ -69,34 +69,3 @@ struct FileStamp: Codable, Equatable {
     let modified: Int
     let changed: Int
 }
-
-/// FNV-1a, 64-bit, fed in pieces: the checksum of a log's covered part, kept up to date as
-/// lines are appended.
-struct ContentHash: Equatable {
-    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    init() {}
-
-    init(continuing value: UInt64) {
-        self.value = value
-    }
-
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var hash = value
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        value = hash
-    }
-
-    mutating func add(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { add($0) }
-    }
-
-    static func of(_ bytes: [UInt8]) -> UInt64 {
-        var hash = ContentHash()
-        hash.add(bytes)
-        return hash.value
-    }
-}

@@ -90,12 +90,7 @@ enum SealedFile {
 
 /// FNV-1a of event ids: stable across runs and platforms (unlike `Hasher`).
 enum EventIdHash {
-    static func of(_ id: String) -> UInt64 {
-        var hash = ContentHash()
-        var id = id
-        id.withUTF8 { hash.add($0) }
-        return hash.value
-    }
+    static func of(_ id: String) -> UInt64 { ContentHash.of(id) }
 
     static func bytes(_ hashes: [UInt64]) -> [UInt8] {
         var output: [UInt8] = []

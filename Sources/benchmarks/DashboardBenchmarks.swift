@@ -43,17 +43,7 @@ enum DashboardBenchmarks {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
             return Verdict(measure: "dashboard: wakeups of an idle dashboard", result: "not measured: no strace", target: "at most 1 + input per second", met: false)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", "exec \(streaks) dashboard --store \(store) --user bench", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]) { _, new in new }
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, input) = try KeystrokeProbe.dashboard("exec \(streaks) dashboard --store \(store) --user bench")
         defer {
             try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
             process.waitUntilExit()

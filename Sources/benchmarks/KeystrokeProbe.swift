@@ -22,11 +22,11 @@ enum KeystrokeProbe {
         let after: String
     }
 
-    static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
-        let trace = NSTemporaryDirectory() + "streaks-bench-trace-\(getpid())"
+    /// Starts `command` (a dashboard) in a 200x60 pseudo-terminal; its keys go to the pipe.
+    static func dashboard(_ command: String) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", "\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)", "/dev/null"]
+        process.arguments = ["-qfec", command, "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment.merge(["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]) { _, new in new }
         process.environment = environment
@@ -35,6 +35,12 @@ enum KeystrokeProbe {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return (process, input)
+    }
+
+    static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
+        let trace = NSTemporaryDirectory() + "streaks-bench-trace-\(getpid())"
+        let (process, input) = try dashboard("\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)")
         defer {
             try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
             process.waitUntilExit()

@@ -45,10 +45,9 @@ import Testing
         ("# nothing\n", "habits: it lists no habits"),
     ])
     func aDamagedHabitsFileIsRefusedWithItsLine(text: String, message: String) {
-        #expect(throws: ImportFormatError.self) { try HarshReader.habitList(text, file: "habits", today: Fixture.today) }
-        #expect((try? HarshReader.habitList(text, file: "habits", today: Fixture.today)) == nil)
         do {
             _ = try HarshReader.habitList(text, file: "habits", today: Fixture.today)
+            Issue.record("accepted \(text)")
         } catch {
             #expect(error.localizedDescription == message)
         }

@@ -24,16 +24,23 @@ struct DashboardKeyToFrameTests {
         )
     }
 
-    @Test func aKeyIsOneWriteOneObservedChangeAndExactlyOneFrame() async throws {
+    /// A dashboard on a new store with 'walk', running on a terminal in memory without the
+    /// clock's ticks, once it shows the streak and has settled.
+    func running() async throws -> (root: String, app: DashboardApp, backend: MemoryBackend, run: Task<Void, Never>) {
         let root = NSTemporaryDirectory() + "streaks-key-to-frame-" + UUID().uuidString
         Instrumentation.followReads(under: root)
         let backend = MemoryBackend(width: 100, height: 30)
         let app = try app(on: root, backend: backend)
-        let running = Task { await app.run(ticking: false) }
+        let run = Task { await app.run(ticking: false) }
         // Long waits only when the suite's CPU-bound tests hold the pool the store runs on.
-        #expect(await eventually(seconds: 240) { app.state.view?.streak.totalEvents == 0 })
+        try #require(await eventually(seconds: 240) { app.state.view?.streak.totalEvents == 0 })
         // Settled: nothing more arrives by itself.
         try await Task.sleep(for: .milliseconds(300))
+        return (root, app, backend, run)
+    }
+
+    @Test func aKeyIsOneWriteOneObservedChangeAndExactlyOneFrame() async throws {
+        let (root, app, backend, running) = try await running()
         let frames = backend.frames.count
         var readsAtWrite: Int?
         app.onWritten = { readsAtWrite = Instrumentation.reads(under: root) }
@@ -51,12 +58,7 @@ struct DashboardKeyToFrameTests {
     }
 
     @Test func anotherProcesssWriteIsObservedAndDrawnOnce() async throws {
-        let root = NSTemporaryDirectory() + "streaks-key-to-frame-" + UUID().uuidString
-        let backend = MemoryBackend(width: 100, height: 30)
-        let app = try app(on: root, backend: backend)
-        let running = Task { await app.run(ticking: false) }
-        #expect(await eventually(seconds: 240) { app.state.view?.streak.totalEvents == 0 })
-        try await Task.sleep(for: .milliseconds(300))
+        let (root, app, backend, running) = try await running()
         let frames = backend.frames.count
         // Another store object stands for another process.
         _ = try await FileStreakStore(rootPath: root).addEvents(

@@ -10,8 +10,12 @@ import TestSupport
 /// cores, CPU-bound tests can hold the cooperative pool the store's feed runs on for minutes.
 @MainActor
 struct StreakBoardTests {
-    func board(_ fixture: StoreFixture, clock: TestClock) -> StreakBoard {
-        StreakBoard(store: fixture.store(), userId: "u1", now: { clock.now }, timeZone: { newYork }, retryDelay: .milliseconds(50))
+    /// A started board on `fixture`'s store once it has a manager for each of `keys`.
+    func board(_ fixture: StoreFixture, clock: TestClock, keys: Set<String> = ["daily"]) async throws -> StreakBoard {
+        let board = StreakBoard(store: fixture.store(), userId: "u1", now: { clock.now }, timeZone: { newYork }, retryDelay: .milliseconds(50))
+        board.start()
+        try #require(await eventually(seconds: 240) { Set(board.managers.keys) == keys }, "\(board.keys) \(board.failures)")
+        return board
     }
 
     @Test func aManagerPerStreakFollowsAnotherProcesssWrites() async throws {
@@ -19,9 +23,7 @@ struct StreakBoardTests {
         try fixture.create()
         try fixture.create(StreakConfiguration(streakKey: "read"))
         let clock = TestClock(at("2024-01-02 10:00"))
-        let board = board(fixture, clock: clock)
-        board.start()
-        #expect(await eventually(seconds: 240) { board.managers.count == 2 })
+        let board = try await board(fixture, clock: clock, keys: ["daily", "read"])
         #expect(Set(board.keys) == ["daily", "read"])
         // Another process (another store object) logs: the manager has it, nobody asked.
         try fixture.store().log([event("2024-01-02 09:00")], now: "2024-01-02 10:00", key: "read")
@@ -34,12 +36,13 @@ struct StreakBoardTests {
         let fixture = StoreFixture()
         try fixture.create()
         let clock = TestClock(at("2024-01-02 10:00"))
-        let board = board(fixture, clock: clock)
-        board.start()
-        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil })
+        let board = try await board(fixture, clock: clock)
         let manager = try #require(board.managers["daily"])
         let changes = ChangeCounter()
         changes.watch(manager)
+        // Another subscriber of the same feed: it sees the write's publish as the board's does.
+        var feed = board.store.watch(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { newYork }).makeAsyncIterator()
+        #expect(try await next(&feed, seconds: 240)?.streak.totalEvents == 0)
         let total = try await manager.perform { store, userId, key in
             let result = try await store.addEvents([event("2024-01-02 09:30")], userId: userId, streakKey: key, now: clock.now, timezone: newYork)
             return (result.evaluation.streak.totalEvents, result.evaluation)
@@ -48,6 +51,7 @@ struct StreakBoardTests {
         // Taken before returning, not waiting for the feed.
         #expect(manager.currentStreakData.totalEvents == 1)
         // The store's feed hands on the same evaluation: no second change.
+        #expect(try await next(&feed, seconds: 240)?.streak.totalEvents == 1)
         try await Task.sleep(for: .milliseconds(400))
         #expect(changes.count == 1)
         board.stop()
@@ -58,13 +62,12 @@ struct StreakBoardTests {
         try fixture.create()
         try fixture.store().log((1...6).map { event("2024-01-0\($0) 09:00") }, now: "2024-01-07 08:00")
         let clock = TestClock(at("2024-01-07 08:00"))
-        let board = board(fixture, clock: clock)
+        // Six days kept: the first sight of the streak is where it stands, no notice.
+        let board = try await board(fixture, clock: clock)
         var heard: [BoardNotice] = []
         board.onNotice = { heard.append($0) }
         var stream = board.notices().makeAsyncIterator()
-        board.start()
-        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil }, "\(board.keys) \(board.failures)")
-        #expect(heard.isEmpty)
+        #expect(board.managers["daily"]?.currentStreakData.currentStreak == 6)
         clock.set(at("2024-01-07 09:00"))
         _ = try await board.managers["daily"]!.perform { store, userId, key in
             ((), try await store.addEvents([event("2024-01-07 09:00")], userId: userId, streakKey: key, now: clock.now, timezone: newYork).evaluation)
@@ -81,14 +84,12 @@ struct StreakBoardTests {
         try fixture.create()
         try fixture.create(StreakConfiguration(streakKey: "read"))
         let clock = TestClock(at("2024-01-02 10:00"))
-        let board = board(fixture, clock: clock)
-        board.start()
-        #expect(await eventually(seconds: 240) { board.managers.count == 2 })
+        let board = try await board(fixture, clock: clock, keys: ["daily", "read"])
         _ = try fixture.store().setArchived(true, userId: "u1", streakKey: "read", now: clock.now, timezone: newYork)
         #expect(await eventually(seconds: 240) { board.keys == ["daily"] && board.managers["read"] == nil })
         let created = try await board.perform { store, userId in
             let evaluation = try await store.createStreak(userId: userId, configuration: StreakConfiguration(streakKey: "swim"), now: clock.now, timezone: newYork)
-            return ("swim", ("swim", evaluation))
+            return ("swim", evaluation)
         }
         #expect(created == "swim")
         #expect(board.managers["swim"]?.configuration.streakKey == "swim")
@@ -100,9 +101,7 @@ struct StreakBoardTests {
         let fixture = StoreFixture()
         try fixture.create()
         let clock = TestClock(at("2024-01-02 10:00"))
-        let board = board(fixture, clock: clock)
-        board.start()
-        #expect(await eventually(seconds: 240) { board.managers["daily"] != nil })
+        let board = try await board(fixture, clock: clock)
         _ = try fixture.store().updateSettings(
             userId: "u1", streakKey: "daily", goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: nil,
             details: StreakDetails(title: "Walk"), now: clock.now, timezone: newYork

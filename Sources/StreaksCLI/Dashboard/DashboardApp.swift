@@ -223,33 +223,26 @@ final class DashboardApp {
         }
     }
 
-    /// Runs a write through the streak's manager (the board's, for what is no one streak's);
-    /// its outcome (or its failure, as one) comes back as an event with the streak as the
-    /// write left it, and the notices its manager made of it.
+    /// Runs a write on the board: the evaluation it returns goes to that streak's manager
+    /// before the write returns (making the notices of it), then comes back here with the
+    /// outcome as an event (or the failure, as one).
     private func write(
         _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
     ) {
         let board = board, store = store, continuation = continuation, trace = trace
         Task { [weak self] in
             do {
-                let (outcome, evaluation): (WriteOutcome, StreakEvaluation?)
-                if let key, let manager = board.managers[key] {
-                    (outcome, evaluation) = try await manager.perform { store, userId, _ in
-                        let result = try await work(store, userId)
-                        // A rename leaves another streak: the board hands it to that one's manager.
-                        return (result, result.1.flatMap { $0.configuration.streakKey == key ? $0 : nil })
-                    }
-                    if let evaluation, evaluation.configuration.streakKey != key { _ = try await board.perform { _, _ in ((), (evaluation.configuration.streakKey, evaluation)) } }
-                } else {
-                    (outcome, evaluation) = try await board.perform { store, userId in
-                        let result = try await work(store, userId)
-                        return (result, result.1.map { ($0.configuration.streakKey, $0) })
-                    }
+                let (outcome, evaluation) = try await board.perform { store, userId in
+                    let result = try await work(store, userId)
+                    return (result, result.1)
                 }
                 trace?.written()
                 self?.onWritten?()
                 let savedOffline = (store as? ReplicatedStreakStore)?.offlineReason != nil && outcome.key != nil
-                let view = evaluation.map { StreakView(key: key ?? $0.configuration.streakKey, evaluation: $0, notices: self?.takeNotices($0.configuration.streakKey) ?? []) }
+                let view = evaluation.map { evaluation in
+                    let key = evaluation.configuration.streakKey
+                    return StreakView(key: key, evaluation: evaluation, notices: self?.takeNotices(key) ?? [])
+                }
                 continuation.yield(.written(outcome, view, savedOffline: savedOffline))
             } catch {
                 continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
@@ -349,7 +342,8 @@ final class DashboardApp {
         } onChange: { [weak self] in
             Task { @MainActor [weak self] in self?.managerChanged(key, manager) }
         }
-        if let evaluation = manager.evaluation {
+        // A write's own result is on screen already (its outcome brought it): no view to build.
+        if let evaluation = manager.evaluation, !(state.views[key]?.evaluation.isSameEvaluation(as: evaluation) ?? false) {
             continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
         }
     }

@@ -3,8 +3,8 @@ import Observation
 
 /// Every streak of a user, live: one `StreakManager` per streak, fed by the store as any
 /// process changes it (a write here, another process's, a day passing). Observe `keys` and
-/// each manager through Observation; write through a manager's `perform` (or the board's,
-/// for what is not one streak's: creating, archiving, deleting, moving).
+/// each manager through Observation; write through a manager's `perform`, or the board's
+/// (which hands the result to the streak's manager, whichever streak it is).
 ///
 ///     let board = StreakBoard(store: FileStreakStore(rootPath: path), userId: "me")
 ///     board.start()
@@ -77,14 +77,14 @@ public final class StreakBoard {
     /// `notices()` say the same per streak).
     public func notices() -> AsyncStream<BoardNotice> { noticeSubscribers.subscribe() }
 
-    /// Runs a write that is no one streak's (creating, archiving, deleting, moving, the
-    /// settings of several); the streaks it changes arrive through the store's feed, and an
-    /// evaluation it returns goes to that streak's manager at once.
+    /// Runs a write on the store, any streak's or none's (creating, renaming, archiving,
+    /// moving): the evaluation it returns goes to its streak's manager (a new one for a new
+    /// streak) before this returns; what else it changes arrives through the store's feed.
     public func perform<Result: Sendable>(
-        _ write: @Sendable (_ store: any StreakStore, _ userId: String) async throws -> (Result, (key: String, evaluation: StreakEvaluation)?)
+        _ write: @Sendable (_ store: any StreakStore, _ userId: String) async throws -> (Result, StreakEvaluation?)
     ) async throws -> Result {
-        let (result, changed) = try await write(store, userId)
-        if let (key, evaluation) = changed { received(evaluation, for: key) }
+        let (result, evaluation) = try await write(store, userId)
+        if let evaluation { received(evaluation, for: evaluation.configuration.streakKey) }
         return result
     }
 

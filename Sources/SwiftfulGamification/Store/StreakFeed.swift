@@ -320,7 +320,7 @@ public final class StreakFeed: @unchecked Sendable {
     }
 
     private func durationSeconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        duration / .seconds(1)
     }
 
     /// Refreshes every subscriber whose result stopped holding by its own clock.
