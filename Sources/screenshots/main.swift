@@ -42,7 +42,11 @@ func walkHistory(_ days: [CalendarDay]) -> DemoHistory {
 }
 let beforeMilestone = DemoStreaks.state([walkHistory(walkDays)] + five, width: 120, height: 40)
 let today = CalendarDay(containing: DemoStreaks.now, in: demoZone)
-try write("milestone-toast", Reducer.reduce(beforeMilestone, .streakUpdated(DemoStreaks.view(walkHistory(walkDays + [today])))).0)
+// The notices come with the view, as the streak's manager makes them (its tracker, seeded by what it had).
+let afterMilestone = DemoStreaks.view(walkHistory(walkDays + [today]))
+var walkTracker = StreakNoticeTracker(starting: DemoStreaks.view(walkHistory(walkDays)).streak)
+let milestone = StreakView(key: afterMilestone.key, evaluation: afterMilestone.evaluation, notices: walkTracker.notices(for: afterMilestone.evaluation))
+try write("milestone-toast", Reducer.reduce(beforeMilestone, .streakUpdated(milestone)).0)
 // Many habits, organised: titles, groups with their kept-today counts, one folded.
 let organised = five.enumerated().map { index, history in
     let titles = ["Morning run", "Push-ups, 3 sets", "Read 20 pages", "8 glasses of water", "Journal before bed"]
