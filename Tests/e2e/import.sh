@@ -95,6 +95,13 @@ fresh=$WORK/fresh; mkdir -p "$fresh"
 "$BIN" import --from streaks "$WORK/all.jsonl" --store "$fresh" --now "$NOW" >/dev/null
 "$BIN" export --all --store "$fresh" --now "$NOW" >"$WORK/all-2.jsonl"
 check "export --all, imported into a fresh store, exports byte for byte the same" cmp -s "$WORK/all.jsonl" "$WORK/all-2.jsonl"
+# A damaged line anywhere in it: refused, naming the line, nothing written in the new store.
+sed '5s/.*/{"date_created": "broken/' "$WORK/all.jsonl" >"$WORK/all-damaged.jsonl"
+kept=$store; store=$WORK/fresh-damaged; mkdir -p "$store"
+check "a damaged export --all is refused whole" unchanged run import --from streaks "$WORK/all-damaged.jsonl"
+check "  ... naming its line" grep -q 'all-damaged.jsonl:5:' "$WORK/out"
+check "  ... and the new store holds nothing" test -z "$(find "$store" -type f)"
+store=$kept
 for key in walk gym coffee_cups pages floss journal gym_beaver stretch water; do
     a=$("$BIN" status "$key" --json --store "$store" --now "$NOW")
     b=$("$BIN" status "$key" --json --store "$fresh" --now "$NOW")
