@@ -8,12 +8,11 @@ public enum DijoReader {
 
     /// dijo's data folder: `$XDG_DATA_HOME/dijo` or `~/.local/share/dijo` (Linux), and
     /// `~/Library/Application Support/rs.nerdypepper.dijo` (macOS).
-    public static func defaultFolder(environment: [String: String]) -> String? {
+    public static func defaultFolder(environment: [String: String]) -> String {
         #if os(macOS)
-        return environment["HOME"].map { "\($0)/Library/Application Support/rs.nerdypepper.dijo" }
+        return XDGDirectories(environment: environment).home + "/Library/Application Support/rs.nerdypepper.dijo"
         #else
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return "\(data)/dijo" }
-        return environment["HOME"].map { "\($0)/.local/share/dijo" }
+        return XDGDirectories(environment: environment).dataHome + "/dijo"
         #endif
     }
 

@@ -5,10 +5,10 @@ import SwiftfulGamification
 /// `#` comments) and the append-only `log` (`date : habit : y|n|s[ : comment[ : amount]]`,
 /// the last line for a day and habit winning). Formats: docs/IMPORT_FORMATS.md, section 1.
 public enum HarshReader {
-    /// The folder harsh uses: `$HARSHPATH`, else `~/.config/harsh`.
-    public static func defaultFolder(environment: [String: String]) -> String? {
+    /// The folder harsh uses: `$HARSHPATH`, else `$XDG_CONFIG_HOME/harsh` (`~/.config/harsh`).
+    public static func defaultFolder(environment: [String: String]) -> String {
         if let path = environment["HARSHPATH"], !path.isEmpty { return path }
-        return environment["HOME"].map { "\($0)/.config/harsh" }
+        return XDGDirectories(environment: environment).configHome + "/harsh"
     }
 
     public static func read(folder: String, today: CalendarDay) throws -> SourceContents {

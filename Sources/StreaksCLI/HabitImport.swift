@@ -65,11 +65,9 @@ struct HabitImport {
         let contents: SourceContents
         switch source {
         case .harsh:
-            guard let folder = path ?? HarshReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give harsh's folder", command: "streaks import") }
-            contents = try HarshReader.read(folder: folder, today: CalendarDay(containing: context.now, in: context.zone))
+            contents = try HarshReader.read(folder: path ?? HarshReader.defaultFolder(environment: environment), today: CalendarDay(containing: context.now, in: context.zone))
         case .dijo:
-            guard let folder = path ?? DijoReader.defaultFolder(environment: environment) else { throw CLIError.usage("Give dijo's data folder", command: "streaks import") }
-            contents = try DijoReader.read(path: folder)
+            contents = try DijoReader.read(path: path ?? DijoReader.defaultFolder(environment: environment))
         case .loop:
             let file = try required("Loop's CSV export (a .zip or its folder) or a backup (.db)")
             contents = file.lowercased().hasSuffix(".db") || LoopDatabaseReader.isSQLite(file)

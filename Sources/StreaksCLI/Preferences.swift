@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 
 /// What the dashboard remembers between runs, in `$XDG_CONFIG_HOME/streaks/preferences.toml`
 /// (else `~/.config/streaks/preferences.toml`): for now the theme chosen with `t`.
@@ -6,9 +7,7 @@ struct Preferences: Equatable {
     var theme: String?
 
     static func path(environment: [String: String]) -> String {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return configHome + "/streaks/preferences.toml"
+        XDGDirectories(environment: environment).configHome + "/streaks/preferences.toml"
     }
 
     /// The saved preferences; none when the file is missing or unreadable (they are only

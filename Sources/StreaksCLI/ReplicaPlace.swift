@@ -11,9 +11,7 @@ enum ReplicaPlace {
     }
 
     static func root(_ environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/streaks" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/state/streaks"
+        XDGDirectories(environment: environment).stateHome + "/streaks"
     }
 
     static func directory(for location: PostgresLocation, userId: String, environment: [String: String]) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 import NIOSSL
 import PostgresNIO
 
@@ -64,7 +65,7 @@ public struct PostgresLocation: Sendable, Equatable {
             throw PostgresStoreError.badURL(Self.redacted(text) + " (connect_timeout '\(timeout.prefix(20))' is not a whole number of seconds)")
         }
         connectTimeout = seconds <= 0 ? nil : max(2, seconds)
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = XDGDirectories(environment: environment).home
         rootCertificate = item("sslrootcert") ?? environment["PGSSLROOTCERT"]
             ?? (tlsMode == .verifyCA || tlsMode == .verifyFull ? home + "/.postgresql/root.crt" : nil)
     }

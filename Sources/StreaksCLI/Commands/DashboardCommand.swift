@@ -69,8 +69,7 @@ enum ThemeLoading {
     static func load(requested: String?, environment: [String: String]) -> (ThemeCatalog, String, [String]) {
         var catalog = ThemeCatalog.builtIn
         var problems: [String] = []
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        let directory = configHome + "/streaks/themes"
+        let directory = XDGDirectories(environment: environment).configHome + "/streaks/themes"
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() where file.hasSuffix(".toml") {
             add(directory + "/" + file, to: &catalog, problems: &problems)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,7 +33,7 @@ struct Notifier {
     /// `$DBUS_SESSION_BUS_ADDRESS`, or the bus socket systemd makes in `$XDG_RUNTIME_DIR`.
     var hasSessionBus: Bool {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+        guard let runtime = XDGDirectories(environment: environment).runtimeDirectory else { return false }
         return FileManager.default.fileExists(atPath: runtime + "/bus")
     }
 

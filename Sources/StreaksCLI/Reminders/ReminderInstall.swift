@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 
 /// `streaks remind --install`: a systemd user service and timer (`Persistent=true`: a run
 /// missed while the machine slept happens on wake), enabled when `systemctl --user` works;
@@ -11,9 +12,7 @@ struct ReminderInstall {
     static let timer = "streaks-remind.timer"
 
     var unitDirectory: String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config")
-        return config + "/systemd/user"
+        XDGDirectories(environment: environment).configHome + "/systemd/user"
     }
 
     /// The environment the runs need (where the streaks are), kept in the service.

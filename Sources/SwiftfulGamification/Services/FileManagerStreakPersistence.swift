@@ -37,9 +37,7 @@ public struct FileManagerStreakPersistence: LocalStreakPersistence {
 
     private static func defaultDirectory() -> URL {
         #if os(Linux) || os(Windows) || os(Android)
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share")
+        let base = XDGDirectories(environment: ProcessInfo.processInfo.environment).dataHome
         return URL(fileURLWithPath: base).appendingPathComponent("swiftful-gamification")
         #else
         return FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
