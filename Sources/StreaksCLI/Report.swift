@@ -19,7 +19,7 @@ enum Report {
     /// Every list and status in JSON: snake_case keys, ISO 8601 dates in UTC, null for a
     /// missing value (never a left-out key), the command line's own words for modes.
     static func statusObject(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
-        func date(_ value: Date?) -> Any { value.map(iso8601) ?? NSNull() }
+        func date(_ value: Date?) -> Any { value.map(ISODate.format) ?? NSNull() }
         var object: [String: Any] = [
             "streak_id": streak.streakKey,
             "title": configuration.title.map { $0 as Any } ?? NSNull(),
@@ -164,8 +164,6 @@ enum Report {
     }
 
     static func count(_ number: Int, _ noun: String) -> String { counted(number, noun) }
-
-    static func iso8601(_ date: Date) -> String { StreakTransfer.jsonDate(date) }
 
     static func localDay(_ date: Date, _ zone: TimeZone) -> String { LocalTimeText.day(date, zone) }
 

@@ -153,11 +153,7 @@ extension ReplicatedStreakStore {
 
     /// "2026-11-25 14:02" in `zone`: how messages about the copy name a time.
     public static func timeText(_ date: Date, _ zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        "\(LocalTimeText.day(date, zone)) \(LocalTimeText.clock(date, zone))"
     }
 }
 

@@ -34,11 +34,10 @@ struct Workload {
 
     /// The history as the store's event log.
     func jsonLines() -> String {
-        let formatter = ISO8601DateFormatter()
         var text = ""
         text.reserveCapacity(count * 100)
         for event in events {
-            text += "{\"id\":\"\(event.id)\",\"date_created\":\"\(formatter.string(from: event.dateCreated))\",\"timezone\":\"\(event.timezone)\",\"is_freeze\":false}\n"
+            text += "{\"id\":\"\(event.id)\",\"date_created\":\"\(ISODate.format(event.dateCreated))\",\"timezone\":\"\(event.timezone)\",\"is_freeze\":false}\n"
         }
         return text
     }

@@ -59,7 +59,7 @@ struct FreezeCommand: AsyncParsableCommand {
                 context.console.print(Report.json(freezes.map { freeze -> [String: Any] in
                     var object: [String: Any] = ["id": freeze.id, "available": freeze.isAvailable(at: context.now)]
                     for (name, date) in [("date_earned", freeze.dateEarned), ("date_used", freeze.dateUsed), ("date_expires", freeze.dateExpires)] {
-                        object[name] = date.map(Report.iso8601) ?? NSNull()
+                        object[name] = date.map(ISODate.format) ?? NSNull()
                     }
                     return object
                 }))

@@ -90,12 +90,10 @@ struct RemindCommand: AsyncParsableCommand {
     /// The environment a `--command` gets.
     static func variables(_ message: ReminderMessage, zone: TimeZone) -> [String: String] {
         let soonest = message.due.map(\.deadline).min()
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
         return [
             "STREAKS_TITLE": message.title, "STREAKS_BODY": message.body, "STREAKS_KEYS": message.due.map(\.key).joined(separator: ","),
             "STREAKS_COUNT": String(message.due.count), "STREAKS_KEY": message.due.first?.key ?? "",
-            "STREAKS_DEADLINE": soonest.map { formatter.string(from: $0) } ?? "", "STREAKS_URGENCY": message.critical ? "critical" : "normal",
+            "STREAKS_DEADLINE": soonest.map { ISODate.format($0, in: zone) } ?? "", "STREAKS_URGENCY": message.critical ? "critical" : "normal",
         ]
     }
 

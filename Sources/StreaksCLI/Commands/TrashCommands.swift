@@ -59,7 +59,7 @@ struct TrashListCommand: AsyncParsableCommand {
             context.console.print(Report.json(trashed.map { streak in
                 [
                     "streak_key": streak.streakKey, "title": streak.title ?? NSNull(), "event_count": streak.eventCount,
-                    "date_deleted": Report.iso8601(streak.dateDeleted), "date_expires": Report.iso8601(streak.dateExpires),
+                    "date_deleted": ISODate.format(streak.dateDeleted), "date_expires": ISODate.format(streak.dateExpires),
                 ] as [String: Any]
             }))
             return

@@ -155,7 +155,5 @@ extension StreakRuleError {
 
 extension Date {
     /// ISO 8601 in UTC, as every message and JSON document of the project shows dates.
-    var iso8601: String {
-        formatted(.iso8601)
-    }
+    var iso8601: String { ISODate.format(self) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftfulGamification
 
 /// ISO 8601 dates without `DateFormatter` (which costs tens of microseconds a call):
 /// written as UTC with microseconds when there are any, read with `Z` or a `±HH:MM` offset.
@@ -7,16 +6,31 @@ import SwiftfulGamification
 /// One rule for all three: a date is stored as whole microseconds, rounded down. So what is
 /// written reads back as exactly the same `Date`, and an event stamped "now" is never after
 /// the `now` it was logged with.
-enum ISODate {
+package enum ISODate {
     /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         var bytes: [UInt8] = []
         append(date, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `2024-01-10T12:00:00-05:00`: the wall-clock time in `zone` with its offset, to the
+    /// second (what a script reading a local deadline wants).
+    package static func format(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        if offset == 0 { return format(Date(microseconds: date.microsecondsSince1970.floorDivided(by: 1_000_000) * 1_000_000)) }
+        let utc = format(Date(microseconds: (date.microsecondsSince1970.floorDivided(by: 1_000_000) + offset) * 1_000_000))
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        var bytes: [UInt8] = []
+        digits(minutes / 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        digits(minutes % 60, 2, to: &bytes)
+        return utc.dropLast() + sign + String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Writes `format(date)` at the end of `bytes`.
-    static func append(_ date: Date, to bytes: inout [UInt8]) {
+    package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let totalMicros = micros(date)
         let seconds = totalMicros.floorDivided(by: 1_000_000)
         let fraction = totalMicros - seconds * 1_000_000
@@ -58,18 +72,18 @@ enum ISODate {
     }
 
     /// The date rounded down to whole microseconds, as `format` writes it and `parse` reads it.
-    static func normalized(_ date: Date) -> Date { date.wholeMicroseconds }
+    package static func normalized(_ date: Date) -> Date { date.wholeMicroseconds }
 
-    static func micros(_ date: Date) -> Int { date.microsecondsSince1970 }
+    package static func micros(_ date: Date) -> Int { date.microsecondsSince1970 }
 
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(UnsafeBufferPointer(rebasing: $0[...])) }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `T` may be a space. Digits past the
     /// sixth of the fraction are dropped (rounded down, as `normalized`).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
               let day = reader.digits(2), reader.take("T") || reader.take(" ") || reader.take("t"),

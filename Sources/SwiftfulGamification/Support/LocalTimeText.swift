@@ -1,27 +1,26 @@
 import Foundation
-import SwiftfulGamification
 
 /// Dates as text without a formatter per call (`streaks events` prints 100,000 of them):
 /// wall-clock parts from the zone's offset at the instant, zone names cached per offset.
-public enum LocalTimeText {
+package enum LocalTimeText {
     /// `2024-01-05 09:30 EST`.
-    public static func dateTime(_ date: Date, _ zone: TimeZone) -> String {
+    package static func dateTime(_ date: Date, _ zone: TimeZone) -> String {
         dateTime(date, offset: zone.secondsFromGMT(for: date), zoneName: zoneName(date, zone))
     }
 
     /// `2024-01-05`, the day in `zone`.
-    public static func day(_ date: Date, _ zone: TimeZone) -> String {
+    package static func day(_ date: Date, _ zone: TimeZone) -> String {
         parts(date, zone)?.day.description ?? "----------"
     }
 
     /// `09:05`, the wall-clock time in `zone`.
-    public static func clock(_ date: Date, _ zone: TimeZone) -> String {
+    package static func clock(_ date: Date, _ zone: TimeZone) -> String {
         guard let second = parts(date, zone)?.second else { return "--:--" }
         return "\(twoDigits(second / 3_600)):\(twoDigits(second % 3_600 / 60))"
     }
 
     /// The zone's short name at `date` ("EDT", "CET", "GMT+5:30"), as the system names it.
-    public static func zoneName(_ date: Date, _ zone: TimeZone) -> String {
+    package static func zoneName(_ date: Date, _ zone: TimeZone) -> String {
         ZoneNames.shared.name(date, zone)
     }
 
@@ -51,14 +50,14 @@ public enum LocalTimeText {
 /// `LocalTimeText.dateTime` for many instants (a listing of events): offsets come from the
 /// calculator's per-zone clocks and a zone's name is looked up once per offset, instead of
 /// several zone lookups for every instant.
-public struct LocalTimeFormatter {
+package struct LocalTimeFormatter {
     private var clocks = ZoneClocks(current: TimeZone(identifier: "UTC")!, firstSecond: 0, lastSecond: 0)
     private var names: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// `2024-01-05 09:30 EST`, the same text as `LocalTimeText.dateTime`.
-    public mutating func dateTime(_ date: Date, _ zone: TimeZone) -> String {
+    package mutating func dateTime(_ date: Date, _ zone: TimeZone) -> String {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { return LocalTimeText.dateTime(date, zone) }
         let second = Int(seconds.rounded(.down))
