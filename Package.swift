@@ -49,6 +49,7 @@ let package = Package(
                 "SwiftfulGamificationPostgres",
                 "SwiftfulGamificationReplica",
                 "StreakDashboard",
+                "StreakPresentation",
                 "StreakImporters",
                 "CNcurses",
                 "CProcessArguments",
@@ -58,7 +59,9 @@ let package = Package(
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The C runtime's argv, for when /proc (where Swift's CommandLine looks) is missing.
         .target(name: "CProcessArguments"),
-        .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification"]),
+        // The words every surface shares: situations, progress, counts, times.
+        .target(name: "StreakPresentation", dependencies: ["SwiftfulGamification"]),
+        .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification", "StreakPresentation"]),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(
@@ -85,7 +88,7 @@ let package = Package(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
-        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
+        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
         .testTarget(
             name: "StreakImportersTests",
             dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],
@@ -95,7 +98,7 @@ let package = Package(
         .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
             name: "StreakDashboardTests",
-            dependencies: ["StreakDashboard", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
+            dependencies: ["StreakDashboard", "StreakPresentation", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
             exclude: ["__Snapshots__"]
         ),
     ]

@@ -1,3 +1,5 @@
+import StreakPresentation
+
 /// The characters the dashboard draws with: Unicode where the terminal's locale is UTF-8,
 /// ASCII otherwise (or with `--ascii`). Each day state has a glyph of its own, so the
 /// calendar reads the same without colour (see `HeatShades`).
@@ -40,4 +42,19 @@ public struct Glyphs: Sendable, Equatable {
         block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", over: "X", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
+}
+
+extension Glyphs {
+    /// The glyph for a list row's status mark.
+    func glyph(for mark: StatusMark) -> Character {
+        switch mark {
+        case .none: return none
+        case .kept: return keptToday
+        case .atRisk: return atRisk
+        case .grace: return grace
+        case .rest: return rest
+        case .skipped: return skipped
+        case .broken: return broken
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import StreakPresentation
+
 /// What a cell means; a theme turns roles into colours and attributes.
 public enum Role: String, CaseIterable, Sendable, Hashable {
     case background, text, muted, accent, streak
@@ -151,5 +153,19 @@ public struct Rect: Equatable, Sendable {
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
+    }
+}
+
+extension Role {
+    /// The colour role a presentation tone is drawn in.
+    public init(_ tone: Tone) {
+        switch tone {
+        case .text: self = .text
+        case .muted: self = .muted
+        case .success: self = .success
+        case .warning: self = .warning
+        case .danger: self = .danger
+        case .frozen: self = .frozen
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// `reduce(state, event) -> (state, effects)`: every change of the dashboard, pure. Keys are
@@ -371,7 +372,7 @@ public enum Reducer {
             state.message = "Not enough freezes: restoring takes \(needed), \(available) available (F adds one)."
             return
         }
-        state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view)))
+        state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view.evaluation)))
     }
 
     /// Folds `group` to its heading, or unfolds it; the cursor stays on the heading when it

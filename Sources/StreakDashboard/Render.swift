@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// `render(state) -> Grid`: the whole screen from the state, pure and total (it clamps to

@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// What a dashboard write did, as the run loop hands it back with the streak it left; the

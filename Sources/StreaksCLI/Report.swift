@@ -1,5 +1,5 @@
 import Foundation
-import StreakDashboard
+import StreakPresentation
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
@@ -116,42 +116,7 @@ enum Report {
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
-        // Rule 10: an amount, a limit or tracking says today's sum; a limit and tracking
-        // need nothing done, an amount streak not kept yet adds when it must be.
-        if let progress = StreakFacts.amountProgress(streak) {
-            switch streak.target {
-            case .trackingOnly?, .atMost?:
-                return progress
-            default:
-                let situation = countingPhrase(streak, now: now, zone: zone)
-                return situation == "kept today" || situation.hasPrefix("kept this week") || situation.isEmpty ? progress : "\(progress); \(situation)"
-            }
-        }
-        return countingPhrase(streak, now: now, zone: zone)
-    }
-
-    private static func countingPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
-        // The command line has no day records (a frozen today reads as not kept yet), and the
-        // freezes that would restore a broken streak have a line of their own.
-        switch StreakSituation(streak, freezeBehavior: .noFreezes) {
-        case .noEvents: return "no events yet: log one with `streaks log`"
-        case .keptToday: return "kept today"
-        case .weekUnderway: return StreakFacts.weekProgress(streak) ?? ""
-        case .weekAtRisk(let deadline):
-            return (StreakFacts.weekProgress(streak) ?? "") + (deadline.map { ", keep a day by \(localTime($0, zone))" } ?? "")
-        case .resting(let skipped, let deadline):
-            let next = deadline.map { ", keep the next due day by \(localTime($0, zone))" } ?? ""
-            return (skipped ? "skipped (holiday)" : "rest day") + next
-        case .grace(let deadline), .atRisk(let deadline):
-            let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
-            guard let deadline else { return prefix }
-            return "\(prefix), \(StreakFacts.countdown(deadline.timeIntervalSince(now))) left (until \(localTime(deadline, zone)))"
-        case .keptByFreeze: return "kept by a freeze"
-        case .restorable(let needed): return "broken: \(Report.count(needed, "freeze")) would restore it"
-        case .broken(let daysSince, let everKept):
-            guard everKept else { return "no day kept yet (a day needs \(Report.count(streak.eventsRequiredPerDay ?? 1, "event")))" }
-            return "broken (\(days(daysSince)) since the last kept day)"
-        }
+        StreakFacts.statusLine(streak, now: now, zone: zone)
     }
 
     static func days(_ number: Int) -> String { count(number, "day") }

@@ -1,5 +1,6 @@
 import DashboardDemo
 import Foundation
+import StreakPresentation
 import Testing
 @testable import StreakDashboard
 @testable import SwiftfulGamification
@@ -11,12 +12,12 @@ struct AmountDashboardTests {
     let coffee = DemoStreaks.view(DemoStreaks.coffeeHistory())
 
     @Test func theStatusSaysTodaysSumAgainstTheTarget() {
-        let run = StreakFacts.statusPhrase(distance, now: DemoStreaks.now, zone: demoZone)
+        let run = StreakFacts.statusPhrase(distance.evaluation, now: DemoStreaks.now, zone: demoZone)
         #expect(run.text.hasPrefix("3.2 of 5 km today, 1.8 to go · "), "\(run.text)")
-        #expect(run.role == .warning && run.text.hasSuffix("left today"), "\(run.text)")
-        let cups = StreakFacts.statusPhrase(coffee, now: DemoStreaks.now, zone: demoZone)
+        #expect(run.tone == .warning && run.text.hasSuffix("left today"), "\(run.text)")
+        let cups = StreakFacts.statusPhrase(coffee.evaluation, now: DemoStreaks.now, zone: demoZone)
         #expect(cups.text == "1 of 2 today (limit)")
-        #expect(cups.role == .success)
+        #expect(cups.tone == .success)
     }
 
     @Test func aDayOverTheLimitHasItsOwnGlyphAndSaysWhy() {

@@ -1,5 +1,6 @@
 import DashboardDemo
 import Foundation
+import StreakPresentation
 import Testing
 @testable import StreakDashboard
 @testable import SwiftfulGamification

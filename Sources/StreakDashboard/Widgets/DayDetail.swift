@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// The cursor's day: what it became and why (the goal that applied, events the leeway moved

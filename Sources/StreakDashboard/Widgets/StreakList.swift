@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// Every streak at a glance, in the order of `StreakOrder` with a heading per group (and the
@@ -56,7 +57,7 @@ enum StreakList {
             grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             x += 11
             let progress = StreakFacts.progressCompact(streak, goal: streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)
-            let (_, goalMet, over) = StreakFacts.progressBar(view)
+            let (_, goalMet, over) = StreakFacts.progressBar(view.evaluation)
             grid.put(progress.leftPadded(with: " ", to: progressWidth), x: x, y: y, style: CellStyle(over ? .danger : goalMet ? .success : .text),
                      limit: progressWidth)
             x += progressWidth + 1
@@ -76,7 +77,7 @@ enum StreakList {
     /// A group's heading: its name and how many of its streaks are kept today.
     private static func drawHeading(_ group: String, state: DashboardState, isSelected: Bool, x: Int, y: Int, width: Int, grid: inout Grid) {
         let members = state.keys.compactMap { state.views[$0] }.filter { $0.configuration.group == group }
-        let kept = members.filter { StreakSituation($0) == .keptToday }.count
+        let kept = members.filter { StreakSituation($0.evaluation) == .keptToday }.count
         let folded = state.collapsedGroups.contains(group)
         let marker = state.ascii ? (folded ? "+ " : "- ") : (folded ? "▸ " : "▾ ")
         let name = marker + group.truncated(toCells: max(0, width - 18), ascii: state.ascii)
@@ -92,28 +93,8 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
-        // Rule 10: a limit asks nothing, it holds or it is over; tracking only keeps no streak.
-        if view.configuration.isTrackingOnly { return (glyphs.none, "tracking", .muted) }
-        if view.configuration.isLimit {
-            return view.streak.isOverLimit == true ? (glyphs.broken, "over the limit", .danger) : (glyphs.keptToday, "within the limit", .success)
-        }
-        switch StreakSituation(view) {
-        case .noEvents: return (glyphs.none, "no events yet", .muted)
-        case .keptToday: return (glyphs.keptToday, "kept today", .success)
-        case .weekUnderway(let met):
-            return met ? (glyphs.keptToday, "kept this week", .success) : (glyphs.none, StreakFacts.weekProgress(view.streak) ?? "", .text)
-        case .weekAtRisk: return (glyphs.atRisk, StreakFacts.weekProgress(view.streak) ?? "", .warning)
-        case .resting(let skipped, _): return (skipped ? glyphs.skipped : glyphs.rest, skipped ? "skipped (holiday)" : "rest day", .muted)
-        case .grace(let deadline):
-            let until = deadline.map { " until \(StreakFacts.clock($0, state.zone))" } ?? ""
-            return (glyphs.grace, "grace\(until)", .warning)
-        case .keptByFreeze: return (glyphs.keptToday, "kept by a freeze", .frozen)
-        case .atRisk(let deadline):
-            let left = deadline.map { ", \(StreakFacts.countdown($0.timeIntervalSince(state.now))) left" } ?? ""
-            return (glyphs.atRisk, "at risk\(left)", .warning)
-        case .restorable(let needed): return (glyphs.broken, "broken: \(needed) to restore", .danger)
-        case .broken: return (glyphs.broken, "broken", .danger)
-        }
+        let (mark, text, tone) = StreakFacts.statusShort(view.evaluation, now: state.now, zone: state.zone)
+        return (glyphs.glyph(for: mark), text, Role(tone))
     }
 
     /// The last `width` days, oldest on the left.

@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// The selected streak: its number, status in words, records, today's progress, this week
@@ -24,8 +25,8 @@ enum StreakPanel {
         let label = view.configuration.isTrackingOnly ? "tracking only" : StreakFacts.unit(current, streak)
         grid.put(label, x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
         let right = columns[1]
-        let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
-        grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(phrase.role, bold: true), limit: right.width)
+        let phrase = StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
+        grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(Role(phrase.tone), bold: true), limit: right.width)
         grid.put(records(state, view), x: right.x, y: right.y + 1, style: CellStyle(.muted), limit: right.width)
         drawToday(state, view, x: right.x, y: right.y + 2, width: right.width, grid: &grid)
         drawWeek(state, view, x: right.x, y: right.y + 3, width: right.width, grid: &grid)
@@ -42,8 +43,8 @@ enum StreakPanel {
         let number = "\(current) \(StreakFacts.unit(current, streak))"
         grid.put(number, x: x, y: rect.y, style: CellStyle(current > 0 ? .streak : .muted, bold: true), limit: max(0, rect.x + rect.width - x))
         x += number.count + 2
-        let phrase = StreakFacts.statusPhrase(view, now: state.now, zone: state.zone)
-        grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(phrase.role, bold: true), limit: max(0, rect.x + rect.width - x))
+        let phrase = StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
+        grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(Role(phrase.tone), bold: true), limit: max(0, rect.x + rect.width - x))
         guard rect.height > 1 else { return }
         let today = view.evaluation.day(view.evaluation.today)
         var line = StreakFacts.progressShort(streak, goal: max(today.goal, 1)) + state.glyphs.dot + records(state, view)
@@ -69,7 +70,7 @@ enum StreakPanel {
         let glyphs = state.glyphs
         let goal = max(view.evaluation.day(view.evaluation.today).goal, 1)
         // Rule 10: the amount against the target (a limit's bar is its allowance used).
-        let (fraction, met, over) = StreakFacts.progressBar(view)
+        let (fraction, met, over) = StreakFacts.progressBar(view.evaluation)
         let label = view.streak.target == nil
             ? StreakFacts.progressCompact(view.streak, goal: goal)
             : String(StreakFacts.progressShort(view.streak, goal: goal).split(separator: " ", maxSplits: 1).last ?? "")
@@ -124,7 +125,7 @@ enum StreakPanel {
         }
         let mode = view.configuration.freezeBehavior == .autoConsumeFreezes ? "auto" : "manual"
         var text = "\(available) available (\(mode))"
-        if StreakFacts.wouldUseFreezeTonight(view) { text += state.glyphs.dot + "one is used tonight unless you log" }
+        if StreakFacts.wouldUseFreezeTonight(view.evaluation) { text += state.glyphs.dot + "one is used tonight unless you log" }
         grid.put(text, x: column, y: y, style: CellStyle(.muted), limit: max(0, x + width - column))
     }
 }

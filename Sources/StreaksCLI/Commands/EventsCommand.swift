@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import StreakDashboard
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 

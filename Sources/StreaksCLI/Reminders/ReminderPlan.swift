@@ -1,5 +1,5 @@
 import Foundation
-import StreakDashboard
+import StreakPresentation
 import SwiftfulGamification
 
 /// A streak that needs the user before its deadline: due and not kept (rules 7 and 8), or a

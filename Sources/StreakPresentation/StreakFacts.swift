@@ -1,60 +1,9 @@
 import Foundation
 import SwiftfulGamification
 
-/// What the panels say about a streak, derived only from the calculator's results.
+/// What every surface (the dashboard, the command line, reminders) says about a streak,
+/// derived only from the calculator's results.
 public enum StreakFacts {
-    /// The status in words, with a live countdown where one applies.
-    public static func statusPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
-        // Rule 10: a limit and tracking say today's sum and ask nothing; an amount says it
-        // beside what the day still needs.
-        guard let progress = amountProgress(view.streak) else { return countingPhrase(view, now: now, zone: zone) }
-        switch view.streak.target {
-        case .trackingOnly?:
-            return (progress, .muted)
-        case .atMost?:
-            return (progress, view.streak.isOverLimit == true ? .danger : .success)
-        default:
-            let situation = countingPhrase(view, now: now, zone: zone)
-            return situation.role == .success ? (progress, .success) : ("\(progress) · \(situation.text)", situation.role)
-        }
-    }
-
-    private static func countingPhrase(_ view: StreakView, now: Date, zone: TimeZone) -> (text: String, role: Role) {
-        switch StreakSituation(view) {
-        case .noEvents:
-            return ("press space to log your first event", .muted)
-        case .keptToday:
-            return ("kept today", .success)
-        case .weekUnderway(let met):
-            return (weekProgress(view.streak) ?? "", met ? .success : .text)
-        case .weekAtRisk(let deadline):
-            let left = deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
-            return ((weekProgress(view.streak) ?? "") + left, .warning)
-        case .resting(let skipped, let deadline):
-            let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
-            return ((skipped ? "skipped (holiday)" : "rest day") + next, .muted)
-        case .grace(let deadline):
-            let until = deadline.map { " until \(clock($0, zone))" } ?? ""
-            return ("grace period\(until): log to keep yesterday", .warning)
-        case .keptByFreeze:
-            return ("kept by a freeze", .frozen)
-        case .atRisk(let deadline):
-            guard let deadline else { return ("log today to keep it", .warning) }
-            let tonight = wouldUseFreezeTonight(view) ? " (a freeze would cover it)" : ""
-            return ("\(countdown(deadline.timeIntervalSince(now))) left today\(tonight)", .warning)
-        case .restorable(let needed):
-            // Only what is possible: restoring is offered when enough freezes are there.
-            let days = restorableRun(view)
-            return ("broken: use \(counted(needed, "freeze")) to restore \(counted(days, "day"))? (f)", .danger)
-        case .broken(_, let everKept):
-            guard everKept else {
-                let goal = view.streak.eventsRequiredPerDay ?? 1
-                return ("no day kept yet: \(counted(goal, "event")) keep one", .warning)
-            }
-            return ("broken: log today to start again", .danger)
-        }
-    }
-
     /// Rule 10's progress in words, or nil for a streak that counts events without a unit
     /// or target: "4.2 of 5 km today, 0.8 to go", "1 of 2 today (limit)", "over the limit
     /// today (3 of 2)", "12.5 of 20 km this week", "3.5 kg today".
@@ -107,10 +56,10 @@ public enum StreakFacts {
 
     /// Today's bar (or the week's, for a weekly target): how full, from 0 to 1, and whether
     /// that is good; a limit fills as its allowance is used and is bad once over.
-    public static func progressBar(_ view: StreakView) -> (fraction: Double, met: Bool, over: Bool) {
-        let streak = view.streak
+    public static func progressBar(_ evaluation: StreakEvaluation) -> (fraction: Double, met: Bool, over: Bool) {
+        let streak = evaluation.streak
         guard let target = streak.target, let amount = target.amount else {
-            let today = view.evaluation.day(view.evaluation.today)
+            let today = evaluation.day(evaluation.today)
             return (today.fraction, today.eventCount >= max(today.goal, 1), false)
         }
         let sum = target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0
@@ -133,6 +82,14 @@ public enum StreakFacts {
     public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
         (streak.streakUnit == .week ? "week" : "day") + (count == 1 ? "" : "s")
     }
+
+    /// "5 days", "1 week": a run's length in the streak's unit.
+    public static func length(_ count: Int, of streak: CurrentStreakData) -> String {
+        "\(count) \(unit(count, streak))"
+    }
+
+    /// The current run's length: "5 days", "3 weeks".
+    public static func length(_ streak: CurrentStreakData) -> String { length(streak.currentStreak ?? 0, of: streak) }
 
     /// `4h 12m`, `12m`, `0m`.
     public static func countdown(_ seconds: TimeInterval) -> String {
@@ -190,12 +147,12 @@ public enum StreakFacts {
 
     /// The streak's length if the missed days were bridged: the run behind the gap plus the
     /// kept days after it.
-    public static func restorableRun(_ view: StreakView) -> Int {
-        guard let firstMissed = view.evaluation.daysToSave.first else { return view.streak.currentStreak ?? 0 }
-        var count = view.streak.currentStreak ?? 0
+    public static func restorableRun(_ evaluation: StreakEvaluation) -> Int {
+        guard let firstMissed = evaluation.daysToSave.first else { return evaluation.streak.currentStreak ?? 0 }
+        var count = evaluation.streak.currentStreak ?? 0
         var day = firstMissed.adding(days: -1)
         while true {
-            let record = view.evaluation.day(day)
+            let record = evaluation.day(day)
             if record.state == .kept { count += 1 } else if record.state != .frozen { break }
             day = day.adding(days: -1)
         }
@@ -204,9 +161,10 @@ public enum StreakFacts {
 
     /// Auto mode, today not kept, a streak to save and a freeze to spend: tonight's
     /// rollover would use one if nothing is logged.
-    public static func wouldUseFreezeTonight(_ view: StreakView) -> Bool {
-        let today = view.evaluation.day(view.evaluation.today)
-        return view.configuration.freezeBehavior == .autoConsumeFreezes && today.state == .open
-            && (view.streak.currentStreak ?? 0) > 0 && (view.streak.freezesAvailableCount ?? 0) > 0
+    public static func wouldUseFreezeTonight(_ evaluation: StreakEvaluation) -> Bool {
+        let today = evaluation.day(evaluation.today)
+        let streak = evaluation.streak
+        return evaluation.configuration.freezeBehavior == .autoConsumeFreezes && today.state == .open
+            && (streak.currentStreak ?? 0) > 0 && (streak.freezesAvailableCount ?? 0) > 0
     }
 }

@@ -59,9 +59,9 @@ public enum StreakSituation: Equatable, Sendable {
         }
     }
 
-    /// A streak on screen, with its day records.
-    public init(_ view: StreakView) {
-        self.init(view.streak, freezeBehavior: view.configuration.freezeBehavior,
-                  todayFrozen: view.evaluation.day(view.evaluation.today).state == .frozen)
+    /// A streak with its day records (a frozen today is known).
+    public init(_ evaluation: StreakEvaluation) {
+        self.init(evaluation.streak, freezeBehavior: evaluation.configuration.freezeBehavior,
+                  todayFrozen: evaluation.day(evaluation.today).state == .frozen)
     }
 }
