@@ -139,6 +139,13 @@ extension FileStreakStore {
         feed.subscribe(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
     }
 
+    /// All of the user's streaks in one subscription (see `StreakFeed.subscribeToAll`).
+    public func watchStreaks(
+        userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncStream<StreakListUpdate> {
+        feed.subscribeToAll(userId: userId, now: now, timezone: timezone)
+    }
+
     /// The user's streak keys (archived ones left out) now and whenever a streak is
     /// created, removed, archived or brought back, by any process.
     public func watchStreakKeys(

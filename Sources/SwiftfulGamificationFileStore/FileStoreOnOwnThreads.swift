@@ -190,4 +190,8 @@ struct FileStoreOnOwnThreads: StreakStore {
     func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {
         files.watchStreakKeys(userId: userId, now: now, timezone: timezone)
     }
+
+    func watchStreaks(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<StreakListUpdate> {
+        files.watchStreaks(userId: userId, now: now, timezone: timezone)
+    }
 }

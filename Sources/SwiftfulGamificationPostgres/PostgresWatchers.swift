@@ -136,6 +136,10 @@ extension PostgresStreakStore {
         feed.subscribe(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
     }
 
+    public func watchStreaks(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<StreakListUpdate> {
+        feed.subscribeToAll(userId: userId, now: now, timezone: timezone)
+    }
+
     public func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {
         feed.subscribeToKeys(userId: userId)
     }

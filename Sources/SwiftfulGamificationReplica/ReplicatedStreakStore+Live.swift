@@ -24,25 +24,14 @@ extension ReplicatedStreakStore {
                 }
             }
         }
-        let keys = Task { [weak self] in
-            var watching: [String: Task<Void, Never>] = [:]
-            for await keys in remote.watchStreakKeys(userId: userId, now: now, timezone: timezone) {
+        let changes = Task { [weak self] in
+            // Any change of the list or of a streak on the server: sync.
+            for await _ in remote.watchStreaks(userId: userId, now: now, timezone: timezone) {
                 guard self != nil, !Task.isCancelled else { break }
                 sync()
-                for key in keys where watching[key] == nil {
-                    watching[key] = Task {
-                        let changes = remote.watch(userId: userId, streakKey: key, now: now, timezone: timezone)
-                        do { for try await _ in changes { sync() } } catch {}
-                    }
-                }
-                for (key, task) in watching where !keys.contains(key) {
-                    task.cancel()
-                    watching[key] = nil
-                }
             }
-            watching.values.forEach { $0.cancel() }
         }
-        state.withLock { $0.live = [link, keys] }
+        state.withLock { $0.live = [link, changes] }
         sync()
     }
 

@@ -341,6 +341,22 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
         return stream
     }
 
+    public func watchStreaks(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<StreakListUpdate> {
+        startLive(now: now, timezone: timezone)
+        let updates = replica.watchStreaks(userId: userId, now: now, timezone: timezone)
+        let (stream, continuation) = AsyncStream<StreakListUpdate>.makeStream()
+        let task = Task { [weak self] in
+            for await update in updates {
+                // Another process on this machine may have queued the change: count again.
+                if case .evaluation = update { self?.recountPending() }
+                continuation.yield(update)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
     /// The outbox's pending changes as the file says (other processes queue there too).
     func recountPending() {
         guard let pending = try? Outbox(files: files).read().pending.count, pending != syncState.pendingChanges else { return }

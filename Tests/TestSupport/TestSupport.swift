@@ -82,6 +82,12 @@ public final class Collector<Element: Sendable>: @unchecked Sendable {
         }
     }
 
+    public init(_ stream: AsyncStream<Element>) {
+        task = Task { [weak self] in
+            for await element in stream { self?.lock.withLock { self?.list.append(element) } }
+        }
+    }
+
     deinit { task?.cancel() }
 
     public var values: [Element] { lock.withLock { list } }

@@ -1,8 +1,9 @@
 import Foundation
 import Observation
 
-/// Every streak of a user, live: one `StreakManager` per streak, fed by the store as any
-/// process changes it (a write here, another process's, a day passing). Observe `keys` and
+/// Every streak of a user, live: one `StreakManager` per streak, fed by one subscription to
+/// the store (`watchStreaks`) as any process changes it (a write here, another process's, a
+/// day passing). Observe `keys` and
 /// each manager through Observation; write through a manager's `perform`, or the board's
 /// (which hands the result to the streak's manager, whichever streak it is).
 ///
@@ -16,7 +17,7 @@ public final class StreakBoard {
     public private(set) var keys: [String] = []
     /// A manager per streak, from its first evaluation on.
     public private(set) var managers: [String: StreakManager] = [:]
-    /// Why a streak's subscription last failed, until it delivers again.
+    /// Why a streak could not be read, until it delivers again.
     public private(set) var failures: [String: String] = [:]
     /// A copy's changes waiting for its server and its syncs (nil for a store that writes through).
     public private(set) var sync: StoreSyncState?
@@ -26,8 +27,6 @@ public final class StreakBoard {
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let timeZone: @Sendable () -> TimeZone
     @ObservationIgnored private let logger: (any GamificationLogger)?
-    @ObservationIgnored private let retryDelay: Duration
-    @ObservationIgnored private var subscriptions: [String: Task<Void, Never>] = [:]
     @ObservationIgnored private var tasks: [Task<Void, Never>] = []
     @ObservationIgnored private let noticeSubscribers = Broadcast<BoardNotice>()
     /// Called with every notice as its manager makes it, before the change is observed
@@ -36,25 +35,27 @@ public final class StreakBoard {
 
     public init(
         store: any StreakStore, userId: String, logger: (any GamificationLogger)? = nil,
-        now: @escaping @Sendable () -> Date = Date.init, timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current },
-        retryDelay: Duration = .seconds(2)
+        now: @escaping @Sendable () -> Date = Date.init, timeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
     ) {
         self.store = store
         self.userId = userId
         self.logger = logger
         self.now = now
         self.timeZone = timeZone
-        self.retryDelay = retryDelay
     }
 
-    /// Follows the store: its list of streaks, each streak, and its sync state.
+    /// Follows the store: its list of streaks with each streak, and its sync state.
     public func start() {
         guard tasks.isEmpty else { return }
-        let keyLists = store.watchStreakKeys(userId: userId, now: now, timezone: timeZone)
+        let updates = store.watchStreaks(userId: userId, now: now, timezone: timeZone)
         tasks.append(Task { [weak self] in
-            for await list in keyLists {
+            for await update in updates {
                 guard let self else { return }
-                self.keysChanged(list)
+                switch update {
+                case .keys(let list): self.keysChanged(list)
+                case .evaluation(let evaluation): self.received(evaluation, for: evaluation.configuration.streakKey)
+                case .failed(let key, let reason): self.failures[key] = reason
+                }
             }
         })
         let states = store.watchSync()
@@ -68,9 +69,8 @@ public final class StreakBoard {
 
     /// Stops following the store; the managers keep what they last had.
     public func stop() {
-        for task in tasks + Array(subscriptions.values) { task.cancel() }
+        for task in tasks { task.cancel() }
         tasks = []
-        subscriptions = [:]
     }
 
     /// Every streak's notices from now on, each once, with its key (the managers' own
@@ -90,33 +90,8 @@ public final class StreakBoard {
 
     private func keysChanged(_ list: [String]) {
         if list != keys { keys = list }
-        for key in subscriptions.keys where !list.contains(key) {
-            subscriptions.removeValue(forKey: key)?.cancel()
-            managers[key] = nil
-            failures[key] = nil
-        }
-        for key in list where subscriptions[key] == nil { subscribe(to: key) }
-    }
-
-    /// One streak's evaluations, as the store publishes them; a failure is said in
-    /// `failures` and the subscription tried again after `retryDelay`.
-    private func subscribe(to key: String) {
-        let store = store, userId = userId, now = now, timeZone = timeZone, retryDelay = retryDelay
-        subscriptions[key] = Task { [weak self] in
-            while !Task.isCancelled {
-                do {
-                    for try await evaluation in store.watch(userId: userId, streakKey: key, now: now, timezone: timeZone) {
-                        guard let self, !Task.isCancelled else { return }
-                        self.received(evaluation, for: key)
-                    }
-                    return
-                } catch {
-                    guard let self, !Task.isCancelled else { return }
-                    self.failures[key] = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-                }
-                try? await Task.sleep(for: retryDelay)
-            }
-        }
+        for key in managers.keys where !list.contains(key) { managers[key] = nil }
+        for key in failures.keys where !list.contains(key) { failures[key] = nil }
     }
 
     private func received(_ evaluation: StreakEvaluation, for key: String) {

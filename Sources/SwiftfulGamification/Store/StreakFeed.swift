@@ -41,14 +41,29 @@ public final class StreakFeed: @unchecked Sendable {
         let key: String
     }
 
+    /// Where a subscriber's results go: a stream of its own, or its list subscription's.
+    private enum Sink {
+        case stream(AsyncThrowingStream<StreakEvaluation, any Error>.Continuation)
+        case list(UUID)
+    }
+
     private struct Subscriber {
         let target: Target
         let now: @Sendable () -> Date
         let timezone: @Sendable () -> TimeZone
-        let continuation: AsyncThrowingStream<StreakEvaluation, any Error>.Continuation
+        let sink: Sink
         var last: StreakEvaluation?
         /// When `last` stops holding; nil while a refresh for it is under way.
         var validUntil: Date?
+    }
+
+    private struct ListSubscription {
+        let userId: String
+        let now: @Sendable () -> Date
+        let timezone: @Sendable () -> TimeZone
+        let continuation: AsyncStream<StreakListUpdate>.Continuation
+        /// The subscriber that follows each listed streak for it.
+        var members: [String: UUID] = [:]
     }
 
     private let source: Source
@@ -56,6 +71,8 @@ public final class StreakFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [UUID: Subscriber] = [:]
     private var keyLists: [UUID: (userId: String, continuation: AsyncStream<[String]>.Continuation)] = [:]
+    /// Whole-list subscriptions: the keys and every listed streak, in one stream.
+    private var lists: [UUID: ListSubscription] = [:]
     /// Bumped by every publish and change of a streak: a refresh started before that is stale.
     private var generations: [Target: Int] = [:]
     private var keyGenerations: [String: Int] = [:]
@@ -89,7 +106,7 @@ public final class StreakFeed: @unchecked Sendable {
         let id = UUID()
         let target = Target(userId: userId, key: streakKey)
         let startFollowing = lock.withLock { () -> Bool in
-            subscribers[id] = Subscriber(target: target, now: now, timezone: timezone, continuation: continuation)
+            subscribers[id] = Subscriber(target: target, now: now, timezone: timezone, sink: .stream(continuation))
             startTickerIfNeeded()
             return followed.insert(userId).inserted
         }
@@ -115,11 +132,34 @@ public final class StreakFeed: @unchecked Sendable {
         return stream
     }
 
+    /// The user's streaks in one stream: the key list first and whenever it changes, and
+    /// each listed streak's evaluation as `subscribe` would deliver it (a streak that joins
+    /// the list is followed from then on, one that leaves it no longer). A streak whose
+    /// refresh fails is said (`failed`) and tried again at its next change.
+    public func subscribeToAll(
+        userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncStream<StreakListUpdate> {
+        let (stream, continuation) = AsyncStream<StreakListUpdate>.makeStream()
+        let id = UUID()
+        let startFollowing = lock.withLock { () -> Bool in
+            lists[id] = ListSubscription(userId: userId, now: now, timezone: timezone, continuation: continuation)
+            return followed.insert(userId).inserted
+        }
+        // The stream keeps its feed alive until it ends.
+        continuation.onTermination = { _ in self.remove(id) }
+        if startFollowing { source.following(userId, true) }
+        announceKeys(userId: userId, to: id)
+        return stream
+    }
+
     private func remove(_ id: UUID) {
         let stopFollowing = lock.withLock { () -> String? in
-            guard let userId = subscribers.removeValue(forKey: id)?.target.userId ?? keyLists.removeValue(forKey: id)?.userId else { return nil }
+            let list = lists.removeValue(forKey: id)
+            if let list { for member in list.members.values { subscribers[member] = nil } }
+            guard let userId = list?.userId ?? subscribers.removeValue(forKey: id)?.target.userId ?? keyLists.removeValue(forKey: id)?.userId else { return nil }
             if subscribers.isEmpty { ticker?.cancel(); ticker = nil }
             let stillWatched = subscribers.values.contains { $0.target.userId == userId } || keyLists.values.contains { $0.userId == userId }
+                || lists.values.contains { $0.userId == userId }
             guard !stillWatched else { return nil }
             followed.remove(userId)
             return userId
@@ -129,17 +169,23 @@ public final class StreakFeed: @unchecked Sendable {
 
     /// Ends every subscription (a store closing).
     public func finishAll() {
-        let (streams, lists) = lock.withLock { () -> ([Subscriber], [AsyncStream<[String]>.Continuation]) in
+        let (streams, keyStreams, listStreams) = lock.withLock {
+            () -> ([AsyncThrowingStream<StreakEvaluation, any Error>.Continuation], [AsyncStream<[String]>.Continuation], [AsyncStream<StreakListUpdate>.Continuation]) in
             defer {
                 subscribers = [:]
                 keyLists = [:]
+                lists = [:]
                 ticker?.cancel()
                 ticker = nil
             }
-            return (Array(subscribers.values), keyLists.values.map(\.continuation))
+            let streams = subscribers.values.compactMap { subscriber in
+                if case .stream(let continuation) = subscriber.sink { return continuation } else { return nil }
+            }
+            return (streams, keyLists.values.map(\.continuation), lists.values.map(\.continuation))
         }
-        streams.forEach { $0.continuation.finish() }
-        lists.forEach { $0.finish() }
+        streams.forEach { $0.finish() }
+        keyStreams.forEach { $0.finish() }
+        listStreams.forEach { $0.finish() }
     }
 
     // MARK: - What the store tells
@@ -231,8 +277,23 @@ public final class StreakFeed: @unchecked Sendable {
                 }
                 tickerMayWakeSooner()
                 return []
-            case .failure:
-                return ids.compactMap { subscribers.removeValue(forKey: $0)?.continuation }
+            case .failure(let error):
+                var ended: [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] = []
+                for id in ids {
+                    switch subscribers[id]?.sink {
+                    case .stream(let continuation)?:
+                        subscribers[id] = nil
+                        ended.append(continuation)
+                    case .list(let listId)?:
+                        // A list's member stays: its next change tries again.
+                        subscribers[id]?.last = nil
+                        let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                        lists[listId]?.continuation.yield(.failed(streakKey: target.key, reason: reason))
+                    case nil:
+                        break
+                    }
+                }
+                return ended
             }
         }
         // Outside the lock: finishing runs the stream's termination handler, which takes it.
@@ -247,7 +308,10 @@ public final class StreakFeed: @unchecked Sendable {
         tickerMayWakeSooner()
         if let last = subscriber.last, last.isSameEvaluation(as: evaluation) { return }
         subscribers[id]?.last = evaluation
-        subscriber.continuation.yield(evaluation)
+        switch subscriber.sink {
+        case .stream(let continuation): continuation.yield(evaluation)
+        case .list(let listId): lists[listId]?.continuation.yield(.evaluation(evaluation))
+        }
     }
 
     private func announceKeys(userId: String, to newSubscriber: UUID?) {
@@ -257,19 +321,46 @@ public final class StreakFeed: @unchecked Sendable {
         }
         Task { [source] in
             guard let keys = try? await source.streakKeys(userId) else { return }
-            self.lock.withLock {
+            let joined = self.lock.withLock { () -> [UUID] in
                 if self.keyGenerations[userId] == generation {
                     let changed = self.announcedKeys[userId] != keys
                     self.announcedKeys[userId] = keys
                     for (id, list) in self.keyLists where list.userId == userId && (changed || id == newSubscriber) {
                         list.continuation.yield(keys)
                     }
+                    return self.lists.filter { $0.value.userId == userId && (changed || $0.key == newSubscriber) }.keys
+                        .flatMap { self.listKeys(keys, to: $0) }
                 } else if let newSubscriber {
                     // A later look is under way and will tell the others; this one starts with the latest known.
-                    self.keyLists[newSubscriber]?.continuation.yield(self.announcedKeys[userId] ?? keys)
+                    let latest = self.announcedKeys[userId] ?? keys
+                    self.keyLists[newSubscriber]?.continuation.yield(latest)
+                    return self.lists[newSubscriber] == nil ? [] : self.listKeys(latest, to: newSubscriber)
                 }
+                return []
             }
+            self.refresh(joined)
         }
+    }
+
+    /// Under the lock: tells a list subscription its keys and follows exactly the streaks
+    /// listed; returns the members that joined (to refresh).
+    private func listKeys(_ keys: [String], to listId: UUID) -> [UUID] {
+        guard var list = lists[listId] else { return [] }
+        list.continuation.yield(.keys(keys))
+        for (key, member) in list.members where !keys.contains(key) {
+            subscribers[member] = nil
+            list.members[key] = nil
+        }
+        var joined: [UUID] = []
+        for key in keys where list.members[key] == nil {
+            let member = UUID()
+            subscribers[member] = Subscriber(target: Target(userId: list.userId, key: key), now: list.now, timezone: list.timezone, sink: .list(listId))
+            list.members[key] = member
+            joined.append(member)
+        }
+        lists[listId] = list
+        if !joined.isEmpty { startTickerIfNeeded() }
+        return joined
     }
 
     // MARK: - Boundaries
@@ -330,4 +421,15 @@ public final class StreakFeed: @unchecked Sendable {
         }
         refresh(due)
     }
+}
+
+/// What one subscription to all of a user's streaks delivers (`StreakStore.watchStreaks`).
+public enum StreakListUpdate: Sendable {
+    /// The user's streak keys in order, archived ones left out: first, and whenever the list changes.
+    case keys([String])
+    /// A listed streak's evaluation: first, after every change by any process, and when a
+    /// day or leeway boundary passes.
+    case evaluation(StreakEvaluation)
+    /// A listed streak could not be read; it is tried again at its next change.
+    case failed(streakKey: String, reason: String)
 }

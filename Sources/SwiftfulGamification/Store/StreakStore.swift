@@ -127,6 +127,9 @@ public protocol StreakStore: Sendable {
         -> AsyncThrowingStream<StreakEvaluation, any Error>
     /// The user's streak keys (archived left out) now and whenever they change, by any process.
     func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]>
+    /// All of the user's streaks in one subscription: the key list, and each listed
+    /// streak's evaluation as `watch` delivers it (what a screen of every streak follows).
+    func watchStreaks(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<StreakListUpdate>
     /// Whether the live updates are flowing: `.live`, or `.lost` while a connection is
     /// down (a local store is always live).
     func watchLink() -> AsyncStream<StoreLink>
@@ -147,6 +150,40 @@ public enum StoreLink: Sendable, Equatable {
 extension StreakStore {
     public func streakKeys(userId: String) async throws -> [String] {
         try await streakKeys(userId: userId, includingArchived: false)
+    }
+
+    /// `watchStreakKeys` and a `watch` per listed streak, merged: for a store without a
+    /// `StreakFeed` (whose `subscribeToAll` does this in one place). A streak whose stream
+    /// fails is said (`failed`).
+    public func watchStreaks(
+        userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone
+    ) -> AsyncStream<StreakListUpdate> {
+        let (stream, continuation) = AsyncStream<StreakListUpdate>.makeStream()
+        let keyLists = watchStreakKeys(userId: userId, now: now, timezone: timezone)
+        let task = Task {
+            var followed: [String: Task<Void, Never>] = [:]
+            for await keys in keyLists {
+                continuation.yield(.keys(keys))
+                for (key, follower) in followed where !keys.contains(key) {
+                    follower.cancel()
+                    followed[key] = nil
+                }
+                for key in keys where followed[key] == nil {
+                    let evaluations = watch(userId: userId, streakKey: key, now: now, timezone: timezone)
+                    followed[key] = Task {
+                        do {
+                            for try await evaluation in evaluations { continuation.yield(.evaluation(evaluation)) }
+                        } catch {
+                            continuation.yield(.failed(streakKey: key, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)"))
+                        }
+                    }
+                }
+            }
+            followed.values.forEach { $0.cancel() }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 
     /// A store with no connection to lose is always live.

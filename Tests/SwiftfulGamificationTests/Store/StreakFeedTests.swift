@@ -14,14 +14,17 @@ struct StreakFeedTests {
         private var refreshCount = 0
         var refreshes: Int { lock.withLock { refreshCount } }
         var delay: Duration = .zero
+        /// Streaks whose refresh fails.
+        var failing: Set<String> = []
 
         func add(_ event: StreakEvent, to key: String = "daily") { lock.withLock { events[key, default: []].append(event) } }
         func remove(_ key: String) { _ = lock.withLock { events.removeValue(forKey: key) } }
+        func fail(_ key: String, _ failing: Bool) { lock.withLock { if failing { self.failing.insert(key) } else { self.failing.remove(key) } } }
 
         func evaluate(_ key: String, now: Date, zone: TimeZone) throws -> StreakEvaluation {
             let (list, configuration) = try lock.withLock { () -> ([StreakEvent], StreakConfiguration) in
-                guard let list = events[key] else { throw StreakStoreError.unknownStreak(key, known: Array(events.keys)) }
-                return (list, self.configuration)
+                guard let list = events[key], !failing.contains(key) else { throw StreakStoreError.unknownStreak(key, known: Array(events.keys)) }
+                return (list, key == "daily" ? self.configuration : self.configuration.renamed(to: key))
             }
             return StreakCalculator.evaluate(events: list, configuration: configuration, userId: "u1", currentDate: now, timezone: zone)
         }
