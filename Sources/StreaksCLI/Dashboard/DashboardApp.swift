@@ -35,6 +35,9 @@ final class DashboardApp {
     /// Notices the managers made since their streak's view was last sent.
     private var pendingNotices: [String: [StreakNotice]] = [:]
     private var tasks: [Task<Void, Never>] = []
+    /// The next tick, and the instant it is for.
+    private var ticker: (task: Task<Void, Never>, at: Date)?
+    private var ticking = false
     private let trace: DashboardTrace?
     /// Called as each write returns, before its outcome is shown (tests count what follows).
     var onWritten: (() -> Void)?
@@ -71,13 +74,14 @@ final class DashboardApp {
     /// - Parameters:
     ///   - exitAfterFirstFrame: stop once the first frame with streak data is drawn (to
     ///     measure the time to first frame).
-    ///   - ticking: move the clock every second (a test counting frames turns it off).
+    ///   - ticking: move the clock as the screen needs (a test counting frames turns it off).
     func run(exitAfterFirstFrame: Bool = false, ticking: Bool = true) async {
+        self.ticking = ticking
         screen.start(deliver: { [weak self] event in
             if case .key = event { self?.trace?.key() }
             self?.continuation.yield(event)
         }, redraw: { [weak self] in self?.redraw(after: nil) })
-        if ticking { startTicking() }
+        scheduleTick()
         followLink()
         board.start()
         observeBoard()
@@ -86,6 +90,7 @@ final class DashboardApp {
             let (draw, effects) = loop.handle(event)
             if draw { redraw(after: event) }
             for effect in effects { perform(effect) }
+            scheduleTick()
             if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
         }
         shutdown()
@@ -354,19 +359,30 @@ final class DashboardApp {
 
     // MARK: - Terminal
 
-    private func startTicking() {
-        // The countdown moves every second; day and leeway boundaries are the store watcher's.
+    /// Wakes when the screen next changes by itself: the clock and countdowns show minutes,
+    /// so at the next minute, or sooner when a toast is due to go. Day and leeway boundaries
+    /// are the store feed's. An idle dashboard wakes about once a minute.
+    private func scheduleTick() {
+        guard ticking else { return }
+        let now = clock()
+        var wake = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+        if let toast = state.toast, toast.until > now { wake = min(wake, toast.until) }
+        if let ticker, ticker.at == wake { return }
+        ticker?.task.cancel()
         let clock = clock
-        tasks.append(Task { [continuation] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                continuation.yield(.tick(clock()))
-            }
-        })
+        let task = Task { [weak self, continuation] in
+            await sleep(untilWallClock: Date().addingTimeInterval(max(0, wake.timeIntervalSince(now)) + 0.001))
+            guard !Task.isCancelled else { return }
+            // Spent: the tick's own handling schedules the next one.
+            self?.ticker = nil
+            continuation.yield(.tick(clock()))
+        }
+        ticker = (task, wake)
     }
 
     private func shutdown() {
         tasks.forEach { $0.cancel() }
+        ticker?.task.cancel()
         board.stop()
         screen.stop()
     }

@@ -378,9 +378,10 @@ public final class StreakFeed: @unchecked Sendable {
     private func scheduleTicker() {
         ticker?.cancel()
         let wait = untilFirstExpiry()
-        tickerWake = Date().addingTimeInterval(durationSeconds(wait))
+        let wake = Date().addingTimeInterval(durationSeconds(wait))
+        tickerWake = wake
         ticker = Task.detached { [weak self] in
-            try? await Task.sleep(for: wait)
+            await sleep(untilWallClock: wake)
             guard !Task.isCancelled, let self else { return }
             self.refreshExpired()
             self.lock.withLock {
