@@ -61,7 +61,11 @@ let package = Package(
         .target(name: "CProcessArguments"),
         // The words every surface shares: situations, progress, counts, times.
         .target(name: "StreakPresentation", dependencies: ["SwiftfulGamification"]),
-        .target(name: "StreakDashboard", dependencies: ["SwiftfulGamification", "StreakPresentation"]),
+        .target(
+            name: "StreakDashboard",
+            dependencies: ["SwiftfulGamification", "StreakPresentation"],
+            resources: ["default", "light", "high-contrast", "colorblind"].map { .embedInCode("themes/\($0).toml") }
+        ),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(

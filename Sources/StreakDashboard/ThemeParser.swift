@@ -1,3 +1,5 @@
+import SwiftfulGamification
+
 /// A theme file that cannot be read, with the line at fault.
 public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
     public let source: String
@@ -19,34 +21,27 @@ public enum ThemeParser {
 
     public static func parse(_ text: String, source: String) throws -> Parsed {
         var parsed = Parsed(name: "", inherits: nil, styles: [:])
-        var section = ""
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = index + 1
-            func fail(_ reason: String) -> ThemeError { ThemeError(source: source, line: number, reason: reason) }
-            let line = stripComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty else { continue }
-            if line.hasPrefix("[") {
-                guard line.hasSuffix("]") else { throw fail("unclosed table header") }
-                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-                guard section == "roles" else { throw fail("unknown table [\(section)] (only [roles])") }
-                continue
-            }
-            guard let equals = line.firstIndex(of: "=") else { throw fail("expected key = \"value\"") }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let rawValue = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard rawValue.count >= 2, rawValue.hasPrefix("\""), rawValue.hasSuffix("\"") else { throw fail("the value of \(key) must be a quoted string") }
-            let value = String(rawValue.dropFirst().dropLast())
-            if section.isEmpty {
-                switch key {
-                case "name": parsed.name = value
-                case "inherits": parsed.inherits = value
-                default: throw fail("unknown key '\(key)' (expected name, inherits or a [roles] table)")
+        let document: TOMLStrings.Document
+        do { document = try TOMLStrings.parse(text) } catch { throw ThemeError(source: source, line: error.line, reason: error.reason) }
+        if let table = document.tables.first(where: { $0.name != "roles" }) {
+            throw ThemeError(source: source, line: table.line, reason: "unknown table [\(table.name)] (only [roles])")
+        }
+        for entry in document.entries {
+            func fail(_ reason: String) -> ThemeError { ThemeError(source: source, line: entry.line, reason: reason) }
+            switch entry.table {
+            case "":
+                switch entry.key {
+                case "name": parsed.name = entry.value
+                case "inherits": parsed.inherits = entry.value
+                default: throw fail("unknown key '\(entry.key)' (expected name, inherits or a [roles] table)")
                 }
-            } else {
-                guard let role = Role(rawValue: key) else {
-                    throw fail("unknown role '\(key)' (roles: \(Role.allCases.map(\.rawValue).joined(separator: ", ")))")
+            case "roles":
+                guard let role = Role(rawValue: entry.key) else {
+                    throw fail("unknown role '\(entry.key)' (roles: \(Role.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
-                do { parsed.styles[role] = try style(value) } catch let reason as Reason { throw fail(reason.text) }
+                do { parsed.styles[role] = try style(entry.value) } catch let reason as Reason { throw fail(reason.text) }
+            default:
+                break  // refused above
             }
         }
         return parsed
@@ -91,14 +86,5 @@ public enum ThemeParser {
         let bright = lower.hasPrefix("bright-")
         if let index = ansiNames.firstIndex(of: bright ? String(lower.dropFirst(7)) : lower) { return .ansi(index + (bright ? 8 : 0)) }
         throw Reason(text: "unknown colour '\(word)'")
-    }
-
-    private static func stripComment(_ line: String) -> String {
-        var inQuotes = false
-        for (offset, character) in line.enumerated() {
-            if character == "\"" { inQuotes.toggle() }
-            if character == "#", !inQuotes { return String(line.prefix(offset)) }
-        }
-        return line
     }
 }

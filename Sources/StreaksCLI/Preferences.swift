@@ -15,10 +15,8 @@ struct Preferences: Equatable {
     static func load(environment: [String: String]) -> Preferences {
         guard let text = try? String(contentsOfFile: path(environment: environment), encoding: .utf8) else { return Preferences() }
         var preferences = Preferences()
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, parts[0] == "theme", parts[1].count >= 2, parts[1].hasPrefix("\""), parts[1].hasSuffix("\"") else { continue }
-            preferences.theme = String(parts[1].dropFirst().dropLast())
+        for entry in (try? TOMLStrings.parse(text))?.entries ?? [] where entry.table.isEmpty && entry.key == "theme" {
+            preferences.theme = entry.value
         }
         return preferences
     }
@@ -29,7 +27,7 @@ struct Preferences: Equatable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var text = "# streaks dashboard preferences\n"
-        if let theme { text += "theme = \"\(theme.replacingOccurrences(of: "\"", with: ""))\"\n" }
+        if let theme { text += "theme = \(TOMLStrings.quoted(theme))\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -4,10 +4,8 @@ import Testing
 
 struct ThemeTests {
     @Test(arguments: BuiltInThemes.names)
-    func builtInThemesMatchTheFilesAndParse(name: String) throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("themes/\(name).toml")
-        #expect(try String(contentsOf: file, encoding: .utf8) == BuiltInThemes.sources[name])
+    func builtInThemesParse(name: String) throws {
+        #expect(BuiltInThemes.sources[name]?.hasPrefix("# streaks theme: ") == true)
         let theme = try #require(ThemeCatalog.builtIn.theme(named: name))
         for role in [Role.text, .streak, .heat4, .frozen, .danger] { #expect(theme.styles[role] != nil, "\(name) \(role)") }
     }
