@@ -16,7 +16,8 @@ final class NcursesBackend: TerminalBackend {
 
     /// - Throws: `DashboardError.unknownTerminal` when curses cannot drive `$TERM`.
     init(noColor: Bool) throws {
-        setlocale(LC_ALL, "")
+        // The character set is all curses needs from the locale (wide characters, UTF-8).
+        setlocale(LC_CTYPE, "")
         isUTF8 = streaks_locale_is_utf8() != 0
         guard let screen = streaks_newterm() else {
             throw DashboardError.unknownTerminal(ProcessInfo.processInfo.environment["TERM"] ?? "(unset)")
@@ -30,6 +31,9 @@ final class NcursesBackend: TerminalBackend {
         nonl()
         keypad(streaks_stdscr(), true)
         nodelay(streaks_stdscr(), true)
+        // No typeahead check while drawing: curses would otherwise flush and poll the
+        // keyboard every few lines; a frame is written in one go and keys wait for the loop.
+        typeahead(-1)
         set_escdelay(25)
         curs_set(0)
         var colors = 0
