@@ -10,28 +10,15 @@ enum NoteLedger {
         case unnote(CalendarDay, date: Date)
 
         var line: String {
-            var writer = JSONWriter()
-            writer.beginObject()
             switch self {
             case .note(let note, let date):
-                writer.key("op")
-                writer.string("note")
-                writer.key("day")
-                writer.string(note.day.description)
-                writer.key("text")
-                writer.string(note.text)
-                writer.key("date")
-                writer.date(date)
+                DayRecordLine.line(op: "note", day: note.day, date: date) { writer in
+                    writer.key("text")
+                    writer.string(note.text)
+                }
             case .unnote(let day, let date):
-                writer.key("op")
-                writer.string("unnote")
-                writer.key("day")
-                writer.string(day.description)
-                writer.key("date")
-                writer.date(date)
+                DayRecordLine.line(op: "unnote", day: day, date: date)
             }
-            writer.endObject()
-            return writer.text
         }
     }
 
@@ -50,22 +37,17 @@ enum NoteLedger {
     /// One record; a note's text is held to the rules a write follows (a line edited by
     /// hand into an empty or overlong note is skipped with a warning, like any damage).
     static func parse(_ line: UnsafeBufferPointer<UInt8>) throws -> Record {
-        let value: JSONValue
-        do { value = try JSONValue.parse(line) } catch { throw EventJSON.Problem("not valid JSON") }
-        guard let text = value["day"]?.string, let day = CalendarDay(parsing: text) else {
-            throw EventJSON.Problem("note record without a valid \"day\" (YYYY-MM-DD)")
-        }
-        guard let date = try FreezeLedger.date(value["date"]) else { throw EventJSON.Problem("note record without a \"date\"") }
-        switch value["op"]?.string {
+        let record = try DayRecordLine.parse(line, kind: "note")
+        switch record.op {
         case "note":
-            guard let text = value["text"]?.string else { throw EventJSON.Problem("note record without a \"text\"") }
-            let note = StreakNote(day: day, text: text)
+            guard let text = record.value["text"]?.string else { throw EventJSON.Problem("note record without a \"text\"") }
+            let note = StreakNote(day: record.day, text: text)
             do { try StreakValidation.validateStoredNote(note) } catch {
                 throw EventJSON.Problem(StreakStoreError.sentence(error))
             }
-            return .note(note, date: date)
+            return .note(note, date: record.date)
         case "unnote":
-            return .unnote(day, date: date)
+            return .unnote(record.day, date: record.date)
         default:
             throw EventJSON.Problem("unknown note record")
         }

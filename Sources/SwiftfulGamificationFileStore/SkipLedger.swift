@@ -9,20 +9,10 @@ enum SkipLedger {
         case unskip(CalendarDay, date: Date)
 
         var line: String {
-            var writer = JSONWriter()
-            writer.beginObject()
-            let (op, day, date) = switch self {
-            case .skip(let day, let date): ("skip", day, date)
-            case .unskip(let day, let date): ("unskip", day, date)
+            switch self {
+            case .skip(let day, let date): DayRecordLine.line(op: "skip", day: day, date: date)
+            case .unskip(let day, let date): DayRecordLine.line(op: "unskip", day: day, date: date)
             }
-            writer.key("op")
-            writer.string(op)
-            writer.key("day")
-            writer.string(day.description)
-            writer.key("date")
-            writer.date(date)
-            writer.endObject()
-            return writer.text
         }
     }
 
@@ -39,15 +29,10 @@ enum SkipLedger {
     }
 
     static func parse(_ line: UnsafeBufferPointer<UInt8>) throws -> Record {
-        let value: JSONValue
-        do { value = try JSONValue.parse(line) } catch { throw EventJSON.Problem("not valid JSON") }
-        guard let text = value["day"]?.string, let day = CalendarDay(parsing: text) else {
-            throw EventJSON.Problem("skip record without a valid \"day\" (YYYY-MM-DD)")
-        }
-        guard let date = try FreezeLedger.date(value["date"]) else { throw EventJSON.Problem("skip record without a \"date\"") }
-        switch value["op"]?.string {
-        case "skip": return .skip(day, date: date)
-        case "unskip": return .unskip(day, date: date)
+        let record = try DayRecordLine.parse(line, kind: "skip")
+        switch record.op {
+        case "skip": return .skip(record.day, date: record.date)
+        case "unskip": return .unskip(record.day, date: record.date)
         default: throw EventJSON.Problem("unknown skip record")
         }
     }

@@ -5,52 +5,31 @@
 /// A change without a target keeps the configuration's, and with none of either a day asks
 /// for at least the change's `eventsRequiredPerDay` events, as it always did.
 struct TargetSchedule: Sendable {
+    private let targets: DayChanges<StreakTarget>
+
     /// (first day, target), ascending by day.
-    private(set) var changes: [(day: Int, target: StreakTarget)]
-    private(set) var fallback: StreakTarget
+    var changes: [(day: Int, target: StreakTarget)] { targets.changes.map { (day: $0.day, target: $0.value) } }
+    var fallback: StreakTarget { targets.fallback }
 
     /// A schedule already in day numbers (as stored).
     init(days: [Int], targets: [StreakTarget], fallback: StreakTarget) {
-        changes = zip(days, targets).map { (day: $0, target: $1) }.sorted { $0.day < $1.day }
-        self.fallback = fallback
+        self.targets = DayChanges(zip(days, targets).map { (day: $0, value: $1) }, fallback: fallback)
     }
 
     init(changes: [StreakGoalChange], configuration: StreakConfiguration, dayOf: (StreakGoalChange) -> Int) {
-        self.changes = changes
-            .map { change in
-                (day: dayOf(change), target: change.target ?? configuration.target ?? .atLeast(Double(max(1, change.eventsRequiredPerDay)), per: .day))
-            }
-            .enumerated()
-            .sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }
-            .map(\.element)
-        fallback = configuration.target ?? .atLeast(Double(max(1, configuration.eventsRequiredPerDay)), per: .day)
+        let fallback = configuration.target ?? .atLeast(Double(max(1, configuration.eventsRequiredPerDay)), per: .day)
+        targets = DayChanges(
+            changes.map { change in
+                (day: dayOf(change), value: change.target ?? configuration.target ?? .atLeast(Double(max(1, change.eventsRequiredPerDay)), per: .day))
+            },
+            fallback: fallback
+        )
     }
 
-    func target(on day: Int) -> StreakTarget {
-        guard let first = changes.first else { return fallback }
-        var target = first.target
-        for change in changes {
-            guard change.day <= day else { break }
-            target = change.target
-        }
-        return target
-    }
+    func target(on day: Int) -> StreakTarget { targets.value(on: day) }
 
     /// Targets of `count` consecutive days from `firstDay`, in one sweep.
-    func targets(from firstDay: Int, count: Int) -> [StreakTarget] {
-        var result: [StreakTarget] = []
-        result.reserveCapacity(count)
-        var next = 0
-        var target = changes.first?.target ?? fallback
-        for offset in 0..<count {
-            while next < changes.count, changes[next].day <= firstDay + offset {
-                target = changes[next].target
-                next += 1
-            }
-            result.append(target)
-        }
-        return result
-    }
+    func targets(from firstDay: Int, count: Int) -> [StreakTarget] { targets.values(from: firstDay, count: count) }
 
     /// At least each day's goal of events: what a streak without targets asks.
     init(goals: GoalSchedule) {
