@@ -225,6 +225,22 @@ public enum AppEvent: Sendable {
     /// changed no streak on screen).
     /// `savedOffline`: the server was out of reach; the change waits on this machine.
     case written(WriteOutcome, StreakView?, savedOffline: Bool = false)
+
+    /// The case's name ("key", "streakUpdated"), without describing what it carries.
+    public var name: String {
+        switch self {
+        case .key: "key"
+        case .keysChanged: "keysChanged"
+        case .streakUpdated: "streakUpdated"
+        case .streakFailed: "streakFailed"
+        case .dayEventsLoaded: "dayEventsLoaded"
+        case .tick: "tick"
+        case .resize: "resize"
+        case .message: "message"
+        case .syncChanged: "syncChanged"
+        case .written: "written"
+        }
+    }
 }
 
 /// A line that shows for a few seconds.

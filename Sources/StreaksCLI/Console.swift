@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The command's one seam to the outside world: output, environment, input and the clock.
 struct Console: Sendable {
@@ -31,16 +32,15 @@ struct Console: Sendable {
 /// What a command has saved, named the way its message would name it ("the event of
 /// 2024-01-05 09:30 EST"), so a failure after the save says exactly what a retry would
 /// repeat.
-final class SavedWork: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [String] = []
+final class SavedWork: Sendable {
+    private let items = Mutex<[String]>([])
 
-    func note(_ item: String) { lock.withLock { items.append(item) } }
+    func note(_ item: String) { items.withLock { $0.append(item) } }
 
     /// For a failure whose own message says what was saved.
-    func forget() { lock.withLock { items.removeAll() } }
+    func forget() { items.withLock { $0.removeAll() } }
 
     var summary: String? {
-        lock.withLock { items.isEmpty ? nil : items.joined(separator: ", ") }
+        items.withLock { $0.isEmpty ? nil : $0.joined(separator: ", ") }
     }
 }

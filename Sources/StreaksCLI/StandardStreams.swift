@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -54,24 +55,25 @@ enum StandardStreams {
         }
     }
 
-    final class Stream: @unchecked Sendable {
+    final class Stream: Sendable {
         let descriptor: Int32
         let name: String
-        private let lock = NSLock()
-        private var problem: String?
+        /// Why a write failed; writes are made while holding it, one at a time.
+        private let problem = Mutex<String?>(nil)
 
         init(descriptor: Int32, name: String) {
             self.descriptor = descriptor
             self.name = name
         }
 
-        func markClosed() { lock.withLock { problem = "it is closed" } }
+        func markClosed() { problem.withLock { $0 = "it is closed" } }
 
         /// Why a write failed (later writes are dropped), or nil.
-        var failure: String? { lock.withLock { problem } }
+        var failure: String? { problem.withLock { $0 } }
 
         func write(_ text: String) {
-            lock.withLock {
+            let descriptor = descriptor
+            problem.withLock { problem in
                 guard problem == nil else { return }
                 let bytes = Array(text.utf8)
                 var written = 0

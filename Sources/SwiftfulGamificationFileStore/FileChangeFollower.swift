@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftfulGamification
 
 /// One thread per followed user that tells the store's feed what changed on disk: a streak
@@ -82,12 +83,11 @@ final class FileChangeFollower: @unchecked Sendable {
 }
 
 /// The users the store follows for its feed, one follower each.
-final class FileChangeFollowers: @unchecked Sendable {
-    private let lock = NSLock()
-    private var followers: [String: FileChangeFollower] = [:]
+final class FileChangeFollowers: Sendable {
+    private let followers = Mutex<[String: FileChangeFollower]>([:])
 
     func follow(_ on: Bool, userId: String, store: FileStreakStore) {
-        let (started, stopped) = lock.withLock { () -> (FileChangeFollower?, FileChangeFollower?) in
+        let (started, stopped) = followers.withLock { followers -> (FileChangeFollower?, FileChangeFollower?) in
             if on {
                 guard followers[userId] == nil else { return (nil, nil) }
                 let follower = FileChangeFollower(store: store, userId: userId)
@@ -104,28 +104,32 @@ final class FileChangeFollowers: @unchecked Sendable {
 /// This process's own writes, by streak folder: while one is under way its changes are
 /// not news (its result is published when it ends), and afterwards a folder whose
 /// `current.json` is still the one it wrote has nothing new either.
-final class OwnWrites: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [String: Int] = [:]
-    private var written: [String: FileStamp] = [:]
+final class OwnWrites: Sendable {
+    private struct State {
+        var pending: [String: Int] = [:]
+        var written: [String: FileStamp] = [:]
+    }
+
+    private let state = Mutex(State())
 
     func begin(_ folder: String) {
-        lock.withLock { pending[folder, default: 0] += 1 }
+        state.withLock { $0.pending[folder, default: 0] += 1 }
     }
 
     func end(_ folder: String, current: String) {
         let stamp = try? POSIXFile.status(current)?.stamp
-        lock.withLock {
-            pending[folder, default: 1] -= 1
-            if pending[folder] == 0 { pending[folder] = nil }
-            written[folder] = stamp
+        state.withLock { state in
+            state.pending[folder, default: 1] -= 1
+            if state.pending[folder] == 0 { state.pending[folder] = nil }
+            state.written[folder] = stamp
         }
     }
 
     /// Whether what changed in `folder` is this process's own doing.
     func explains(_ folder: String) -> Bool {
-        if lock.withLock({ pending[folder] != nil }) { return true }
-        guard let stamp = lock.withLock({ written[folder] }) else { return false }
+        let (pending, stamp) = state.withLock { ($0.pending[folder] != nil, $0.written[folder]) }
+        if pending { return true }
+        guard let stamp else { return false }
         return (try? POSIXFile.status(folder + "/current.json")?.stamp) == stamp
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StreakDashboard
 import SwiftfulGamification
 
@@ -6,14 +7,13 @@ import SwiftfulGamification
 /// monotonic time, the calculations run and store files read so far in this process, and
 /// the selected streak's event count, so a harness can measure a key's cost to the frame
 /// that shows its result.
-final class DashboardTrace: @unchecked Sendable {
-    private let handle: FileHandle
-    private let lock = NSLock()
+final class DashboardTrace: Sendable {
+    private let handle: Mutex<FileHandle>
 
     init?(path: String?) {
         guard let path, FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else { return nil }
-        self.handle = handle
+        self.handle = Mutex(handle)
     }
 
     func key() {
@@ -27,12 +27,12 @@ final class DashboardTrace: @unchecked Sendable {
     }
 
     func frame(after event: AppEvent?, state: DashboardState) {
-        let kind = event.map { String(describing: $0).prefix { $0 != "(" } } ?? "start"
+        let kind = event?.name ?? "start"
         let total = state.view?.streak.totalEvents ?? -1
         write("frame \(DispatchTime.now().uptimeNanoseconds) calculations=\(Instrumentation.value(.calculation)) reads=\(Instrumentation.value(.fileRead)) events=\(total) after=\(kind)")
     }
 
     private func write(_ line: String) {
-        lock.withLock { try? handle.write(contentsOf: Data((line + "\n").utf8)) }
+        handle.withLock { try? $0.write(contentsOf: Data((line + "\n").utf8)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Dates as text without a formatter per call (`streaks events` prints 100,000 of them):
 /// wall-clock parts from the zone's offset at the instant, zone names cached per offset.
@@ -74,26 +75,30 @@ package struct LocalTimeFormatter {
 }
 
 /// Zone abbreviations, one formatter per zone and one lookup per (zone, offset).
-private final class ZoneNames: @unchecked Sendable {
+private final class ZoneNames: Sendable {
     static let shared = ZoneNames()
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
-    private var names: [String: String] = [:]
+
+    private struct State: @unchecked Sendable {  // the formatters are only used under the lock
+        var formatters: [String: DateFormatter] = [:]
+        var names: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
 
     func name(_ date: Date, _ zone: TimeZone) -> String {
         let key = "\(zone.identifier) \(zone.secondsFromGMT(for: date)) \(zone.isDaylightSavingTime(for: date))"
-        return lock.withLock {
-            if let name = names[key] { return name }
-            let formatter = formatters[zone.identifier] ?? {
+        return state.withLock { state in
+            if let name = state.names[key] { return name }
+            let formatter = state.formatters[zone.identifier] ?? {
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
                 formatter.timeZone = zone
                 formatter.dateFormat = "zzz"
-                formatters[zone.identifier] = formatter
                 return formatter
             }()
+            state.formatters[zone.identifier] = formatter
             let name = formatter.string(from: date)
-            names[key] = name
+            state.names[key] = name
             return name
         }
     }
