@@ -138,13 +138,7 @@ enum HeatmapWidget {
         if view.configuration.measuresAmount {
             // Rule 10: a day's fraction of its target.
             guard x + 24 < end, !view.configuration.isTrackingOnly, !view.configuration.isLimit else { return }
-            grid.put("share of the target", x: x, y: rect.y, style: CellStyle(.muted))
-            x += 20
-            for level in 1...3 {
-                grid[x, rect.y] = Cell(glyph: glyphs.partial, style: CellStyle(.partial, bold: level == 3, dim: level == 1))
-                x += 1
-            }
-            grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(.heat4, bold: true))
+            drawShares("share of the target", x: x, y: rect.y, glyphs: glyphs, grid: &grid)
         } else if view.configuration.eventsRequiredPerDay == 1 {
             guard x + 16 < end else { return }
             grid.put("fewer", x: x, y: rect.y, style: CellStyle(.muted))
@@ -156,13 +150,18 @@ enum HeatmapWidget {
             grid.put(" more", x: x, y: rect.y, style: CellStyle(.muted), limit: end - x)
         } else {
             guard x + 24 < end else { return }
-            grid.put("share of the goal", x: x, y: rect.y, style: CellStyle(.muted))
-            x += 18
-            for level in 1...3 {
-                grid[x, rect.y] = Cell(glyph: glyphs.partial, style: CellStyle(.partial, bold: level == 3, dim: level == 1))
-                x += 1
-            }
-            grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(.heat4, bold: true))
+            drawShares("share of the goal", x: x, y: rect.y, glyphs: glyphs, grid: &grid)
         }
+    }
+
+    /// "share of the goal ▪▪▪■": partly done days from a third to all but one, then kept.
+    private static func drawShares(_ label: String, x: Int, y: Int, glyphs: Glyphs, grid: inout Grid) {
+        grid.put(label, x: x, y: y, style: CellStyle(.muted))
+        var x = x + label.count + 1
+        for level in 1...3 {
+            grid[x, y] = Cell(glyph: glyphs.partial, style: CellStyle(.partial, bold: level == 3, dim: level == 1))
+            x += 1
+        }
+        grid[x, y] = Cell(glyph: glyphs.kept, style: CellStyle(.heat4, bold: true))
     }
 }
