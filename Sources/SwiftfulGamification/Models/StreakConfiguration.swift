@@ -239,11 +239,7 @@ extension StreakConfiguration: Codable {
         title = try container.decodeIfPresent(String.self, forKey: .title)
         group = try container.decodeIfPresent(String.self, forKey: .group)
         position = try container.decodeIfPresent(Double.self, forKey: .position)
-        do {
-            try validate()
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
-        }
+        try DecodingError.checking(decoder) { try validate() }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -67,10 +67,6 @@ public struct StreakGoalChange: Codable, Sendable, Hashable {
             target: try container.decodeIfPresent(StreakTarget.self, forKey: .target),
             leewayHours: try container.decodeIfPresent(Int.self, forKey: .leewayHours)
         )
-        do {
-            try validate()
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
-        }
+        try DecodingError.checking(decoder) { try validate() }
     }
 }

@@ -82,11 +82,7 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
-        }
+        self = try DecodingError.checking(decoder) { try Self(parsing: text) }
     }
 }
 

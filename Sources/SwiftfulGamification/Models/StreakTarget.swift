@@ -102,11 +102,7 @@ extension StreakTarget: Codable {
             let per = try container.decodeIfPresent(StreakPeriod.self, forKey: .per) ?? .day
             self = kind == .atLeast ? .atLeast(amount, per: per) : .atMost(amount, per: per)
         }
-        do {
-            try validate()
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription, underlyingError: error))
-        }
+        try DecodingError.checking(decoder) { try validate() }
     }
 
     public func encode(to encoder: any Encoder) throws {
