@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one live path from a store to everyone watching it: subscriptions, de-duplication
 /// and the boundary timers, for every store alike.
@@ -11,7 +12,7 @@ import Foundation
 /// reaches the subscribers it holds for, the others get their own refresh, and a
 /// subscriber's result is refreshed when it stops holding (midnight, the leeway's end, a
 /// freeze expiring), with no write.
-public final class StreakFeed: @unchecked Sendable {
+public final class StreakFeed: Sendable {
     /// The store's side: the current state of a streak and the user's keys.
     public struct Source: Sendable {
         public var refresh: @Sendable (_ userId: String, _ streakKey: String, _ now: Date, _ timezone: TimeZone) async throws -> StreakEvaluation
@@ -68,19 +69,23 @@ public final class StreakFeed: @unchecked Sendable {
 
     private let source: Source
     private let tickInterval: Duration
-    private let lock = NSLock()
-    private var subscribers: [UUID: Subscriber] = [:]
-    private var keyLists: [UUID: (userId: String, continuation: AsyncStream<[String]>.Continuation)] = [:]
-    /// Whole-list subscriptions: the keys and every listed streak, in one stream.
-    private var lists: [UUID: ListSubscription] = [:]
-    /// Bumped by every publish and change of a streak: a refresh started before that is stale.
-    private var generations: [Target: Int] = [:]
-    private var keyGenerations: [String: Int] = [:]
-    private var announcedKeys: [String: [String]] = [:]
-    private var followed: Set<String> = []
-    private var ticker: Task<Void, Never>?
-    /// When (on the real clock) the ticker wakes next.
-    private var tickerWake: Date?
+    /// Everything that changes, behind one lock.
+    private struct State {
+        var subscribers: [UUID: Subscriber] = [:]
+        var keyLists: [UUID: (userId: String, continuation: AsyncStream<[String]>.Continuation)] = [:]
+        /// Whole-list subscriptions: the keys and every listed streak, in one stream.
+        var lists: [UUID: ListSubscription] = [:]
+        /// Bumped by every publish and change of a streak: a refresh started before that is stale.
+        var generations: [Target: Int] = [:]
+        var keyGenerations: [String: Int] = [:]
+        var announcedKeys: [String: [String]] = [:]
+        var followed: Set<String> = []
+        var ticker: Task<Void, Never>?
+        /// When (on the real clock) the ticker wakes next.
+        var tickerWake: Date?
+    }
+
+    private let state = Mutex(State())
 
     /// - Parameter tickInterval: the longest wait between comparing subscribers' clocks with
     ///   the instant their result stops holding (a clock may jump, as a pinned one in a test
@@ -91,7 +96,7 @@ public final class StreakFeed: @unchecked Sendable {
     }
 
     deinit {
-        ticker?.cancel()
+        state.withLock { $0.ticker?.cancel() }
     }
 
     // MARK: - Subscribing
@@ -105,10 +110,10 @@ public final class StreakFeed: @unchecked Sendable {
         let (stream, continuation) = AsyncThrowingStream<StreakEvaluation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         let target = Target(userId: userId, key: streakKey)
-        let startFollowing = lock.withLock { () -> Bool in
-            subscribers[id] = Subscriber(target: target, now: now, timezone: timezone, sink: .stream(continuation))
-            startTickerIfNeeded()
-            return followed.insert(userId).inserted
+        let startFollowing = state.withLock { state -> Bool in
+            state.subscribers[id] = Subscriber(target: target, now: now, timezone: timezone, sink: .stream(continuation))
+            startTickerIfNeeded(&state)
+            return state.followed.insert(userId).inserted
         }
         // The stream keeps its feed alive until it ends.
         continuation.onTermination = { _ in self.remove(id) }
@@ -121,9 +126,9 @@ public final class StreakFeed: @unchecked Sendable {
     public func subscribeToKeys(userId: String) -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
-        let startFollowing = lock.withLock { () -> Bool in
-            keyLists[id] = (userId, continuation)
-            return followed.insert(userId).inserted
+        let startFollowing = state.withLock { state -> Bool in
+            state.keyLists[id] = (userId, continuation)
+            return state.followed.insert(userId).inserted
         }
         // The stream keeps its feed alive until it ends.
         continuation.onTermination = { _ in self.remove(id) }
@@ -141,9 +146,9 @@ public final class StreakFeed: @unchecked Sendable {
     ) -> AsyncStream<StreakListUpdate> {
         let (stream, continuation) = AsyncStream<StreakListUpdate>.makeStream()
         let id = UUID()
-        let startFollowing = lock.withLock { () -> Bool in
-            lists[id] = ListSubscription(userId: userId, now: now, timezone: timezone, continuation: continuation)
-            return followed.insert(userId).inserted
+        let startFollowing = state.withLock { state -> Bool in
+            state.lists[id] = ListSubscription(userId: userId, now: now, timezone: timezone, continuation: continuation)
+            return state.followed.insert(userId).inserted
         }
         // The stream keeps its feed alive until it ends.
         continuation.onTermination = { _ in self.remove(id) }
@@ -153,15 +158,15 @@ public final class StreakFeed: @unchecked Sendable {
     }
 
     private func remove(_ id: UUID) {
-        let stopFollowing = lock.withLock { () -> String? in
-            let list = lists.removeValue(forKey: id)
-            if let list { for member in list.members.values { subscribers[member] = nil } }
-            guard let userId = list?.userId ?? subscribers.removeValue(forKey: id)?.target.userId ?? keyLists.removeValue(forKey: id)?.userId else { return nil }
-            if subscribers.isEmpty { ticker?.cancel(); ticker = nil }
-            let stillWatched = subscribers.values.contains { $0.target.userId == userId } || keyLists.values.contains { $0.userId == userId }
-                || lists.values.contains { $0.userId == userId }
+        let stopFollowing = state.withLock { state -> String? in
+            let list = state.lists.removeValue(forKey: id)
+            if let list { for member in list.members.values { state.subscribers[member] = nil } }
+            guard let userId = list?.userId ?? state.subscribers.removeValue(forKey: id)?.target.userId ?? state.keyLists.removeValue(forKey: id)?.userId else { return nil }
+            if state.subscribers.isEmpty { state.ticker?.cancel(); state.ticker = nil }
+            let stillWatched = state.subscribers.values.contains { $0.target.userId == userId } || state.keyLists.values.contains { $0.userId == userId }
+                || state.lists.values.contains { $0.userId == userId }
             guard !stillWatched else { return nil }
-            followed.remove(userId)
+            state.followed.remove(userId)
             return userId
         }
         if let stopFollowing { source.following(stopFollowing, false) }
@@ -169,19 +174,19 @@ public final class StreakFeed: @unchecked Sendable {
 
     /// Ends every subscription (a store closing).
     public func finishAll() {
-        let (streams, keyStreams, listStreams) = lock.withLock {
-            () -> ([AsyncThrowingStream<StreakEvaluation, any Error>.Continuation], [AsyncStream<[String]>.Continuation], [AsyncStream<StreakListUpdate>.Continuation]) in
+        let (streams, keyStreams, listStreams) = state.withLock {
+            state -> ([AsyncThrowingStream<StreakEvaluation, any Error>.Continuation], [AsyncStream<[String]>.Continuation], [AsyncStream<StreakListUpdate>.Continuation]) in
             defer {
-                subscribers = [:]
-                keyLists = [:]
-                lists = [:]
-                ticker?.cancel()
-                ticker = nil
+                state.subscribers = [:]
+                state.keyLists = [:]
+                state.lists = [:]
+                state.ticker?.cancel()
+                state.ticker = nil
             }
-            let streams = subscribers.values.compactMap { subscriber in
+            let streams = state.subscribers.values.compactMap { subscriber in
                 if case .stream(let continuation) = subscriber.sink { return continuation } else { return nil }
             }
-            return (streams, keyLists.values.map(\.continuation), lists.values.map(\.continuation))
+            return (streams, state.keyLists.values.map(\.continuation), state.lists.values.map(\.continuation))
         }
         streams.forEach { $0.finish() }
         keyStreams.forEach { $0.finish() }
@@ -194,14 +199,14 @@ public final class StreakFeed: @unchecked Sendable {
     /// it holds for (same zone, its clock within the result's validity); the others refresh.
     public func publish(userId: String, streakKey: String, evaluation: StreakEvaluation, at now: Date) {
         let target = Target(userId: userId, key: streakKey)
-        let others = lock.withLock { () -> [UUID] in
-            generations[target, default: 0] += 1
+        let others = state.withLock { state -> [UUID] in
+            state.generations[target, default: 0] += 1
             var others: [UUID] = []
-            for (id, subscriber) in subscribers where subscriber.target == target {
+            for (id, subscriber) in state.subscribers where subscriber.target == target {
                 let zone = subscriber.timezone()
                 let clock = subscriber.now()
                 if zone.identifier == evaluation.timeZoneIdentifier, clock >= now, clock < evaluation.validUntil(now: now, timezone: zone) {
-                    deliver(evaluation, to: id)
+                    deliver(evaluation, to: id, in: &state)
                 } else {
                     others.append(id)
                 }
@@ -214,9 +219,9 @@ public final class StreakFeed: @unchecked Sendable {
     /// Streaks changed by someone else (nil: any of the user's, as after a reconnection):
     /// their subscribers get the streak as it is now.
     public func changed(userId: String, streakKeys: Set<String>? = nil) {
-        let ids = lock.withLock { () -> [UUID] in
-            let ids = subscribers.filter { $0.value.target.userId == userId && (streakKeys?.contains($0.value.target.key) ?? true) }.map(\.key)
-            for target in Set(ids.compactMap { subscribers[$0]?.target }) { generations[target, default: 0] += 1 }
+        let ids = state.withLock { state -> [UUID] in
+            let ids = state.subscribers.filter { $0.value.target.userId == userId && (streakKeys?.contains($0.value.target.key) ?? true) }.map(\.key)
+            for target in Set(ids.compactMap { state.subscribers[$0]?.target }) { state.generations[target, default: 0] += 1 }
             return ids
         }
         refresh(ids)
@@ -237,14 +242,14 @@ public final class StreakFeed: @unchecked Sendable {
             let zone: String
             let now: Date
         }
-        let requests = lock.withLock { () -> [Request: (ids: [UUID], zone: TimeZone, generation: Int)] in
+        let requests = state.withLock { state -> [Request: (ids: [UUID], zone: TimeZone, generation: Int)] in
             var requests: [Request: (ids: [UUID], zone: TimeZone, generation: Int)] = [:]
             for id in ids {
-                guard let subscriber = subscribers[id] else { continue }
-                subscribers[id]?.validUntil = nil
+                guard let subscriber = state.subscribers[id] else { continue }
+                state.subscribers[id]?.validUntil = nil
                 let zone = subscriber.timezone()
                 let request = Request(target: subscriber.target, zone: zone.identifier, now: subscriber.now())
-                requests[request, default: ([], zone, generations[subscriber.target, default: 0])].ids.append(id)
+                requests[request, default: ([], zone, state.generations[subscriber.target, default: 0])].ids.append(id)
             }
             return requests
         }
@@ -262,33 +267,33 @@ public final class StreakFeed: @unchecked Sendable {
     }
 
     private func finishRefresh(_ target: Target, ids: [UUID], generation: Int, at now: Date, result: Result<StreakEvaluation, any Error>) {
-        let ended = lock.withLock { () -> [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] in
+        let ended = state.withLock { state -> [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] in
             // A publish or change since the refresh started has newer news (or will).
-            guard generations[target, default: 0] == generation else { return [] }
+            guard state.generations[target, default: 0] == generation else { return [] }
             switch result {
             case .success(let evaluation):
-                for id in ids { deliver(evaluation, to: id, calculatedAt: now) }
+                for id in ids { deliver(evaluation, to: id, calculatedAt: now, in: &state) }
                 return []
             case .failure(let error) where source.isTransient(error):
                 // Tried again at the next change, or a second later.
                 for id in ids {
-                    let retry = subscribers[id]?.now().addingTimeInterval(1)
-                    subscribers[id]?.validUntil = retry
+                    let retry = state.subscribers[id]?.now().addingTimeInterval(1)
+                    state.subscribers[id]?.validUntil = retry
                 }
-                tickerMayWakeSooner()
+                tickerMayWakeSooner(&state)
                 return []
             case .failure(let error):
                 var ended: [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] = []
                 for id in ids {
-                    switch subscribers[id]?.sink {
+                    switch state.subscribers[id]?.sink {
                     case .stream(let continuation)?:
-                        subscribers[id] = nil
+                        state.subscribers[id] = nil
                         ended.append(continuation)
                     case .list(let listId)?:
                         // A list's member stays: its next change tries again.
-                        subscribers[id]?.last = nil
+                        state.subscribers[id]?.last = nil
                         let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-                        lists[listId]?.continuation.yield(.failed(streakKey: target.key, reason: reason))
+                        state.lists[listId]?.continuation.yield(.failed(streakKey: target.key, reason: reason))
                     case nil:
                         break
                     }
@@ -301,40 +306,40 @@ public final class StreakFeed: @unchecked Sendable {
     }
 
     /// Yields `evaluation` unless it is what the subscriber last got. Under the lock.
-    private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil) {
-        guard let subscriber = subscribers[id] else { return }
+    private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil, in state: inout State) {
+        guard let subscriber = state.subscribers[id] else { return }
         let zone = subscriber.timezone()
-        subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
-        tickerMayWakeSooner()
+        state.subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
+        tickerMayWakeSooner(&state)
         if let last = subscriber.last, last.isSameEvaluation(as: evaluation) { return }
-        subscribers[id]?.last = evaluation
+        state.subscribers[id]?.last = evaluation
         switch subscriber.sink {
         case .stream(let continuation): continuation.yield(evaluation)
-        case .list(let listId): lists[listId]?.continuation.yield(.evaluation(evaluation))
+        case .list(let listId): state.lists[listId]?.continuation.yield(.evaluation(evaluation))
         }
     }
 
     private func announceKeys(userId: String, to newSubscriber: UUID?) {
-        let generation = lock.withLock { () -> Int in
-            keyGenerations[userId, default: 0] += 1
-            return keyGenerations[userId, default: 0]
+        let generation = state.withLock { state -> Int in
+            state.keyGenerations[userId, default: 0] += 1
+            return state.keyGenerations[userId, default: 0]
         }
         Task { [source] in
             guard let keys = try? await source.streakKeys(userId) else { return }
-            let joined = self.lock.withLock { () -> [UUID] in
-                if self.keyGenerations[userId] == generation {
-                    let changed = self.announcedKeys[userId] != keys
-                    self.announcedKeys[userId] = keys
-                    for (id, list) in self.keyLists where list.userId == userId && (changed || id == newSubscriber) {
+            let joined = self.state.withLock { state -> [UUID] in
+                if state.keyGenerations[userId] == generation {
+                    let changed = state.announcedKeys[userId] != keys
+                    state.announcedKeys[userId] = keys
+                    for (id, list) in state.keyLists where list.userId == userId && (changed || id == newSubscriber) {
                         list.continuation.yield(keys)
                     }
-                    return self.lists.filter { $0.value.userId == userId && (changed || $0.key == newSubscriber) }.keys
-                        .flatMap { self.listKeys(keys, to: $0) }
+                    return state.lists.filter { $0.value.userId == userId && (changed || $0.key == newSubscriber) }.keys
+                        .flatMap { self.listKeys(keys, to: $0, in: &state) }
                 } else if let newSubscriber {
                     // A later look is under way and will tell the others; this one starts with the latest known.
-                    let latest = self.announcedKeys[userId] ?? keys
-                    self.keyLists[newSubscriber]?.continuation.yield(latest)
-                    return self.lists[newSubscriber] == nil ? [] : self.listKeys(latest, to: newSubscriber)
+                    let latest = state.announcedKeys[userId] ?? keys
+                    state.keyLists[newSubscriber]?.continuation.yield(latest)
+                    return state.lists[newSubscriber] == nil ? [] : self.listKeys(latest, to: newSubscriber, in: &state)
                 }
                 return []
             }
@@ -344,65 +349,65 @@ public final class StreakFeed: @unchecked Sendable {
 
     /// Under the lock: tells a list subscription its keys and follows exactly the streaks
     /// listed; returns the members that joined (to refresh).
-    private func listKeys(_ keys: [String], to listId: UUID) -> [UUID] {
-        guard var list = lists[listId] else { return [] }
+    private func listKeys(_ keys: [String], to listId: UUID, in state: inout State) -> [UUID] {
+        guard var list = state.lists[listId] else { return [] }
         list.continuation.yield(.keys(keys))
         for (key, member) in list.members where !keys.contains(key) {
-            subscribers[member] = nil
+            state.subscribers[member] = nil
             list.members[key] = nil
         }
         var joined: [UUID] = []
         for key in keys where list.members[key] == nil {
             let member = UUID()
-            subscribers[member] = Subscriber(target: Target(userId: list.userId, key: key), now: list.now, timezone: list.timezone, sink: .list(listId))
+            state.subscribers[member] = Subscriber(target: Target(userId: list.userId, key: key), now: list.now, timezone: list.timezone, sink: .list(listId))
             list.members[key] = member
             joined.append(member)
         }
-        lists[listId] = list
-        if !joined.isEmpty { startTickerIfNeeded() }
+        state.lists[listId] = list
+        if !joined.isEmpty { startTickerIfNeeded(&state) }
         return joined
     }
 
     // MARK: - Boundaries
 
     /// Under the lock.
-    private func startTickerIfNeeded() {
-        guard ticker == nil else { return }
-        scheduleTicker()
+    private func startTickerIfNeeded(_ state: inout State) {
+        guard state.ticker == nil else { return }
+        scheduleTicker(&state)
     }
 
     /// Under the lock: the ticker sleeps until the first subscriber's result stops holding.
     /// On the real clock that may be hours (midnight, a leeway's end), and a result that
     /// holds for less wakes it sooner (`deliver`); a subscriber on a clock of its own (a
     /// pinned one in a test, which may jump) is looked at every `tickInterval`.
-    private func scheduleTicker() {
-        ticker?.cancel()
-        let wait = untilFirstExpiry()
+    private func scheduleTicker(_ state: inout State) {
+        state.ticker?.cancel()
+        let wait = untilFirstExpiry(state)
         let wake = Date().addingTimeInterval(durationSeconds(wait))
-        tickerWake = wake
-        ticker = Task.detached { [weak self] in
+        state.tickerWake = wake
+        state.ticker = Task.detached { [weak self] in
             await sleep(untilWallClock: wake)
             guard !Task.isCancelled, let self else { return }
             self.refreshExpired()
-            self.lock.withLock {
-                if self.ticker != nil, !self.subscribers.isEmpty { self.scheduleTicker() }
+            self.state.withLock { state in
+                if state.ticker != nil, !state.subscribers.isEmpty { self.scheduleTicker(&state) }
             }
         }
     }
 
     /// Under the lock, after a subscriber's `validUntil` changed: wakes the ticker sooner
     /// when this result stops holding before it would wake.
-    private func tickerMayWakeSooner() {
-        guard ticker != nil, let wake = tickerWake else { return }
-        if Date().addingTimeInterval(durationSeconds(untilFirstExpiry())) < wake.addingTimeInterval(-0.005) { scheduleTicker() }
+    private func tickerMayWakeSooner(_ state: inout State) {
+        guard state.ticker != nil, let wake = state.tickerWake else { return }
+        if Date().addingTimeInterval(durationSeconds(untilFirstExpiry(state))) < wake.addingTimeInterval(-0.005) { scheduleTicker(&state) }
     }
 
     /// Under the lock: how long until the first subscriber's result stops holding by its
     /// own clock, from 10 ms to a minute (`tickInterval` for a clock that is not the real one).
-    private func untilFirstExpiry() -> Duration {
+    private func untilFirstExpiry(_ state: State) -> Duration {
         let real = Date()
         var seconds = 60.0
-        for subscriber in subscribers.values {
+        for subscriber in state.subscribers.values {
             let now = subscriber.now()
             let cap = abs(now.timeIntervalSince(real)) > 1 ? durationSeconds(tickInterval) : 60
             let left = subscriber.validUntil.map { $0.timeIntervalSince(now) } ?? cap
@@ -417,8 +422,8 @@ public final class StreakFeed: @unchecked Sendable {
 
     /// Refreshes every subscriber whose result stopped holding by its own clock.
     private func refreshExpired() {
-        let due = lock.withLock {
-            subscribers.filter { _, subscriber in subscriber.validUntil.map { subscriber.now() >= $0 } ?? false }.map(\.key)
+        let due = state.withLock { state in
+            state.subscribers.filter { _, subscriber in subscriber.validUntil.map { subscriber.now() >= $0 } ?? false }.map(\.key)
         }
         refresh(due)
     }
