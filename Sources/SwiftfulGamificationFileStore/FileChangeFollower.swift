@@ -7,12 +7,11 @@ import SwiftfulGamification
 /// created, removed, archived or brought back (`keysChanged`). It reads no streak: the feed
 /// asks the store when it needs one. Changes this process made itself are not reported
 /// again: their results were published as they were written.
-final class FileChangeFollower: @unchecked Sendable {
+final class FileChangeFollower: Sendable {
     private let store: FileStreakStore
     private let userId: String
-    private let lock = NSLock()
-    private var stopped = false
-    private var watch: DirectoryWatch?
+    /// Whether `stop()` was called, and the watch to wake when it is.
+    private let state = Mutex<(stopped: Bool, watch: DirectoryWatch?)>((false, nil))
 
     init(store: FileStreakStore, userId: String) {
         self.store = store
@@ -26,18 +25,18 @@ final class FileChangeFollower: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock {
-            stopped = true
-            watch?.wake()
+        state.withLock { state in
+            state.stopped = true
+            state.watch?.wake()
         }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func run() {
         let watch = DirectoryWatch()
-        lock.withLock { self.watch = watch }
-        defer { lock.withLock { self.watch = nil } }
+        state.withLock { $0.watch = watch }
+        defer { state.withLock { $0.watch = nil } }
         guard let streaksDirectory = (try? store.userDirectory(userId)).map({ $0 + "/streaks" }) else { return }
         var watchedKeys: [String] = []
         /// Each streak folder's config.json as last seen: archiving or bringing a streak back

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NIOPosix
 import PostgresNIO
 import SwiftfulGamification
@@ -9,14 +10,17 @@ import SwiftfulGamification
 /// are skipped: their results were published as they committed. A connection that drops
 /// is replaced with backoff, after which every streak of the user is refreshed (what was
 /// missed meanwhile), and `watchLink` says `.lost` until then.
-final class PostgresWatchers: @unchecked Sendable {
+final class PostgresWatchers: Sendable {
     private let location: PostgresLocation
     /// Names this store's writes in their notifications, so it can skip its own.
     let writerId = UUID().uuidString
-    private let lock = NSLock()
-    private var listeners: [String: Task<Void, Never>] = [:]
-    private var linkSubscribers: [UUID: AsyncStream<StoreLink>.Continuation] = [:]
-    private var link: StoreLink = .live
+    private struct State {
+        var listeners: [String: Task<Void, Never>] = [:]
+        var linkSubscribers: [UUID: AsyncStream<StoreLink>.Continuation] = [:]
+        var link: StoreLink = .live
+    }
+
+    private let state = Mutex(State())
 
     init(location: PostgresLocation) {
         self.location = location
@@ -25,31 +29,31 @@ final class PostgresWatchers: @unchecked Sendable {
     func watchLink() -> AsyncStream<StoreLink> {
         let (stream, continuation) = AsyncStream<StoreLink>.makeStream()
         let id = UUID()
-        lock.withLock {
-            linkSubscribers[id] = continuation
-            continuation.yield(link)
+        state.withLock { state in
+            state.linkSubscribers[id] = continuation
+            continuation.yield(state.link)
         }
-        continuation.onTermination = { [weak self] _ in self?.lock.withLock { _ = self?.linkSubscribers.removeValue(forKey: id) } }
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.linkSubscribers.removeValue(forKey: id) } }
         return stream
     }
 
     /// Starts or stops listening for a user, as the feed follows them or stops.
     func follow(_ on: Bool, userId: String, feed: StreakFeed) {
-        let stopped = lock.withLock { () -> Task<Void, Never>? in
+        let stopped = state.withLock { state -> Task<Void, Never>? in
             if on {
-                guard listeners[userId] == nil else { return nil }
-                listeners[userId] = Task.detached { await self.listen(userId: userId, feed: feed) }
+                guard state.listeners[userId] == nil else { return nil }
+                state.listeners[userId] = Task.detached { await self.listen(userId: userId, feed: feed) }
                 return nil
             }
-            return listeners.removeValue(forKey: userId)
+            return state.listeners.removeValue(forKey: userId)
         }
         stopped?.cancel()
     }
 
     func stop() async {
-        let (tasks, subscribers) = lock.withLock {
-            defer { listeners = [:]; linkSubscribers = [:] }
-            return (Array(listeners.values), Array(linkSubscribers.values))
+        let (tasks, subscribers) = state.withLock { state in
+            defer { state.listeners = [:]; state.linkSubscribers = [:] }
+            return (Array(state.listeners.values), Array(state.linkSubscribers.values))
         }
         // Outside the lock: finishing a stream runs its termination handler, which takes it.
         subscribers.forEach { $0.finish() }
@@ -57,13 +61,13 @@ final class PostgresWatchers: @unchecked Sendable {
         for task in tasks { await task.value }
     }
 
-    private func setLink(_ state: StoreLink) {
-        let subscribers = lock.withLock { () -> [AsyncStream<StoreLink>.Continuation] in
-            guard link != state else { return [] }
-            link = state
-            return Array(linkSubscribers.values)
+    private func setLink(_ link: StoreLink) {
+        let subscribers = state.withLock { state -> [AsyncStream<StoreLink>.Continuation] in
+            guard state.link != link else { return [] }
+            state.link = link
+            return Array(state.linkSubscribers.values)
         }
-        subscribers.forEach { $0.yield(state) }
+        subscribers.forEach { $0.yield(link) }
     }
 
     /// A notification's payload: the streak key, and the writing store's id.
