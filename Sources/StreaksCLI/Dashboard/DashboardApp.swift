@@ -85,10 +85,30 @@ final class DashboardApp {
         followLink()
         board.start()
         observeBoard()
-        redraw(after: nil)
+        // The selected streak usually arrives within milliseconds: until it does, frames wait
+        // (a screen of "loading" drawn and at once drawn over is only terminal output),
+        // unless it takes longer than a blink.
+        let holdUntil = Date().addingTimeInterval(0.15)
+        var holding = state.selected != nil && state.view == nil
+        if holding {
+            let clock = clock
+            tasks.append(Task { [continuation] in
+                await sleep(untilWallClock: holdUntil)
+                continuation.yield(.tick(clock()))
+            })
+        } else {
+            redraw(after: nil)
+        }
         for await event in events {
             let (draw, effects) = loop.handle(event)
-            if draw { redraw(after: event) }
+            if holding {
+                if state.view != nil || state.isFinished || Date() >= holdUntil {
+                    holding = false
+                    redraw(after: event)
+                }
+            } else if draw {
+                redraw(after: event)
+            }
             for effect in effects { perform(effect) }
             scheduleTick()
             if state.isFinished || (exitAfterFirstFrame && state.view != nil) { break }
