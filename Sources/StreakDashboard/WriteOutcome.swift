@@ -17,7 +17,7 @@ public enum WriteOutcome: Equatable, Sendable {
     case created(key: String)
     case saved(StreakConfiguration)
     case archived(key: String)
-    case deleted(key: String)
+    case deleted(TrashedStreak)
     /// Days skipped, or their skips taken back.
     case skipped(key: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A day's note written (`replaced`: in place of another), or taken back.
@@ -33,10 +33,11 @@ public enum WriteOutcome: Equatable, Sendable {
     public var key: String? {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _, _, _, _), .removed(let key, _), .undone(let key, _),
-             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key), .deleted(let key),
+             .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
              .skipped(let key, _, _), .moved(let key, _), .noted(let key, _, _), .noteRemoved(let key, _):
             return key
         case .saved(let configuration): return configuration.streakKey
+        case .deleted(let trashed): return trashed.streakKey
         case .themeSaved, .skippedEveryStreak: return nil
         case .failed(let key, _): return key
         }
@@ -66,9 +67,9 @@ public enum WriteOutcome: Equatable, Sendable {
         case .saved(let configuration):
             return "Saved \(configuration.streakKey): \(configuration.settingsText)."
         case .archived(let key):
-            return "Archived '\(key)': `streaks unarchive \(key)` brings it back."
-        case .deleted(let key):
-            return "Deleted '\(key)': in the trash for 30 days; `streaks trash restore \(key)` brings it back."
+            return OutcomeWords.archived(key)
+        case .deleted(let trashed):
+            return OutcomeWords.deleted(trashed, zone: zone)
         case .skipped(let key, let days, let skipping):
             let single = days.lowerBound == days.upperBound
             let named = single ? "\(days.lowerBound)" : "\(days.lowerBound) to \(days.upperBound)"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StreakPresentation
 import SwiftfulGamification
 
 struct ArchiveCommand: AsyncParsableCommand {
@@ -15,7 +16,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         try StreakValidation.validateStreakKey(key)
         _ = try await context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the archiving of \(key)")
-        context.console.print("Archived '\(key)' (`streaks unarchive \(key)` brings it back).")
+        context.console.print(OutcomeWords.archived(key))
     }
 }
 

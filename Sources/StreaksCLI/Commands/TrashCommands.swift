@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 struct DeleteCommand: AsyncParsableCommand {
@@ -30,10 +31,7 @@ struct DeleteCommand: AsyncParsableCommand {
         }
         let trashed = try await context.store.deleteStreak(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the deletion of \(key)")
-        context.console.print(
-            "Deleted '\(key)' (\(Report.count(trashed.eventCount, "event"))): in the trash until \(Report.localDay(trashed.dateExpires, context.zone)); "
-                + "`streaks trash restore \(key)` brings it back. The key '\(key)' is free now."
-        )
+        context.console.print(OutcomeWords.deleted(trashed, zone: context.zone))
     }
 }
 

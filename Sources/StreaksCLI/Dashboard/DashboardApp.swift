@@ -198,8 +198,7 @@ final class DashboardApp {
             }
         case .delete(let key):
             write(key) { store, userId in
-                _ = try await store.deleteStreak(userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.deleted(key: key), nil)
+                return (.deleted(try await store.deleteStreak(userId: userId, streakKey: key, now: now, timezone: zone)), nil)
             }
         case .skip(let key, let days, let skipping):
             write(key) { store, userId in
