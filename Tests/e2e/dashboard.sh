@@ -229,7 +229,7 @@ check "the new streak arrives" wait_for edit "2 streaks"
 tmux -L "$SOCKET" send-keys -t edit Tab D
 check "D asks first, naming the streak and its length" wait_for edit "Delete tea (no current streak, 0 events)? The trash keeps it 30 days"
 tmux -L "$SOCKET" send-keys -t edit y
-check "y deletes it, saying how to bring it back" wait_for edit "Deleted 'tea' (1 event): in the trash until"
+check "y deletes it, saying how to bring it back" wait_for edit "Deleted 'tea' (0 events): in the trash until"
 check "it leaves the overview" not_shown edit '2 streaks|^ *▶? *tea '
 check "trash list: tea" bash -c "'$BIN' trash list --store '$store' --now '$NOW' | grep -q '^tea  0 events  deleted'"
 "$BIN" trash restore tea --store "$store" --now "$NOW" >/dev/null
