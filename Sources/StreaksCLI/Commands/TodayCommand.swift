@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import StreakPresentation
+import SwiftfulGamification
+
+/// `streaks today`: what is left to do today, most urgent first, then what is kept.
+struct TodayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "today", abstract: "What is left to do today, most urgent first.",
+        discussion: """
+        Every streak due today and not kept yet: at risk (with the time left), broken, not started, \
+        then weekly streaks whose week still needs days; each with what is left. Then the streaks \
+        already kept. Rest days, skipped days, tracking-only streaks and limits gone over are left out. \
+        JSON: an array of objects (key, name, standing, deadline, events_left, amount_left, unit, best, detail), \
+        the same order.
+        """
+    )
+
+    @Flag(help: "JSON, for scripts and status bars.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let context = try global.context()
+        guard try await context.keysOrAll(nil, json: json) != nil else { return }
+        let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
+            try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        }
+        let list = TodayList(Report.inDisplayOrder(evaluations) { $0.configuration }, now: context.now, zone: context.zone)
+        if json {
+            context.console.print(Report.json(list.items.map(Self.object)))
+            return
+        }
+        context.console.print(Self.text(list))
+    }
+
+    static func text(_ list: TodayList) -> String {
+        let width = list.items.map(\.name.count).max() ?? 0
+        func line(_ item: TodayList.Item) -> String {
+            let mark = switch item.standing {
+            case .atRisk: "!"
+            case .broken: "x"
+            case .notStarted: "-"
+            case .weekOpen: "~"
+            case .kept: "+"
+            }
+            return "  \(mark) \(item.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(item.detail)"
+        }
+        var lines: [String] = []
+        if list.toDo.isEmpty {
+            lines.append(list.items.isEmpty ? "Nothing is due today." : "Everything due today is kept.")
+        } else {
+            lines.append("To do today (\(list.toDo.count)):")
+            lines += list.toDo.map(line)
+        }
+        if !list.kept.isEmpty {
+            lines.append("Kept (\(list.kept.count)):")
+            lines += list.kept.map(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func object(_ item: TodayList.Item) -> [String: Any] {
+        [
+            "key": item.key, "name": item.name, "standing": item.standing.rawValue,
+            "deadline": item.deadline.map(ISODate.format) ?? NSNull(),
+            "events_left": item.eventsLeft ?? NSNull(), "amount_left": item.amountLeft ?? NSNull(),
+            "unit": item.unit ?? NSNull(), "best": item.best, "detail": item.detail,
+        ]
+    }
+}
