@@ -40,7 +40,7 @@ public struct Glyphs: Sendable, Equatable {
     )
     public static let ascii = Glyphs(
         block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", over: "X", barFull: "#", barEmpty: "-",
-        separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "+", atRisk: "!", grace: "~", broken: "x", none: "-"
+        separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "v", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }
 

@@ -61,8 +61,8 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
         var days = Set<Weekday>()
         for part in words.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             switch part {
-            case "weekdays": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
-            case "weekends": days.formUnion([.saturday, .sunday])
+            case "weekdays", "weekday": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            case "weekends", "weekend": days.formUnion([.saturday, .sunday])
             default:
                 let ends = part.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
                 guard (1...2).contains(ends.count), let first = Weekday(typed: ends[0]), let last = Weekday(typed: ends[ends.count - 1]) else {

@@ -9,6 +9,8 @@ struct ScheduleModelTests {
         ("mon-fri", .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])),
         ("weekdays", .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])),
         ("weekends", .weekdays([.saturday, .sunday])),
+        ("weekend", .weekdays([.saturday, .sunday])),
+        ("weekday", .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday])),
         ("mon,wed,fri", .weekdays([.monday, .wednesday, .friday])),
         ("Monday, Wednesday", .weekdays([.monday, .wednesday])),
         ("sat-mon", .weekdays([.saturday, .sunday, .monday])),
