@@ -36,4 +36,16 @@ struct LocalTimeFormatterTests {
         #expect(formatter.dateTime(change, zone) == "2024-03-10 03:00 EDT")
         #expect(formatter.dateTime(change.addingTimeInterval(-1), zone) == "2024-03-10 01:59 EST")
     }
+
+    /// UTC is called UTC whatever the identifier (the system names "UTC" itself "GMT"),
+    /// so imported events in "UTC" read like the rest; London's winter stays GMT.
+    @Test func utcIsCalledUTC() {
+        let instant = Date(timeIntervalSince1970: 1_700_000_000)
+        for identifier in ["UTC", "Etc/UTC", "Zulu"] {
+            #expect(LocalTimeText.zoneName(instant, TimeZone(identifier: identifier)!) == "UTC", "\(identifier)")
+        }
+        #expect(LocalTimeText.zoneName(instant, TimeZone(identifier: "Europe/London")!) == "GMT")
+        #expect(LocalTimeText.dateTime(instant, TimeZone(identifier: "UTC")!) == "2023-11-14 22:13 UTC")
+    }
+
 }

@@ -85,7 +85,14 @@ private final class ZoneNames: Sendable {
 
     private let state = Mutex(State())
 
+    /// The zones that are UTC itself, whatever they are called: the system reads "UTC" as
+    /// "GMT" and names it so, while "Etc/UTC" is named "UTC". (London's winter stays "GMT".)
+    private static let utcNames: Set<String> = [
+        "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT", "GMT0", "Etc/GMT0",
+    ]
+
     func name(_ date: Date, _ zone: TimeZone) -> String {
+        if Self.utcNames.contains(zone.identifier) { return "UTC" }
         let key = "\(zone.identifier) \(zone.secondsFromGMT(for: date)) \(zone.isDaylightSavingTime(for: date))"
         return state.withLock { state in
             if let name = state.names[key] { return name }
