@@ -32,6 +32,27 @@ struct RemindCommandTests {
         #expect(await printed(cli, "2024-01-03T23:00:00Z", ["--all-day"]).count == 1)
     }
 
+    @Test("--include-broken: a broken or never kept streak due today nudges too, until the day ends")
+    func brokenAndNewStreaksWithIncludeBroken() async {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "gym"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["create", "journal"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["create", "work", "--days", "mon-fri"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["create", "water", "--at-least", "2", "--unit", "l"], now: "2024-01-01T13:00:00Z")
+        await log(cli, "gym", days: [1, 2, 3])
+        _ = await cli.run(["log", "water", "0.5"], now: "2024-01-06T15:00:00Z")
+        // Saturday 21:00: gym broke after 3 days, journal and water never kept a day, work rests.
+        #expect(await printed(cli, "2024-01-07T02:00:00Z").isEmpty)
+        #expect(await printed(cli, "2024-01-07T02:00:00Z", ["--include-broken"]) == [
+            "gym: start again: best was 3 days (3h 0m left today, until 00:00)",
+            "journal: start it today (3h 0m left today, until 00:00)",
+            "water: start it today, 1.5 l to go (3h 0m left today, until 00:00)",
+        ])
+        // Kept today: nothing to say.
+        await log(cli, "gym", days: [6])
+        #expect(await printed(cli, "2024-01-07T02:00:00Z", ["--include-broken"]).map { $0.prefix(4) } == ["jour", "wate"])
+    }
+
     @Test("never on a rest day, a skipped day, or while a week still has slack; a week that needs today is")
     func restSkipAndWeeks() async {
         let cli = CLIHarness()

@@ -21,6 +21,7 @@ struct RemindCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Notify when the deadline is this close (default 4h).", valueName: "duration")) var within: String?
     @Flag(help: "Notify about anything at risk today, whatever its deadline.") var allDay = false
+    @Flag(help: "Also remind about broken and never started streaks due today (a kept day starts them again).") var includeBroken = false
     @Option(help: ArgumentHelp(
         "Run this shell command instead of notifying, with STREAKS_TITLE, STREAKS_BODY, STREAKS_KEYS, STREAKS_COUNT, STREAKS_KEY, STREAKS_DEADLINE and STREAKS_URGENCY set.",
         valueName: "command"
@@ -65,7 +66,7 @@ struct RemindCommand: AsyncParsableCommand {
         for key in try await context.store.streakKeys(userId: context.userId) {
             evaluations.append((key, try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)))
         }
-        let due = ReminderPlan.due(evaluations, now: context.now, within: allDay ? nil : withinSeconds)
+        let due = ReminderPlan.due(evaluations, now: context.now, within: allDay ? nil : withinSeconds, includeBroken: includeBroken)
         if print {
             due.forEach { console.print($0.line(now: context.now, zone: context.zone)) }
             return

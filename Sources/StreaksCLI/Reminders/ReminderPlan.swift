@@ -13,12 +13,18 @@ struct DueReminder: Equatable {
     let run: String
     /// Rule 10: what is still missing ("2.5 km"), for an amount streak.
     var missing: String? = nil
+    /// For a broken or new streak (`--include-broken`): what a kept day today would do
+    /// ("start again: best was 40 days", "start it").
+    var restart: String? = nil
 
     /// "2h 10m left to keep your 12-day run (until 23:59)"; for an amount streak "2.5 km
     /// left to keep your 12-day run (2h 10m, until 23:59)".
     func timeLeft(now: Date, zone: TimeZone) -> String {
         let countdown = StreakFacts.countdown(deadline.timeIntervalSince(now))
         let stake = run.isEmpty ? "" : " to keep \(run)"
+        if let restart {
+            return "\(restart)" + (missing.map { ", \($0) to go" } ?? "") + " (\(countdown) left today, until \(StreakFacts.clock(deadline, zone)))"
+        }
         guard let missing else { return "\(countdown) left\(stake) (until \(StreakFacts.clock(deadline, zone)))" }
         return "\(missing) left\(stake) (\(countdown), until \(StreakFacts.clock(deadline, zone)))"
     }
@@ -33,7 +39,10 @@ enum ReminderPlan {
     /// nil), soonest first. Never a kept day, a rest day, a skipped day, a day a freeze
     /// keeps, a broken streak, or a week that still has slack; never a limit or a
     /// tracking-only streak (rule 10: nothing has to be done to keep them).
-    static func due(_ evaluations: [(key: String, evaluation: StreakEvaluation)], now: Date, within: TimeInterval?) -> [DueReminder] {
+    ///
+    /// With `includeBroken`, a broken or never kept streak due today is reminded about too,
+    /// until the day ends: a kept day starts it (again).
+    static func due(_ evaluations: [(key: String, evaluation: StreakEvaluation)], now: Date, within: TimeInterval?, includeBroken: Bool = false) -> [DueReminder] {
         evaluations.compactMap { key, evaluation -> DueReminder? in
             let streak = evaluation.streak
             let today = evaluation.today
@@ -41,11 +50,19 @@ enum ReminderPlan {
             let frozen = evaluation.day(today).state == .frozen
             let dueDay: CalendarDay
             let deadline: Date?
+            var restart: String?
             switch StreakSituation(streak, freezeBehavior: evaluation.configuration.freezeBehavior, todayFrozen: frozen) {
             case .atRisk(let date), .weekAtRisk(let date):
                 (dueDay, deadline) = (today, date)
             case .grace(let date):
                 (dueDay, deadline) = (today.adding(days: -1), date)
+            case .broken, .restorable, .noEvents:
+                // Only on a day that is due; a weekly streak's any day of the week.
+                guard includeBroken, streak.streakUnit == .week || streak.isTodayDue != false,
+                      let zone = TimeZone(identifier: evaluation.timeZoneIdentifier) else { return nil }
+                (dueDay, deadline) = (today, today.adding(days: 1).startDate(in: zone))
+                let best = streak.longestStreak ?? 0
+                restart = best > 0 ? "start again: best was \(StreakFacts.length(best, of: streak))" : "start it today"
             default:
                 return nil
             }
@@ -56,7 +73,9 @@ enum ReminderPlan {
             let missing = evaluation.configuration.measuresAmount ? streak.amountLeft.flatMap { left in
                 left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil
             } : nil
-            return DueReminder(key: key, deadline: deadline, dueDay: dueDay, run: count > 0 ? "your \(count)-\(unit) run" : "", missing: missing)
+            return DueReminder(
+                key: key, deadline: deadline, dueDay: dueDay, run: count > 0 && restart == nil ? "your \(count)-\(unit) run" : "", missing: missing, restart: restart
+            )
         }.sorted { ($0.deadline, $0.key) < ($1.deadline, $1.key) }
     }
 
