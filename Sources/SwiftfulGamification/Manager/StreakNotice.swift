@@ -71,8 +71,12 @@ public struct StreakNoticeTracker: Sendable {
             if let frozenDays, let earlier = self.frozenDays, frozenDays > earlier {
                 notices.append(.freezeConsumed(remaining: streak.freezesAvailableCount ?? 0))
             }
-            for milestone in Self.milestones(after: before, through: current) {
-                notices.append(.milestone(count: milestone, unit: streak.streakUnit ?? .day))
+            // Celebrated only when today's own log reached it: not a backfill of earlier days,
+            // an import, a removal taken back, or a day re-judged.
+            if Self.loggedToday(streak, after: previous) {
+                for milestone in Self.milestones(after: before, through: current) {
+                    notices.append(.milestone(count: milestone, unit: streak.streakUnit ?? .day))
+                }
             }
             if current < before {
                 // A new run: the record to pass is the best so far.
@@ -82,9 +86,9 @@ public struct StreakNoticeTracker: Sendable {
         }
         if current < streak.longestStreak ?? 0 { earlierBest = max(earlierBest, streak.longestStreak ?? 0) }
         // Passing a record an earlier run set (a first run sets none).
-        if earlierBest > 0, current > earlierBest, !toldBest, last != nil {
+        if earlierBest > 0, current > earlierBest, !toldBest, let previous = last {
             toldBest = true
-            notices.append(.newLongest(count: current))
+            if Self.loggedToday(streak, after: previous) { notices.append(.newLongest(count: current)) }
         }
         let key = dueKey ?? streak.dateStreakDeadline.map { "\($0.timeIntervalSince1970)" } ?? "none"
         if streak.isStreakAtRisk, warned != key {
@@ -92,6 +96,15 @@ public struct StreakNoticeTracker: Sendable {
             notices.append(.atRisk(deadline: streak.dateStreakDeadline))
         }
         return notices
+    }
+
+    /// Whether the change is a log of today's: today holds events (or an amount), and the
+    /// latest event or today's count is new. A backfill, an import of old events or a past
+    /// day logged again changes neither.
+    private static func loggedToday(_ streak: CurrentStreakData, after previous: CurrentStreakData) -> Bool {
+        let count = streak.todayEventCount ?? 0, amount = streak.todayAmount ?? 0
+        guard count > 0 || amount > 0 else { return false }
+        return streak.dateLastEvent != previous.dateLastEvent || count > (previous.todayEventCount ?? 0) || amount > (previous.todayAmount ?? 0)
     }
 
     private static func isBroken(_ streak: CurrentStreakData) -> Bool {

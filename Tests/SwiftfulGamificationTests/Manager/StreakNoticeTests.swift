@@ -76,6 +76,25 @@ struct StreakNoticeTests {
         #expect(StreakNotice.isMilestone(1730) && !StreakNotice.isMilestone(1500))
     }
 
+    @Test("celebrated only when today's log reaches it: not an import, a backfill, or a past day logged again")
+    func celebrateOnlyWhatHappensNow() {
+        func seen(_ states: [[StreakEvent]], at time: String = "2024-01-05 13:00") -> [StreakNotice] {
+            var tracker = StreakNoticeTracker()
+            return states.flatMap { events in
+                tracker.notices(for: StreakCalculator.evaluate(events: events, configuration: config(), currentDate: at(time), timezone: .newYork))
+            }.filter { if case .atRisk = $0 { false } else { true } }
+        }
+        // Four old days imported at once, then today logged: only today's 5 is news (no milestone).
+        #expect(seen([[], noon([1, 2, 3, 4])]).isEmpty)
+        // Days 1-2 known, 3 and 4 backfilled while today has nothing: the run reaches 4 quietly.
+        #expect(seen([noon([1, 2]), noon([1, 2, 3, 4])]).isEmpty)
+        // A past day removed and logged again: the run drops and comes back, quietly.
+        #expect(seen([noon([1, 2, 3, 4]), noon([1, 3, 4]), noon([1, 2, 3, 4])]).filter { if case .milestone = $0 { true } else { false } }.isEmpty)
+        // Today's own log reaching 7 is celebrated.
+        #expect(seen([noon([1, 2, 3, 4, 5, 6]), noon([1, 2, 3, 4, 5, 6]) + [event("2024-01-07 09:00")]], at: "2024-01-07 10:00")
+            == [.milestone(count: 7, unit: .day)])
+    }
+
     @Test("a new personal best once, when a later run passes the record; never on the first run")
     func newLongest() {
         // A 3-day run, a gap, then a run of 5.
