@@ -2,25 +2,17 @@ import Testing
 @testable import SwiftfulGamification
 
 @Suite struct XDGDirectoriesTests {
-    @Test func absoluteVariablesWin() {
-        let directories = XDGDirectories(environment: [
-            "HOME": "/home/ann", "XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_RUNTIME_DIR": "/run/user/1",
-        ])
-        #expect(directories.dataHome == "/d")
-        #expect(directories.configHome == "/c")
-        #expect(directories.stateHome == "/s")
-        #expect(directories.runtimeDirectory == "/run/user/1")
-    }
-
-    /// The specification: a relative or empty value is invalid and the default is used.
-    @Test func relativeOrEmptyVariablesFallBackToTheHomeFolder() {
-        let directories = XDGDirectories(environment: [
-            "HOME": "/home/ann", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "./state", "XDG_RUNTIME_DIR": "run",
-        ])
-        #expect(directories.dataHome == "/home/ann/.local/share")
-        #expect(directories.configHome == "/home/ann/.config")
-        #expect(directories.stateHome == "/home/ann/.local/state")
-        #expect(directories.runtimeDirectory == nil)
+    /// An absolute value wins; relative or empty is invalid by the specification and the
+    /// default under the home folder is used (the runtime folder has none).
+    @Test(arguments: [
+        (["XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s", "XDG_RUNTIME_DIR": "/run/user/1"],
+         ["/d", "/c", "/s", "/run/user/1"]),
+        (["XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": "./state", "XDG_RUNTIME_DIR": "run"],
+         ["/home/ann/.local/share", "/home/ann/.config", "/home/ann/.local/state", "-"]),
+    ])
+    func variablesCountOnlyWhenAbsolute(variables: [String: String], expected: [String]) {
+        let directories = XDGDirectories(environment: variables.merging(["HOME": "/home/ann"]) { a, _ in a })
+        #expect([directories.dataHome, directories.configHome, directories.stateHome, directories.runtimeDirectory ?? "-"] == expected)
     }
 
     @Test func typedPathsAreMadeAbsolute() {
