@@ -13,9 +13,11 @@ public enum Reducer {
             let effects = handle(key, &state)
             return (state, effects)
         case .keysChanged(let keys):
+            let listWasShown = state.showsList
             state.keys = keys
             state.views = state.views.filter { keys.contains($0.key) }
-            if !state.showsList { state.focus = .calendar }
+            // The list takes the keys when it appears (a second streak), the calendar when it goes.
+            if state.showsList != listWasShown { state.focus = state.showsList ? .list : .calendar }
             if let heading = state.selectedHeading, !state.listRows.contains(.heading(heading)) { state.selectedHeading = nil }
             if let created = state.pendingSelection, keys.contains(created) {
                 state.pendingSelection = nil

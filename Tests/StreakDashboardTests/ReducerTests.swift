@@ -517,6 +517,17 @@ struct ReducerTests {
         #expect(!single.showsList)
     }
 
+    @Test func aSecondStreakArrivingGivesTheListTheKeysButALaterListLeavesFocusAlone() {
+        let single = only(DemoStreaks.longHistory())
+        let key = single.keys[0]
+        let (two, _) = Reducer.reduce(single, .keysChanged([key, "water"]))
+        #expect(two.showsList && two.focus == .list)
+        #expect(press(two, .down).0.selected != two.selected)
+        let calendar = press(fiveStreaks, .character("c")).0
+        let (relisted, _) = Reducer.reduce(calendar, .keysChanged(calendar.keys + ["new"]))
+        #expect(relisted.focus == .calendar)
+    }
+
     @Test func anUpdateOfAnotherStreakLeavesTheSelectedDayAlone() {
         let state = fiveStreaks
         let update = DemoStreaks.view(DemoStreaks.waterHistory())

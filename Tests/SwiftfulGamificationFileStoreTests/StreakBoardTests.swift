@@ -24,11 +24,21 @@ struct StreakBoardTests {
         try fixture.create(StreakConfiguration(streakKey: "read"))
         let clock = TestClock(at("2024-01-02 10:00"))
         let board = try await board(fixture, clock: clock, keys: ["daily", "read"])
-        #expect(Set(board.keys) == ["daily", "read"])
+        #expect(Set(board.keys) == ["daily", "read"] && board.hasListed)
         // Another process (another store object) logs: the manager has it, nobody asked.
         try fixture.store().log([event("2024-01-02 09:00")], now: "2024-01-02 10:00", key: "read")
         #expect(await eventually(seconds: 240) { board.managers["read"]?.currentStreakData.totalEvents == 1 })
         #expect(board.managers["read"]?.userId == "u1")
+        board.stop()
+    }
+
+    @Test func anEmptyListBeforeTheStoreHasListedIsNotKnowingYet() async throws {
+        let fixture = StoreFixture()
+        let board = StreakBoard(store: fixture.store(), userId: "u1", now: { at("2024-01-02 10:00") }, timeZone: { newYork })
+        #expect(!board.hasListed && board.keys.isEmpty)
+        board.start()
+        #expect(await eventually(seconds: 240) { board.hasListed })
+        #expect(board.keys.isEmpty)
         board.stop()
     }
 

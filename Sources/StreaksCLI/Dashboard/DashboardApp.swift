@@ -326,6 +326,7 @@ final class DashboardApp {
     private func observeBoard() {
         withObservationTracking {
             _ = board.keys
+            _ = board.hasListed
             _ = board.managers
             _ = board.failures
             _ = board.sync
@@ -339,7 +340,8 @@ final class DashboardApp {
     private var shownSync: StoreSyncState?
 
     private func boardChanged() {
-        if board.keys != shownKeys {
+        // Before the store lists its streaks the board's empty list means "not known yet".
+        if board.hasListed, board.keys != shownKeys {
             shownKeys = board.keys
             continuation.yield(.keysChanged(board.keys))
         }

@@ -15,6 +15,8 @@ import Observation
 public final class StreakBoard {
     /// The user's streaks (archived ones left out), in the store's order.
     public private(set) var keys: [String] = []
+    /// Whether the store has listed the streaks yet (until it has, `keys` is empty for not knowing).
+    public private(set) var hasListed = false
     /// A manager per streak, from its first evaluation on.
     public private(set) var managers: [String: StreakManager] = [:]
     /// Why a streak could not be read, until it delivers again.
@@ -89,6 +91,7 @@ public final class StreakBoard {
     }
 
     private func keysChanged(_ list: [String]) {
+        if !hasListed { hasListed = true }
         if list != keys { keys = list }
         for key in managers.keys where !list.contains(key) { managers[key] = nil }
         for key in failures.keys where !list.contains(key) { failures[key] = nil }

@@ -39,6 +39,9 @@ public final class StreakManager {
     @ObservationIgnored private let listenerRetryDelay: Duration
     @ObservationIgnored private var listenerTask: Task<Void, Never>?
     @ObservationIgnored private var calculationChain: Task<Void, Never>?
+    /// The streaks this manager sent the remote that its listener has not handed back yet, oldest
+    /// first: an echo of an older one arriving after a newer calculation is stale, not news.
+    @ObservationIgnored private var unechoedWrites: [CurrentStreakData] = []
     @ObservationIgnored private var syncStateTask: Task<Void, Never>?
     @ObservationIgnored private var noticeTracker: StreakNoticeTracker
     @ObservationIgnored let noticeSubscribers = Broadcast<StreakNotice>()
@@ -124,6 +127,7 @@ public final class StreakManager {
     public func logOut() {
         listenerTask?.cancel()
         listenerTask = nil
+        unechoedWrites = []
         userId = nil
         evaluation = nil
         skips = []
@@ -237,6 +241,8 @@ public final class StreakManager {
             }
             guard self.userId == userId else { return }
             apply(evaluation)
+            // A remote that never echoes must not make this grow: the newest few are enough.
+            unechoedWrites = unechoedWrites.suffix(15) + [owned(evaluation.streak)]
             try await remote.updateCurrentStreak(userId: userId, streakKey: configuration.streakKey, streak: evaluation.streak)
             logger?.trackEvent(event: Event.calculateStreakSuccess(streak: evaluation.streak))
         } catch {
@@ -303,6 +309,7 @@ public final class StreakManager {
                     } else {
                         for try await streak in self.remote.streamCurrentStreak(userId: userId, streakKey: key) {
                             guard !Task.isCancelled, self.userId == userId else { return }
+                            guard !self.isStaleEcho(streak) else { continue }
                             let notices = self.noticeTracker.notices(for: streak)
                             self.apply(streak)
                             self.announce(notices)
@@ -333,8 +340,19 @@ public final class StreakManager {
         announce(notices)
     }
 
+    /// Whether `streak` is this manager's own earlier write coming back after a newer one.
+    private func isStaleEcho(_ streak: CurrentStreakData) -> Bool {
+        guard let index = unechoedWrites.firstIndex(of: owned(streak)) else { return false }
+        unechoedWrites.removeFirst(index + 1)
+        return !unechoedWrites.isEmpty
+    }
+
+    private func owned(_ streak: CurrentStreakData) -> CurrentStreakData {
+        streak.userId == userId ? streak : streak.updatingUserId(userId)
+    }
+
     private func apply(_ streak: CurrentStreakData) {
-        let owned = streak.userId == userId ? streak : streak.updatingUserId(userId)
+        let owned = owned(streak)
         guard owned != currentStreakData else { return }
         currentStreakData = owned
         saveLocally(owned)

@@ -87,7 +87,8 @@ struct StreamingJSONDecoderTests {
             let ours = try? streaming.decode(StreakHistory.self, from: bytes)
             let theirs = try? foundation.decode(StreakHistory.self, from: Data(bytes))
             if let ours, let theirs {
-                #expect(ours == theirs)
+                // Names the input and both readings, so a rare disagreement can be replayed.
+                #expect(ours == theirs, "\(String(decoding: bytes, as: UTF8.self)) ours: \(String(decoding: (try? encoder.encode(ours)) ?? Data(), as: UTF8.self)) theirs: \(String(decoding: (try? encoder.encode(theirs)) ?? Data(), as: UTF8.self))")
                 agreed += 1
             }
         }
