@@ -73,7 +73,8 @@ struct GlobalOptions: ParsableArguments {
             return (OpenStores.keep(PostgresStreakStore(database: location)), location.username)
         }
         let root = StoreLocation.resolve(explicit: store, environment: environment)
-        return (FileStreakStore(rootPath: root, liveClock: liveClock ? console.clock : nil, warn: { if !quiet { console.warn($0) } }), nil)
+        let files = FileStreakStore(rootPath: root, liveClock: liveClock ? console.clock : nil, warn: { if !quiet { console.warn($0) } })
+        return (files.onOwnThreads, nil)
     }
 
     /// `--user`, else `$STREAKS_USER`, else the database role, else the login name.

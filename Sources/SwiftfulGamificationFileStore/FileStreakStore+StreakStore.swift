@@ -1,8 +1,10 @@
 import Foundation
 import SwiftfulGamification
 
-/// The file store's synchronous methods are its `StreakStore` conformance.
-extension FileStreakStore: StreakStore {
+/// The file store's methods are synchronous: they wait on a file lock and `fsync`. Async code
+/// gets them as a `StreakStore` only through `onOwnThreads`, which runs each call on threads
+/// of the store's own, so no caller can block the few threads every task shares.
+extension FileStreakStore {
     public var location: String { rootPath }
 }
 

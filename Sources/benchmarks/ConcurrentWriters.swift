@@ -99,7 +99,7 @@ enum ConcurrentWriters {
     }
 
     private static func open(_ location: String) throws -> any StreakStore {
-        PostgresLocation.isURL(location) ? PostgresStreakStore(database: try PostgresLocation(url: location)) : FileStreakStore(rootPath: location)
+        PostgresLocation.isURL(location) ? PostgresStreakStore(database: try PostgresLocation(url: location)) : FileStreakStore(rootPath: location).onOwnThreads
     }
 }
 

@@ -12,7 +12,7 @@ import TestSupport
 struct StreakBoardTests {
     /// A started board on `fixture`'s store once it has a manager for each of `keys`.
     func board(_ fixture: StoreFixture, clock: TestClock, keys: Set<String> = ["daily"]) async throws -> StreakBoard {
-        let board = StreakBoard(store: fixture.store(), userId: "u1", now: { clock.now }, timeZone: { newYork })
+        let board = StreakBoard(store: fixture.store().onOwnThreads, userId: "u1", now: { clock.now }, timeZone: { newYork })
         board.start()
         try #require(await eventually(seconds: 240) { Set(board.managers.keys) == keys }, "\(board.keys) \(board.failures)")
         return board
@@ -34,7 +34,7 @@ struct StreakBoardTests {
 
     @Test func anEmptyListBeforeTheStoreHasListedIsNotKnowingYet() async throws {
         let fixture = StoreFixture()
-        let board = StreakBoard(store: fixture.store(), userId: "u1", now: { at("2024-01-02 10:00") }, timeZone: { newYork })
+        let board = StreakBoard(store: fixture.store().onOwnThreads, userId: "u1", now: { at("2024-01-02 10:00") }, timeZone: { newYork })
         #expect(!board.hasListed && board.keys.isEmpty)
         board.start()
         #expect(await eventually(seconds: 240) { board.hasListed })

@@ -23,7 +23,7 @@ struct AmountAgreementTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let database = try await TestDatabase.store(role: "app")
         defer { Task { await database.close() } }
-        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory), database]
+        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory).onOwnThreads, database]
         let user = TestDatabase.freshUser()
         let zone = TimeZone(identifier: StoreAgreementTests.zones.randomElement(using: &random)!)!
         let target = Self.targets.randomElement(using: &random)!

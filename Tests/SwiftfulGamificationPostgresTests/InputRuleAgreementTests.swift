@@ -25,7 +25,7 @@ struct InputRuleAgreementTests {
     func bothStoresRefuseAnIdWithAControlCharacter(id: String) async throws {
         let directory = NSTemporaryDirectory() + "streaks-rule-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory), try await TestDatabase.store(role: "alice")]
+        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory).onOwnThreads, try await TestDatabase.store(role: "alice")]
         let key = "nul" + UUID().uuidString.prefix(6).lowercased()
         var answers: [[String]] = []
         for store in stores {

@@ -18,7 +18,7 @@ struct NoteAgreementTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let database = try await TestDatabase.store(role: "app")
         defer { Task { await database.close() } }
-        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory), database]
+        let stores: [any StreakStore] = [FileStreakStore(rootPath: directory).onOwnThreads, database]
         let user = TestDatabase.freshUser()
         let zone = TimeZone(identifier: StoreAgreementTests.zones.randomElement(using: &random)!)!
         var now = date("2024-03-01T06:00:00Z").addingTimeInterval(Double.random(in: 0...86_400, using: &random))

@@ -51,7 +51,7 @@ struct StoreAgreementTests {
         let files = FileStreakStore(rootPath: directory)
         let database = try await TestDatabase.store(role: "app")
         defer { Task { await database.close() } }
-        let stores: [any StreakStore] = [files, database]
+        let stores: [any StreakStore] = [files.onOwnThreads, database]
         let user = TestDatabase.freshUser()
         let zone = TimeZone(identifier: Self.zones.randomElement(using: &random)!)!
         let behavior = FreezeBehavior.allCases.randomElement(using: &random)!

@@ -52,9 +52,7 @@ struct DashboardCommand: AsyncParsableCommand {
         TerminalSafety.install()
         let screen = try NcursesBackend(noColor: noColor)
         let app = DashboardApp(
-            // The dashboard's writes and reads run while it keeps drawing: a file store's blocking
-            // calls go to threads of their own. (A one-shot command has nothing else to do.)
-            store: (context.store as? FileStreakStore)?.onOwnThreads ?? context.store,
+            store: context.store,
             userId: context.userId, zone: context.zone, clock: clock, themes: themes,
             theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile),
             environment: context.console.environment

@@ -7,7 +7,7 @@ import Observation
 /// each manager through Observation; write through a manager's `perform`, or the board's
 /// (which hands the result to the streak's manager, whichever streak it is).
 ///
-///     let board = StreakBoard(store: FileStreakStore(rootPath: path), userId: "me")
+///     let board = StreakBoard(store: FileStreakStore(rootPath: path).onOwnThreads, userId: "me")
 ///     board.start()
 ///     for key in board.keys { print(board.managers[key]?.currentStreakData.currentStreak ?? 0) }
 @MainActor
