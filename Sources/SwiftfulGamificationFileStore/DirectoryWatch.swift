@@ -1,112 +1,171 @@
+import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Waits until files in some directories change: inotify where the kernel has it, otherwise
-/// a comparison of the directories' listings and their files' sizes and times.
-final class DirectoryWatch {
+/// Tells its handler which watched directories changed: inotify read by a dispatch source
+/// where the kernel has it, otherwise the directories' listings (names, sizes, times)
+/// compared on a dispatch timer. No thread waits for it; everything runs on its queue.
+final class DirectoryWatch: Sendable {
     /// Names whose changes matter: derived files and temporaries the store writes on its
     /// way to `current.json` are left out, so a write wakes a watcher once, not five times.
     static func matters(_ name: String) -> Bool {
         !(name == "snapshot.json" || name == "ids.bin" || name == WriteJournal.fileName || WriteJournal.isLeftover(name))
     }
 
-    private var descriptor: Int32 = -1
-    /// A pipe `wake()` writes to, so a waiting thread notices something other than a file.
-    private var wakeRead: Int32 = -1
-    private var wakeWrite: Int32 = -1
-    private var directoriesByWatch: [Int32: String] = [:]
-    private var watchesByDirectory: [String: Int32] = [:]
-    private var signatures: [String: [String]] = [:]
+    /// How often listings are compared where there is no inotify.
+    static let pollInterval: DispatchTimeInterval = .milliseconds(250)
+    /// How long a burst of writes (log, snapshot, cache) is given to finish before it is told.
+    static let settleTime: DispatchTimeInterval = .milliseconds(10)
 
-    init() {
+    private struct State {
+        var directoriesByWatch: [Int32: String] = [:]
+        var watchesByDirectory: [String: Int32] = [:]
+        var signatures: [String: [String]] = [:]
+        /// Changed directories read but not yet told (a burst settling).
+        var pending = Set<String>()
+        var settling = false
+        var source: (any DispatchSourceProtocol)?
+        /// Whether a source was started: from then on its cancel handler closes the descriptor.
+        var hasSource = false
+        var cancelled = false
+    }
+
+    let queue: DispatchQueue
+    private let descriptor: Int32
+    private let state = Mutex(State())
+
+    /// - Parameter notifications: false compares listings even where inotify works (tests).
+    init(label: String, notifications: Bool = true) {
+        queue = DispatchQueue(label: label)
         #if canImport(Glibc)
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        descriptor = notifications ? inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) : -1
+        #else
+        descriptor = -1
         #endif
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            (wakeRead, wakeWrite) = (ends[0], ends[1])
-            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        }
-    }
-
-    deinit {
-        for end in [descriptor, wakeRead, wakeWrite] where end >= 0 { close(end) }
-    }
-
-    /// Ends a `wait` early, from any thread.
-    func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
     }
 
     var usesNotifications: Bool { descriptor >= 0 }
 
-    func watch(_ directory: String) {
-        guard watchesByDirectory[directory] == nil, signatures[directory] == nil else { return }
-        #if canImport(Glibc)
-        if descriptor >= 0 {
-            let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
-            let watch = inotify_add_watch(descriptor, directory, mask)
-            if watch >= 0 {
-                directoriesByWatch[watch] = directory
-                watchesByDirectory[directory] = watch
-                return
+    /// Starts telling `handler` (on `queue`) the directories that changed.
+    func start(_ handler: @escaping @Sendable (Set<String>) -> Void) {
+        state.withLock { state in
+            guard !state.cancelled else { return }
+            let source = makeSource(handler)
+            state.hasSource = true
+            source.resume()
+            state.source = source
+        }
+    }
+
+    private func makeSource(_ handler: @escaping @Sendable (Set<String>) -> Void) -> any DispatchSourceProtocol {
+        let source: any DispatchSourceProtocol
+        if usesNotifications {
+            let read = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            read.setEventHandler { [self] in notified(handler) }
+            source = read
+        } else {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
+            timer.setEventHandler { [self] in
+                let changed = compareListings()
+                if !changed.isEmpty { handler(changed) }
             }
+            source = timer
         }
-        #endif
-        signatures[directory] = Self.signature(of: directory)
+        let descriptor = descriptor
+        source.setCancelHandler { if descriptor >= 0 { close(descriptor) } }
+        return source
     }
 
-    func unwatch(_ directory: String) {
-        #if canImport(Glibc)
-        if let watch = watchesByDirectory.removeValue(forKey: directory) {
-            inotify_rm_watch(descriptor, watch)
-            directoriesByWatch[watch] = nil
+    /// Stops telling; from any thread.
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            state.source?.cancel()
+            state.source = nil
         }
-        #endif
-        signatures[directory] = nil
     }
 
-    /// The watched directories in which something that matters changed within `timeout`
-    /// seconds (empty when nothing did).
-    func wait(timeout: TimeInterval) -> Set<String> {
-        var changed = Set<String>()
-        let seconds = max(0, min(timeout, 3_600))
-        let polling = !signatures.isEmpty
-        let milliseconds = Int32((polling ? min(seconds, 0.1) : seconds) * 1_000)
-        var requests = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-        #if canImport(Glibc)
-        if descriptor >= 0, !directoriesByWatch.isEmpty { requests.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
-        #endif
-        if poll(&requests, nfds_t(requests.count), milliseconds) > 0 {
-            var byte: UInt8 = 0
-            while read(wakeRead, &byte, 1) > 0 {}
+    deinit {
+        let hadSource = state.withLock { $0.hasSource }
+        if !hadSource, descriptor >= 0 { close(descriptor) }
+    }
+
+    func watch(_ directory: String) {
+        state.withLock { state in
+            guard state.watchesByDirectory[directory] == nil, state.signatures[directory] == nil else { return }
             #if canImport(Glibc)
-            if requests.count > 1, requests[1].revents != 0 {
-                changed = drain()
-                if !changed.isEmpty {
-                    // Let a burst of writes (log, snapshot, cache) finish before reading.
-                    usleep(10_000)
-                    changed.formUnion(drain())
+            if descriptor >= 0 {
+                let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
+                let watch = inotify_add_watch(descriptor, directory, mask)
+                if watch >= 0 {
+                    state.directoriesByWatch[watch] = directory
+                    state.watchesByDirectory[directory] = watch
+                    return
                 }
             }
             #endif
+            state.signatures[directory] = Self.signature(of: directory)
         }
-        for (directory, old) in signatures {
-            let new = Self.signature(of: directory)
-            if new != old {
-                signatures[directory] = new
-                changed.insert(directory)
+    }
+
+    func unwatch(_ directory: String) {
+        state.withLock { state in
+            #if canImport(Glibc)
+            if let watch = state.watchesByDirectory.removeValue(forKey: directory) {
+                inotify_rm_watch(descriptor, watch)
+                state.directoriesByWatch[watch] = nil
             }
+            #endif
+            state.signatures[directory] = nil
+        }
+    }
+
+    /// inotify has news: read it, and tell it once the burst it belongs to has settled.
+    private func notified(_ handler: @escaping @Sendable (Set<String>) -> Void) {
+        let changed = drain()
+        let settle = state.withLock { state -> Bool in
+            state.pending.formUnion(changed)
+            guard !state.pending.isEmpty, !state.settling else { return false }
+            state.settling = true
+            return true
+        }
+        guard settle else { return }
+        queue.asyncAfter(deadline: .now() + Self.settleTime) { [self] in
+            let changed = drain()
+            let told = state.withLock { state -> Set<String>? in
+                state.settling = false
+                defer { state.pending = [] }
+                return state.cancelled ? nil : state.pending.union(changed)
+            }
+            if let told, !told.isEmpty { handler(told) }
+        }
+    }
+
+    /// The polled directories whose listing changed since the last look.
+    private func compareListings() -> Set<String> {
+        let directories = state.withLock { Array($0.signatures.keys) }
+        var changed = Set<String>()
+        for directory in directories {
+            let new = Self.signature(of: directory)
+            let differs = state.withLock { state -> Bool in
+                guard let old = state.signatures[directory], old != new else { return false }
+                state.signatures[directory] = new
+                return true
+            }
+            if differs { changed.insert(directory) }
         }
         return changed
     }
 
-    #if canImport(Glibc)
+    /// The watched directories inotify has reported since the last read.
     private func drain() -> Set<String> {
         var changed = Set<String>()
+        #if canImport(Glibc)
+        let directoriesByWatch = state.withLock { $0.directoriesByWatch }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
@@ -124,9 +183,9 @@ final class DirectoryWatch {
                 }
             }
         }
+        #endif
         return changed
     }
-    #endif
 
     /// Names, sizes and modification times of a directory's entries that matter.
     private static func signature(of directory: String) -> [String] {

@@ -2,82 +2,72 @@ import Foundation
 import Synchronization
 import SwiftfulGamification
 
-/// One thread per followed user that tells the store's feed what changed on disk: a streak
-/// whose files another writer changed (`changed`), and the key list when a streak is
-/// created, removed, archived or brought back (`keysChanged`). It reads no streak: the feed
-/// asks the store when it needs one. Changes this process made itself are not reported
-/// again: their results were published as they were written.
+/// Tells the store's feed, for one followed user, what changed on disk: a streak whose
+/// files another writer changed (`changed`), and the key list when a streak is created,
+/// removed, archived or brought back (`keysChanged`). It reads no streak: the feed asks the
+/// store when it needs one. Changes this process made itself are not reported again: their
+/// results were published as they were written. It runs on its watch's queue, woken by
+/// the watch (inotify or a timer); no thread waits for it.
 final class FileChangeFollower: Sendable {
     private let store: FileStreakStore
     private let userId: String
-    /// Whether `stop()` was called, and the watch to wake when it is.
-    private let state = Mutex<(stopped: Bool, watch: DirectoryWatch?)>((false, nil))
+    private let watch: DirectoryWatch
+    /// The streak folders watched, and each one's config.json as last seen: archiving or
+    /// bringing a streak back changes it, a logged event does not, so most writes need no
+    /// re-listing. Only the watch's queue touches it.
+    private let known = Mutex<(keys: [String], configStamps: [String: FileStamp])>(([], [:]))
 
     init(store: FileStreakStore, userId: String) {
         self.store = store
         self.userId = userId
+        watch = DirectoryWatch(label: "streaks-follow-\(userId)")
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "streaks-follow-\(userId)"
-        thread.start()
+        watch.queue.async { [self] in
+            guard let streaksDirectory = (try? store.userDirectory(userId)).map({ $0 + "/streaks" }) else { return }
+            _ = syncDirectories(streaksDirectory)
+            watch.start { [self] changed in handle(changed, in: streaksDirectory) }
+        }
     }
 
     func stop() {
-        state.withLock { state in
-            state.stopped = true
-            state.watch?.wake()
-        }
+        watch.cancel()
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
+    private func configStamp(_ streaksDirectory: String, _ key: String) -> FileStamp? {
+        try? POSIXFile.status(streaksDirectory + "/" + key + "/config.json")?.stamp
+    }
 
-    private func run() {
-        let watch = DirectoryWatch()
-        state.withLock { $0.watch = watch }
-        defer { state.withLock { $0.watch = nil } }
-        guard let streaksDirectory = (try? store.userDirectory(userId)).map({ $0 + "/streaks" }) else { return }
-        var watchedKeys: [String] = []
-        /// Each streak folder's config.json as last seen: archiving or bringing a streak back
-        /// changes it, a logged event does not, so most writes need no re-listing.
-        var configStamps: [String: FileStamp] = [:]
-        func configStamp(_ key: String) -> FileStamp? {
-            try? POSIXFile.status(streaksDirectory + "/" + key + "/config.json")?.stamp
+    /// Watches every streak folder, archived ones and ones still being created too (their
+    /// config.json may land after the folder is seen); whether the list or a config changed.
+    private func syncDirectories(_ streaksDirectory: String) -> Bool {
+        _ = try? POSIXFile.makeDirectory(streaksDirectory)
+        watch.watch(streaksDirectory)
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: streaksDirectory)) ?? [])
+            .filter { (try? StreakValidation.validateStreakKey($0)) != nil }
+        let stamps = Dictionary(uniqueKeysWithValues: all.compactMap { key in configStamp(streaksDirectory, key).map { (key, $0) } })
+        let before = known.withLock { known in
+            defer { known = (all, stamps) }
+            return known
         }
+        for key in Set(before.keys).subtracting(all) { watch.unwatch(streaksDirectory + "/" + key) }
+        for key in all { watch.watch(streaksDirectory + "/" + key) }
+        return before.keys != all || before.configStamps != stamps
+    }
 
-        /// Watches every streak folder, archived ones and ones still being created too
-        /// (their config.json may land after the folder is seen).
-        func syncDirectories() {
-            _ = try? POSIXFile.makeDirectory(streaksDirectory)
-            watch.watch(streaksDirectory)
-            let all = ((try? FileManager.default.contentsOfDirectory(atPath: streaksDirectory)) ?? [])
-                .filter { (try? StreakValidation.validateStreakKey($0)) != nil }
-            for key in Set(watchedKeys).subtracting(all) { watch.unwatch(streaksDirectory + "/" + key) }
-            for key in all { watch.watch(streaksDirectory + "/" + key) }
-            watchedKeys = all
-            configStamps = Dictionary(uniqueKeysWithValues: all.compactMap { key in configStamp(key).map { (key, $0) } })
+    private func handle(_ changed: Set<String>, in streaksDirectory: String) {
+        let (keys, stamps) = known.withLock { $0 }
+        let configChanged = keys.contains { key in
+            changed.contains(streaksDirectory + "/" + key) && configStamp(streaksDirectory, key) != stamps[key]
         }
-
-        syncDirectories()
-        while !isStopped {
-            // With inotify a change or stop() wakes the wait; only polling needs a short one.
-            let changed = watch.wait(timeout: watch.usesNotifications ? 3_600 : 0.25)
-            guard !isStopped else { break }
-            let polling = !watch.usesNotifications
-            let configChanged = watchedKeys.contains { key in
-                (polling || changed.contains(streaksDirectory + "/" + key)) && configStamp(key) != configStamps[key]
-            }
-            if changed.contains(streaksDirectory) || configChanged || polling {
-                let before = (watchedKeys, configStamps)
-                syncDirectories()
-                if before.0 != watchedKeys || before.1 != configStamps { store.feed.keysChanged(userId: userId) }
-            }
-            let others = Set(watchedKeys.filter { key in
-                (polling || changed.contains(streaksDirectory + "/" + key)) && !store.ownWrites.explains(streaksDirectory + "/" + key)
-            })
-            if !others.isEmpty { store.feed.changed(userId: userId, streakKeys: others) }
+        if changed.contains(streaksDirectory) || configChanged, syncDirectories(streaksDirectory) {
+            store.feed.keysChanged(userId: userId)
         }
+        let others = Set(known.withLock { $0.keys }.filter { key in
+            changed.contains(streaksDirectory + "/" + key) && !store.ownWrites.explains(streaksDirectory + "/" + key)
+        })
+        if !others.isEmpty { store.feed.changed(userId: userId, streakKeys: others) }
     }
 }
 

@@ -20,14 +20,20 @@ enum TestDatabase {
             Issue.record("STREAKS_REQUIRE_DATABASE is set but STREAKS_TEST_DATABASE is not: no database to test against")
             throw CancellationError()
         }
-        return try PostgresLocation(url: url)
+        return try PostgresLocation(url: url, environment: environment)
+    }
+
+    /// The tests' environment, with a connect timeout for a loaded machine: under the whole
+    /// suite on two cores a connection can wait seconds for its event loop (3 s by default).
+    static var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["PGCONNECT_TIMEOUT": "60"]) { own, _ in own }
     }
 
     /// The same database as another role of the test cluster.
     static func location(role: String) throws -> PostgresLocation {
         let owner = try owner()
         let host = owner.host.hasPrefix("/") ? "@/\(owner.database)?host=\(owner.host)&port=\(owner.port)" : "@\(owner.host):\(owner.port)/\(owner.database)"
-        return try PostgresLocation(url: "postgres://\(role):secret" + host)
+        return try PostgresLocation(url: "postgres://\(role):secret" + host, environment: environment)
     }
 
     /// A store connected as the owner (which migrates the schema) or another role.
