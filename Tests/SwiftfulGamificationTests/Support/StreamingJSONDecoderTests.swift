@@ -95,6 +95,23 @@ struct StreamingJSONDecoderTests {
         #expect(agreed > 10)
     }
 
+    /// One tokenizer behind both readers: the decoder and the store's line values refuse the
+    /// same text for the same reason at the same byte, and read the same text alike.
+    @Test func theDecoderAndTheLineReaderShareOneTokenizer() throws {
+        for bad in [#"{"a": }"#, #"{"a": 1"#, #"[1,]"#, "{\"a\": \"\u{01}\"}", "01", "[tru]", #"{"a" 1}"#, "[1] x", "-"] {
+            let lineError = try #require(Result { try JSONValue.parse(bad) }.failure as? JSONSyntaxError, "\(bad)")
+            do {
+                _ = try streaming.decode([Int].self, from: bad)
+                Issue.record("decoded \(bad)")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription == "\(lineError.reason) at \(lineError.offset)", "\(bad)")
+            }
+        }
+        let text = #"{"s": "a\u00e9", "n": [1, 2.5, -3e2], "b": true, "z": null}"#
+        #expect(try JSONValue.parse(text)["n"] == .array([.integer(1), .number(2.5), .number(-300)]))
+        #expect(try JSONValue.parse(text)["s"] == .string("aé"))
+    }
+
     @Test func errorsNameWhereTheyHappened() throws {
         do {
             _ = try streaming.decode([[String: Int]].self, from: #"[{"a": 1}, {"b": 2, "c": "x"}]"#)
@@ -124,5 +141,12 @@ struct StreamingJSONDecoderTests {
                 _ = try value.decode(String.self)
             }
         }
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

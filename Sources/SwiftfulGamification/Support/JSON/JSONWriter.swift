@@ -1,29 +1,28 @@
 import Foundation
-import SwiftfulGamification
 
 /// Writes the store's own JSON lines straight into bytes (the inverse of `JSONValue.parse`):
 /// a million-event import writes a million lines, and building them as `String`s cost more
 /// than everything else the import does.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     private var memberCounts: [Int] = []
 
-    init(capacity: Int = 128) {
+    package init(capacity: Int = 128) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         memberCounts.append(0)
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         memberCounts.removeLast()
     }
 
     /// Starts a member: a comma when needed, the quoted key and the colon.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         if memberCounts[memberCounts.count - 1] > 0 { bytes.append(UInt8(ascii: ",")) }
         memberCounts[memberCounts.count - 1] += 1
         bytes.append(UInt8(ascii: "\""))
@@ -32,7 +31,7 @@ struct JSONWriter {
     }
 
     /// A key that is not a literal (metadata keys).
-    mutating func key(named name: String) {
+    package mutating func key(named name: String) {
         if memberCounts[memberCounts.count - 1] > 0 { bytes.append(UInt8(ascii: ",")) }
         memberCounts[memberCounts.count - 1] += 1
         string(name)
@@ -40,41 +39,41 @@ struct JSONWriter {
     }
 
     /// A quoted string (see `JSONStringEscapes.appendQuoted`).
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         JSONStringEscapes.appendQuoted(text, to: &bytes)
     }
 
-    mutating func date(_ date: Date) {
+    package mutating func date(_ date: Date) {
         bytes.append(UInt8(ascii: "\""))
         ISODate.append(date, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
     }
 
     /// JSON text written by someone else (a number, a nested value).
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func newline() {
+    package mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// JSON text for messages and numbers.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
+package enum JSONText {
+    package static func quoted(_ text: String) -> String {
         var writer = JSONWriter()
         writer.string(text)
         return writer.text
     }
 
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(format: "%.1f", value) : "\(value)"
     }
 }

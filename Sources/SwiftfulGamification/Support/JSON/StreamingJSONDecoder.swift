@@ -28,35 +28,17 @@ package struct StreamingJSONDecoder: Sendable {
 
 /// The parsed document: every value in order, each knowing where it ends.
 final class JSONDocument {
-    enum Kind: UInt8 { case null, bool, number, string, array, object }
-
-    struct Value {
-        let kind: Kind
-        /// Bytes: a string's without its quotes, a number's, `true`/`false`.
-        let start: Int32
-        let end: Int32
-        /// Whether a string holds escapes (decoded slowly then).
-        let escaped: Bool
-        /// For arrays and objects: the index after the last value inside (objects hold keys
-        /// and values alternately). Else the index after this one.
-        var next: Int32
-        /// For arrays and objects: how many values (object: pairs) they hold.
-        var count: Int32
-    }
-
     let bytes: [UInt8]
-    let values: [Value]
+    let values: [JSONToken]
     let dates: @Sendable (any Decoder) throws -> Date
 
     init(_ bytes: [UInt8], dates: @escaping @Sendable (any Decoder) throws -> Date) throws {
-        // Positions are kept in 32 bits (the list is a third the size).
-        guard bytes.count < Int32.max else { throw Self.corrupted("JSON of \(bytes.count) bytes is larger than this reader takes") }
-        var parser = JSONParser(bytes: bytes)
-        try parser.parse(depth: 0)
-        parser.skipSpace()
-        guard parser.position == bytes.count else { throw Self.corrupted("unexpected bytes after the JSON value at \(parser.position)") }
+        do {
+            values = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.tokens(of: buffer, maxDepth: 512) }
+        } catch {
+            throw Self.corrupted("\(error.reason) at \(error.offset)")
+        }
         self.bytes = bytes
-        values = parser.values
         self.dates = dates
     }
 
@@ -159,7 +141,7 @@ struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { document.path(to: index) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private var value: JSONDocument.Value { document.values[index] }
+    private var value: JSONToken { document.values[index] }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(type), found \(value.kind)"))
@@ -413,120 +395,4 @@ struct JSONArrayContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { try next().unkeyedContainer() }
 
     mutating func superDecoder() throws -> Decoder { try next() }
-}
-
-/// One pass over JSON text into `JSONDocument`'s list of values.
-struct JSONParser {
-    let bytes: [UInt8]
-    var position = 0
-    var values: [JSONDocument.Value] = []
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-        values.reserveCapacity(bytes.count / 8)
-    }
-
-    mutating func skipSpace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
-    }
-
-    mutating func parse(depth: Int) throws {
-        guard depth < 512 else { throw JSONDocument.corrupted("JSON nested too deeply") }
-        skipSpace()
-        guard position < bytes.count else { throw JSONDocument.corrupted("unexpected end of JSON") }
-        let start = position
-        switch bytes[position] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let isObject = bytes[position] == UInt8(ascii: "{")
-            let index = values.count
-            values.append(JSONDocument.Value(kind: isObject ? .object : .array, start: Int32(start), end: 0, escaped: false, next: 0, count: 0))
-            position += 1
-            var count: Int32 = 0
-            skipSpace()
-            let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            if position < bytes.count, bytes[position] == closing {
-                position += 1
-            } else {
-                while true {
-                    if isObject {
-                        skipSpace()
-                        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw JSONDocument.corrupted("expected a key at \(position)") }
-                        try parse(depth: depth + 1)
-                        skipSpace()
-                        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw JSONDocument.corrupted("expected ':' at \(position)") }
-                        position += 1
-                    }
-                    try parse(depth: depth + 1)
-                    count += 1
-                    skipSpace()
-                    guard position < bytes.count else { throw JSONDocument.corrupted("unexpected end of JSON") }
-                    if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                    guard bytes[position] == closing else { throw JSONDocument.corrupted("expected ',' or '\(Character(Unicode.Scalar(closing)))' at \(position)") }
-                    position += 1
-                    break
-                }
-            }
-            values[index].next = Int32(values.count)
-            values[index].count = count
-        case UInt8(ascii: "\""):
-            position += 1
-            var escaped = false
-            while true {
-                guard position < bytes.count else { throw JSONDocument.corrupted("unterminated string at \(start)") }
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { break }
-                if byte < 0x20 { throw JSONDocument.corrupted("control character in a string at \(position)") }
-                if byte == UInt8(ascii: "\\") { escaped = true; position += 1 }
-                position += 1
-            }
-            append(.string, start + 1, position, escaped: escaped)
-            position += 1
-        case UInt8(ascii: "t"): try literal("true", .bool)
-        case UInt8(ascii: "f"): try literal("false", .bool)
-        case UInt8(ascii: "n"): try literal("null", .null)
-        default:
-            try number()
-        }
-    }
-
-    private mutating func append(_ kind: JSONDocument.Kind, _ start: Int, _ end: Int, escaped: Bool = false) {
-        values.append(JSONDocument.Value(kind: kind, start: Int32(start), end: Int32(end), escaped: escaped, next: Int32(values.count + 1), count: 0))
-    }
-
-    private mutating func literal(_ word: StaticString, _ kind: JSONDocument.Kind) throws {
-        let length = word.utf8CodeUnitCount
-        let matches = position + length <= bytes.count && word.withUTF8Buffer { Array($0) == Array(bytes[position..<(position + length)]) }
-        guard matches else { throw JSONDocument.corrupted("unexpected '\(Character(Unicode.Scalar(bytes[position])))' at \(position)") }
-        append(kind, position, position + length)
-        position += length
-    }
-
-    /// A number as JSON spells it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func number() throws {
-        let start = position
-        func digits() -> Int {
-            let from = position
-            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
-            return position - from
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        let leadingZero = position < bytes.count && bytes[position] == UInt8(ascii: "0")
-        let whole = digits()
-        guard whole > 0, !(leadingZero && whole > 1) else { throw JSONDocument.corrupted("invalid number at \(start)") }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            guard digits() > 0 else { throw JSONDocument.corrupted("invalid number at \(start)") }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits() > 0 else { throw JSONDocument.corrupted("invalid number at \(start)") }
-        }
-        append(.number, start, position)
-    }
 }
