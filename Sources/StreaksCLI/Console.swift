@@ -9,6 +9,10 @@ struct Console: Sendable {
     /// - Throws: `CLIError.cannotRead` when standard input is closed or fails.
     var readStandardInput: @Sendable () throws -> [UInt8]
     var clock: @Sendable () -> Date
+    /// One line of standard input without its newline; nil at its end (a walk's answers).
+    var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
+    /// Whether standard input is a terminal (its typing is echoed by the terminal, not us).
+    var inputIsTerminal: @Sendable () -> Bool = { isatty(STDIN_FILENO) == 1 }
     /// Why standard output did not take everything written to it, if it did not.
     var outputFailure: @Sendable () -> String? = { nil }
     /// What the command has saved so far, so that any later failure can say so.

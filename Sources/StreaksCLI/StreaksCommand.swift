@@ -12,7 +12,7 @@ public struct StreaksCommand: AsyncParsableCommand {
         """,
         version: StreaksVersion.current,
         subcommands: [
-            DashboardCommand.self, StatusCommand.self, TodayCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
+            DashboardCommand.self, StatusCommand.self, TodayCommand.self, AskCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self, DeleteCommand.self, TrashCommand.self,
             FreezeCommand.self, SkipCommand.self, NoteCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import StreaksCLI
 
 /// Runs `streaks` in-process on a temporary store with captured output.
@@ -32,13 +33,17 @@ final class CLIHarness: @unchecked Sendable {
     func run(_ arguments: [String], now: String? = "2024-01-05T15:00:00Z", clock: Date = Date(timeIntervalSince1970: 0), shared: Bool = true) async -> Result {
         lock.withLock { output = ""; errors = "" }
         let input = standardInput
-        let console = Console(
+        let lines = Mutex(String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...])
+        var console = Console(
             environment: ["USER": "tester", "HOME": store, "STREAKS_HOME": store],
             write: { [weak self] text in self?.lock.withLock { self?.output += text } },
             writeError: { [weak self] text in self?.lock.withLock { self?.errors += text } },
             readStandardInput: { input },
             clock: { clock }
         )
+        // Answers read line by line; a final newline ends the input, not an empty answer.
+        if lines.withLock({ $0.last == "" }) { lines.withLock { _ = $0.popLast() } }
+        console.readLine = { lines.withLock { $0.popFirst() } }
         let global = ["--store", store, "--timezone", "America/New_York"] + (now.map { ["--now", $0] } ?? [])
         let code = await Console.$current.withValue(console) {
             await StreaksCommand.run(shared ? Self.insert(global, into: arguments) : arguments)

@@ -235,4 +235,24 @@ code=0; err=$(at note remove run 2024-01-03 --now 2024-01-05T12:00 2>&1 >/dev/nu
 check "note remove: a day without a note says so (exit $code)" test "$code" = 2 -a -n "$(grep 'no note on 2024-01-03' <<<"$err")"
 check "note: nothing was written by the refusals" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
 
+# streaks ask from a pipe, as a script would: every kind of answer, a second walk asks nothing
+# answered, and a refused date writes nothing.
+store=$WORK/ask; mkdir -p "$store"
+export XDG_STATE_HOME=$WORK/state
+at create med --now 2024-01-01T15:00:00Z >/dev/null
+at create water --at-least 2 --unit l --now 2024-01-01T15:00:00Z >/dev/null
+out=$(printf 'y\nn\n# tired\ns\n1.5\n\nq\n' | at ask --now 2024-01-03T15:00:00Z)
+check "ask: oldest day first, each streak in turn" test "$(grep -c '^Mon 2024-01-01' <<<"$out")" = 2
+check "ask: says what it changed" grep -q "Done: logged 2 days, skipped 1 day, 1 note written, 1 not done (remembered), 1 left for later." <<<"$out"
+check "ask: the amount is logged" test "$(at events water --json --now 2024-01-03T15:00:00Z | python3 -c 'import json,sys; print([e.get("amount") for e in json.load(sys.stdin) if "amount" in e])')" = "[1.5]"
+check "ask: the skip is stored" test "$(at skip list med --json --now 2024-01-03T15:00:00Z)" = '["2024-01-02"]'
+out=$(printf 'n\nn\nn\nn\n' | at ask --now 2024-01-03T15:00:00Z)
+check "ask: a second walk starts with what was left for later" grep -q "^Wed 2024-01-03  med? n" <<<"$(grep -v '^Tue' <<<"$out")"
+check "ask: then nothing is left to ask" grep -q "Nothing to ask" <<<"$(at ask --now 2024-01-03T15:00:00Z </dev/null)"
+before=$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)
+code=0; err=$(at ask --since 2024-02-01 --now 2024-01-03T15:00:00Z 2>&1 </dev/null >/dev/null) || code=$?
+check "ask: a day to come is refused in one line (exit $code)" test "$code" = 2 -a "$(wc -l <<<"$err")" = 1
+check "ask: the refusal wrote nothing" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
+unset XDG_STATE_HOME
+
 summary

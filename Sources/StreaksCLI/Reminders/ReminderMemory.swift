@@ -10,9 +10,8 @@ struct ReminderMemory {
 
     init(environment: [String: String]) {
         path = ReplicaPlace.root(environment) + "/reminded.json"
-        let data = FileManager.default.contents(atPath: path) ?? Data()
         // An unreadable memory forgets: at worst a reminder comes twice, never not at all.
-        reminded = (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
+        reminded = StateFile.read([String: String].self, from: path) ?? [:]
     }
 
     static func entry(store: String, user: String, key: String) -> String { "\(store)|\(user)|\(key)" }
@@ -25,12 +24,6 @@ struct ReminderMemory {
     mutating func save(today: CalendarDay) throws {
         let oldest = today.adding(days: -7).description
         reminded = reminded.filter { $0.value >= oldest }
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let temporary = path + ".tmp-\(getpid())"
-        try encoder.encode(reminded).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else { throw CLIError.cannotRead(path, reason: String(cString: strerror(errno))) }
+        try StateFile.write(reminded, to: path)
     }
 }
