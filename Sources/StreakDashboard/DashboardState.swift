@@ -81,6 +81,8 @@ public enum Overlay: Equatable, Sendable {
     case amountPrompt(AmountPrompt)
     /// The cursor day's note (`N`).
     case noteForm(NoteForm)
+    /// What is left today (`T`).
+    case today(TodayPanel)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.

@@ -11,6 +11,8 @@ public enum Action: Equatable, Sendable, CaseIterable {
     /// Left/right: a week back/forward on the calendar.
     case left, right
     case monthBack, monthForward, firstDay, today
+    /// T: what is left today, over the screen.
+    case todayList
     case switchFocus, nextTheme, help, quit
 }
 
@@ -59,6 +61,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.pageDown], label: "pgdn", asciiLabel: nil, description: "a month forward", action: .monthForward, footerPriority: 8),
         KeyBinding(keys: [.home], label: "home", asciiLabel: nil, description: "the first day with an event", action: .firstDay, footerPriority: 11),
         KeyBinding(keys: [.end], label: "end", asciiLabel: nil, description: "today", action: .today, footerPriority: 12),
+        KeyBinding(keys: [.character("T")], label: "T", asciiLabel: nil, description: "what is left today, most urgent first (space logs, enter goes to it)", action: .todayList, footerPriority: 5),
         KeyBinding(keys: [.character("c")], label: "c", asciiLabel: nil, description: "move between the streak list and the calendar", action: .switchFocus, footerPriority: 4),
         KeyBinding(keys: [.character("t")], label: "t", asciiLabel: nil, description: "next theme", action: .nextTheme, footerPriority: 13),
         KeyBinding(keys: [.character("?")], label: "?", asciiLabel: nil, description: "help: every key, the legend, the commands", action: .help, footerPriority: 0),
@@ -89,6 +92,7 @@ public enum KeyBindings {
         ([.useFreezes], 10, { _ in "use freezes" }),
         ([.addFreeze], 11, { _ in "add freeze" }),
         ([.switchFocus], 4, { $0 == .list ? "calendar" : "list" }),
+        ([.todayList], 5, { _ in "today" }),
         ([.nextTheme], 13, { _ in "theme" }),
         ([.help], 0, { _ in "help" }),
         ([.quit], 1, { _ in "quit" }),

@@ -121,6 +121,8 @@ public enum Reducer {
         case .help:
             state.overlay = .none
             return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
+        case .today(let panel):
+            return handleToday(key, panel, &state)
         case .none:
             break
         }
@@ -136,6 +138,9 @@ public enum Reducer {
             return quit(&state)
         case .help:
             state.overlay = .help
+        case .todayList:
+            guard !state.views.isEmpty else { return [] }
+            state.overlay = .today(TodayPanel())
         case .nextTheme:
             state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
             state.message = "Theme: \(state.themeName)"
@@ -469,7 +474,7 @@ public enum Reducer {
         return [.move(streak: selected, place: step < 0 ? .before(keys[neighbour]) : .after(keys[neighbour]))]
     }
 
-    private static func selectionChanged(_ state: inout DashboardState) -> [Effect] {
+    static func selectionChanged(_ state: inout DashboardState) -> [Effect] {
         state.dayEvents = nil
         return dayChanged(&state, force: true)
     }

@@ -103,6 +103,14 @@ check "home goes to the first day with an event" wait_for overview "Mon 2023-03-
 check "the first day's events are loaded" wait_for overview "Events logged this day"
 tmux -L "$SOCKET" send-keys -t overview End
 check "end comes back to today" wait_for overview "Fri 2024-06-14 (today)"
+tmux -L "$SOCKET" send-keys -t overview T
+check "T: what is left today, most urgent first" wait_for overview "To do today (3)"
+check "T: at risk first, with its time left" bash -c "tmux -L '$SOCKET' capture-pane -t overview -p | grep -A1 'To do today' | grep -q '! daily .*8h 30m left'"
+tmux -L "$SOCKET" send-keys -t overview Down Down Space
+check "T: space logs the chosen streak, which moves to kept" wait_for overview "Kept (1)"
+check "T: the log is in the store" test "$("$BIN" status reading --json --store "$store" --now "$NOW" | python3 -c 'import json,sys; print(json.load(sys.stdin)["today_event_count"])')" = 1
+tmux -L "$SOCKET" send-keys -t overview Escape
+check "T: esc closes it" bash -c "sleep 0.3; ! tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'To do today'"
 tmux -L "$SOCKET" send-keys -t overview q
 check "the overview quits cleanly" finished overview
 SIZE=120x40 ARGS="--now $NOW" launch legend xterm-256color "$store" NO_COLOR=1

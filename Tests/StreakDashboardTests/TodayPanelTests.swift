@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import StreakDashboard
+import DashboardDemo
+import StreakPresentation
+import SwiftfulGamification
+
+/// `T`: what is left today over the screen, the same list as `streaks today`.
+struct TodayPanelTests {
+    let state = DemoStreaks.state(ReducerTests.five)
+
+    func press(_ state: DashboardState, _ keys: Key...) -> (DashboardState, [Effect]) {
+        var current = state
+        var effects: [Effect] = []
+        for key in keys {
+            let result = Reducer.reduce(current, .key(key))
+            current = result.0
+            effects += result.1
+        }
+        return (current, effects)
+    }
+
+    @Test func tOpensTheListInTheOrderStreaksTodayUses() throws {
+        let (open, effects) = press(state, .character("T"))
+        #expect(effects.isEmpty)
+        #expect(open.overlay == .today(TodayPanel()))
+        let list = TodayPanel.list(open)
+        let expected = TodayList(open.displayKeys.compactMap { open.views[$0]?.evaluation }, now: open.now, zone: open.zone)
+        #expect(list.items == expected.items)
+        let screen = Render.render(open).lines.joined(separator: "\n")
+        for item in list.items { #expect(screen.contains(item.name), "\(item.name)") }
+        #expect(screen.contains(list.toDo.isEmpty ? "Everything due today is kept." : "To do today (\(list.toDo.count))"))
+    }
+
+    @Test func spaceLogsTheChosenStreakTodayAndTheListStays() throws {
+        let (open, _) = press(state, .character("T"))
+        let items = TodayPanel.list(open).items
+        let index = try #require(items.firstIndex { open.views[$0.key]?.configuration.measuresAmount == false })
+        let moves = Array(repeating: Key.down, count: index)
+        var (moved, _) = (open, [Effect]())
+        for key in moves { moved = press(moved, key).0 }
+        let (after, effects) = press(moved, .character(" "))
+        #expect(effects == [.log(streak: items[index].key)])
+        #expect(after.overlay == .today(TodayPanel(index: index)))
+    }
+
+    @Test func anAmountStreakAsksHowMuchForToday() throws {
+        let (open, _) = press(state, .character("T"))
+        let items = TodayPanel.list(open).items
+        guard let index = items.firstIndex(where: { open.views[$0.key]?.configuration.measuresAmount == true }) else { return }
+        var moved = open
+        for _ in 0..<index { moved = press(moved, .down).0 }
+        let (after, effects) = press(moved, .character(" "))
+        #expect(effects.isEmpty)
+        guard case .amountPrompt(let prompt) = after.overlay else { Issue.record("\(after.overlay)"); return }
+        #expect(prompt.streak == items[index].key && prompt.isToday)
+    }
+
+    @Test func enterGoesToTheStreakAndEscapeOrTCloses() throws {
+        let (open, _) = press(state, .character("T"))
+        let items = TodayPanel.list(open).items
+        let (went, _) = press(open, .down, .enter)
+        #expect(went.overlay == .none)
+        #expect(went.selected == items[min(1, items.count - 1)].key)
+        #expect(press(open, .escape).0.overlay == .none)
+        #expect(press(open, .character("T")).0.overlay == .none)
+        // Up stops at the first row.
+        #expect(press(open, .up, .up).0.overlay == .today(TodayPanel(index: 0)))
+    }
+}
