@@ -113,6 +113,38 @@ public enum AskAnswer: Sendable, Equatable {
         }
     }
 
+    /// What a `y` or a number logs on a day of a streak with `configuration`: `y` keeps the day
+    /// (its goal's events, or its daily target's amount); a number is that amount on a
+    /// measured streak, else that many events. Nil for the other answers.
+    public func logging(_ configuration: StreakConfiguration) -> Result<(count: Int, amount: Double?), AskAnswerProblem>? {
+        let measured = configuration.unit != nil || (configuration.target != nil && !configuration.isTrackingOnly)
+        switch self {
+        case .yes where measured:
+            guard case .atLeast(let amount, per: .day) = configuration.effectiveTarget else {
+                return .failure(AskAnswerProblem("type how much\(configuration.unit.map { " (in \($0))" } ?? ""), or n"))
+            }
+            return .success((1, amount))
+        case .yes:
+            return .success((configuration.streakUnit == .day ? configuration.eventsRequiredPerDay : 1, nil))
+        case .amount(let value) where measured:
+            return .success((1, value))
+        case .amount(let value):
+            guard value == value.rounded(), (1...100).contains(value) else { return .failure(AskAnswerProblem("a whole number of times from 1 to 100, or y")) }
+            return .success((Int(value), nil))
+        default:
+            return nil
+        }
+    }
+
     /// The line that says what can be typed.
     public static let help = "y done · n not done · s skip the day · a number: how much · # text: a note · Enter: later · q: stop"
+}
+
+/// Why an answer logs nothing as typed ("type how much (in cups), or n").
+public struct AskAnswerProblem: Error, Equatable, Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
 }

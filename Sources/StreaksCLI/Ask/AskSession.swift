@@ -41,34 +41,17 @@ struct AskSession {
         return "\(weekday) \(question.day)  \(configuration.displayName)\(hint)? "
     }
 
-    /// What `answer` logs on `day`, at the day's noon (or now, today before noon): `y` keeps
-    /// the day (its goal's events, or its target's amount); a number is that amount on a
-    /// measured streak, else that many events. Nil (after saying why) when it logs nothing.
+    /// What `answer` logs on `day`, at the day's noon (or now, today before noon); nil
+    /// (after saying why) when it logs nothing as typed.
     func events(for answer: AskAnswer, on day: CalendarDay, _ configuration: StreakConfiguration) -> [StreakEvent]? {
-        let noon = min(day.startDate(in: context.zone).addingTimeInterval(12 * 3_600), context.now)
-        func event(_ amount: Double? = nil) -> StreakEvent {
-            StreakEvent(dateCreated: noon, timezone: context.zone.identifier, amount: amount)
-        }
-        let measured = configuration.unit != nil || (configuration.target != nil && !configuration.isTrackingOnly)
-        switch answer {
-        case .yes where measured:
-            guard case .atLeast(let amount, per: .day) = configuration.effectiveTarget else {
-                context.console.print("  type how much\(configuration.unit.map { " (in \($0))" } ?? ""), or n")
-                return nil
-            }
-            return [event(amount)]
-        case .yes:
-            let times = configuration.streakUnit == .day ? configuration.eventsRequiredPerDay : 1
-            return (0..<times).map { _ in event() }
-        case .amount(let value) where measured:
-            return [event(value)]
-        case .amount(let value):
-            guard value == value.rounded(), (1...100).contains(value) else {
-                context.console.print("  a whole number of times from 1 to 100, or y")
-                return nil
-            }
-            return (0..<Int(value)).map { _ in event() }
-        default:
+        switch answer.logging(configuration) {
+        case .success(let log):
+            let noon = min(day.startDate(in: context.zone).addingTimeInterval(12 * 3_600), context.now)
+            return (0..<log.count).map { _ in StreakEvent(dateCreated: noon, timezone: context.zone.identifier, amount: log.amount) }
+        case .failure(let problem):
+            context.console.print("  \(problem.text)")
+            return nil
+        case nil:
             return nil
         }
     }
