@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// One streak as its manager last delivered it, with what the screen derives from it
@@ -83,6 +84,8 @@ public enum Overlay: Equatable, Sendable {
     case noteForm(NoteForm)
     /// What is left today (`T`).
     case today(TodayPanel)
+    /// The catch-up walk (`a`).
+    case ask(AskPanel)
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
@@ -128,6 +131,8 @@ public struct DashboardState: Sendable {
     public var isFinished = false
     /// A streak created from the form, selected when the store reports it.
     public var pendingSelection: String?
+    /// The catch-up walk's answers the store does not hold (no, later), by streak.
+    public var askMemory: [String: AskWalk.Memory] = [:]
 
     public init(
         keys: [String], selected: String? = nil, now: Date, zone: TimeZone, themeNames: [String] = ["default"],
@@ -284,6 +289,8 @@ public enum Effect: Equatable, Sendable {
     case move(streak: String, place: StreakOrder.Place)
     /// Remember the theme chosen.
     case saveTheme(String)
+    /// Remember the walk's answers the store does not hold (no, later), by streak.
+    case rememberAnswers([String: AskWalk.Memory])
     /// Read the day's events for the detail.
     case loadDay(streak: String, day: CalendarDay)
     case quit

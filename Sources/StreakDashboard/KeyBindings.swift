@@ -13,6 +13,8 @@ public enum Action: Equatable, Sendable, CaseIterable {
     case monthBack, monthForward, firstDay, today
     /// T: what is left today, over the screen.
     case todayList
+    /// a: the catch-up walk (`streaks ask`).
+    case askWalk
     case switchFocus, nextTheme, help, quit
 }
 
@@ -62,6 +64,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.home], label: "home", asciiLabel: nil, description: "the first day with an event", action: .firstDay, footerPriority: 11),
         KeyBinding(keys: [.end], label: "end", asciiLabel: nil, description: "today", action: .today, footerPriority: 12),
         KeyBinding(keys: [.character("T")], label: "T", asciiLabel: nil, description: "what is left today, most urgent first (space logs, enter goes to it)", action: .todayList, footerPriority: 5),
+        KeyBinding(keys: [.character("a")], label: "a", asciiLabel: nil, description: "catch up: every due streak, every day not answered yet, oldest first (y, n, s, an amount, # a note)", action: .askWalk, footerPriority: nil),
         KeyBinding(keys: [.character("c")], label: "c", asciiLabel: nil, description: "move between the streak list and the calendar", action: .switchFocus, footerPriority: 4),
         KeyBinding(keys: [.character("t")], label: "t", asciiLabel: nil, description: "next theme", action: .nextTheme, footerPriority: 13),
         KeyBinding(keys: [.character("?")], label: "?", asciiLabel: nil, description: "help: every key, the legend, the commands", action: .help, footerPriority: 0),

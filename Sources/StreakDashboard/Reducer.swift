@@ -35,7 +35,8 @@ public enum Reducer {
             let effects = show(view, &state)
             return (state, effects)
         case .written(let outcome, let view, let savedOffline):
-            state.message = outcome.message(in: state.zone) + (savedOffline ? " Saved on this machine: it waits for the server." : "")
+            let said = outcome.message(in: state.zone)
+            if !said.isEmpty { state.message = said + (savedOffline ? " Saved on this machine: it waits for the server." : "") }
             // An archived streak leaves the screen with the key list; nothing to show of it.
             guard let view, state.keys.contains(view.key) else { return (state, []) }
             let effects = show(view, &state)
@@ -123,6 +124,8 @@ public enum Reducer {
             return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
         case .today(let panel):
             return handleToday(key, panel, &state)
+        case .ask(let panel):
+            return handleAsk(key, panel, &state)
         case .none:
             break
         }
@@ -141,6 +144,13 @@ public enum Reducer {
         case .todayList:
             guard !state.views.isEmpty else { return [] }
             state.overlay = .today(TodayPanel())
+        case .askWalk:
+            let panel = AskPanel.opening(state)
+            guard panel.question != nil else {
+                state.message = "Nothing to ask: every due day since the last answer has one."
+                return []
+            }
+            state.overlay = .ask(panel)
         case .nextTheme:
             state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
             state.message = "Theme: \(state.themeName)"

@@ -47,6 +47,7 @@ public enum Render {
         case .amountPrompt(let prompt): drawBox(prompt.lines(), title: "log", state, &grid)
         case .noteForm(let form): drawBox(form.lines(width: min(state.width - 8, 76), glyphs: state.glyphs), title: "note", state, &grid)
         case .today(let panel): drawBox(panel.lines(state, list: TodayPanel.list(state)), title: "today", state, &grid)
+        case .ask(let panel): drawBox(panel.lines(state), title: "catch up", state, &grid)
         }
         return grid
     }

@@ -27,6 +27,8 @@ public enum WriteOutcome: Equatable, Sendable {
     case skippedEveryStreak(days: ClosedRange<CalendarDay>, streaks: Int)
     case moved(key: String, place: StreakOrder.Place)
     case themeSaved(String)
+    /// The catch-up walk's no and later answers were written to its memory (says nothing).
+    case answersRemembered
     case failed(key: String?, reason: String)
 
     /// The streak the write was about (nil for the theme).
@@ -38,7 +40,7 @@ public enum WriteOutcome: Equatable, Sendable {
             return key
         case .saved(let configuration): return configuration.streakKey
         case .deleted(let trashed): return trashed.streakKey
-        case .themeSaved, .skippedEveryStreak: return nil
+        case .themeSaved, .skippedEveryStreak, .answersRemembered: return nil
         case .failed(let key, _): return key
         }
     }
@@ -89,6 +91,8 @@ public enum WriteOutcome: Equatable, Sendable {
             return "Skipped \(named) in \(counted(streaks, "streak")), each on its due days."
         case .themeSaved(let name):
             return "Theme: \(name) (remembered)."
+        case .answersRemembered:
+            return ""
         case .failed(_, let reason):
             return reason
         }
@@ -103,7 +107,7 @@ extension Effect {
              .removeFreeze(let key, _), .archive(let key), .delete(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
             return key
         case .createStreak(let configuration), .updateStreak(let configuration, _): return configuration.streakKey
-        case .saveTheme, .loadDay, .quit, .skipEveryStreak: return nil
+        case .saveTheme, .rememberAnswers, .loadDay, .quit, .skipEveryStreak: return nil
         }
     }
 }

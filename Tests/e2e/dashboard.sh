@@ -12,6 +12,7 @@ SOCKET=streaks-e2e-$$
 trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export TZ=America/New_York
 export XDG_CONFIG_HOME=$WORK/config  # the theme `t` remembers stays here
+export XDG_STATE_HOME=$WORK/state    # and the walk's answers
 source "$(dirname "$0")/common.sh"
 
 
@@ -111,6 +112,14 @@ check "T: space logs the chosen streak, which moves to kept" wait_for overview "
 check "T: the log is in the store" test "$("$BIN" status reading --json --store "$store" --now "$NOW" | python3 -c 'import json,sys; print(json.load(sys.stdin)["today_event_count"])')" = 1
 tmux -L "$SOCKET" send-keys -t overview Escape
 check "T: esc closes it" bash -c "sleep 0.3; ! tmux -L '$SOCKET' capture-pane -t overview -p | grep -q 'To do today'"
+tmux -L "$SOCKET" send-keys -t overview a
+check "a: the catch-up walk asks today's open streaks" wait_for overview "Question 1 of 2"
+tmux -L "$SOCKET" send-keys -t overview y
+check "a: y answers and the next question comes" wait_for overview "Question 2 of 2"
+tmux -L "$SOCKET" send-keys -t overview Enter
+check "a: the walk ends saying what it did" wait_for overview "Caught up: logged 1 day, 1 left for later."
+check "a: y logged daily today" test "$("$BIN" status daily --json --store "$store" --now "$NOW" | python3 -c 'import json,sys; print(json.load(sys.stdin)["today_event_count"])')" = 1
+check "a: the day left for later is remembered" grep -q '"open":\["2024-06-14"\]' "$WORK/state/streaks/answers.json"
 tmux -L "$SOCKET" send-keys -t overview q
 check "the overview quits cleanly" finished overview
 SIZE=120x40 ARGS="--now $NOW" launch legend xterm-256color "$store" NO_COLOR=1

@@ -66,6 +66,8 @@ final class DashboardApp {
             width: size.width, height: size.height
         )
         state.message = notice
+        let memory = AskMemory(environment: environment)
+        state.askMemory = Dictionary(uniqueKeysWithValues: keys.map { ($0, memory.memory(AskMemory.entry(store: store.location, user: userId, key: $0))) })
         loop = DashboardLoop(state: state)
         board = StreakBoard(store: store, userId: userId, now: clock, timeZone: { zone })
         board.onNotice = { [weak self] notice in self?.pendingNotices[notice.streakKey, default: []].append(notice.notice) }
@@ -238,6 +240,14 @@ final class DashboardApp {
                 preferences.theme = name
                 try preferences.save(environment: environment)
                 return (.themeSaved(name), nil)
+            }
+        case .rememberAnswers(let answers):
+            let environment = environment, location = store.location, userId = userId
+            write(nil) { _, _ in
+                var memory = AskMemory(environment: environment)
+                for (key, answers) in answers { memory.set(answers, for: AskMemory.entry(store: location, user: userId, key: key)) }
+                try memory.save(today: CalendarDay(containing: now, in: zone))
+                return (.answersRemembered, nil)
             }
         case .loadDay(let key, let day):
             pendingDay = (key, day)
