@@ -109,7 +109,12 @@ struct RemindCommandTests {
         #expect(outside.code == 0 && outside.errors.isEmpty)
         let failing = await cli.run(["remind", "--command", "exit 3"], now: "2024-01-04T02:00:00Z")
         #expect(failing.code == 1)
-        #expect(failing.errors == "streaks: error: Could not remind: the --command failed (it exited non-zero).\n")
+        #expect(failing.errors == "streaks: error: Could not remind: the --command failed (it exited with status 3).\n")
+        // What the command writes is passed on, both streams, even when it fails.
+        let said = await cli.run(["remind", "--command", "echo \"$STREAKS_TITLE\"; echo oops >&2; exit 4"], now: "2024-01-04T02:00:00Z")
+        #expect(said.code == 1)
+        #expect(said.output.hasSuffix("needs you today\n") || said.output.contains("read"), "\(said.output)")
+        #expect(said.errors.hasPrefix("oops\n") && said.errors.contains("status 4"), "\(said.errors)")
         let bad = await cli.run(["remind", "--within", "soon"], now: "2024-01-04T02:00:00Z")
         #expect(bad.code == 2 && bad.errors.contains("--within"))
     }

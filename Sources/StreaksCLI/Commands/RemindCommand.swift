@@ -77,10 +77,13 @@ struct RemindCommand: AsyncParsableCommand {
         guard !fresh.isEmpty else { return }
         let message = ReminderPlan.message(fresh, now: context.now, zone: context.zone)
         if let command {
-            let variables = Self.variables(message, zone: context.zone)
-            guard notifier.run("/bin/sh", ["-c", command], extraEnvironment: variables) else {
-                throw CLIError.notDelivered("the --command failed (it exited non-zero)")
+            // What the command prints is passed on (a terminal, a timer's journal), its errors too.
+            guard let ran = notifier.runCommand(command, variables: Self.variables(message, zone: context.zone)) else {
+                throw CLIError.notDelivered("the --command could not start (/bin/sh)")
             }
+            if !ran.output.isEmpty { console.write(String(decoding: ran.output, as: UTF8.self)) }
+            if !ran.errors.isEmpty { console.writeError(String(decoding: ran.errors, as: UTF8.self)) }
+            guard ran.status == 0 else { throw CLIError.notDelivered("the --command failed (it exited with status \(ran.status))") }
         } else if notifier.deliver(message) == nil {
             throw CLIError.notDelivered("no session bus for a desktop notification and no terminal to show one (use --command or --print)")
         }

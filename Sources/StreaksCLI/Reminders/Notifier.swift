@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftfulGamification
 #if canImport(Glibc)
 import Glibc
@@ -95,6 +96,28 @@ struct Notifier {
         defer { close(descriptor) }
         let bytes = Array(sequence.utf8)
         return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+
+    /// Runs a shell command of the user's to its end, with `variables` added: its exit status
+    /// and what it wrote (both streams read at once, so neither can fill up and stall it).
+    func runCommand(_ command: String, variables: [String: String]) -> (status: Int32, output: Data, errors: Data)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = environment.merging(variables) { _, new in new }
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let readErrors = DispatchQueue(label: "streaks.remind.stderr")
+        let written = Mutex(Data())
+        let group = DispatchGroup()
+        readErrors.async(group: group) { let data = errors.fileHandleForReading.readDataToEndOfFile(); written.withLock { $0 = data } }
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, printed, written.withLock { $0 })
     }
 
     /// Runs a program to its end, quietly; whether it succeeded.
