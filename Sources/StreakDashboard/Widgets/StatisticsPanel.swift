@@ -42,11 +42,14 @@ enum StatisticsPanel {
                 ("\(glyphs.dot)worst ", CellStyle(.muted)), ("\(name(worst.weekday)) \(percent(worst.rate))", CellStyle(.warning)),
             ])
         }
-        for (index, run) in stats.longestRuns.enumerated() {
+        // A weekly streak's runs are of weeks, as its length is.
+        let runs = stats.weeks?.longestRuns ?? stats.longestRuns
+        let unit = stats.weeks == nil ? "" : " wk"
+        for (index, run) in runs.enumerated() {
             let label = index == 0 ? "longest runs " : "             "
             let end = run.isCurrent ? "now" : "\(run.end)"
             lines.append([
-                (label, CellStyle(.muted)), ("\(run.length)".leftPadded(with: " ", to: 4), CellStyle(.streak, bold: index == 0)),
+                (label, CellStyle(.muted)), ("\(run.length)".leftPadded(with: " ", to: 4) + unit, CellStyle(.streak, bold: index == 0)),
                 ("  \(run.start) \(glyphs.arrow) \(end)", CellStyle(.muted)),
             ])
         }

@@ -54,8 +54,11 @@ struct StatsCommand: AsyncParsableCommand {
             if let week = totals.bestWeek { best.append("best week \(amount(week.amount)) from \(week.start)") }
             if !best.isEmpty { lines.append("  " + best.joined(separator: " · ")) }
         }
-        if !stats.longestRuns.isEmpty {
-            lines.append("  longest runs: " + stats.longestRuns.map { "\(Report.days($0.length)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
+        // A weekly streak's runs are of weeks, as its length is.
+        let runs = stats.weeks?.longestRuns ?? stats.longestRuns
+        if !runs.isEmpty {
+            let length = { (run: StreakStatistics.Run) in stats.weeks == nil ? Report.days(run.length) : counted(run.length, "week") }
+            lines.append("  longest runs: " + runs.map { "\(length($0)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
     }
@@ -96,7 +99,9 @@ struct StatsCommand: AsyncParsableCommand {
             "worst_weekday": weekday(stats.worstWeekday),
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
             "totals": totals(stats.totals, unit: streak.unit),
-            "longest_runs": stats.longestRuns.map { ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "current": $0.isCurrent] },
+            "longest_runs": (stats.weeks?.longestRuns ?? stats.longestRuns).map {
+                ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "unit": stats.weeks == nil ? "day" : "week", "current": $0.isCurrent]
+            },
             "months": stats.months.map {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
             },

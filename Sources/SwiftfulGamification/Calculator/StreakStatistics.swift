@@ -147,6 +147,34 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             best = weeks.max { ($0.keptDays, $0.start) < ($1.keptDays, $1.start) }
             all = weeks
         }
+
+        /// The three longest runs of kept weeks, longest first (the more recent first among
+        /// equals), lengths in weeks: a missed week ends one; bridged weeks and the week under
+        /// way pass through. The last run is the current streak's when no missed week follows it.
+        public var longestRuns: [Run] {
+            var runs: [Run] = []
+            var first: StreakWeek?
+            var last: StreakWeek?
+            var length = 0
+            func close() {
+                if let first, let last, length > 0 { runs.append(Run(start: first.start, end: last.start.adding(days: 6), length: length, isCurrent: false)) }
+                (first, last, length) = (nil, nil, 0)
+            }
+            for week in all {
+                switch week.state {
+                case .kept:
+                    if first == nil { first = week }
+                    last = week
+                    length += 1
+                case .gap: close()
+                case .bridged, .open: break
+                }
+            }
+            let alive = last.map { kept in all.drop { $0.start <= kept.start }.allSatisfy { $0.state == .bridged || $0.state == .open } } ?? false
+            close()
+            if alive, let run = runs.last { runs[runs.count - 1] = Run(start: run.start, end: run.end, length: run.length, isCurrent: true) }
+            return runs.sorted { ($0.length, $0.end) > ($1.length, $1.end) }.prefix(3).map { $0 }
+        }
     }
 
     /// The weekday kept most often (by rate, then by kept days; Monday first among equals).

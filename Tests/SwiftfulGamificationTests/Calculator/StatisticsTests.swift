@@ -101,4 +101,19 @@ struct StatisticsTests {
         #expect(stats.keptDays == Set(days).count, "seed \(seed)")
         #expect(stats.last365.kept == stats.keptDays, "seed \(seed)")
     }
+
+    @Test func aWeeklyStreaksRunsAreOfWeeks() {
+        // Twice a week from Mon 2024-01-01: weeks 1-3 kept, week 4 once (missed), weeks 5-6 kept; week 7 under way.
+        let days = [1, 3, 8, 10, 15, 17, 22, 29, 31, 36, 38]
+        let events = days.map { event("2024-\($0 > 31 ? "02" : "01")-\(String(format: "%02d", $0 > 31 ? $0 - 31 : $0)) 12:00") }
+        let configuration = StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(2))
+        let evaluation = StreakCalculator.evaluate(events: events, configuration: configuration, currentDate: at("2024-02-12 12:00"), timezone: .newYork)
+        guard let weeks = StreakStatistics(evaluation: evaluation).weeks else { Issue.record("no weeks"); return }
+        #expect(weeks.longestRuns.map(\.length) == [3, 2])
+        #expect(weeks.longestRuns.map(\.start) == [day("2024-01-01"), day("2024-01-29")])
+        #expect(weeks.longestRuns.map(\.end) == [day("2024-01-21"), day("2024-02-11")])
+        // The week under way passes through: the last run is the streak's own.
+        #expect(weeks.longestRuns.map(\.isCurrent) == [false, true])
+        #expect(weeks.longestRuns.first?.length == evaluation.streak.longestStreak)
+    }
 }
