@@ -19,7 +19,7 @@ public enum Render {
         if let list = plan.list { StreakList.draw(state, in: list, grid: &grid) }
         if let view = state.view {
             StreakPanel.draw(state, view, in: plan.summary, big: plan.bigSummary, grid: &grid)
-            HeatmapWidget.draw(state, view, in: plan.heatmap, bands: plan.bands, grid: &grid)
+            HeatmapWidget.draw(state, view, in: plan.heatmap, bands: plan.bands, scale: plan.scale, grid: &grid)
             HeatmapWidget.drawLegend(state, view, in: plan.legend, grid: &grid)
             DayDetail.draw(state, view, in: plan.detail, grid: &grid)
             if let months = plan.months { MonthsPanel.draw(state, view, in: months, grid: &grid) }

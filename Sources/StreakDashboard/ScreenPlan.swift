@@ -11,6 +11,8 @@ struct ScreenPlan {
     /// Calendar bands of one row of weeks each (month labels plus seven days).
     var heatmap: Rect
     var bands: Int
+    /// How large a day is drawn: 2 or 3 for a short history with the room for it.
+    var scale = 1
     var legend: Rect
     var detail: Rect
     var months: Rect?
@@ -18,11 +20,16 @@ struct ScreenPlan {
     var message: Rect
     var footer: Rect
 
+    /// A band: month labels and seven days, and for a weekly streak a row of week verdicts.
     static let bandHeight = 8
+
+    static func bandHeight(_ view: StreakView?) -> Int { HeatmapWidget.bandHeight(view) }
     /// The detail, monthly and statistics panels side by side.
     static let panelHeight = 9
     static let statisticsWidth = 46
     static let monthsWidth = 30
+    /// The left column's least width with a short history beside its panels (the legend wraps in it).
+    static let shortHistoryColumn = 60
 
     init(_ state: DashboardState) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
@@ -35,7 +42,8 @@ struct ScreenPlan {
         // Rows by importance: the calendar and legend, the list (at least 3 rows), a compact
         // summary and two lines of detail first; then whatever fits, in this order.
         let streakCount = state.showsList ? state.listRows.count : 0
-        var left = body.height - Self.bandHeight - 1
+        let bandHeight = Self.bandHeight(state.view)
+        var left = body.height - bandHeight - 1
         var listRows = min(streakCount, 3)
         var spacerRows = 0
         var summaryRows = 2
@@ -63,9 +71,9 @@ struct ScreenPlan {
         // More history in more bands of weeks, as long as there is history to show.
         let weeksPerBand = HeatmapWidget.weeksPerBand(body.width)
         let historyWeeks = state.view.map { HeatmapWidget.weeksOfHistory($0) } ?? 1
-        while left >= Self.bandHeight, bands * weeksPerBand < historyWeeks {
+        while left >= bandHeight, bands * weeksPerBand < historyWeeks {
             bands += 1
-            left -= Self.bandHeight
+            left -= bandHeight
         }
         if listRows > 0 { grow(&spacerRows, to: 1) }
         grow(&listRows, to: min(streakCount, 15))
@@ -73,7 +81,7 @@ struct ScreenPlan {
         detailRows += max(0, left)
 
         let parts = Layout.vertical([
-            .length(listRows), .length(spacerRows), .length(summaryRows), .length(bands * Self.bandHeight),
+            .length(listRows), .length(spacerRows), .length(summaryRows), .length(bands * bandHeight),
             .length(1), .fill(1),
         ]).split(body)
         list = listRows > 0 ? parts[0] : nil
@@ -82,7 +90,33 @@ struct ScreenPlan {
         heatmap = parts[3]
         self.bands = bands
         legend = parts[4]
-        if panelRows > 0 {
+        // A short history on a wide screen: the calendar as wide as its weeks at the left (its
+        // days twice as large when the rows and columns allow), its legend and the day under
+        // it, and the months and statistics beside them, rather than a small block at the
+        // right edge over an empty half.
+        func leftWidth(_ scale: Int) -> Int { max(HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, Self.shortHistoryColumn) }
+        // Beside it go the panels it would have had under it: never fewer.
+        let panelsWidth = Self.statisticsWidth + (body.width >= 150 ? Self.monthsWidth + 3 : 0)
+        if panelRows > 0, bands == 1, historyWeeks < weeksPerBand, let view = state.view, body.width - leftWidth(1) - 3 >= panelsWidth {
+            // The largest days that leave the detail eight lines and the panels their width.
+            scale = [3, 2].first { scale in
+                let rows = HeatmapWidget.bandHeight(view, scale: scale) - bandHeight
+                    + HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: leftWidth(scale)) - 1
+                return detailRows - 8 >= rows && body.width - leftWidth(scale) - 3 >= panelsWidth
+            } ?? 1
+            let rest = Rect(x: body.x, y: heatmap.y, width: body.width, height: body.y + body.height - heatmap.y)
+            let columns = Layout.horizontal([.length(leftWidth(scale)), .fill(1)], spacing: 3).split(rest)
+            let legendRows = HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: columns[0].width)
+            let left = Layout.vertical([.length(HeatmapWidget.bandHeight(view, scale: scale)), .length(legendRows), .fill(1)]).split(columns[0])
+            heatmap = Rect(x: left[0].x, y: left[0].y, width: HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, height: left[0].height)
+            legend = left[1]
+            detail = left[2]
+            let withMonths = columns[1].width >= Self.statisticsWidth + Self.monthsWidth + 3
+            let side = Layout.horizontal((withMonths ? [.length(Self.monthsWidth)] : []) + [.length(Self.statisticsWidth)], spacing: 3)
+                .split(Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: columns[1].height - 1))
+            months = withMonths ? side[0] : nil
+            statistics = side.last
+        } else if panelRows > 0 {
             let withMonths = body.width >= 150
             let columns = Layout.horizontal(
                 [.fill(1)] + (withMonths ? [.length(Self.monthsWidth)] : []) + [.length(Self.statisticsWidth)], spacing: 3

@@ -10,8 +10,13 @@ enum HeatmapWidget {
     private static let weekdays = Weekday.allCases.enumerated().map { $0.offset.isMultiple(of: 2) ? $0.element.shortName : "" }
     static let labelWidth = 4
 
-    /// Weeks one band shows in `width` columns.
-    static func weeksPerBand(_ width: Int) -> Int { max(1, (width - labelWidth) / 2) }
+    /// Weeks one band shows in `width` columns, with days `scale` times as large.
+    static func weeksPerBand(_ width: Int, scale: Int = 1) -> Int { max(1, (width - labelWidth) / (2 * scale)) }
+
+    /// A band's rows: the month labels, seven days of `scale` rows, and a weekly streak's verdicts.
+    static func bandHeight(_ view: StreakView?, scale: Int = 1) -> Int {
+        1 + 7 * scale + ((view?.evaluation.weeks.isEmpty ?? true) ? 0 : 1)
+    }
 
     /// The week (its Monday's day number divided by 7, counting from a Monday) of a day.
     static func week(of day: CalendarDay) -> Int { (day.dayNumber - 4).floorDivided(by: 7) }
@@ -37,8 +42,10 @@ enum HeatmapWidget {
         return todayWeek - pages * step
     }
 
-    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, bands: Int, grid: inout Grid) {
-        let perBand = weeksPerBand(rect.width)
+    /// - Parameter scale: above 1, each day is a block of `2 * scale - 1` columns and `scale`
+    ///   rows (a short history on a screen with room for it).
+    static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, bands: Int, scale: Int = 1, grid: inout Grid) {
+        let perBand = weeksPerBand(rect.width, scale: scale)
         let visible = perBand * bands
         let today = view.evaluation.today
         let selected = state.selectedDay
@@ -47,19 +54,22 @@ enum HeatmapWidget {
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
         let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
         let glyphs = state.glyphs
-        // A weekly streak gets a mark per week beside the week's last day: kept, missed or bridged.
+        // A weekly streak gets a verdict per week, keyed by the week's last day: kept, missed or bridged.
         let weekMarks = Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber + 6, $0.state) }, uniquingKeysWith: { _, last in last })
-        // A day with a note gets a mark beside it (where a weekly streak's week mark is not).
+        // A day with a note gets a mark beside it.
         let noted = Set(view.evaluation.notes.map(\.day.dayNumber))
+        let bandHeight = bandHeight(view, scale: scale)
+        let verdictRow = 1 + 7 * scale
         for band in 0..<bands {
-            let top = rect.y + band * ScreenPlan.bandHeight
+            let top = rect.y + band * bandHeight
             for (row, label) in weekdays.enumerated() {
-                grid.put(label, x: rect.x, y: top + 1 + row, style: CellStyle(.muted))
+                grid.put(label, x: rect.x, y: top + 1 + row * scale, style: CellStyle(.muted))
             }
+            if !weekMarks.isEmpty { grid.put("wk", x: rect.x, y: top + verdictRow, style: CellStyle(.muted)) }
             var lastLabelEnd = rect.x + labelWidth - 1
             for column in 0..<perBand {
                 let week = band * perBand + column
-                let x = rect.x + labelWidth + column * 2
+                let x = rect.x + labelWidth + column * 2 * scale
                 let monday = monday(ofWeek: firstWeek + week)
                 // A month's name over the week its first day falls in, from where the history
                 // starts; the year with January and at the start of a band.
@@ -81,14 +91,16 @@ enum HeatmapWidget {
                     // A blank day under the cursor stays blank (a reversed space, a block):
                     // drawing a glyph there would say the day was missed.
                     if record.day == selected { style.reverse = true }
-                    grid[x, top + 1 + row] = Cell(glyph: glyph, style: style)
-                }
-                for row in 0..<7 {
-                    if let state = weekMarks[monday.dayNumber + row], let mark = weekMark(state, glyphs: glyphs) {
-                        grid[x + 1, top + 1 + row] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
-                    } else if noted.contains(monday.dayNumber + row) {
-                        grid[x + 1, top + 1 + row] = Cell(glyph: glyphs.note, style: CellStyle(.accent))
+                    for dy in 0..<scale {
+                        for dx in 0..<(2 * scale - 1) { grid[x + dx, top + 1 + row * scale + dy] = Cell(glyph: glyph, style: style) }
                     }
+                }
+                // The week's verdict in the row under its days; a note's mark beside its day.
+                if let state = weekMarks[monday.dayNumber + 6], let mark = weekMark(state, glyphs: glyphs) {
+                    grid[x + scale - 1, top + verdictRow] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
+                }
+                for row in 0..<7 where noted.contains(monday.dayNumber + row) {
+                    grid[x + 2 * scale - 1, top + 1 + row * scale] = Cell(glyph: glyphs.note, style: CellStyle(.accent))
                 }
             }
         }
@@ -104,11 +116,12 @@ enum HeatmapWidget {
         }
     }
 
-    /// One line naming every glyph, and the shades for a goal of one.
-    static func drawLegend(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
-        let glyphs = state.glyphs
-        var x = rect.x + labelWidth
-        let end = rect.x + rect.width
+    /// One piece of the legend: how wide it is and how it draws itself at (x, y).
+    typealias LegendPiece = (width: Int, draw: (inout Grid, Int, Int) -> Void)
+
+    /// Every glyph named, then the shades: by the day's count against the streak's own
+    /// quartiles (goal 1), or by the share of the goal (goal N) or target (rule 10) met.
+    static func legendPieces(_ view: StreakView, glyphs: Glyphs) -> [LegendPiece] {
         var items: [(Character, CellStyle, String)] = [
             (glyphs.kept, CellStyle(.heat3), "kept"), (glyphs.partial, CellStyle(.partial), "partly done"),
             (glyphs.missed, CellStyle(.missed), "missed"), (glyphs.frozen, CellStyle(.frozen), "frozen"),
@@ -123,34 +136,57 @@ enum HeatmapWidget {
         }
         if view.configuration.isLimit { items.insert((glyphs.over, CellStyle(.danger, bold: true), "over the limit"), at: 2) }
         if !view.evaluation.notes.isEmpty { items.append((glyphs.note, CellStyle(.accent), "note")) }
-        for (glyph, style, name) in items where x + name.count + 2 < end {
-            grid[x, rect.y] = Cell(glyph: glyph, style: style)
-            grid.put(" " + name, x: x + 1, y: rect.y, style: CellStyle(.muted))
-            x += name.count + 4
+        var pieces: [LegendPiece] = items.map { glyph, style, name in
+            (name.count + 2, { grid, x, y in
+                grid[x, y] = Cell(glyph: glyph, style: style)
+                grid.put(" " + name, x: x + 1, y: y, style: CellStyle(.muted))
+            })
         }
         let before = "blank: before the first event"
-        if x + before.count < end {
-            grid.put(before, x: x, y: rect.y, style: CellStyle(.muted))
-            x += before.count + 3
-        }
-        // Shades: by the day's count against the streak's own quartiles (goal 1), or by the
-        // share of the goal met (goal N: partly done days from a third to all but one).
+        pieces.append((before.count + 1, { grid, x, y in grid.put(before, x: x, y: y, style: CellStyle(.muted)) }))
         if view.configuration.measuresAmount {
-            // Rule 10: a day's fraction of its target.
-            guard x + 24 < end, !view.configuration.isTrackingOnly, !view.configuration.isLimit else { return }
-            drawShares("share of the target", x: x, y: rect.y, glyphs: glyphs, grid: &grid)
-        } else if view.configuration.eventsRequiredPerDay == 1 {
-            guard x + 16 < end else { return }
-            grid.put("fewer", x: x, y: rect.y, style: CellStyle(.muted))
-            x += 6
-            for level in 1...4 {
-                grid[x, rect.y] = Cell(glyph: glyphs.kept, style: CellStyle(HeatShades.heatRoles[level], bold: level == 4))
-                x += 1
+            if !view.configuration.isTrackingOnly, !view.configuration.isLimit {
+                pieces.append((24, { grid, x, y in drawShares("share of the target", x: x, y: y, glyphs: glyphs, grid: &grid) }))
             }
-            grid.put(" more", x: x, y: rect.y, style: CellStyle(.muted), limit: end - x)
+        } else if view.configuration.eventsRequiredPerDay == 1 {
+            pieces.append((15, { grid, x, y in
+                grid.put("fewer", x: x, y: y, style: CellStyle(.muted))
+                for level in 1...4 {
+                    grid[x + 5 + level, y] = Cell(glyph: glyphs.kept, style: CellStyle(HeatShades.heatRoles[level], bold: level == 4))
+                }
+                grid.put(" more", x: x + 10, y: y, style: CellStyle(.muted))
+            }))
         } else {
-            guard x + 24 < end else { return }
-            drawShares("share of the goal", x: x, y: rect.y, glyphs: glyphs, grid: &grid)
+            pieces.append((22, { grid, x, y in drawShares("share of the goal", x: x, y: y, glyphs: glyphs, grid: &grid) }))
+        }
+        return pieces
+    }
+
+    /// Where each piece goes in `width` columns: left to right, onto the next line when it
+    /// does not fit (nil: past `lines`).
+    static func legendPlaces(_ pieces: [LegendPiece], width: Int, lines: Int) -> [(x: Int, line: Int)?] {
+        var (x, line) = (labelWidth, 0)
+        return pieces.map { piece in
+            if x + piece.width > width, x > labelWidth {
+                (x, line) = (labelWidth, line + 1)
+            }
+            guard line < lines, x + piece.width <= width else { return nil }
+            defer { x += piece.width + 2 }
+            return (x, line)
+        }
+    }
+
+    /// The lines the legend needs to show whole in `width` columns.
+    static func legendLines(_ view: StreakView, glyphs: Glyphs, width: Int) -> Int {
+        (legendPlaces(legendPieces(view, glyphs: glyphs), width: width, lines: .max).compactMap { $0?.line }.max() ?? 0) + 1
+    }
+
+    /// The legend in `rect`: as many lines as it has.
+    static func drawLegend(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
+        let pieces = legendPieces(view, glyphs: state.glyphs)
+        for (piece, place) in zip(pieces, legendPlaces(pieces, width: rect.width, lines: max(1, rect.height))) {
+            guard let place else { continue }
+            piece.draw(&grid, rect.x + place.x, rect.y + place.line)
         }
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import StreakDashboard
+import DashboardDemo
+
+/// A short history on a wide screen fills it: the calendar at the left with larger days,
+/// the months and statistics beside it; a long one keeps the usual layout. A weekly
+/// streak's verdicts have a row of their own.
+struct ShortHistoryLayoutTests {
+    @Test func aShortHistoryAt200x60IsLargeAtTheLeftWithThePanelsBesideIt() throws {
+        let state = DemoStreaks.state([DemoStreaks.journalHistory()], width: 200, height: 60)
+        let plan = ScreenPlan(state)
+        #expect(plan.scale == 3)
+        #expect(plan.heatmap.x == 1)
+        let statistics = try #require(plan.statistics)
+        let months = try #require(plan.months)
+        #expect(months.x > plan.heatmap.x + plan.heatmap.width && statistics.x > months.x)
+        #expect(statistics.y < plan.heatmap.y + plan.heatmap.height)
+        // The day under the calendar, and the bottom half not left empty.
+        #expect(plan.detail.y > plan.heatmap.y + plan.heatmap.height && plan.detail.height >= 8)
+        let lines = Render.render(state).lines
+        #expect(lines[30...].contains { $0.trimmingCharacters(in: .whitespaces).count > 20 })
+    }
+
+    @Test func narrowerScreensGetSmallerDaysAndNoneWithoutRoomForThePanels() {
+        #expect(ScreenPlan(DemoStreaks.state([DemoStreaks.journalHistory()], width: 120, height: 40)).scale == 2)
+        let small = ScreenPlan(DemoStreaks.state([DemoStreaks.journalHistory()], width: 100, height: 30))
+        #expect(small.scale == 1 && small.statistics == nil)
+    }
+
+    @Test func aLongHistoryKeepsThePanelsUnderTheDay() throws {
+        let plan = ScreenPlan(DemoStreaks.state([DemoStreaks.longHistory()], width: 200, height: 60))
+        #expect(plan.scale == 1)
+        let statistics = try #require(plan.statistics)
+        #expect(statistics.y > plan.heatmap.y + plan.heatmap.height)
+    }
+
+    @Test func aWeeklyStreaksVerdictsHaveARowOfTheirOwn() {
+        let state = DemoStreaks.state([DemoStreaks.gymHistory()], width: 120, height: 40)
+        let lines = Render.render(state).lines
+        let verdicts = lines.first { $0.hasPrefix(" wk ") }
+        #expect(verdicts?.contains("✓") == true, "\(lines.joined(separator: "\n"))")
+        // The Sunday row holds days only.
+        #expect(lines.first { $0.hasPrefix(" Sun") }?.contains("✓") == false)
+    }
+}
