@@ -29,7 +29,7 @@ struct ScreenPlan {
     static let statisticsWidth = 46
     static let monthsWidth = 30
     /// The left column's least width with a short history beside its panels (the legend wraps in it).
-    static let shortHistoryColumn = 60
+    static let shortHistoryColumn = 48
 
     init(_ state: DashboardState) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)

@@ -15,8 +15,17 @@ func write(_ name: String, _ state: DashboardState, palette: SVGExport.Palette =
     print("wrote \(directory)/\(name).svg")
 }
 
-func press(_ keys: [Key], _ state: DashboardState) -> DashboardState {
-    keys.reduce(state) { Reducer.reduce($0, .key($1)).0 }
+/// The state after `keys`, with the day's events read from `histories` as the store would
+/// (a day paged to has its events, not "loading").
+func press(_ keys: [Key], _ state: DashboardState, histories: [DemoHistory] = []) -> DashboardState {
+    keys.reduce(state) { state, key in
+        let (next, effects) = Reducer.reduce(state, .key(key))
+        return effects.reduce(next) { state, effect in
+            guard case .loadDay(let streak, let day) = effect, let history = histories.first(where: { $0.configuration.streakKey == streak }) else { return state }
+            let events = history.events.filter { !$0.isFreeze && CalendarDay(containing: $0.dateCreated, in: demoZone) == day }
+            return Reducer.reduce(state, .dayEventsLoaded(DayEvents(key: streak, day: day, events: events))).0
+        }
+    }
 }
 
 let five = DemoStreaks.fiveStreaks()
@@ -31,7 +40,12 @@ light.themeNames = ["light"]
 try write("light-theme", light, palette: .light)
 try write("standard-80x24", DemoStreaks.state([DemoStreaks.readingHistory()]))
 // A weekly streak (3 times a week) with a two-week holiday skipped.
-try write("weekly-holiday", press([.character("c"), .pageUp, .pageUp, .pageUp, .pageUp, .pageUp], DemoStreaks.state([DemoStreaks.gymHistory()], width: 120, height: 40)))
+let gym = DemoStreaks.gymHistory()
+try write("weekly-holiday", press([.character("c"), .pageUp, .pageUp, .pageUp, .pageUp, .pageUp], DemoStreaks.state([gym], width: 120, height: 40), histories: [gym]))
+// A short history on a wide screen: larger days at the left, the panels beside them.
+try write("short-history-200x60", DemoStreaks.state([DemoStreaks.journalHistory()], width: 200, height: 60))
+// T: what is left today over the overview.
+try write("today", press([.character("T")], DemoStreaks.state(five, width: 120, height: 40)))
 // A milestone reached: another process logs the thirtieth day of 'walk', and the toast says so.
 let walkDays = (1...29).map { CalendarDay(containing: DemoStreaks.now, in: demoZone).adding(days: -$0) }
 func walkHistory(_ days: [CalendarDay]) -> DemoHistory {
