@@ -102,8 +102,9 @@ public enum KeyBindings {
     ]
 
     /// Footer items for `width` columns: `?` and `q` always, then as many more as fit, in
-    /// order of importance; shown in the footer's order.
-    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool) -> [(keys: String, what: String)] {
+    /// order of importance; shown in the footer's order. With several streaks, `space` names
+    /// the one it logs (`acting`).
+    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool, acting: String? = nil) -> [(keys: String, what: String)] {
         var chosen: [(order: Int, keys: String, what: String)] = []
         var used = 0
         let byImportance = footerItems.enumerated().sorted { $0.element.priority < $1.element.priority }
@@ -112,7 +113,10 @@ public enum KeyBindings {
             let keys = item.actions.count == 4
                 ? (ascii ? "arrows" : "←↓↑→")
                 : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
-            let what = item.word(hasList ? focus : .calendar)
+            var what = item.word(hasList ? focus : .calendar)
+            if item.actions == [.log], hasList, let acting {
+                what += " " + (acting.count > 16 ? acting.prefix(15) + (ascii ? "~" : "…") : acting)
+            }
             let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
             guard used + cost <= width || item.priority < 2 else { continue }
             chosen.append((order, keys, what))

@@ -93,7 +93,8 @@ public enum Render {
     }
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
-        let items = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList)
+        let acting = state.selectedHeading == nil ? state.view?.name : nil
+        let items = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList, acting: acting)
         var x = rect.x + 1
         for item in items {
             grid.put(item.keys, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: max(0, rect.width - x))

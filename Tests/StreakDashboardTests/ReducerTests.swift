@@ -528,6 +528,14 @@ struct ReducerTests {
         #expect(relisted.focus == .calendar)
     }
 
+    @Test func theFooterNamesTheStreakSpaceLogsWhenThereAreSeveral() {
+        let moved = press(fiveStreaks, .down).0
+        let footer = Render.render(moved).lines.last ?? ""
+        #expect(footer.contains("space log \(moved.view?.name ?? "?")"), "\(footer)")
+        let single = Render.render(only(DemoStreaks.longHistory())).lines.last ?? ""
+        #expect(single.contains("space log  "), "\(single)")
+    }
+
     @Test func anUpdateOfAnotherStreakLeavesTheSelectedDayAlone() {
         let state = fiveStreaks
         let update = DemoStreaks.view(DemoStreaks.waterHistory())
