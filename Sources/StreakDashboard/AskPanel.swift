@@ -10,6 +10,8 @@ public struct AskPanel: Equatable, Sendable {
     public let questions: [AskWalk.Question]
     public private(set) var index = 0
     public private(set) var text = ""
+    /// Where typing goes in `text`; nil at its end.
+    public private(set) var cursor: Int?
     public private(set) var problem: String?
     /// What the walk did so far, for the message it ends with.
     public private(set) var logged = 0, skipped = 0, notDone = 0, notes = 0, later = 0
@@ -47,7 +49,11 @@ public struct AskPanel: Equatable, Sendable {
         var lines: [DayDetail.Line] = [
             [("Question \(index + 1) of \(questions.count)", CellStyle(.muted))],
             [("\(DayNames.short(question.day)) \(question.day)  ", CellStyle(.text)), ("\(view.name)\(hint)?", CellStyle(.accent, bold: true))],
-            [("> ", CellStyle(.accent, bold: true)), (text + "_", CellStyle(.text, bold: true))],
+            [("> ", CellStyle(.accent, bold: true))] + {
+                let (before, under, after) = TextEditing.split(text, cursor: cursor)
+                guard let under else { return [(text + "_", CellStyle(.text, bold: true))] }
+                return [(before, CellStyle(.text, bold: true)), (String(under), CellStyle(.text, bold: true, reverse: true)), (after, CellStyle(.text, bold: true))]
+            }(),
         ]
         if let problem { lines.append([(problem, CellStyle(.warning))]) }
         lines.append([])
@@ -74,18 +80,14 @@ public struct AskPanel: Equatable, Sendable {
                 return .typing
             }
             return answer == .quit ? .stop : .answer(answer)
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-        case .clearField:
-            text = ""
         case .character(let character) where text.isEmpty && "yns".contains(character):
             return .answer(character == "y" ? .yes : character == "n" ? .no : .skip)
         case .character("q") where text.isEmpty:
             return .stop
-        case .character(let character) where !StreakValidation.hasControlCharacter(String(character)):
-            if text.count < StreakValidation.longestNote + 2 { text.append(character) }
         default:
-            break
+            _ = TextEditing.apply(key, to: &text, cursor: &cursor, limit: StreakValidation.longestNote + 2) {
+                !StreakValidation.hasControlCharacter(String($0))
+            }
         }
         return .typing
     }
@@ -93,6 +95,7 @@ public struct AskPanel: Equatable, Sendable {
     /// The answer was taken: count it and go on to the next question (a note stays on its day).
     mutating func answered(_ answer: AskAnswer) {
         text = ""
+        cursor = nil
         switch answer {
         case .yes, .amount: logged += 1
         case .skip: skipped += 1

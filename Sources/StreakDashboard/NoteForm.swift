@@ -11,6 +11,8 @@ public struct NoteForm: Equatable, Sendable {
     /// The day's note when the form opened (nil: none).
     public let existing: String?
     public private(set) var text: String
+    /// Where typing goes (characters from the start); nil at the end.
+    public private(set) var cursor: Int?
     public private(set) var problem: String?
 
     public init(streak: String, day: CalendarDay, isToday: Bool, existing: String?) {
@@ -36,18 +38,14 @@ public struct NoteForm: Equatable, Sendable {
             return .cancel
         case .enter:
             return answer()
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-        case .clearField:
-            text = ""
-        case .character(let character) where !StreakValidation.hasControlCharacter(String(character)):
-            guard text.count < StreakValidation.longestNote else {
+        default:
+            if case .character = key, text.count >= StreakValidation.longestNote {
                 problem = "A note is at most \(StreakValidation.longestNote) characters."
                 return .typing
             }
-            text.append(character)
-        default:
-            break
+            _ = TextEditing.apply(key, to: &text, cursor: &cursor, limit: StreakValidation.longestNote) {
+                !StreakValidation.hasControlCharacter(String($0))
+            }
         }
         return .typing
     }
@@ -82,19 +80,28 @@ public struct NoteForm: Equatable, Sendable {
     /// a long note, where typing goes, in view), what Enter will do.
     func lines(width: Int, glyphs: Glyphs) -> [DayDetail.Line] {
         let room = max(10, width - 3)
+        // What fits, ending at the cursor's end of the text (the end, or a little past the cursor).
+        let end = cursor.map { min(text.count, $0 + room / 2) } ?? text.count
+        let upToEnd = text.prefix(end)
         var shown = ""
         var used = 0
-        for character in text.reversed() {
+        for character in upToEnd.reversed() {
             guard used + character.cellWidth <= room else { break }
             shown.insert(character, at: shown.startIndex)
             used += character.cellWidth
         }
-        let cut = shown.count < text.count
-        let field: DayDetail.Line = [
-            ("> ", CellStyle(.accent, bold: true)),
-            ((cut ? (glyphs == .ascii ? "~" : "…") : "") + shown + "_", CellStyle(.text, bold: true)),
-            (String(repeating: " ", count: max(0, room - used)), CellStyle(.text)),
-        ]
+        let start = end - shown.count
+        let cut = start > 0
+        let lead = cut ? (glyphs == .ascii ? "~" : "…") : ""
+        var field: DayDetail.Line = [("> ", CellStyle(.accent, bold: true))]
+        if let cursor, cursor >= start, cursor < end {
+            let (before, under, after) = TextEditing.split(shown, cursor: cursor - start)
+            field += [(lead + before, CellStyle(.text, bold: true)), (under.map(String.init) ?? "", CellStyle(.text, bold: true, reverse: true)),
+                      (after + (end < text.count ? (glyphs == .ascii ? "~" : "…") : ""), CellStyle(.text, bold: true))]
+        } else {
+            field.append((lead + shown + "_", CellStyle(.text, bold: true)))
+        }
+        field.append((String(repeating: " ", count: max(0, room - used)), CellStyle(.text)))
         let hint: (String, CellStyle)
         if let problem {
             hint = (problem, CellStyle(.warning))

@@ -74,6 +74,8 @@ public struct StreakForm: Equatable, Sendable {
     /// Fields still holding the value the form suggested: typing replaces it, as a selected
     /// text would be (typing "med" into a suggested "daily" makes "med").
     public var suggested: Set<Field> = Set(Field.allCases)
+    /// Where the focused text field's cursor is (characters from its start); nil at its end.
+    public private(set) var cursor: Int?
 
     public static func create(suggesting key: String, taken: [String], today: CalendarDay? = nil) -> StreakForm {
         StreakForm(
@@ -206,23 +208,42 @@ public struct StreakForm: Equatable, Sendable {
             choose(by: -1)
         case .right where field.isChoice, .character(" ") where field.isChoice:
             choose(by: 1)
-        case .backspace:
-            edit { if !$0.isEmpty { $0.removeLast() } }
-        case .clearField where !field.isChoice:
-            edit { $0 = "" }
-        case .character(let character) where !field.isChoice:
+        case _ where !field.isChoice:
             // A title takes any words; the rest are ASCII.
-            let printable = field == .title
-                ? !character.isNewline && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                : character.isASCII && !character.isNewline && (character.asciiValue ?? 0) >= 0x20
-            guard printable else { return true }
-            if suggested.contains(field) { edit { $0 = "" } }
-            let longest = field == .title ? StreakValidation.longestTitle : 64
-            edit { text in if text.count < longest { text.append(character) } }
+            let isTitle = field == .title
+            let printable = { (character: Character) in
+                isTitle
+                    ? !character.isNewline && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                    : character.isASCII && !character.isNewline && (character.asciiValue ?? 0) >= 0x20
+            }
+            // Typing replaces a suggestion, as a selected text would be.
+            if case .character(let character) = pressed, printable(character), suggested.contains(field) { edit { $0 = "" }; cursor = nil }
+            var text = currentText
+            var cursor = cursor
+            guard TextEditing.apply(pressed, to: &text, cursor: &cursor, limit: isTitle ? StreakValidation.longestTitle : 64, accept: printable) else {
+                return pressed.isCharacter
+            }
+            edit { $0 = text }
+            self.cursor = cursor
         default:
             return false
         }
         return true
+    }
+
+    /// The focused text field's value.
+    var currentText: String {
+        switch field {
+        case .key: key
+        case .title: title
+        case .goal: goal
+        case .leeway: leeway
+        case .days: days
+        case .weekStart: weekStart
+        case .unit: unit
+        case .since: since
+        case .freezes, .target, .per: ""
+        }
     }
 
     /// The next (or previous) value of a choice field; only a new streak's target and period change.
@@ -240,6 +261,7 @@ public struct StreakForm: Equatable, Sendable {
         let order = fields
         let index = order.firstIndex(of: field) ?? 0
         field = order[(index + step + order.count) % order.count]
+        cursor = nil
     }
 
     private mutating func edit(_ change: (inout String) -> Void) {

@@ -13,6 +13,11 @@ public struct AskWalk: Sendable, Equatable {
     public struct Question: Sendable, Equatable {
         public let day: CalendarDay
         public let key: String
+
+        public init(day: CalendarDay, key: String) {
+            self.day = day
+            self.key = key
+        }
     }
 
     /// What was remembered of earlier walks for one streak.

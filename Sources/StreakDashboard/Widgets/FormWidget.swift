@@ -27,11 +27,17 @@ enum FormWidget {
             case .weekStart: value = form.weekStart
             case .since: value = form.since
             }
-            let shown = field.isChoice ? "< \(value) >" : "[\(value)\(focused ? "_" : "")]"
+            let style = CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)
             var line: DayDetail.Line = [
                 ((focused ? "\(glyphs.selection) " : "  ") + field.label.padding(toLength: 9, withPad: " ", startingAt: 0), CellStyle(focused ? .accent : .text, bold: focused)),
-                (shown, CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)),
             ]
+            if field.isChoice {
+                line.append(("< \(value) >", style))
+            } else if focused {
+                line += FormWidget.field(value, cursor: form.cursor, style: style)
+            } else {
+                line.append(("[\(value)]", style))
+            }
             // The reason replaces the hint, so it is seen even in a narrow box.
             if let error = form.error(field), form.showsErrors || (field == .key && !form.key.isEmpty) {
                 line.append(("  " + error, CellStyle(.danger)))
@@ -68,5 +74,16 @@ enum FormWidget {
         case .days: return "daily, mon-fri, mon,wed,fri or 3/week"
         case .weekStart: return "for N/week: the first day of a week"
         }
+    }
+
+    /// A focused text field: `[text_]` with the cursor at the end, else the character under
+    /// the cursor drawn out of the field's reverse video.
+    static func field(_ text: String, cursor: Int?, style: CellStyle) -> DayDetail.Line {
+        let (before, under, after) = TextEditing.split(text, cursor: cursor)
+        guard let under else { return [("[\(text)_]", style)] }
+        var plain = style
+        plain.reverse.toggle()
+        plain.bold = true
+        return [("[" + before, style), (String(under), plain), (after + "]", style)]
     }
 }
