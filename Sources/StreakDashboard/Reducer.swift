@@ -24,6 +24,8 @@ public enum Reducer {
                 state.selectedHeading = nil
                 state.selectionSettled = true
                 state.selected = created
+                // A new streak starts today: Space logs it now, not on a day paged to before.
+                state.cursor = nil
                 let effects = selectionChanged(&state)
                 return (state, effects)
             }

@@ -536,6 +536,14 @@ struct ReducerTests {
         #expect(single.contains("space log  "), "\(single)")
     }
 
+    @Test func aStreakCreatedFromTheFormIsSelectedOnTodayWithTheListFocused() {
+        var state = press(only(DemoStreaks.longHistory()), .up, .up).0
+        #expect(state.cursor != nil && state.focus == .calendar)
+        state.pendingSelection = "water"
+        let (created, _) = Reducer.reduce(state, .keysChanged(state.keys + ["water"]))
+        #expect(created.selected == "water" && created.cursor == nil && created.focus == .list)
+    }
+
     @Test func anUpdateOfAnotherStreakLeavesTheSelectedDayAlone() {
         let state = fiveStreaks
         let update = DemoStreaks.view(DemoStreaks.waterHistory())
