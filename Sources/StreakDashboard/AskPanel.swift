@@ -157,8 +157,8 @@ extension Reducer {
             case .quit:
                 return endAsk(panel, &state)
             }
-            if answer != .no, answer != .later, state.askMemory[question.key]?.open.contains(question.day) == true, !(answer.isNote) {
-                state.askMemory[question.key]?.open.remove(question.day)
+            // A day left for later and answered now is no longer open.
+            if [.yes, .skip].contains(answer) || answer.isAmount, state.askMemory[question.key]?.open.remove(question.day) != nil {
                 effects.append(.rememberAnswers(state.askMemory))
             }
             panel.answered(answer)
@@ -176,5 +176,5 @@ extension Reducer {
 }
 
 private extension AskAnswer {
-    var isNote: Bool { if case .note = self { true } else { false } }
+    var isAmount: Bool { if case .amount = self { true } else { false } }
 }

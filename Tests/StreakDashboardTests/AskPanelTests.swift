@@ -9,16 +9,6 @@ import SwiftfulGamification
 struct AskPanelTests {
     let state = DemoStreaks.state(ReducerTests.five)
 
-    func press(_ state: DashboardState, _ keys: Key...) -> (DashboardState, [Effect]) {
-        var current = state
-        var effects: [Effect] = []
-        for key in keys {
-            let result = Reducer.reduce(current, .key(key))
-            current = result.0
-            effects += result.1
-        }
-        return (current, effects)
-    }
 
     func panel(_ state: DashboardState) throws -> AskPanel {
         guard case .ask(let panel) = state.overlay else { throw AskPanelError.notOpen("\(state.overlay)") }

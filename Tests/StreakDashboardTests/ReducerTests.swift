@@ -8,16 +8,6 @@ import Testing
 struct ReducerTests {
     static let five = DemoStreaks.fiveStreaks()
 
-    func press(_ state: DashboardState, _ keys: Key...) -> (DashboardState, [Effect]) {
-        var current = state
-        var effects: [Effect] = []
-        for key in keys {
-            let result = Reducer.reduce(current, .key(key))
-            current = result.0
-            effects += result.1
-        }
-        return (current, effects)
-    }
 
     var fiveStreaks: DashboardState { DemoStreaks.state(Self.five) }
     func only(_ history: DemoHistory) -> DashboardState { DemoStreaks.state([history]) }
