@@ -1,8 +1,9 @@
 import Foundation
 
-/// Writes the store's own JSON lines straight into bytes (the inverse of `JSONValue.parse`):
-/// a million-event import writes a million lines, and building them as `String`s cost more
-/// than everything else the import does.
+/// The one JSON writer: values straight into bytes. The store writes its own lines with it
+/// (the inverse of `JSONValue.parse`; a million-event import writes a million lines, and
+/// building them as `String`s cost more than everything else the import does), and
+/// `StreamingJSONEncoder` writes `Encodable` values through it.
 package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
     private var memberCounts: [Int] = []
@@ -55,6 +56,34 @@ package struct JSONWriter {
 
     /// JSON text written by someone else (a number, a nested value).
     package mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Fixed JSON text: a literal, punctuation.
+    package mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func byte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    package mutating func integer<I: BinaryInteger>(_ value: I) {
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start...].reverse()
+    }
+
+    /// A finite number, shortest form, without a trailing ".0" (as `JSONEncoder` writes it).
+    package mutating func float<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
     }
 

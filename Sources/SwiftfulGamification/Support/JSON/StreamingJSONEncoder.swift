@@ -22,7 +22,7 @@ package struct StreamingJSONEncoder: Sendable {
         let writer = JSONByteWriter(dates: dates)
         try writer.write(value, path: nil)
         if let failure = writer.failure { throw failure }
-        return writer.bytes
+        return writer.output.bytes
     }
 
     package func string<T: Encodable>(_ value: T) throws -> String {
@@ -30,9 +30,11 @@ package struct StreamingJSONEncoder: Sendable {
     }
 }
 
-/// The bytes written so far and the containers still open (innermost last).
+/// The JSON written so far and the containers still open (innermost last).
 final class JSONByteWriter {
-    var bytes: [UInt8] = []
+    /// Each write goes through one `inout` access of this: a class's stored array checked
+    /// for exclusive access on every byte appended cost more than the writing.
+    var output = JSONWriter(capacity: 1024)
     let dates: @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void
     /// Each open container: its closing byte, whether it holds an element yet, and its
     /// serial number (a container handed out earlier finds it is no longer open).
@@ -43,7 +45,6 @@ final class JSONByteWriter {
 
     init(dates: @escaping @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void) {
         self.dates = dates
-        bytes.reserveCapacity(1024)
     }
 
     var depth: Int { open.count }
@@ -51,7 +52,7 @@ final class JSONByteWriter {
     /// One value, whole: whatever containers its encoding opens are closed after it.
     func write<T: Encodable>(_ value: T, path: JSONCodingPath?) throws {
         let level = depth
-        let start = bytes.count
+        let start = output.bytes.count
         // Compared by type, not cast: a cast per value would cost as much as the writing.
         if T.self == Date.self {
             var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
@@ -63,10 +64,9 @@ final class JSONByteWriter {
         } else {
             try value.encode(to: JSONStreamEncoder(writer: self, level: level, path: path))
         }
-        if bytes.count == start {
+        if output.bytes.count == start {
             // Nothing encoded: an empty object, as JSONEncoder writes for a nested value.
-            bytes.append(UInt8(ascii: "{"))
-            bytes.append(UInt8(ascii: "}"))
+            output.literal("{}")
         }
         close(downTo: level)
     }
@@ -74,14 +74,14 @@ final class JSONByteWriter {
     /// Opens a container at `level` (closing any deeper one left open); returns its serial.
     func openContainer(_ opening: UInt8, _ closing: UInt8, level: Int) -> Int {
         close(downTo: level)
-        bytes.append(opening)
+        output.byte(opening)
         opened += 1
         open.append((closing, false, opened))
         return opened
     }
 
     func close(downTo level: Int) {
-        while open.count > level { bytes.append(open.removeLast().close) }
+        while open.count > level { output.byte(open.removeLast().close) }
     }
 
     /// Starts the next element of the container `serial` at `level` (the innermost once
@@ -93,48 +93,31 @@ final class JSONByteWriter {
             )
         }
         close(downTo: level)
-        if open[level - 1].hasElement { bytes.append(UInt8(ascii: ",")) } else { open[level - 1].hasElement = true }
+        if open[level - 1].hasElement { output.byte(UInt8(ascii: ",")) } else { open[level - 1].hasElement = true }
     }
 
     func writeKey(_ key: String) {
-        writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.string(key)
+        output.byte(UInt8(ascii: ":"))
     }
 
-    // Each write appends through one `inout` access: a class's stored array checked for
-    // exclusive access on every byte appended cost more than the writing.
-
     func writeRaw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        output.literal(text)
     }
 
     func writeInteger<I: BinaryInteger>(_ value: I) {
-        Self.append(value, to: &bytes)
+        output.integer(value)
     }
 
     func writeString(_ text: String) {
-        JSONStringEscapes.appendQuoted(text, to: &bytes)
-    }
-
-    private static func append<I: BinaryInteger>(_ value: I, to bytes: inout [UInt8]) {
-        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        while magnitude > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        bytes[start...].reverse()
+        output.string(text)
     }
 
     func writeFloat<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: JSONCodingPath?) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: path.keys, debugDescription: "\(value) is not valid in JSON"))
         }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        output.float(value)
     }
 }
 
