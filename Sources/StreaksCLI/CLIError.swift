@@ -37,6 +37,8 @@ enum CLIError: Error, LocalizedError, Equatable {
     case usage(String, command: String)
     /// Habits an import would put into streaks that hold something else: nothing is written.
     case importConflicts([String])
+    /// `remind --install` from a binary that the next `swift build` may replace.
+    case runsFromBuildFolder(String)
 
     var errorDescription: String? {
         switch self {
@@ -82,6 +84,9 @@ enum CLIError: Error, LocalizedError, Equatable {
         case .importConflicts(let conflicts):
             return "Nothing was imported: \(conflicts.joined(separator: "; ")). Import those habits under other keys with --as \"NAME=KEY\", "
                 + "or change the streaks first (streaks config)."
+        case .runsFromBuildFolder(let binary):
+            return "This streaks runs from a build folder (\(binary)), which the next `swift build` may replace or remove, "
+                + "so a timer would lose it: install it first (./install.sh) and run `streaks remind --install` with the installed one."
         case .usage(let message, let command):
             // A question or a sentence already ended keeps its own mark ("?." reads as a typo).
             let sentence = [".", "?", "!"].contains(where: message.hasSuffix) ? message : message + "."
@@ -100,7 +105,7 @@ enum ErrorReport {
 
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.copyConflicts, CLIError.copyDisagrees, CLIError.someStreaksFailed: return 1
+        case CLIError.incompleteCopy, CLIError.notDelivered, CLIError.runsFromBuildFolder, CLIError.copyConflicts, CLIError.copyDisagrees, CLIError.someStreaksFailed: return 1
         case is CLIError, is StreakRuleError, is ImportFormatError: return 2
         case is StreakError: return 1
         case is StreakStoreError: return 2

@@ -136,4 +136,21 @@ struct RemindCommandTests {
         #expect(service.contains("ExecStart=\"/opt/my streaks/streaks\" \"remind\" \"--from\" \"08:00\" \"--to\" \"22:30\""))
         #expect(installer.unitDirectory == "/home/me/.config/systemd/user")
     }
+
+    @Test("--install refuses a binary in a build folder, naming it and saying to install first; an installed path is fine")
+    func installRefusesABuildFolder() async throws {
+        #expect(ReminderInstall.isInBuildFolder("/home/me/streaks/.build/x86_64-unknown-linux-gnu/debug/streaks"))
+        #expect(ReminderInstall.isInBuildFolder("/src/streaks/.build-install/release/streaks"))
+        #expect(ReminderInstall.isInBuildFolder("/Users/me/Library/Developer/Xcode/DerivedData/x/Build/Products/Debug/streaks"))
+        #expect(!ReminderInstall.isInBuildFolder("/home/me/.local/bin/streaks"))
+        #expect(!ReminderInstall.isInBuildFolder("/usr/bin/streaks"))
+        // These tests run from SwiftPM's build folder, so --install here is refused, and writes nothing.
+        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        try #require(ReminderInstall.isInBuildFolder(runner))
+        let cli = CLIHarness()
+        let said = await cli.run(["remind", "--install"], now: "2024-01-04T02:00:00Z")
+        #expect(said.code == 1)
+        #expect(said.errors.contains("runs from a build folder (\(runner))") && said.errors.contains("./install.sh"), "\(said.errors)")
+        #expect(!FileManager.default.fileExists(atPath: cli.store + "/.config/systemd"))
+    }
 }

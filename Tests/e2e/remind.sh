@@ -95,13 +95,25 @@ code=0
 setsid env -u DBUS_SESSION_BUS_ADDRESS "$BIN" remind --user erin --now 2026-11-26T04:00:00Z </dev/null >/dev/null 2>"$WORK/nowhere.err" || code=$?
 check "no bus and no terminal: exit 1, one line ($(cat "$WORK/nowhere.err"))" test "$code" = 1 -a "$(wc -l <"$WORK/nowhere.err")" = 1
 
+# --install from a build folder is refused (the next build may replace the binary); it
+# works from an installed copy.
+mkdir -p "$WORK/checkout/.build/debug" "$WORK/prefix/bin"
+cp "$REAL_BIN" "$WORK/checkout/.build/debug/streaks"
+code=0
+"$WORK/checkout/.build/debug/streaks" remind --install >/dev/null 2>"$WORK/build-folder.err" || code=$?
+check "--install from a build folder: exit 1, names it, says to install first ($(cat "$WORK/build-folder.err"))" \
+    bash -c "[ $code = 1 ] && grep -q 'runs from a build folder ($WORK/checkout/.build/debug/streaks)' '$WORK/build-folder.err' && grep -q install.sh '$WORK/build-folder.err'"
+check "--install from a build folder writes no unit" bash -c "! ls '$XDG_CONFIG_HOME/systemd/user'/streaks-remind.* 2>/dev/null"
+cp "$REAL_BIN" "$WORK/prefix/bin/streaks"
+BIN=$WORK/prefix/bin/streaks REAL_BIN=$WORK/prefix/bin/streaks
+
 # --install with systemctl: units systemd accepts; --uninstall removes them.
 "$BIN" remind --install --every 30m --from 08:00 --to 22:30 >"$WORK/install.out"
 units="$XDG_CONFIG_HOME/systemd/user"
 check "--install says what it did ($(head -1 "$WORK/install.out"))" grep -q "Installed streaks-remind.timer (every 30 minutes, 08:00-22:30)" "$WORK/install.out"
 check "--install enables the timer" grep -qx -- "--user enable --now streaks-remind.timer" "$SYSTEMCTL_LOG"
 check "the timer is persistent, every 30 minutes" bash -c "grep -qx 'Persistent=true' '$units/streaks-remind.timer' && grep -qx 'OnCalendar=\*-\*-\* \*:00/30:00' '$units/streaks-remind.timer'"
-check "the service runs this streaks with the window" grep -q "ExecStart=\"$REAL_BIN\" \"remind\" \"--from\" \"08:00\" \"--to\" \"22:30\"" "$units/streaks-remind.service"
+check "the service runs the installed streaks with the window" grep -q "ExecStart=\"$REAL_BIN\" \"remind\" \"--from\" \"08:00\" \"--to\" \"22:30\"" "$units/streaks-remind.service"
 if command -v systemd-analyze >/dev/null; then
     check "systemd-analyze verify accepts the units" systemd-analyze verify "$units/streaks-remind.service" "$units/streaks-remind.timer"
 fi

@@ -105,6 +105,7 @@ struct RemindCommand: AsyncParsableCommand {
     /// the streaks are and how to remind.
     private func scheduledCommand() throws -> [String] {
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ProcessArguments.current.first ?? "streaks"
+        if ReminderInstall.isInBuildFolder(binary) { throw CLIError.runsFromBuildFolder(binary) }
         var words = [binary, "remind"]
         if let within { words += ["--within", within] }
         if allDay { words.append("--all-day") }

@@ -38,6 +38,12 @@ struct ReminderInstall {
         ].joined(separator: "\n") + "\n"
     }
 
+    /// Whether a binary lives where a build puts it (SwiftPM's `.build` or a `.build-*`
+    /// scratch folder, Xcode's DerivedData): the next build may replace or remove it.
+    static func isInBuildFolder(_ binary: String) -> Bool {
+        binary.split(separator: "/").dropLast().contains { $0.hasPrefix(".build") || $0 == "DerivedData" }
+    }
+
     /// A word for systemd: quoted, with `\`, `"` and `%` escaped.
     static func quoted(_ word: String) -> String {
         "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "%", with: "%%") + "\""
