@@ -9,7 +9,8 @@ import SwiftfulGamificationFileStore
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard", abstract: "The full-screen dashboard (the default command).",
-        discussion: "Keys: space log (a past day asks), x remove, u undo, n new streak, e edit, A archive, f use freezes, F add a freeze, D remove a freeze, tab switch streak, arrows or hjkl move, t theme, ? help, q quit."
+        // From the key table the dashboard acts on, so `--help` and the man page name its keys.
+        discussion: "Keys:\n" + KeyBindings.all.map { "\($0.label(ascii: true)): \($0.description)" }.joined(separator: "\n")
     )
 
     @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.", completion: Completions.themes)
