@@ -49,6 +49,7 @@ completion_places() { # completion_places DATA_DIR ZSH_DIR
 # MARK: Building
 
 build() {
+    command -v swift >/dev/null || fail "building needs Swift 6.1 or later (https://www.swift.org/install); on Debian or Ubuntu, a .deb built elsewhere with --deb installs without it"
     echo "Building streaks (release, Swift runtime linked in); the first build takes a few minutes..."
     swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c release --product streaks --static-swift-stdlib >&2 \
         || fail "the build failed (see above)"

@@ -81,6 +81,12 @@ check "--uninstall again: exit 1, nothing to uninstall ($(cat "$WORK/again.err")
 code=0
 "$REPO/install.sh" --frobnicate >/dev/null 2>"$WORK/bad.err" || code=$?
 check "an unknown argument: exit 1, named ($(cat "$WORK/bad.err"))" bash -c "[ $code = 1 ] && grep -q frobnicate '$WORK/bad.err'"
+if ! env PATH=/usr/bin:/bin sh -c 'command -v swift' >/dev/null; then
+    code=0
+    env PATH=/usr/bin:/bin "$REPO/install.sh" --prefix "$WORK/no-swift" >/dev/null 2>"$WORK/no-swift.err" || code=$?
+    check "without Swift: exit 1, says what building needs ($(cat "$WORK/no-swift.err"))" \
+        bash -c "[ $code = 1 ] && grep -q 'needs Swift' '$WORK/no-swift.err' && [ ! -e '$WORK/no-swift' ]"
+fi
 
 # The default prefix (~/.local) with XDG_DATA_HOME set: the completions go there.
 export XDG_DATA_HOME=$WORK/xdg-data
