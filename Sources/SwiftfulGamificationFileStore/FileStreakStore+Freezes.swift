@@ -3,13 +3,7 @@ import SwiftfulGamification
 
 extension FileStreakStore {
     public func freezes(userId: String, streakKey: String) throws -> [StreakFreeze] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            let (freezes, warnings) = try folder.freezes()
-            warnings.forEach(warn)
-            return freezes
-        }
+        try readLedger(userId: userId, streakKey: streakKey) { try $0.freezes() }
     }
 
     /// Adds freezes (a freeze id already in the ledger is skipped).

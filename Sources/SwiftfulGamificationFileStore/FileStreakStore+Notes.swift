@@ -4,13 +4,7 @@ import SwiftfulGamification
 extension FileStreakStore {
     /// The streak's notes by date, as the note ledger (`notes.jsonl`) folds them.
     public func notes(userId: String, streakKey: String) throws -> [StreakNote] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            let (notes, warnings) = try folder.notes()
-            warnings.forEach(warn)
-            return notes
-        }
+        try readLedger(userId: userId, streakKey: streakKey) { try $0.notes() }
     }
 
     /// Writes the note on `day`, recorded in the note ledger under the store lock: a new one

@@ -3,13 +3,7 @@ import SwiftfulGamification
 
 extension FileStreakStore {
     public func skips(userId: String, streakKey: String) throws -> [CalendarDay] {
-        let folder = try folder(userId: userId, streakKey: streakKey)
-        return try StoreLock.shared(try userDirectory(userId)) {
-            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
-            let (days, warnings) = try folder.skips()
-            warnings.forEach(warn)
-            return days
-        }
+        try readLedger(userId: userId, streakKey: streakKey) { try $0.skips() }
     }
 
     /// Skips days (rule 9), recorded in the skip ledger; a day already skipped is left alone.

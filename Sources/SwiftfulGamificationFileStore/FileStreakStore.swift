@@ -280,6 +280,18 @@ public final class FileStreakStore: Sendable {
         return live.events
     }
 
+    /// One of a streak's ledgers, read under the shared lock (the streak must exist); what
+    /// it skipped over is told as warnings.
+    func readLedger<Value>(userId: String, streakKey: String, _ read: (StreakFolder) throws -> (Value, [String])) throws -> Value {
+        let folder = try folder(userId: userId, streakKey: streakKey)
+        return try StoreLock.shared(try userDirectory(userId)) {
+            _ = try existingSettings(folder, streakKey: streakKey, userId: userId)
+            let (value, warnings) = try read(folder)
+            warnings.forEach(warn)
+            return value
+        }
+    }
+
     func existingSettings(_ folder: StreakFolder, streakKey: String, userId: String) throws -> StreakSettings {
         guard let settings = try folder.settings() else { throw unknownStreak(streakKey, userId: userId) }
         return settings
