@@ -5,15 +5,23 @@ import Foundation
 enum DashboardBenchmarks {
     static func run(streaks: String, store: String, size: Int, now: String) throws -> [Verdict] {
         var verdicts: [Verdict] = []
+        // To the frame's own time stamp, not to the process's end: closing the store's inotify
+        // watch at exit waits for the kernel (an SRCU grace period, about 13 ms here), which
+        // is after the frame and not part of it.
+        let trace = NSTemporaryDirectory() + "streaks-bench-first-frame-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
         let dashboard = Measure.Spread(times: try (0..<5).map { _ in
-            try Measure.run("/usr/bin/script", ["-qec", "\(streaks) dashboard --exit-after-first-frame --store \(store) --user bench \(now)", "/dev/null"],
-                            environment: ["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"]).seconds
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try Measure.run("/usr/bin/script", ["-qec", "\(streaks) dashboard --exit-after-first-frame --trace-file \(trace) --store \(store) --user bench \(now)", "/dev/null"],
+                                environment: ["TERM": "xterm-256color", "COLUMNS": "200", "LINES": "60"])
+            guard let frame = try KeystrokeProbe.firstFrameWithStreak(trace) else { throw BenchmarkFailure("the dashboard drew no frame with the streak") }
+            return Double(frame.time - start) / 1e9
         })
         let status = Measure.Spread(times: try (0..<5).map { _ in
             try Measure.run("/usr/bin/script", ["-qec", "\(streaks) status --store \(store) --user bench \(now)", "/dev/null"], environment: ["TERM": "xterm-256color"]).seconds
         })
         verdicts.append(Verdict(
-            measure: "dashboard: time to first frame on the \(size) store vs `streaks status`, 5 runs each",
+            measure: "dashboard: time from launch to the first frame drawn on the \(size) store vs `streaks status` (launch to exit), 5 runs each",
             result: String(format: "median %.2fx (%@ vs %@), worst %.2fx", dashboard.median / status.median, ms(dashboard.median), ms(status.median), dashboard.worst / status.median),
             target: "at most 1.5x", met: dashboard.median / status.median <= 1.5
         ))

@@ -87,6 +87,11 @@ enum KeystrokeProbe {
         }
     }
 
+    /// The first frame a trace shows with the selected streak's data in it.
+    static func firstFrameWithStreak(_ path: String) throws -> Frame? {
+        try frames(path).first { $0.events >= 0 }
+    }
+
     private static func frames(_ path: String) throws -> [Frame] {
         try lines(path).filter { $0.hasPrefix("frame ") }.compactMap { line in
             var fields: [String: String] = [:]
