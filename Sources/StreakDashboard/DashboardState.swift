@@ -131,6 +131,9 @@ public struct DashboardState: Sendable {
     public var isFinished = false
     /// A streak created from the form, selected when the store reports it.
     public var pendingSelection: String?
+    /// Streaks the today list logged whose write has not come back: a second Space before
+    /// the list shows the first would log the same streak again.
+    public var loggingFromToday: Set<String> = []
     /// The catch-up walk's answers the store does not hold (no, later), by streak.
     public var askMemory: [String: AskWalk.Memory] = [:]
 

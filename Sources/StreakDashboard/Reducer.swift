@@ -37,6 +37,7 @@ public enum Reducer {
             let effects = show(view, &state)
             return (state, effects)
         case .written(let outcome, let view, let savedOffline):
+            if let key = outcome.key { state.loggingFromToday.remove(key) }
             let said = outcome.message(in: state.zone)
             if !said.isEmpty { state.message = said + (savedOffline ? " Saved on this machine: it waits for the server." : "") }
             // An archived streak leaves the screen with the key list; nothing to show of it.

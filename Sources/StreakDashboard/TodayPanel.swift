@@ -94,12 +94,16 @@ extension Reducer {
             state.selected = item.key
             return selectionChanged(&state)
         case .character(" "):
-            guard let view = state.views[item.key] else { return [] }
+            guard let view = state.views[item.key], !state.loggingFromToday.contains(item.key) else {
+                state.overlay = .today(panel)
+                return []
+            }
             if view.configuration.measuresAmount {
                 state.overlay = .amountPrompt(AmountPrompt.opening(view, day: state.today, today: state.today))
                 return []
             }
             state.overlay = .today(panel)
+            state.loggingFromToday.insert(item.key)
             return [.log(streak: item.key)]
         default:
             break

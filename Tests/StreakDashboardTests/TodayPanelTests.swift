@@ -34,6 +34,28 @@ struct TodayPanelTests {
         #expect(after.overlay == .today(TodayPanel(index: index)))
     }
 
+    @Test("a second Space before the first log comes back logs nothing more; once it is back, Space logs again")
+    func aSecondSpaceWaitsForTheFirstLog() throws {
+        let (open, _) = press(state, .character("T"))
+        let items = TodayPanel.list(open).items
+        let index = try #require(items.firstIndex { open.views[$0.key]?.configuration.measuresAmount == false })
+        var moved = open
+        for _ in 0..<index { moved = press(moved, .down).0 }
+        let key = items[index].key
+        let (once, first) = press(moved, .character(" "))
+        #expect(first == [.log(streak: key)])
+        let (twice, second) = press(once, .character(" "))
+        #expect(second.isEmpty)
+        #expect(twice.overlay == .today(TodayPanel(index: index)))
+        // The write's outcome arrives (here without a new view): the key may be logged again.
+        let (back, _) = Reducer.reduce(twice, .written(.logged(key: key, at: twice.now), nil))
+        #expect(back.loggingFromToday.isEmpty)
+        #expect(press(back, .character(" ")).1 == [.log(streak: key)])
+        // A failed write frees it too.
+        let (failed, _) = Reducer.reduce(twice, .written(.failed(key: key, reason: "disk full"), nil))
+        #expect(failed.loggingFromToday.isEmpty)
+    }
+
     @Test func anAmountStreakAsksHowMuchForToday() throws {
         let (open, _) = press(state, .character("T"))
         let items = TodayPanel.list(open).items
