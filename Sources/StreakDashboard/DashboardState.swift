@@ -89,6 +89,18 @@ public enum Overlay: Equatable, Sendable {
 }
 
 /// The whole state of the dashboard; `reduce` changes it, `render` draws it.
+/// A streak to select once the store lists it: a new one opens on today (Space logs it
+/// now); a renamed one keeps the day its calendar was on.
+public struct PendingSelection: Equatable, Sendable {
+    public var key: String
+    public var isNew: Bool
+
+    public init(key: String, isNew: Bool) {
+        self.key = key
+        self.isNew = isNew
+    }
+}
+
 public struct DashboardState: Sendable {
     /// Every streak's key, in the order the list shows them.
     public var keys: [String]
@@ -129,8 +141,8 @@ public struct DashboardState: Sendable {
     public var width: Int
     public var height: Int
     public var isFinished = false
-    /// A streak created from the form, selected when the store reports it.
-    public var pendingSelection: String?
+    /// A streak the form created or renamed, selected when the store lists it.
+    public var pendingSelection: PendingSelection?
     /// Streaks the today list logged whose write has not come back: a second Space before
     /// the list shows the first would log the same streak again.
     public var loggingFromToday: Set<String> = []

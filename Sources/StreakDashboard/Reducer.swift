@@ -19,13 +19,13 @@ public enum Reducer {
             // The list takes the keys when it appears (a second streak), the calendar when it goes.
             if state.showsList != listWasShown { state.focus = state.showsList ? .list : .calendar }
             if let heading = state.selectedHeading, !state.listRows.contains(.heading(heading)) { state.selectedHeading = nil }
-            if let created = state.pendingSelection, keys.contains(created) {
+            if let pending = state.pendingSelection, keys.contains(pending.key) {
                 state.pendingSelection = nil
                 state.selectedHeading = nil
                 state.selectionSettled = true
-                state.selected = created
+                state.selected = pending.key
                 // A new streak starts today: Space logs it now, not on a day paged to before.
-                state.cursor = nil
+                if pending.isNew { state.cursor = nil }
                 let effects = selectionChanged(&state)
                 return (state, effects)
             }
@@ -312,10 +312,10 @@ public enum Reducer {
             state.overlay = .none
             if case .edit(let key) = form.mode {
                 // Renamed: the selection follows the new key.
-                if configuration.streakKey != key { state.pendingSelection = configuration.streakKey }
+                if configuration.streakKey != key { state.pendingSelection = PendingSelection(key: configuration.streakKey, isNew: false) }
                 return [.updateStreak(configuration, from: key)]
             }
-            state.pendingSelection = configuration.streakKey
+            state.pendingSelection = PendingSelection(key: configuration.streakKey, isNew: true)
             return [.createStreak(configuration)]
         default:
             _ = form.handle(key)

@@ -195,7 +195,7 @@ struct ReducerTests {
         let (done, effects) = press(state, .enter)
         #expect(effects == [.createStreak(StreakConfiguration(streakKey: "meditate"))])
         #expect(done.overlay == .none)
-        #expect(done.pendingSelection == "meditate")
+        #expect(done.pendingSelection == PendingSelection(key: "meditate", isNew: true))
         // The store reports the new streak: it is selected.
         let (selected, _) = Reducer.reduce(done, .keysChanged(done.keys + ["meditate"]))
         #expect(selected.selected == "meditate")
@@ -296,7 +296,7 @@ struct ReducerTests {
         let (renamed, effects) = press(state, .enter)
         guard case .updateStreak(let updated, let from) = effects.first else { Issue.record("no update: \(effects)"); return }
         #expect(from == "pushups" && updated.streakKey == "press_ups" && updated.title == "Pompes — 3 × 20")
-        #expect(renamed.pendingSelection == "press_ups")
+        #expect(renamed.pendingSelection == PendingSelection(key: "press_ups", isNew: false))
     }
 
     @Test func eEditsTheSelectedStreakWithItsValues() {
@@ -529,9 +529,21 @@ struct ReducerTests {
     @Test func aStreakCreatedFromTheFormIsSelectedOnTodayWithTheListFocused() {
         var state = press(only(DemoStreaks.longHistory()), .up, .up).0
         #expect(state.cursor != nil && state.focus == .calendar)
-        state.pendingSelection = "water"
+        state.pendingSelection = PendingSelection(key: "water", isNew: true)
         let (created, _) = Reducer.reduce(state, .keysChanged(state.keys + ["water"]))
         #expect(created.selected == "water" && created.cursor == nil && created.focus == .list)
+    }
+
+    @Test("a renamed streak is selected under its new key on the day its calendar was on")
+    func aRenamedStreakKeepsItsDay() {
+        var state = press(fiveStreaks, .character("c"), .up, .up).0
+        let day = state.cursor
+        #expect(day != nil)
+        let old = state.selected!
+        state.pendingSelection = PendingSelection(key: "renamed", isNew: false)
+        let keys = state.keys.map { $0 == old ? "renamed" : $0 }
+        let (renamed, _) = Reducer.reduce(state, .keysChanged(keys))
+        #expect(renamed.selected == "renamed" && renamed.cursor == day)
     }
 
     @Test func anUpdateOfAnotherStreakLeavesTheSelectedDayAlone() {
