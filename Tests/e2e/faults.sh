@@ -107,6 +107,18 @@ COMMANDS=(
     "restore|trash restore gone"
 )
 
+# message_injected TRACE: whether the injected error hit a write to standard error. A call
+# interrupted by another thread's is split in two lines ("write(2, ... <unfinished ...>",
+# then "<... write resumed>) = -1 EIO (...) (INJECTED)"), so the two are joined by pid.
+message_injected() {
+    awk '
+        / write\(2, / && /unfinished/ { open[$1] = 1; next }
+        / write\(2, / && /INJECTED/ { found = 1 }
+        /<\.\.\. write resumed>/ { if (open[$1] && /INJECTED/) found = 1; delete open[$1] }
+        END { exit found ? 0 : 1 }
+    ' "$1"
+}
+
 # keep_promise CASE STORE NAME ARGS CODE ERRFILE BEFORE_DIGEST [MESSAGE_LOST]
 # Checks the promise after a run that may have failed, then retries a failure.
 # MESSAGE_LOST is set when the injected error hit the write of the message itself.
@@ -167,7 +179,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
             # strace counts calls per thread, so "write #n" can be the n-th write of the
             # thread that prints the error: then there is no message to check.
             message_lost=
-            grep -Eq '^[0-9]+ write\(2, .*INJECTED' "$WORK/trace" && message_lost=1
+            message_injected "$WORK/trace" && message_lost=1
             keep_promise "$name, $call #$n fails" "$STORE" "$name" "$args" "$code" "$WORK/errors" "$before" "$message_lost"
             n=$((n + 1))
             [ "$n" -gt 60 ] && break
