@@ -88,7 +88,6 @@ public enum Overlay: Equatable, Sendable {
     case ask(AskPanel)
 }
 
-/// The whole state of the dashboard; `reduce` changes it, `render` draws it.
 /// A streak to select once the store lists it: a new one opens on today (Space logs it
 /// now); a renamed one keeps the day its calendar was on.
 public struct PendingSelection: Equatable, Sendable {
@@ -101,6 +100,7 @@ public struct PendingSelection: Equatable, Sendable {
     }
 }
 
+/// The whole state of the dashboard; `reduce` changes it, `render` draws it.
 public struct DashboardState: Sendable {
     /// Every streak's key, in the order the list shows them.
     public var keys: [String]
