@@ -7,9 +7,10 @@ import Foundation
 /// on Linux `$XDG_DATA_HOME/swiftful-gamification` (else `~/.local/share/...`).
 public struct FileManagerStreakPersistence: LocalStreakPersistence {
     public let directory: URL
+    private var documents: SavedDocuments { SavedDocuments(directory: directory) }
 
     public init() {
-        self.init(directory: Self.defaultDirectory())
+        self.init(directory: SavedDocuments.defaultDirectory())
     }
 
     public init(directory: URL) {
@@ -17,31 +18,15 @@ public struct FileManagerStreakPersistence: LocalStreakPersistence {
     }
 
     public func getSavedStreakData(streakKey: String) -> CurrentStreakData? {
-        guard let data = try? Data(contentsOf: url(streakKey)) else { return nil }
-        return try? JSONDecoder().decode(CurrentStreakData.self, from: data)
+        documents.read(CurrentStreakData.self, named: fileName(streakKey))
     }
 
     /// Saves `streak`, or removes the saved data when it is nil.
     public func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws {
-        guard let streak else {
-            try? FileManager.default.removeItem(at: url(streakKey))
-            return
-        }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try JSONEncoder().encode(streak).write(to: url(streakKey), options: .atomic)
+        try documents.write(streak, named: fileName(streakKey))
     }
 
-    private func url(_ streakKey: String) -> URL {
-        directory.appendingPathComponent("current_streak_\(streakKey.sanitizeForDatabaseKeysByRemovingWhitespaceAndSpecialCharacters()).txt")
-    }
-
-    private static func defaultDirectory() -> URL {
-        #if os(Linux) || os(Windows) || os(Android)
-        let base = XDGDirectories(environment: ProcessInfo.processInfo.environment).dataHome
-        return URL(fileURLWithPath: base).appendingPathComponent("swiftful-gamification")
-        #else
-        return FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        #endif
+    private func fileName(_ streakKey: String) -> String {
+        "current_streak_\(streakKey.sanitizeForDatabaseKeysByRemovingWhitespaceAndSpecialCharacters()).txt"
     }
 }

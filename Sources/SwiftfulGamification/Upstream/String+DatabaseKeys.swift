@@ -1,10 +1,9 @@
 import Foundation
 
-/// Upstream's key sanitisers: whitespace becomes `_`, anything but letters, digits and `_`
-/// goes, runs of `_` collapse, the ends are trimmed, and an empty result is `item`.
-///
-/// Ours keep to ASCII (accents folded: "Café" -> "cafe"; other letters dropped) and to 64
-/// characters, so the lowercase one always returns a valid streak key.
+/// Upstream's key sanitisers, to the letter: whitespace becomes `_`, anything but letters
+/// (any script), digits and `_` goes, runs of `_` collapse, the ends are trimmed, and an empty
+/// result is `item`. Distinct names stay distinct ("日本" and "中国" are two progress ids), so
+/// the result is not always a valid streak key: `StreakValidation.validateStreakKey` says.
 extension String {
     public func sanitizeForDatabaseKeysByConvertingToLowercaseAndRemovingWhitespaceAndSpecialCharacters() -> String {
         lowercased().sanitizedForDatabaseKey()
@@ -15,18 +14,15 @@ extension String {
     }
 
     private func sanitizedForDatabaseKey() -> String {
-        let folded = folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var result = ""
-        for scalar in folded.unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) || scalar == "_" {
-                result.unicodeScalars.append(scalar)
-            } else if CharacterSet.whitespacesAndNewlines.contains(scalar) {
-                result += "_"
+        for character in self {
+            if character == " " || character == "\t" || character == "\n" {
+                result.append("_")
+            } else if character.isLetter || character.isNumber || character == "_" {
+                result.append(character)
             }
         }
-        let parts = result.split(separator: "_", omittingEmptySubsequences: true)
-        let joined = String(parts.joined(separator: "_").prefix(64))
-        let trimmed = joined.hasSuffix("_") ? String(joined.dropLast()) : joined
-        return trimmed.isEmpty ? "item" : trimmed
+        let joined = result.split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_")
+        return joined.isEmpty ? "item" : joined
     }
 }
