@@ -103,6 +103,9 @@ enum EventJSON {
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
         case .double(let number): return JSONText.number(number)
+        // Typed, so they read back as what they were (a plain number reads as a double).
+        case .float(let number): return #"{"type":"float","value":\#(JSONText.number(Double(number)))}"#
+        case .cgFloat(let number): return #"{"type":"cgFloat","value":\#(JSONText.number(Double(number)))}"#
         }
     }
 
@@ -188,8 +191,12 @@ enum EventJSON {
             case ("string"?, .string(let text)?): return .string(text)
             case ("bool"?, .bool(let flag)?): return .bool(flag)
             case ("int"?, .integer(let number)?): return .int(number)
-            case ("double"?, let number?), ("float"?, let number?), ("cgFloat"?, let number?):
+            case ("double"?, let number?):
                 if let double = number.double { return .double(double) }
+            case ("float"?, let number?):
+                if let double = number.double { return .float(Float(double)) }
+            case ("cgFloat"?, let number?):
+                if let double = number.double { return .cgFloat(CGFloat(double)) }
             default: break
             }
             throw Problem("metadata '\(key)' has an unknown typed value")

@@ -39,6 +39,15 @@ struct EventLineTests {
         #expect(fast == nil)
     }
 
+    @Test func everyKindOfMetadataValueReadsBackAsItWas() throws {
+        let metadata: [String: GamificationDictionaryValue] = [
+            "s": "text", "b": true, "i": 3, "d": 2.5, "f": .float(1.1), "c": .cgFloat(CGFloat(0.3)),
+        ]
+        let event = StreakEvent(id: "m", dateCreated: at("2024-01-01 12:00"), timezone: "UTC", metadata: metadata)
+        let (_, general) = try Self.parseBoth(EventLogRecord.event(event).line)
+        #expect(general == .event(event))
+    }
+
     @Test func jsonParserHandlesEscapesAndNumbers() throws {
         let value = try JSONValue.parse(#"{"s": "a\n\u00e9\ud83d\ude00\"", "i": -12, "d": 1.5e2, "b": [true, null], "o": {}}"#)
         #expect(value["s"] == .string("a\né😀\""))

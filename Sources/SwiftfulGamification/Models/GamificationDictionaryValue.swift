@@ -1,6 +1,7 @@
 import Foundation
 
-/// A metadata value attached to a streak event: a string, bool, whole number or number.
+/// A metadata value attached to an event or item: a string, bool, whole number or number
+/// (`Float` and `CGFloat` kept as such, as upstream).
 ///
 /// Encodes in upstream's typed form (`{"type": "int", "value": 3}`) so values round-trip
 /// exactly; decodes that form and plain JSON values (`3`, `"cardio"`, `true`) alike.
@@ -9,6 +10,8 @@ public enum GamificationDictionaryValue: Sendable, Hashable {
     case bool(Bool)
     case int(Int)
     case double(Double)
+    case float(Float)
+    case cgFloat(CGFloat)
 
     /// The underlying value, for analytics dictionaries.
     public var anyValue: Any {
@@ -17,6 +20,8 @@ public enum GamificationDictionaryValue: Sendable, Hashable {
         case .bool(let value): return value
         case .int(let value): return value
         case .double(let value): return value
+        case .float(let value): return value
+        case .cgFloat(let value): return value
         }
     }
 
@@ -27,6 +32,8 @@ public enum GamificationDictionaryValue: Sendable, Hashable {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value): return String(value)
+        case .float(let value): return String(value)
+        case .cgFloat(let value): return String(Double(value))
         }
     }
 }
@@ -47,7 +54,9 @@ extension GamificationDictionaryValue: Codable {
             case .string: self = .string(try typed.decode(String.self, forKey: .value))
             case .bool: self = .bool(try typed.decode(Bool.self, forKey: .value))
             case .int: self = .int(try typed.decode(Int.self, forKey: .value))
-            case .double, .float, .cgFloat: self = .double(try typed.decode(Double.self, forKey: .value))
+            case .double: self = .double(try typed.decode(Double.self, forKey: .value))
+            case .float: self = .float(try typed.decode(Float.self, forKey: .value))
+            case .cgFloat: self = .cgFloat(CGFloat(try typed.decode(Double.self, forKey: .value)))
             }
             return
         }
@@ -83,6 +92,12 @@ extension GamificationDictionaryValue: Codable {
         case .double(let value):
             try container.encode(Kind.double, forKey: .type)
             try container.encode(value, forKey: .value)
+        case .float(let value):
+            try container.encode(Kind.float, forKey: .type)
+            try container.encode(value, forKey: .value)
+        case .cgFloat(let value):
+            try container.encode(Kind.cgFloat, forKey: .type)
+            try container.encode(Double(value), forKey: .value)
         }
     }
 }
