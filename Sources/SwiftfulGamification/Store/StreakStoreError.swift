@@ -17,6 +17,8 @@ public enum StreakStoreError: Error, Equatable, Sendable {
     case notInTrash(String, inTrash: [String])
     /// A restore into a key another streak holds meanwhile.
     case restoreKeyTaken(String)
+    /// An experience-points or progress key a store cannot keep (it names a file).
+    case invalidLedgerKey(String)
 }
 
 extension StreakStoreError: LocalizedError {
@@ -46,6 +48,8 @@ extension StreakStoreError: LocalizedError {
                 : "No streak '\(key)' in the trash (it holds: \(inTrash.joined(separator: ", ")))."
         case .restoreKeyTaken(let key):
             return "A streak '\(key)' exists: restore under another key with --as NEW."
+        case .invalidLedgerKey(let key):
+            return "Invalid experience-points or progress key '\(key)': use 1 to 64 ASCII letters, digits or '_'."
         }
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import SwiftfulGamification
+
+/// Experience points and progress, kept beside the user's streaks: one append-only ledger
+/// per key (`users/USER/experience/KEY.jsonl`, `users/USER/progress/KEY.jsonl`), written
+/// under the user's lock like every streak write, so concurrent writers of several
+/// processes neither lose an event nor store one twice, and a kill leaves the ledger as it
+/// was or with the whole new line.
+extension FileStreakStore {
+    /// Which ledger of a user.
+    enum Ledger {
+        case experience(String)
+        case progress(String)
+
+        var directoryName: String {
+            switch self {
+            case .experience: return "experience"
+            case .progress: return "progress"
+            }
+        }
+
+        var key: String {
+            switch self {
+            case .experience(let key), .progress(let key): return key
+            }
+        }
+    }
+
+    /// The user's experience-points events since the last `deleteAllExperienceEvents`, in
+    /// the order they were added.
+    public func experienceEvents(userId: String, experienceKey: String) throws -> [ExperiencePointsEvent] {
+        try readLedger(.experience(experienceKey), userId: userId).events
+    }
+
+    /// Adds the events whose ids the ledger does not have yet; returns those.
+    /// - Throws: `StreakRuleError` for an invalid id, zone or metadata key, or a date out of
+    ///   range, before anything is written.
+    @discardableResult
+    public func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) throws -> [ExperiencePointsEvent] {
+        for event in events { try Self.validate(event) }
+        var added: [ExperiencePointsEvent] = []
+        try appendToLedger(.experience(experienceKey), userId: userId) { ledger in
+            var ids = ledger.eventIds
+            added = events.filter { ids.insert($0.id).inserted }
+            return added.map(PointsLedgerLine.earned)
+        }
+        return added
+    }
+
+    /// Deletes every event of the ledger (a line saying so: the ledger keeps its history).
+    public func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) throws {
+        try appendToLedger(.experience(experienceKey), userId: userId) { ledger in
+            ledger.events.isEmpty ? [] : [.clearedEvents(now)]
+        }
+    }
+
+    /// The user's progress items, by sanitized id order.
+    public func progressItems(userId: String, progressKey: String) throws -> [ProgressItem] {
+        try readLedger(.progress(progressKey), userId: userId).sortedItems
+    }
+
+    /// Sets the item's value unless the ledger has a higher one; returns the item kept.
+    /// - Throws: `ProgressError.invalidValue` outside 0...1, `StreakRuleError` for an empty
+    ///   id or a bad metadata key, before anything is written.
+    @discardableResult
+    public func saveProgress(_ item: ProgressItem, userId: String) throws -> ProgressItem {
+        guard item.isValueValid else { throw ProgressError.invalidValue }
+        try StreakValidation.validateIdentifier(item.id, of: "progress item")
+        for key in item.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+        var kept = item
+        try appendToLedger(.progress(item.progressKey), userId: userId) { ledger in
+            if let current = ledger.items[item.sanitizedId], current.value > item.value {
+                kept = current
+                return []
+            }
+            return [.progress(item)]
+        }
+        return kept
+    }
+
+    /// Deletes one item (by sanitized id), or every item of the key when `id` is nil.
+    public func deleteProgress(id: String?, userId: String, progressKey: String, now: Date) throws {
+        try appendToLedger(.progress(progressKey), userId: userId) { ledger in
+            if let id { return ledger.items[id] == nil ? [] : [.deletedProgress(id: id, now)] }
+            return ledger.items.isEmpty ? [] : [.deletedProgress(id: nil, now)]
+        }
+    }
+
+    /// The directory holding the ledgers of one kind, for watchers.
+    func ledgerDirectory(_ ledger: Ledger, userId: String) throws -> String {
+        try userDirectory(userId) + "/" + ledger.directoryName
+    }
+
+    private func ledgerPath(_ ledger: Ledger, userId: String) throws -> String {
+        guard (1...64).contains(ledger.key.utf8.count),
+              ledger.key.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }) else {
+            throw StreakStoreError.invalidLedgerKey(ledger.key)
+        }
+        return try ledgerDirectory(ledger, userId: userId) + "/" + ledger.key + ".jsonl"
+    }
+
+    private func readLedger(_ ledger: Ledger, userId: String) throws -> PointsLedger {
+        let path = try ledgerPath(ledger, userId: userId)
+        let folded = try StoreLock.shared(try userDirectory(userId)) {
+            PointsLedger(bytes: try POSIXFile.read(path, role: .user) ?? [], path: path)
+        }
+        folded.warnings.forEach(warn)
+        return folded
+    }
+
+    /// Under the user's lock: reads the ledger, asks `decide` what to add, appends it whole
+    /// (durably) or, on any failure, leaves every file as it was.
+    private func appendToLedger(_ ledger: Ledger, userId: String, _ decide: (PointsLedger) throws -> [PointsLedgerLine]) throws {
+        let path = try ledgerPath(ledger, userId: userId)
+        let userDirectory = try userDirectory(userId)
+        let journal = WriteJournal(directory: userDirectory)
+        journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
+        do {
+            try StoreLock.exclusive(userDirectory) {
+                let current = PointsLedger(bytes: try POSIXFile.read(path, role: .user) ?? [], path: path)
+                current.warnings.forEach(warn)
+                let lines = try decide(current)
+                guard !lines.isEmpty else { return }
+                try journal.makeDirectory((path as NSString).deletingLastPathComponent)
+                _ = try POSIXFile.append(Array(lines.map { $0.line + "\n" }.joined().utf8), to: path, journal: journal)
+                journal.finish()
+            }
+        } catch {
+            let kept = journal.undo()
+            guard kept.isEmpty else { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
+            throw error
+        }
+    }
+
+    private static func validate(_ event: ExperiencePointsEvent) throws {
+        try StreakValidation.validateIdentifier(event.id, of: "experience event")
+        try StreakValidation.validateDate(event.dateCreated, "event date")
+        if let zone = event.timezone { try StreakValidation.timeZone(named: zone) }
+        for key in event.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+    }
+}

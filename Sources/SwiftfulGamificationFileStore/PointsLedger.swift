@@ -1,0 +1,132 @@
+import Foundation
+import SwiftfulGamification
+
+/// One line of a user's experience-points or progress ledger
+/// (`experience/KEY.jsonl`, `progress/KEY.jsonl`): ledgers are only appended to, and what
+/// they hold now is the fold of their lines.
+enum PointsLedgerLine: Codable {
+    /// Points earned (or, negative, taken back); an id already in the ledger is never
+    /// written again.
+    case earned(ExperiencePointsEvent)
+    /// Every earlier event of the ledger deleted.
+    case clearedEvents(Date)
+    /// A progress value set; the fold keeps the highest value of an item.
+    case progress(ProgressItem)
+    /// One progress item deleted (by sanitized id), or all of them (nil).
+    case deletedProgress(id: String?, Date)
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, event, item, id, date
+    }
+
+    private enum Kind: String, Codable {
+        case earned, cleared, progress, deleted
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .kind) {
+        case .earned: self = .earned(try container.decode(ExperiencePointsEvent.self, forKey: .event))
+        case .cleared: self = .clearedEvents(try container.decode(Date.self, forKey: .date))
+        case .progress: self = .progress(try container.decode(ProgressItem.self, forKey: .item))
+        case .deleted: self = .deletedProgress(id: try container.decodeIfPresent(String.self, forKey: .id), try container.decode(Date.self, forKey: .date))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .earned(let event):
+            try container.encode(Kind.earned, forKey: .kind)
+            try container.encode(event, forKey: .event)
+        case .clearedEvents(let date):
+            try container.encode(Kind.cleared, forKey: .kind)
+            try container.encode(date, forKey: .date)
+        case .progress(let item):
+            try container.encode(Kind.progress, forKey: .kind)
+            try container.encode(item, forKey: .item)
+        case .deletedProgress(let id, let date):
+            try container.encode(Kind.deleted, forKey: .kind)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encode(date, forKey: .date)
+        }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISODate.format(date))
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISODate.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }()
+
+    var line: String {
+        // Encoding our own values cannot fail (no non-finite numbers: values are checked).
+        String(decoding: (try? Self.encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
+
+/// What a ledger holds now, folded from its lines.
+struct PointsLedger {
+    /// Events since the last clear, in the order written.
+    private(set) var events: [ExperiencePointsEvent] = []
+    private(set) var eventIds = Set<String>()
+    /// Progress items by sanitized id.
+    private(set) var items: [String: ProgressItem] = [:]
+    private(set) var warnings: [String] = []
+
+    init(bytes: [UInt8], path: String) {
+        var lineNumber = 0
+        let complete = bytes.last == UInt8(ascii: "\n")
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            lineNumber += 1
+            guard !line.isEmpty else { continue }
+            if index == lines.count - 1, !complete {
+                warnings.append("\(path):\(lineNumber): an unfinished last line (a write cut short) was skipped")
+                continue
+            }
+            do {
+                apply(try PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: Data(line)))
+            } catch {
+                warnings.append("\(path):\(lineNumber): a damaged line was skipped")
+            }
+        }
+    }
+
+    mutating func apply(_ line: PointsLedgerLine) {
+        switch line {
+        case .earned(let event):
+            guard eventIds.insert(event.id).inserted else { return }
+            events.append(event)
+        case .clearedEvents:
+            events = []
+            eventIds = []
+        case .progress(let item):
+            // Never lower: a lower value written by a racing device is history, not news.
+            if let kept = items[item.sanitizedId], kept.value > item.value { return }
+            items[item.sanitizedId] = item
+        case .deletedProgress(let id, _):
+            if let id { items[id] = nil } else { items = [:] }
+        }
+    }
+
+    var sortedItems: [ProgressItem] {
+        items.values.sorted { $0.sanitizedId < $1.sanitizedId }
+    }
+}
