@@ -139,3 +139,42 @@ extension FileStreakStore {
         for key in event.metadata.keys { try StreakValidation.validateMetadataKey(key) }
     }
 }
+
+extension FileStreakStore {
+    private func pointsSettingsPath(_ userId: String) throws -> String {
+        try userDirectory(userId) + "/points.json"
+    }
+
+    /// The user's points settings (`users/USER/points.json`; off when there is none).
+    /// - Throws: `FileStoreError.corruptFile` for a file that does not read as settings.
+    public func pointsSettings(userId: String) throws -> StreakPointsSettings {
+        let path = try pointsSettingsPath(userId)
+        guard let bytes = try POSIXFile.read(path, role: .user, limit: 1 << 20) else { return StreakPointsSettings() }
+        do {
+            return try JSONDecoder().decode(StreakPointsSettings.self, from: Data(bytes))
+        } catch {
+            throw FileStoreError.corruptFile(path: path, reason: FileStoreError.sentence(error))
+        }
+    }
+
+    /// Replaces the settings whole, atomically, under the user's lock.
+    public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) throws {
+        let path = try pointsSettingsPath(userId)
+        let userDirectory = try userDirectory(userId)
+        let journal = WriteJournal(directory: userDirectory)
+        journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
+        do {
+            try StoreLock.exclusive(userDirectory) {
+                try POSIXFile.writeAtomically(bytes, to: path, journal: journal)
+                journal.finish()
+            }
+        } catch {
+            let kept = journal.undo()
+            guard kept.isEmpty else { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
+            throw error
+        }
+    }
+}

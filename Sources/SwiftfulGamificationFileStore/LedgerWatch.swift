@@ -1,24 +1,26 @@
 import Foundation
 import SwiftfulGamification
 
-/// Calls `changed` (on its own queue) whenever a ledger directory of one user changes, by
-/// this process or any other, until cancelled.
-final class LedgerWatch: Sendable {
-    private let watch: DirectoryWatch
-
-    init(directory: String, label: String, _ changed: @escaping @Sendable () -> Void) {
-        watch = DirectoryWatch(label: label)
-        _ = try? POSIXFile.makeDirectory(directory)
-        watch.watch(directory)
-        watch.start { _ in changed() }
-    }
-
-    /// Runs `body` on the watch's queue, in order with its calls to `changed`.
-    func run(_ body: @escaping @Sendable () -> Void) {
-        watch.queue.async(execute: body)
-    }
-
-    func cancel() {
-        watch.cancel()
+extension FileStreakStore {
+    /// Yields now, and whenever a ledger directory of the user changes (by this process or
+    /// any other), until the stream ends.
+    func watchLedger(_ ledger: Ledger, userId: String) -> AsyncThrowingStream<Void, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let directory: String
+        do {
+            directory = try ledgerDirectory(ledger, userId: userId)
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
+        }
+        let watch = DirectoryWatch(label: "ledger-\(userId)-\(ledger.directoryName)")
+        watch.queue.async {
+            _ = try? POSIXFile.makeDirectory(directory)
+            watch.watch(directory)
+            watch.start { _ in continuation.yield() }
+            continuation.yield()
+        }
+        continuation.onTermination = { _ in watch.cancel() }
+        return stream
     }
 }

@@ -132,14 +132,14 @@ struct PointsLedgerTests {
     @Test @MainActor func watchersSeeAnotherWritersPointsAndProgress() async throws {
         let fixture = StoreFixture()
         let clock = TestClock(at("2024-01-02 10:00"))
-        let service = FileExperiencePointsService(store: fixture.store(), now: { clock.now }, timeZone: { newYork })
+        let service = StoreExperiencePointsService(store: fixture.store().pointsOnOwnThreads, now: { clock.now }, timeZone: { newYork })
         var points = service.streamCurrentExperiencePoints(userId: "u1", experienceKey: "main").makeAsyncIterator()
         #expect(try await next(&points)?.pointsAllTime == 0)
         try fixture.store().addExperienceEvents([xp("a", 40, at: "2024-01-02 09:30")], userId: "u1", experienceKey: "main")
         let update = try await next(&points)
         #expect(update?.pointsToday == 40)
 
-        let progress = FileProgressService(store: fixture.store())
+        let progress = StoreProgressService(store: fixture.store().pointsOnOwnThreads)
         let (updates, deletions) = progress.streamProgressUpdates(userId: "u1", progressKey: "default")
         var updateIterator = updates.makeAsyncIterator()
         var deletionIterator = deletions.makeAsyncIterator()
@@ -153,7 +153,7 @@ struct PointsLedgerTests {
         let fixture = StoreFixture()
         let clock = TestClock(at("2024-01-02 10:00"))
         let xpManager = ExperiencePointsManager(
-            services: ExperiencePointsStoreServices(remote: FileExperiencePointsService(store: fixture.store(), now: { clock.now }, timeZone: { newYork }),
+            services: ExperiencePointsStoreServices(remote: StoreExperiencePointsService(store: fixture.store().pointsOnOwnThreads, now: { clock.now }, timeZone: { newYork }),
                                                     local: MockLocalExperiencePointsPersistence()),
             configuration: .mock(), now: { clock.now }, timeZone: { newYork }
         )
@@ -165,7 +165,7 @@ struct PointsLedgerTests {
         #expect(await eventually { xpManager.currentExperiencePointsData.pointsToday == 20 })
 
         let progressManager = ProgressManager(
-            services: ProgressStoreServices(remote: FileProgressService(store: fixture.store()), local: MockLocalProgressPersistence()),
+            services: ProgressStoreServices(remote: StoreProgressService(store: fixture.store().pointsOnOwnThreads), local: MockLocalProgressPersistence()),
             configuration: .mock()
         )
         try await progressManager.logIn(userId: "u1")

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The experience points a user's streaks earn: each kept day its streak's points per day,
+/// each milestone of a run its count as a bonus. Earned points are experience events with
+/// ids derived from what earned them (`day.KEY.DATE`, `milestone.KEY.RUNSTART.COUNT`), so
+/// they are recorded once however many processes record them; a day no longer kept (removed,
+/// re-judged) has its points taken back by an event of the opposite amount.
+public enum StreakPoints {
+    /// The experience key streak points are kept under.
+    public static let experienceKey = "streaks"
+
+    /// What each earning of `evaluation`'s streak is worth now, by base id.
+    public static func targets(for evaluation: StreakEvaluation, settings: StreakPointsSettings) -> [String: Int] {
+        let key = evaluation.configuration.streakKey
+        guard let first = settings.firstEarningDay(for: key), let historyStart = evaluation.firstHistoryDay, historyStart <= evaluation.today else {
+            return [:]
+        }
+        var targets: [String: Int] = [:]
+        let perDay = settings.pointsPerDay(for: key)
+        let days = evaluation.days(from: historyStart, through: evaluation.today)
+        for day in days where day.state == .kept && day.day >= first && perDay > 0 {
+            targets[dayId(key, day.day)] = perDay
+        }
+        for milestone in milestones(evaluation: evaluation, days: days) where milestone.reached >= first {
+            targets["milestone.\(key).\(milestone.runStart).\(milestone.count)"] = milestone.count
+        }
+        return targets
+    }
+
+    /// The events that bring the recorded earnings of `streakKeys` to `targets`: new
+    /// earnings, and takebacks of earnings no longer deserved. Earnings of other streaks are
+    /// left as they are.
+    public static func corrections(
+        targets: [String: Int], streakKeys: Set<String>, recorded: [ExperiencePointsEvent], now: Date, timezone: TimeZone
+    ) -> [ExperiencePointsEvent] {
+        var net: [String: Int] = [:]
+        var counts: [String: Int] = [:]
+        for event in recorded {
+            guard let base = baseId(of: event.id), let key = streakKey(ofBase: base), streakKeys.contains(key) else { continue }
+            net[base, default: 0] += event.points
+            counts[base, default: 0] += 1
+        }
+        var corrections: [ExperiencePointsEvent] = []
+        for base in Set(net.keys).union(targets.keys).sorted() {
+            let difference = (targets[base] ?? 0) - (net[base] ?? 0)
+            guard difference != 0, let key = streakKey(ofBase: base) else { continue }
+            let count = counts[base] ?? 0
+            corrections.append(ExperiencePointsEvent(
+                id: count == 0 ? base : "\(base)#\(count + 1)", dateCreated: now, points: difference,
+                metadata: ["streak": .string(key), "kind": .string(difference > 0 ? kind(ofBase: base) : "takeback")],
+                timezone: timezone.identifier
+            ))
+        }
+        return corrections
+    }
+
+    private static func dayId(_ key: String, _ day: CalendarDay) -> String { "day.\(key).\(day)" }
+
+    /// `day.KEY.DATE` of `day.KEY.DATE#3`; nil for an event that is not a streak earning.
+    static func baseId(of id: String) -> String? {
+        let base = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
+        return base.hasPrefix("day.") || base.hasPrefix("milestone.") ? base : nil
+    }
+
+    static func streakKey(ofBase base: String) -> String? {
+        let parts = base.split(separator: ".")
+        return parts.count >= 3 ? String(parts[1]) : nil
+    }
+
+    private static func kind(ofBase base: String) -> String {
+        base.hasPrefix("day.") ? "day" : "milestone"
+    }
+
+    /// Every milestone the streak's runs reached: the count, the run's first day, and the
+    /// day it was reached (a weekly streak's in weeks, reached on the week's last kept day).
+    static func milestones(evaluation: StreakEvaluation, days: [StreakDay]) -> [(count: Int, runStart: CalendarDay, reached: CalendarDay)] {
+        var found: [(Int, CalendarDay, CalendarDay)] = []
+        var run = 0
+        var runStart: CalendarDay?
+        func step(_ kept: Bool, broken: Bool, start: CalendarDay, reached: CalendarDay) {
+            if broken {
+                run = 0
+                runStart = nil
+            } else if kept {
+                if runStart == nil { runStart = start }
+                run += 1
+                if StreakNotice.isMilestone(run), let runStart { found.append((run, runStart, reached)) }
+            }
+        }
+        if evaluation.streak.streakUnit == .week {
+            for week in evaluation.weeks {
+                let lastKept = days.last { $0.day >= week.start && $0.day < week.start.adding(days: 7) && $0.state == .kept }?.day
+                step(week.state == .kept, broken: week.state == .gap, start: week.start, reached: lastKept ?? week.start.adding(days: 6))
+            }
+        } else {
+            for day in days {
+                step(day.state == .kept, broken: day.state == .gap || day.state == .beforeHistory, start: day.day, reached: day.day)
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A store that keeps experience points and progress beside the streaks (the file store
+/// does): what `StoreExperiencePointsService` and `StoreProgressService` run on.
+public protocol PointsStore: Sendable {
+    /// The events since the last `deleteAllExperienceEvents`, in the order added.
+    func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent]
+    /// Adds the events whose ids the store does not have; returns those.
+    @discardableResult
+    func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent]
+    func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws
+    /// Yields now, and whenever the key's events may have changed (by any writer).
+    func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error>
+
+    func progressItems(userId: String, progressKey: String) async throws -> [ProgressItem]
+    /// Sets the item's value unless the store has a higher one; returns the item kept.
+    @discardableResult
+    func saveProgress(_ item: ProgressItem, userId: String) async throws -> ProgressItem
+    /// Deletes one item (by sanitized id), or all of the key's when `id` is nil.
+    func deleteProgress(id: String?, userId: String, progressKey: String, now: Date) async throws
+    /// Yields now, and whenever the key's items may have changed (by any writer).
+    func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error>
+
+    /// Whether the user's streaks earn points, and how many (off when never set).
+    func pointsSettings(userId: String) async throws -> StreakPointsSettings
+    func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws
+}

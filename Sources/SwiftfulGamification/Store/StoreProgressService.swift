@@ -1,0 +1,68 @@
+import Foundation
+
+/// Progress kept by a `PointsStore`, for a `ProgressManager`: every process sees the same
+/// items, values never decrease whoever writes, and each stream yields the items that
+/// changed (and the sanitized ids deleted) whenever any of them writes.
+@MainActor
+public final class StoreProgressService: RemoteProgressService {
+    public nonisolated let store: any PointsStore
+    private let now: @Sendable () -> Date
+
+    public init(store: any PointsStore, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.now = now
+    }
+
+    public func getAllProgressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
+        try await store.progressItems(userId: userId, progressKey: progressKey)
+    }
+
+    public func streamProgressUpdates(userId: String, progressKey: String) -> (
+        updates: AsyncThrowingStream<ProgressItem, any Error>,
+        deletions: AsyncThrowingStream<String, any Error>
+    ) {
+        let (updates, updateContinuation) = AsyncThrowingStream<ProgressItem, any Error>.makeStream()
+        let (deletions, deletionContinuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        let changes = store.watchProgress(userId: userId, progressKey: progressKey)
+        let store = store
+        let task = Task {
+            // What the listener was last told, by sanitized id.
+            var told: [String: ProgressItem] = [:]
+            do {
+                for try await _ in changes {
+                    let items = try await store.progressItems(userId: userId, progressKey: progressKey)
+                    let current = Dictionary(items.map { ($0.sanitizedId, $0) }) { _, newer in newer }
+                    for item in items where told[item.sanitizedId].map({ !Self.same($0, item) }) ?? true {
+                        updateContinuation.yield(item)
+                    }
+                    for id in told.keys.sorted() where current[id] == nil { deletionContinuation.yield(id) }
+                    told = current
+                }
+                updateContinuation.finish()
+                deletionContinuation.finish()
+            } catch {
+                updateContinuation.finish(throwing: error)
+                deletionContinuation.finish(throwing: error)
+            }
+        }
+        updateContinuation.onTermination = { _ in task.cancel() }
+        deletionContinuation.onTermination = { _ in task.cancel() }
+        return (updates, deletions)
+    }
+
+    private nonisolated static func same(_ first: ProgressItem, _ second: ProgressItem) -> Bool {
+        first.id == second.id && first.value == second.value && first.dateModified == second.dateModified && first.metadata == second.metadata
+    }
+
+    public func addProgress(userId: String, progressKey: String, item: ProgressItem) async throws {
+        try await store.saveProgress(item, userId: userId)
+    }
+
+    public func deleteProgress(userId: String, progressKey: String, id: String) async throws {
+        try await store.deleteProgress(id: id, userId: userId, progressKey: progressKey, now: now())
+    }
+
+    public func deleteAllProgress(userId: String, progressKey: String) async throws {
+        try await store.deleteProgress(id: nil, userId: userId, progressKey: progressKey, now: now())
+    }
+}
