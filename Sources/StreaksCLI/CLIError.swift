@@ -39,6 +39,10 @@ enum CLIError: Error, LocalizedError, Equatable {
     case importConflicts([String])
     /// `remind --install` from a binary that the next `swift build` may replace.
     case runsFromBuildFolder(String)
+    /// Points asked of a store that keeps none (a database, for now).
+    case pointsNotKept(String)
+    /// `import --with-points` while points are off.
+    case pointsOff
 
     var errorDescription: String? {
         switch self {
@@ -84,6 +88,10 @@ enum CLIError: Error, LocalizedError, Equatable {
         case .importConflicts(let conflicts):
             return "Nothing was imported: \(conflicts.joined(separator: "; ")). Import those habits under other keys with --as \"NAME=KEY\", "
                 + "or change the streaks first (streaks config)."
+        case .pointsNotKept(let store):
+            return "\(store) keeps no experience points yet: points are kept by the local file store (--store)."
+        case .pointsOff:
+            return "Points are off, so imported history cannot earn: `streaks points on` first, then import --with-points."
         case .runsFromBuildFolder(let binary):
             return "This streaks runs from a build folder (\(binary)), which the next `swift build` may replace or remove, "
                 + "so a timer would lose it: install it first (./install.sh) and run `streaks remind --install` with the installed one."

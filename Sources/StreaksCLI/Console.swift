@@ -17,6 +17,8 @@ struct Console: Sendable {
     var outputFailure: @Sendable () -> String? = { nil }
     /// What the command has saved so far, so that any later failure can say so.
     let saved = SavedWork()
+    /// The store and user the command opened (for settling points once it has written).
+    let opened = OpenedContext()
 
     static let system = Console(
         environment: ProcessInfo.processInfo.environment,

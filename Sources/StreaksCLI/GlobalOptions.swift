@@ -43,7 +43,9 @@ struct GlobalOptions: ParsableArguments {
         )
         let userId = Self.userId(explicit: user, role: role, environment: console.environment)
         let store = try Self.replicated(opened, userId: userId, now: self.now == nil ? nil : now, console: console)
-        return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
+        let context = CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
+        console.opened.set(context)
+        return context
     }
 
     /// A database with its copy on this machine (`ReplicaPlace`), the file store as it is.
@@ -84,12 +86,15 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// What a command runs against: the store, the user, the pinned or real clock and zone.
-struct CommandContext {
+struct CommandContext: Sendable {
     let store: any StreakStore
     let userId: String
     let now: Date
     let zone: TimeZone
     let console: Console
+
+    /// The first day of a week for points (the locale's: Sunday or Monday, mostly).
+    var weekStart: Weekday { Weekday(calendarWeekday: Calendar.current.firstWeekday) }
 
     static let defaultKey = "daily"
 

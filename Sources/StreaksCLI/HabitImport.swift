@@ -14,7 +14,9 @@ struct HabitImport {
     let keys: [String]
     let context: CommandContext
 
-    func run() async throws {
+    /// - Returns: the keys of the streaks imported (none for a dry run).
+    @discardableResult
+    func run() async throws -> [String] {
         let console = context.console
         let (store, userId) = (context.store, context.userId)
         let existingKeys = try await store.streakKeys(userId: userId, includingArchived: true)
@@ -34,7 +36,7 @@ struct HabitImport {
         let habits = Report.count(planned.count, "habit")
         guard !dryRun else {
             console.print("Would import \(habits) (\(counted(new, "new streak")), \(Report.count(events, "event"))); nothing written (--dry-run).")
-            return
+            return []
         }
         var added = 0
         for streak in planned {
@@ -48,6 +50,7 @@ struct HabitImport {
         let already = events - added
         console.print("Imported \(habits) from \(source.rawValue): \(counted(new, "new streak")), \(Report.count(added, "new event"))"
             + (already > 0 ? " (\(already) already there)" : "") + ".")
+        return planned.map(\.key)
     }
 
     /// The habits read and mapped, before anything is written.

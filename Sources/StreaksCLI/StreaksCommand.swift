@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwiftfulGamification
 
 /// `streaks`: streak tracking from the terminal and from scripts.
 public struct StreaksCommand: AsyncParsableCommand {
@@ -15,7 +16,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, TodayCommand.self, AskCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self, DeleteCommand.self, TrashCommand.self,
-            FreezeCommand.self, SkipCommand.self, NoteCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
+            FreezeCommand.self, SkipCommand.self, NoteCommand.self, PointsCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -56,6 +57,17 @@ public struct StreaksCommand: AsyncParsableCommand {
         return code
     }
 
+    /// After a command that wrote: the points its streaks earned (when points are on). A
+    /// failure here is a warning: what the command wrote is saved.
+    private static func settlePoints(_ console: Console) async {
+        guard console.saved.summary != nil, let context = console.opened.value else { return }
+        do {
+            try await PointsSettling.settle(context)
+        } catch {
+            console.warn("the points earned could not be recorded (\(StreakStoreError.sentence(error))); `streaks points` records them later")
+        }
+    }
+
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
@@ -65,6 +77,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            await settlePoints(console)
             if let failure = console.outputFailure() {
                 // Nothing the command said reached its reader: say so, and what was saved. A
                 // reader that stopped early (`streaks events | head`) needs no message.
@@ -106,6 +119,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             "skip": SkipCommand.configuration.subcommands.map { $0._commandName },
             "note": NoteCommand.configuration.subcommands.map { $0._commandName },
             "trash": TrashCommand.configuration.subcommands.map { $0._commandName },
+            "points": PointsCommand.configuration.subcommands.map { $0._commandName },
         ]
     }
 

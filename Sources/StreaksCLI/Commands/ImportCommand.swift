@@ -32,6 +32,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .customLong("as"), help: ArgumentHelp("With --from: import the habit NAME as the streak KEY (repeatable).", valueName: "NAME=KEY"))
     var keys: [String] = []
     @Flag(help: "Import the valid lines and report the others.") var skipInvalid = false
+    @Flag(help: "The imported history earns points (with points on); without it, history before points were on earns none.")
+    var withPoints = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -46,8 +48,12 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try global.context()
+        // Checked before anything is written.
+        let pointsStore = try withPoints ? PointsSettling.store(context) : nil
+        if let pointsStore, try await !pointsStore.pointsSettings(userId: context.userId).isOn { throw CLIError.pointsOff }
         if let from {
-            try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, keys: keys, context: context).run()
+            let imported = try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, keys: keys, context: context).run()
+            if let pointsStore, !dryRun { try await Self.earnFromHistory(of: imported, in: pointsStore, context: context) }
             return
         }
         let file = arguments.last!
@@ -64,9 +70,21 @@ struct ImportCommand: AsyncParsableCommand {
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
         let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
+        if let pointsStore { try await Self.earnFromHistory(of: [key], in: pointsStore, context: context) }
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(counted(result.added.count, "event")) into \(key)"
             + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(counted(batch.problems.count, "invalid line"))")
             + ": \(Report.length(result.evaluation.streak)).")
+    }
+
+    /// `--with-points`: the imported streaks' whole history earns (settled after the command).
+    private static func earnFromHistory(of keys: [String], in store: any PointsStore, context: CommandContext) async throws {
+        var settings = try await store.pointsSettings(userId: context.userId)
+        for key in keys {
+            let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            guard let first = evaluation.firstHistoryDay else { continue }
+            settings.earningFrom[key] = min(first, settings.earningFrom[key] ?? first)
+        }
+        try await store.setPointsSettings(settings, userId: context.userId)
     }
 }

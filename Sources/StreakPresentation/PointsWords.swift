@@ -1,0 +1,35 @@
+import Foundation
+import SwiftfulGamification
+
+/// How points read on every surface: "Level 7 · 2,140 XP · +60 today".
+public enum PointsWords {
+    /// 1,240: thousands grouped with commas whatever the locale (as the rest of the screen).
+    public static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// "+60", "-10", "+0".
+    public static func signed(_ value: Int) -> String {
+        value < 0 ? number(value) : "+" + number(value)
+    }
+
+    /// "Level 7 · 2,140 XP · +60 today" (the last part only when something was earned or
+    /// taken back today).
+    public static func header(_ data: CurrentExperiencePointsData) -> String {
+        let total = data.pointsAllTime ?? 0
+        let today = data.pointsToday ?? 0
+        let level = ExperienceLevel(points: total)
+        return "Level \(level.level) · \(number(total)) XP" + (today != 0 ? " · \(signed(today)) today" : "")
+    }
+
+    /// The same, shorter, for a narrow screen: "Lv 7 · 2,140 XP".
+    public static func shortHeader(_ data: CurrentExperiencePointsData) -> String {
+        "Lv \(ExperienceLevel(points: data.pointsAllTime ?? 0).level) · \(number(data.pointsAllTime ?? 0)) XP"
+    }
+}
