@@ -148,6 +148,8 @@ public struct DashboardState: Sendable {
     public var loggingFromToday: Set<String> = []
     /// The catch-up walk's answers the store does not hold (no, later), by streak.
     public var askMemory: [String: AskWalk.Memory] = [:]
+    /// The user's experience points, while points are on (the header shows the level).
+    public var points: CurrentExperiencePointsData?
 
     public init(
         keys: [String], selected: String? = nil, now: Date, zone: TimeZone, themeNames: [String] = ["default"],
@@ -243,6 +245,8 @@ public enum AppEvent: Sendable {
     case resize(width: Int, height: Int)
     case message(String)
     case syncChanged(StoreSyncState)
+    /// The user's experience points, as they changed (points on).
+    case pointsUpdated(CurrentExperiencePointsData)
     /// A write's outcome, with the streak as the write left it (nil when it failed or
     /// changed no streak on screen).
     /// `savedOffline`: the server was out of reach; the change waits on this machine.
@@ -260,6 +264,7 @@ public enum AppEvent: Sendable {
         case .resize: "resize"
         case .message: "message"
         case .syncChanged: "syncChanged"
+        case .pointsUpdated: "pointsUpdated"
         case .written: "written"
         }
     }

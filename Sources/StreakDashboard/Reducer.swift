@@ -58,6 +58,16 @@ public enum Reducer {
             state.message = text
         case .syncChanged(let sync):
             state.sync = sync
+        case .pointsUpdated(let points):
+            // A level reached now, not the level the dashboard opened on.
+            if let before = state.points.map({ ExperienceLevel(points: $0.pointsAllTime ?? 0).level }) {
+                let level = ExperienceLevel(points: points.pointsAllTime ?? 0).level
+                if level > before {
+                    let text = PointsWords.levelToast(level: level, points: points.pointsAllTime ?? 0, ascii: state.ascii)
+                    state.toast = Toast(text: [state.toast?.text, text].compactMap { $0 }.joined(separator: "  "), until: state.now.addingTimeInterval(Toast.duration))
+                }
+            }
+            state.points = points
         }
         return (state, [])
     }

@@ -83,13 +83,18 @@ public enum Render {
             grid.put(badge, x: x, y: rect.y, style: CellStyle(state.sync.isOffline ? .warning : .accent, bold: true), limit: max(0, rect.width - x))
             text += "  " + badge
         }
-        // The clock, and the theme when there is room, on the right.
+        // The clock on the right; before it the points (while on), then the theme, as room allows.
         let clock = "\(state.today)  \(StreakFacts.clock(state.now, state.zone))"
         let theme = "theme: \(state.themeName)  "
+        let points = state.points.map { [PointsWords.header($0) + "  ", PointsWords.shortHeader($0) + "  "] } ?? [""]
         let free = rect.width - 10 - text.count - 3
-        let right = free >= theme.count + clock.count ? theme + clock : free >= clock.count ? clock : ""
+        let candidates = points.flatMap { [theme + $0 + clock, $0 + clock] } + [clock, ""]
+        let right = candidates.first { $0.count <= free } ?? ""
         grid.put(right, x: rect.x + rect.width - right.count - 1, y: rect.y, style: CellStyle(.muted))
-        if !right.isEmpty { grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text)) }
+        if let shown = points.first(where: { !$0.isEmpty && right.hasSuffix($0 + clock) }) {
+            grid.put(shown, x: rect.x + rect.width - clock.count - shown.count - 1, y: rect.y, style: CellStyle(.accent, bold: true))
+        }
+        if right.hasSuffix(clock), !right.isEmpty { grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text)) }
     }
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {

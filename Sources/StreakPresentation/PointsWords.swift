@@ -32,4 +32,10 @@ public enum PointsWords {
     public static func shortHeader(_ data: CurrentExperiencePointsData) -> String {
         "Lv \(ExperienceLevel(points: data.pointsAllTime ?? 0).level) · \(number(data.pointsAllTime ?? 0)) XP"
     }
+
+    /// "★ Level 8! 2,840 XP; 900 to level 9."
+    public static func levelToast(level: Int, points: Int, ascii: Bool) -> String {
+        let next = ExperienceLevel(points: points)
+        return "\(ascii ? "*" : "★") Level \(level)! \(number(points)) XP; \(number(next.pointsToNextLevel)) to level \(next.level + 1)."
+    }
 }

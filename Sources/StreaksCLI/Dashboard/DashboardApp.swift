@@ -45,6 +45,8 @@ final class DashboardApp {
     /// Day lookups run one at a time; while one runs, only the latest request waits.
     private var dayLoading = false
     private var pendingDay: (key: String, day: CalendarDay)?
+    /// Experience points, while they are on.
+    private var points: DashboardPoints?
 
     init(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
          themes: ThemeCatalog, theme: String, ascii: Bool, screen: any TerminalBackend, keys: [String], notice: String?,
@@ -87,6 +89,7 @@ final class DashboardApp {
         followLink()
         board.start()
         observeBoard()
+        startPoints()
         // The selected streak usually arrives within milliseconds: until it does, frames wait
         // (a screen of "loading" drawn and at once drawn over is only terminal output),
         // unless it takes longer than a blink.
@@ -382,6 +385,8 @@ final class DashboardApp {
         if let evaluation = manager.evaluation, !(state.views[key]?.evaluation.isSameEvaluation(as: evaluation) ?? false) {
             continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
         }
+        // Whoever changed it (a key here, another process), what it earns is recorded.
+        if let evaluation = manager.evaluation { points?.settle([evaluation]) }
     }
 
     private func takeNotices(_ key: String) -> [StreakNotice] {
@@ -411,7 +416,18 @@ final class DashboardApp {
         ticker = (task, wake)
     }
 
+    private func startPoints() {
+        let (store, userId, zone, clock) = (store, userId, zone, clock)
+        tasks.append(Task { [weak self] in
+            guard let points = await DashboardPoints.open(store: store, userId: userId, zone: zone, clock: clock), let self else { return }
+            self.points = points
+            await points.start { [weak self] data in self?.continuation.yield(.pointsUpdated(data)) }
+            points.settle(board.managers.values.compactMap(\.evaluation))
+        })
+    }
+
     private func shutdown() {
+        points?.stop()
         tasks.forEach { $0.cancel() }
         ticker?.task.cancel()
         board.stop()

@@ -1,0 +1,79 @@
+import Foundation
+import Observation
+import SwiftfulGamification
+
+/// Points in the dashboard, while they are on: an `ExperiencePointsManager` on the store's
+/// ledger (live: another process's earnings arrive through it), and the settling of what the
+/// streaks on screen earn each time one of them changes.
+@MainActor
+final class DashboardPoints {
+    private let store: any PointsStore
+    private let userId: String
+    private let zone: TimeZone
+    private let clock: @Sendable () -> Date
+    let manager: ExperiencePointsManager
+    /// A settle runs at a time; evaluations arriving meanwhile wait for the next one.
+    private var settling = false
+    private var waiting: [String: StreakEvaluation] = [:]
+    private var deliver: ((CurrentExperiencePointsData) -> Void)?
+
+    /// The store's points for `userId`, or nil while they are off or the store keeps none.
+    static func open(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date) async -> DashboardPoints? {
+        guard let points = store as? any PointsStore, (try? await points.pointsSettings(userId: userId))?.isOn == true else { return nil }
+        let weekStart = Weekday(calendarWeekday: Calendar.current.firstWeekday)
+        let service = StoreExperiencePointsService(store: points, weekStart: weekStart, now: clock, timeZone: { zone })
+        // The manager starts from the points as they are, so its first value is no news.
+        let current = try? await service.currentData(userId: userId, experienceKey: StreakPoints.experienceKey)
+        let manager = ExperiencePointsManager(
+            services: ExperiencePointsStoreServices(remote: service, local: MockLocalExperiencePointsPersistence(data: current)),
+            configuration: ExperiencePointsConfiguration(experienceKey: StreakPoints.experienceKey, weekStart: weekStart),
+            now: clock, timeZone: { zone }
+        )
+        return DashboardPoints(store: points, userId: userId, zone: zone, clock: clock, manager: manager)
+    }
+
+    private init(store: any PointsStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date, manager: ExperiencePointsManager) {
+        self.store = store
+        self.userId = userId
+        self.zone = zone
+        self.clock = clock
+        self.manager = manager
+    }
+
+    /// Logs the manager in and hands each new value of its points to `deliver`.
+    func start(deliver: @escaping (CurrentExperiencePointsData) -> Void) async {
+        self.deliver = deliver
+        try? await manager.logIn(userId: userId)
+        observe()
+    }
+
+    func stop() {
+        deliver = nil
+        manager.logOut()
+    }
+
+    private func observe() {
+        guard let deliver else { return }
+        deliver(manager.currentExperiencePointsData)
+        withObservationTracking {
+            _ = manager.currentExperiencePointsData
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in self?.observe() }
+        }
+    }
+
+    /// Records what `evaluations` earned (and no longer earn), one settle at a time.
+    func settle(_ evaluations: [StreakEvaluation]) {
+        for evaluation in evaluations { waiting[evaluation.configuration.streakKey] = evaluation }
+        guard !settling, !waiting.isEmpty else { return }
+        settling = true
+        let batch = Array(waiting.values)
+        waiting = [:]
+        Task { [weak self] in
+            guard let self else { return }
+            _ = try? await StreakPoints.settle(batch, in: store, userId: userId, now: clock(), timezone: zone)
+            settling = false
+            settle([])
+        }
+    }
+}
