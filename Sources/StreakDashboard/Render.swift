@@ -83,18 +83,21 @@ public enum Render {
             grid.put(badge, x: x, y: rect.y, style: CellStyle(state.sync.isOffline ? .warning : .accent, bold: true), limit: max(0, rect.width - x))
             text += "  " + badge
         }
-        // The clock on the right; before it the points (while on), then the theme, as room allows.
-        let clock = "\(state.today)  \(StreakFacts.clock(state.now, state.zone))"
+        // The clock on the right; before it the points (while on), then the theme, as room
+        // allows. Narrow, the points keep their place and the clock drops the date.
+        let time = StreakFacts.clock(state.now, state.zone)
+        let clocks = ["\(state.today)  \(time)", time]
         let theme = "theme: \(state.themeName)  "
         let points = state.points.map { [PointsWords.header($0) + "  ", PointsWords.shortHeader($0) + "  "] } ?? [""]
         let free = rect.width - 10 - text.count - 3
-        let candidates = points.flatMap { [theme + $0 + clock, $0 + clock] } + [clock, ""]
-        let right = candidates.first { $0.count <= free } ?? ""
-        grid.put(right, x: rect.x + rect.width - right.count - 1, y: rect.y, style: CellStyle(.muted))
-        if let shown = points.first(where: { !$0.isEmpty && right.hasSuffix($0 + clock) }) {
-            grid.put(shown, x: rect.x + rect.width - clock.count - shown.count - 1, y: rect.y, style: CellStyle(.accent, bold: true))
-        }
-        if right.hasSuffix(clock), !right.isEmpty { grid.put(clock, x: rect.x + rect.width - clock.count - 1, y: rect.y, style: CellStyle(.text)) }
+        let candidates = [(theme, points[0], clocks[0])] + points.flatMap { point in clocks.map { ("", point, $0) } } + clocks.map { ("", "", $0) }
+        guard let (themePart, pointsPart, clock) = candidates.first(where: { $0.0.count + $0.1.count + $0.2.count <= free }) else { return }
+        var x = rect.x + rect.width - clock.count - 1
+        grid.put(clock, x: x, y: rect.y, style: CellStyle(.text))
+        x -= pointsPart.count
+        grid.put(pointsPart, x: x, y: rect.y, style: CellStyle(.accent, bold: true))
+        x -= themePart.count
+        grid.put(themePart, x: x, y: rect.y, style: CellStyle(.muted))
     }
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {

@@ -55,6 +55,7 @@ final class CLIHarness: @unchecked Sendable {
     private static func insert(_ global: [String], into arguments: [String]) -> [String] {
         let nested = ["freeze", "skip", "trash"].contains(arguments.first ?? "")
             || (arguments.first == "note" && arguments.count > 1 && ["add", "remove", "list"].contains(arguments[1]))
+            || (arguments.first == "points" && arguments.count > 1 && ["on", "off", "per-day", "show"].contains(arguments[1]))
         let commandWords = nested ? 2 : 1
         let split = min(commandWords, arguments.count)
         return Array(arguments[..<split]) + global + Array(arguments[split...])

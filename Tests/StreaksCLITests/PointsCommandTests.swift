@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `streaks points`: off until turned on, earned by every command that writes, once each,
+/// taken back with the day, nothing for imported history unless --with-points.
+struct PointsCommandTests {
+    private func json(_ result: CLIHarness.Result) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    }
+
+    private func points(_ cli: CLIHarness, now: String) async throws -> [String: Any] {
+        let result = await cli.run(["points", "--json"], now: now)
+        #expect(result.code == 0, "\(result.errors)")
+        return try json(result)
+    }
+
+    private func allTime(_ object: [String: Any]) -> Int? {
+        (object["points"] as? [String: Any])?["all_time"] as? Int
+    }
+
+    @Test func nothingIsEarnedUntilPointsAreOn() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["log", "med"], now: "2024-01-03T15:00:00Z")
+        let off = await cli.run(["points"], now: "2024-01-05T15:00:00Z")
+        #expect(off.output.contains("Points are off"))
+        #expect(try allTime(await points(cli, now: "2024-01-05T15:00:00Z")) == 0)
+        #expect(try await points(cli, now: "2024-01-05T15:00:00Z")["on"] as? Bool == false)
+    }
+
+    @Test func keptDaysAndMilestonesEarnOnceAndARemovedDayGivesItsPointsBack() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        let on = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        #expect(on.code == 0 && on.output.contains("from 2024-01-01"), "\(on.errors)")
+        for day in 1...3 { _ = await cli.run(["log", "med"], now: "2024-01-0\(day)T15:00:00Z") }
+        var shown = try await points(cli, now: "2024-01-03T16:00:00Z")
+        #expect(allTime(shown) == 33, "three days of 10 and the milestone of 3")
+        #expect((shown["points"] as? [String: Any])?["today"] as? Int == 13)
+        _ = await cli.run(["log", "med"], now: "2024-01-03T17:00:00Z")
+        #expect(try allTime(await points(cli, now: "2024-01-03T18:00:00Z")) == 33, "a second event the same day earns nothing more")
+        _ = await cli.run(["undo", "med"], now: "2024-01-03T19:00:00Z")
+        _ = await cli.run(["undo", "med"], now: "2024-01-03T19:00:00Z")
+        shown = try await points(cli, now: "2024-01-03T20:00:00Z")
+        #expect(allTime(shown) == 20, "day 3 and its milestone taken back")
+        #expect(shown["level"] as? Int == 1)
+        let text = await cli.run(["points"], now: "2024-01-03T20:00:00Z")
+        #expect(text.output.hasPrefix("Level 1 · 20 XP"))
+    }
+
+    @Test func aStreaksOwnRateAndLevelsFollowTheCurve() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "run"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        let rate = await cli.run(["points", "per-day", "150", "--streak", "run"], now: "2024-01-01T15:00:00Z")
+        #expect(rate.code == 0, "\(rate.errors)")
+        _ = await cli.run(["log", "run"], now: "2024-01-01T16:00:00Z")
+        _ = await cli.run(["log", "run"], now: "2024-01-02T16:00:00Z")
+        let shown = try await points(cli, now: "2024-01-02T17:00:00Z")
+        #expect(allTime(shown) == 300)
+        #expect(shown["level"] as? Int == 3)
+        #expect(shown["to_next_level"] as? Int == 300)
+    }
+
+    @Test func importedHistoryEarnsOnlyWithPoints() async throws {
+        let lines = (1...4).map { #"{"date_created": "2023-12-0\#($0)T12:00:00Z", "timezone": "UTC"}"# }.joined(separator: "\n") + "\n"
+        let file = NSTemporaryDirectory() + "points-import-\(UUID().uuidString).jsonl"
+        try lines.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        let refused = await cli.run(["import", "med", file, "--with-points"], now: "2024-01-01T15:00:00Z")
+        #expect(refused.code != 0 && refused.errors.contains("Points are off"))
+        #expect(await cli.run(["events", "med"], now: "2024-01-01T15:00:00Z").output.isEmpty, "nothing imported")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["import", "med", file], now: "2024-01-01T15:00:00Z")
+        #expect(try allTime(await points(cli, now: "2024-01-01T16:00:00Z")) == 0)
+        _ = await cli.run(["import", "med", file, "--with-points"], now: "2024-01-01T15:00:00Z")
+        #expect(try allTime(await points(cli, now: "2024-01-01T16:00:00Z")) == 40 + 3)
+    }
+
+    @Test func badInputIsRefusedAndChangesNothing() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        let tooMany = await cli.run(["points", "per-day", "5000"])
+        #expect(tooMany.code != 0 && tooMany.errors.contains("0 to 1000"))
+        let unknown = await cli.run(["points", "per-day", "5", "--streak", "nope"])
+        #expect(unknown.code != 0 && unknown.errors.contains("No streak 'nope'"))
+        let again = await cli.run(["points", "off"])
+        #expect(again.code == 0 && again.output.contains("already off"))
+    }
+}
