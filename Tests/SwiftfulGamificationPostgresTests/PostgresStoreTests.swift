@@ -139,13 +139,12 @@ struct PostgresStoreTests {
         let user = TestDatabase.freshUser(), now = date("2024-03-05T12:00:00Z")
         _ = try await writer.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "daily"), now: now, timezone: utc)
         let stream = reader.watch(userId: user, streakKey: "daily", now: { now }, timezone: { TimeZone(identifier: "UTC")! })
-        let started = Date()
+        // Heard at all (within `first`'s wait), not timed: a loaded machine is slow, not wrong.
         async let heard = first(stream) { $0.streak.totalEvents == 1 }
         try await Task.sleep(for: .milliseconds(300))
         _ = try await writer.addEvents([StreakEvent(id: "x", dateCreated: now, timezone: "UTC")], userId: user, streakKey: "daily", now: now, timezone: utc)
         let evaluation = try await heard
         #expect(evaluation?.streak.currentStreak == 1)
-        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     @Test func badPlacesGiveOneClearLine() async throws {
