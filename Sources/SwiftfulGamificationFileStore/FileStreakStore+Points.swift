@@ -92,10 +92,7 @@ extension FileStreakStore {
     }
 
     private func ledgerPath(_ ledger: Ledger, userId: String) throws -> String {
-        guard (1...64).contains(ledger.key.utf8.count),
-              ledger.key.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }) else {
-            throw StreakStoreError.invalidLedgerKey(ledger.key)
-        }
+        try StreakValidation.validateLedgerKey(ledger.key)
         return try ledgerDirectory(ledger, userId: userId) + "/" + ledger.key + ".jsonl"
     }
 

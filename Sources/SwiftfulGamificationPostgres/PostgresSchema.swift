@@ -170,6 +170,43 @@ enum PostgresSchema {
         // 8: the trash. A deleted streak keeps its row, its key moved aside to '~ID~KEY' (no
         // key has a '~'), so the key is free at once and every lookup by key passes it by.
         ["ALTER TABLE streaks ADD COLUMN deleted_us bigint"],
+        // 9: experience points, progress and the points settings (issue 37), owned like a
+        // skip: a role reaches only its own rows, whoever writes plain SQL.
+        [
+            """
+            CREATE TABLE experience_events (
+                user_id text NOT NULL DEFAULT current_user,
+                experience_key text NOT NULL CHECK (experience_key ~ '^[A-Za-z0-9_]{1,64}$'),
+                event_id text NOT NULL CHECK (event_id <> ''),
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                date_us bigint NOT NULL,
+                points integer NOT NULL,
+                timezone text,
+                metadata text NOT NULL,
+                PRIMARY KEY (user_id, experience_key, event_id)
+            )
+            """,
+            "CREATE INDEX experience_events_order ON experience_events (user_id, experience_key, seq)",
+            """
+            CREATE TABLE progress_items (
+                user_id text NOT NULL DEFAULT current_user,
+                progress_key text NOT NULL CHECK (progress_key ~ '^[A-Za-z0-9_]{1,64}$'),
+                item_id text NOT NULL CHECK (item_id <> ''),
+                raw_id text NOT NULL,
+                value double precision NOT NULL CHECK (value >= 0 AND value <= 1),
+                created_us bigint NOT NULL,
+                modified_us bigint NOT NULL,
+                metadata text NOT NULL,
+                PRIMARY KEY (user_id, progress_key, item_id)
+            )
+            """,
+            """
+            CREATE TABLE points_settings (
+                user_id text PRIMARY KEY DEFAULT current_user,
+                settings text NOT NULL
+            )
+            """,
+        ] + ["experience_events", "progress_items", "points_settings"].flatMap(protected),
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

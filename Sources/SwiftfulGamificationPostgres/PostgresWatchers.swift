@@ -70,6 +70,9 @@ final class PostgresWatchers: Sendable {
         subscribers.forEach { $0.yield(link) }
     }
 
+    /// Starts the payload of a points or progress notification (no streak key has it).
+    static let pointsMark = "\u{1E}"
+
     /// A notification's payload: the streak key, and the writing store's id.
     static func payload(key: String, writerId: String) -> String { key + "\u{1F}" + writerId }
 
@@ -97,6 +100,8 @@ final class PostgresWatchers: Sendable {
                     feed.changed(userId: userId)
                     feed.keysChanged(userId: userId)
                     for try await notification in notifications {
+                        // Points and progress have watchers of their own.
+                        guard !notification.payload.hasPrefix(Self.pointsMark) else { continue }
                         let (key, writer) = Self.parse(notification.payload)
                         guard writer != writerId else { continue }
                         feed.changed(userId: userId, streakKeys: [key])

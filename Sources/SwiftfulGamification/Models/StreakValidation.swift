@@ -69,6 +69,15 @@ public enum StreakValidation {
     }
 
     /// Metadata keys must be safe as document field names: `^[a-zA-Z0-9_]+$`.
+    /// An experience-points or progress key a store can keep: 1 to 64 ASCII letters, digits
+    /// or `_` (a file name, a column value).
+    public static func validateLedgerKey(_ key: String) throws {
+        guard (1...64).contains(key.utf8.count),
+              key.utf8.allSatisfy({ isLowercaseLetter($0) || isUppercaseLetter($0) || isDigit($0) || $0 == underscore }) else {
+            throw StreakStoreError.invalidLedgerKey(key)
+        }
+    }
+
     public static func validateMetadataKey(_ key: String) throws {
         guard !key.isEmpty,
               key.utf8.allSatisfy({ isLowercaseLetter($0) || isUppercaseLetter($0) || isDigit($0) || $0 == underscore }) else {

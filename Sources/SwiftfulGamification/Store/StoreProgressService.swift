@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Progress kept by a `PointsStore`, for a `ProgressManager`: every process sees the same
 /// items, values never decrease whoever writes, and each stream yields the items that
@@ -45,8 +46,13 @@ public final class StoreProgressService: RemoteProgressService {
                 deletionContinuation.finish(throwing: error)
             }
         }
-        updateContinuation.onTermination = { _ in task.cancel() }
-        deletionContinuation.onTermination = { _ in task.cancel() }
+        // The watch stops when both streams end: a caller may keep only one of them.
+        let open = Mutex(2)
+        let ended: @Sendable (Any) -> Void = { _ in
+            if open.withLock({ count in count -= 1; return count == 0 }) { task.cancel() }
+        }
+        updateContinuation.onTermination = { ended($0) }
+        deletionContinuation.onTermination = { ended($0) }
         return (updates, deletions)
     }
 

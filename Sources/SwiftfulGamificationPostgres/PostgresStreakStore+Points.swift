@@ -1,0 +1,280 @@
+import Foundation
+import NIOPosix
+import PostgresNIO
+import SwiftfulGamification
+
+/// Experience points, progress and the points settings in PostgreSQL, under row-level
+/// security like every other table. Each write is one statement: it is applied whole or not
+/// at all, notifies the user's channel when it changed something, and is safe to repeat. An
+/// event's id is stored once, a progress value never goes down (the comparison is inside
+/// the upsert, so concurrent writers cannot lower it), and the writes that report what they
+/// did (adding events, deleting all of them) record that under an operation id, so a retry
+/// of one whose COMMIT reply was lost answers as the first did.
+extension PostgresStreakStore: PointsStore {
+    private static func payload(_ kind: String, _ key: String) -> String {
+        PostgresWatchers.pointsMark + kind + "\u{1F}" + key
+    }
+
+    private static func json(_ metadata: [String: GamificationDictionaryValue]) -> String {
+        String(decoding: (try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    private static func metadata(_ text: String) -> [String: GamificationDictionaryValue] {
+        (try? JSONDecoder().decode([String: GamificationDictionaryValue].self, from: Data(text.utf8))) ?? [:]
+    }
+
+    // MARK: - Experience points
+
+    public func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(experienceKey)
+        return try await session.run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT event_id, date_us, points, timezone, metadata FROM experience_events
+                WHERE user_id = \(userId) AND experience_key = \(experienceKey) ORDER BY seq
+                """,
+                logger: PostgresSession.logger
+            )
+            var events: [ExperiencePointsEvent] = []
+            for try await (id, micros, points, zone, metadata) in rows.decode((String, Int64, Int, String?, String).self) {
+                events.append(ExperiencePointsEvent(
+                    id: id, dateCreated: Date(microseconds: Int(micros)), points: points, metadata: Self.metadata(metadata), timezone: zone
+                ))
+            }
+            return events
+        }
+    }
+
+    @discardableResult
+    public func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(experienceKey)
+        for event in events {
+            try StreakValidation.validateIdentifier(event.id, of: "experience event")
+            try StreakValidation.validateDate(event.dateCreated, "event date")
+            if let zone = event.timezone { try StreakValidation.timeZone(named: zone) }
+            for key in event.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+        }
+        guard !events.isEmpty else { return [] }
+        let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
+        let now = Int64(Date().microsecondsSince1970)
+        let payload = Self.payload("xp", experienceKey)
+        let ids = events.map(\.id), dates = events.map { Int64($0.dateCreated.microsecondsSince1970) }
+        let points = events.map(\.points), zones = events.map { $0.timezone ?? "" }, metadata = events.map { Self.json($0.metadata) }
+        let added: String = try await session.run { connection in
+            let rows = try await connection.query(
+                """
+                WITH prior AS (
+                    SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)
+                ), added AS (
+                    INSERT INTO experience_events (user_id, experience_key, event_id, date_us, points, timezone, metadata)
+                    SELECT \(userId), \(experienceKey), e.id, e.date_us, e.points, nullif(e.zone, ''), e.metadata
+                    FROM unnest(\(ids)::text[], \(dates)::bigint[], \(points)::integer[], \(zones)::text[], \(metadata)::text[])
+                        WITH ORDINALITY AS e(id, date_us, points, zone, metadata, n)
+                    WHERE NOT EXISTS (SELECT 1 FROM prior)
+                    ORDER BY e.n
+                    ON CONFLICT (user_id, experience_key, event_id) DO NOTHING
+                    RETURNING event_id
+                ), recorded AS (
+                    INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
+                    SELECT \(userId), \(operation), coalesce((SELECT string_agg(event_id, E'\\n') FROM added), ''), \(now)
+                    WHERE NOT EXISTS (SELECT 1 FROM prior)
+                    RETURNING result
+                ), notified AS (
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM added)
+                )
+                SELECT coalesce((SELECT result FROM prior), (SELECT result FROM recorded), ''), (SELECT count(*) FROM notified)
+                """,
+                logger: PostgresSession.logger
+            )
+            for try await (result, _) in rows.decode((String, Int64).self) { return result }
+            return ""
+        }
+        let addedIds = Set(added.split(separator: "\n").map(String.init))
+        return events.filter { addedIds.contains($0.id) }
+    }
+
+    public func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(experienceKey)
+        let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
+        let micros = Int64(now.microsecondsSince1970)
+        let payload = Self.payload("xp", experienceKey)
+        try await session.run { connection in
+            try await connection.query(
+                """
+                WITH prior AS (
+                    SELECT result FROM streak_operations WHERE user_id = \(userId) AND operation_id = \(operation)
+                ), deleted AS (
+                    DELETE FROM experience_events WHERE user_id = \(userId) AND experience_key = \(experienceKey) AND NOT EXISTS (SELECT 1 FROM prior)
+                    RETURNING event_id
+                ), recorded AS (
+                    INSERT INTO streak_operations (user_id, operation_id, result, recorded_us)
+                    SELECT \(userId), \(operation), 'cleared', \(micros) WHERE NOT EXISTS (SELECT 1 FROM prior)
+                    RETURNING result
+                ), notified AS (
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM deleted)
+                )
+                SELECT (SELECT count(*) FROM recorded), (SELECT count(*) FROM notified)
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    public func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error> {
+        watchPoints(userId: userId, payload: Self.payload("xp", experienceKey))
+    }
+
+    // MARK: - Progress
+
+    public func progressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(progressKey)
+        return try await session.run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT raw_id, value, created_us, modified_us, metadata FROM progress_items
+                WHERE user_id = \(userId) AND progress_key = \(progressKey) ORDER BY item_id
+                """,
+                logger: PostgresSession.logger
+            )
+            return try await Self.items(rows, progressKey: progressKey)
+        }
+    }
+
+    private static func items(_ rows: PostgresRowSequence, progressKey: String) async throws -> [ProgressItem] {
+        var items: [ProgressItem] = []
+        for try await (id, value, created, modified, metadata) in rows.decode((String, Double, Int64, Int64, String).self) {
+            items.append(ProgressItem(
+                id: id, progressKey: progressKey, value: value, dateCreated: Date(microseconds: Int(created)),
+                dateModified: Date(microseconds: Int(modified)), metadata: Self.metadata(metadata)
+            ))
+        }
+        return items
+    }
+
+    @discardableResult
+    public func saveProgress(_ item: ProgressItem, userId: String) async throws -> ProgressItem {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(item.progressKey)
+        guard item.isValueValid else { throw ProgressError.invalidValue }
+        try StreakValidation.validateIdentifier(item.id, of: "progress item")
+        for key in item.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+        let (key, sanitized, payload) = (item.progressKey, item.sanitizedId, Self.payload("progress", item.progressKey))
+        let created = Int64(item.dateCreated.microsecondsSince1970), modified = Int64(item.dateModified.microsecondsSince1970)
+        let metadata = Self.json(item.metadata)
+        let kept = try await session.run { connection in
+            let rows = try await connection.query(
+                """
+                WITH saved AS (
+                    INSERT INTO progress_items (user_id, progress_key, item_id, raw_id, value, created_us, modified_us, metadata)
+                    VALUES (\(userId), \(key), \(sanitized), \(item.id), \(item.value), \(created), \(modified), \(metadata))
+                    ON CONFLICT (user_id, progress_key, item_id) DO UPDATE
+                        SET raw_id = EXCLUDED.raw_id, value = EXCLUDED.value, modified_us = EXCLUDED.modified_us, metadata = EXCLUDED.metadata
+                        WHERE progress_items.value <= EXCLUDED.value
+                    RETURNING raw_id, value, created_us, modified_us, metadata
+                ), notified AS (
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
+                )
+                SELECT raw_id, value, created_us, modified_us, metadata FROM saved WHERE (SELECT count(*) FROM notified) >= 0
+                UNION ALL
+                SELECT raw_id, value, created_us, modified_us, metadata FROM progress_items
+                WHERE user_id = \(userId) AND progress_key = \(key) AND item_id = \(sanitized) AND NOT EXISTS (SELECT 1 FROM saved)
+                """,
+                logger: PostgresSession.logger
+            )
+            return try await Self.items(rows, progressKey: key).first
+        }
+        return kept ?? item
+    }
+
+    public func deleteProgress(id: String?, userId: String, progressKey: String, now: Date) async throws {
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateLedgerKey(progressKey)
+        let payload = Self.payload("progress", progressKey)
+        try await session.run { connection in
+            try await connection.query(
+                """
+                WITH deleted AS (
+                    DELETE FROM progress_items WHERE user_id = \(userId) AND progress_key = \(progressKey)
+                        AND (\(id)::text IS NULL OR item_id = \(id)::text)
+                    RETURNING item_id
+                ), notified AS (
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM deleted)
+                )
+                SELECT (SELECT count(*) FROM notified)
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    public func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error> {
+        watchPoints(userId: userId, payload: Self.payload("progress", progressKey))
+    }
+
+    // MARK: - Settings
+
+    public func pointsSettings(userId: String) async throws -> StreakPointsSettings {
+        try StreakValidation.validateUserId(userId)
+        let text: String? = try await session.run { connection in
+            let rows = try await connection.query("SELECT settings FROM points_settings WHERE user_id = \(userId)", logger: PostgresSession.logger)
+            for try await settings in rows.decode(String.self) { return settings }
+            return nil
+        }
+        guard let text else { return StreakPointsSettings() }
+        return try JSONDecoder().decode(StreakPointsSettings.self, from: Data(text.utf8))
+    }
+
+    public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
+        try StreakValidation.validateUserId(userId)
+        let text = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        try await session.run { connection in
+            try await connection.query(
+                """
+                INSERT INTO points_settings (user_id, settings) VALUES (\(userId), \(text))
+                ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    // MARK: - Watching
+
+    /// Yields now, after every (re)connection (what was missed meanwhile), and on each
+    /// notification of the user's channel with `payload`, until the stream ends.
+    private func watchPoints(userId: String, payload: String) -> AsyncThrowingStream<Void, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let location = database
+        let task = Task.detached {
+            var delay = 0.1
+            while !Task.isCancelled {
+                do {
+                    let connection = try await PostgresConnection.connect(
+                        on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0,
+                        logger: PostgresSession.logger
+                    )
+                    defer { Task { try? await connection.close() } }
+                    let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
+                    try await connection.listen(on: channel) { notifications in
+                        delay = 0.1
+                        continuation.yield()
+                        for try await notification in notifications where notification.payload == payload {
+                            continuation.yield()
+                        }
+                    }
+                } catch {
+                    if Task.isCancelled { break }
+                }
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                delay = min(delay * 2, 2)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

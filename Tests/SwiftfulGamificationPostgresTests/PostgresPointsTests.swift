@@ -1,0 +1,113 @@
+import Foundation
+import PostgresNIO
+import SwiftfulGamification
+import SwiftfulGamificationPostgres
+import Testing
+import TestSupport
+
+/// Experience points and progress in PostgreSQL: an id once, a value never lower however
+/// many connections race, a lost COMMIT reply answered as the first reply would have been,
+/// another role's plain SQL kept out, and every change heard by watchers.
+@Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
+struct PostgresPointsTests {
+    let now = date("2024-03-05T12:00:00Z")
+
+    func key() -> String { "xp" + UUID().uuidString.prefix(6).lowercased() }
+
+    func xp(_ id: String, _ points: Int) -> ExperiencePointsEvent {
+        ExperiencePointsEvent(id: id, dateCreated: now, points: points, metadata: ["source": "test", "ratio": .float(0.5)], timezone: "Europe/Paris")
+    }
+
+    @Test func eventsRoundTripOnceAndAClearEmptiesTheKey() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser(), key = key()
+        #expect(try await store.addExperienceEvents([xp("a", 10), xp("b", -4)], userId: user, experienceKey: key).map(\.id) == ["a", "b"])
+        #expect(try await store.addExperienceEvents([xp("a", 99), xp("c", 1)], userId: user, experienceKey: key).map(\.id) == ["c"])
+        let events = try await store.experienceEvents(userId: user, experienceKey: key)
+        #expect(events == [xp("a", 10), xp("b", -4), xp("c", 1)])
+        try await store.deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
+        #expect(try await store.experienceEvents(userId: user, experienceKey: key).isEmpty)
+        await #expect(throws: StreakStoreError.invalidLedgerKey("no key")) { try await store.experienceEvents(userId: user, experienceKey: "no key") }
+        let settings = StreakPointsSettings(isOn: true, earningSince: CalendarDay(year: 2024, month: 3, day: 1), pointsPerDayByStreak: ["run": 20])
+        try await store.setPointsSettings(settings, userId: user)
+        #expect(try await store.pointsSettings(userId: user) == settings)
+        #expect(try await store.pointsSettings(userId: TestDatabase.freshUser()) == StreakPointsSettings())
+    }
+
+    @Test func progressNeverDecreasesUnderConcurrentConnections() async throws {
+        let user = TestDatabase.freshUser(), key = key()
+        let stores = try await [TestDatabase.store(role: "app"), TestDatabase.store(role: "app")]
+        defer { Task { for store in stores { await store.close() } } }
+        var highest: [String: Double] = [:]
+        var writes: [(Int, ProgressItem)] = []
+        for writer in 0..<2 {
+            for step in 0..<25 {
+                let value = Double((step * 7 + writer * 13) % 31) / 30
+                let item = ProgressItem(id: "Item \(step % 3)", progressKey: key, value: value)
+                writes.append((writer, item))
+                highest[item.sanitizedId] = max(highest[item.sanitizedId] ?? 0, value)
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                let mine = writes.filter { $0.0 == writer }.map(\.1)
+                group.addTask { for item in mine { try await stores[writer].saveProgress(item, userId: user) } }
+            }
+            try await group.waitForAll()
+        }
+        let items = try await stores[0].progressItems(userId: user, progressKey: key)
+        #expect(Dictionary(uniqueKeysWithValues: items.map { ($0.sanitizedId, $0.value) }) == highest)
+        let kept = try await stores[1].saveProgress(ProgressItem(id: "Item 0", progressKey: key, value: 0), userId: user)
+        #expect(kept.value == highest["item_0"])
+        try await stores[0].deleteProgress(id: "item_0", userId: user, progressKey: key, now: now)
+        #expect(try await stores[1].progressItems(userId: user, progressKey: key).count == 2)
+        try await stores[0].deleteProgress(id: nil, userId: user, progressKey: key, now: now)
+        #expect(try await stores[1].progressItems(userId: user, progressKey: key).isEmpty)
+    }
+
+    @Test func anotherRolesPlainSQLReachesNothing() async throws {
+        let alice = try await TestDatabase.store(role: "alice")
+        defer { Task { await alice.close() } }
+        let key = key()
+        try await alice.addExperienceEvents([xp("a1", 10)], userId: "alice", experienceKey: key)
+        try await alice.saveProgress(ProgressItem(id: "w1", progressKey: key, value: 0.5), userId: "alice")
+        try await alice.setPointsSettings(StreakPointsSettings(isOn: true), userId: "alice")
+        for table in ["experience_events", "progress_items", "points_settings"] {
+            #expect(try await TestDatabase.sql("SELECT count(*)::text FROM \(table) WHERE user_id = 'alice'", role: "bob") == ["0"])
+        }
+        _ = try await TestDatabase.sql("UPDATE progress_items SET value = 0 WHERE user_id = 'alice'", role: "bob")
+        _ = try await TestDatabase.sql("DELETE FROM experience_events WHERE user_id = 'alice'", role: "bob")
+        let planted = try await TestDatabase.sqlState(
+            of: "INSERT INTO experience_events (user_id, experience_key, event_id, date_us, points, metadata) VALUES ('alice', '\(key)', 'x', 0, 1000, '{}')",
+            role: "bob"
+        )
+        #expect(planted == "42501", "refused by the policy")
+        #expect(try await alice.experienceEvents(userId: "alice", experienceKey: key).map(\.points) == [10])
+        #expect(try await alice.progressItems(userId: "alice", progressKey: key).map(\.value) == [0.5])
+        // Plain SQL cannot lower a value either, even its owner's: the table checks 0...1 and
+        // the store the order; and a value out of range is refused.
+        #expect(try await TestDatabase.sqlState(of: "UPDATE progress_items SET value = 2 WHERE user_id = 'alice'", role: "alice") == "23514")
+    }
+
+    @Test @MainActor func watchersHearAnotherConnectionsPointsAndProgress() async throws {
+        let writer = try await TestDatabase.store(role: "app"), reader = try await TestDatabase.store(role: "app")
+        defer { Task { await writer.close(); await reader.close() } }
+        let user = TestDatabase.freshUser(), key = key()
+        let clock = now
+        let service = StoreExperiencePointsService(store: reader, now: { clock }, timeZone: { TimeZone(identifier: "Europe/Paris")! })
+        var points = service.streamCurrentExperiencePoints(userId: user, experienceKey: key).makeAsyncIterator()
+        // The first value comes once the listener is attached.
+        #expect(try await next(&points)?.pointsAllTime == 0)
+        try await writer.addExperienceEvents([xp("w", 5)], userId: user, experienceKey: key)
+        #expect(try await next(&points)?.pointsAllTime == 5)
+        try await writer.saveProgress(ProgressItem(id: "first", progressKey: key, value: 0.1), userId: user)
+        let progress = StoreProgressService(store: reader)
+        let (updates, _) = progress.streamProgressUpdates(userId: user, progressKey: key)
+        var iterator = updates.makeAsyncIterator()
+        #expect(try await next(&iterator)?.id == "first")
+        try await writer.saveProgress(ProgressItem(id: "second", progressKey: key, value: 0.7), userId: user)
+        let second = try await next(&iterator)
+        #expect(second?.id == "second" && second?.value == 0.7)
+    }
+}
