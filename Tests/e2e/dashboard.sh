@@ -363,4 +363,25 @@ check "limits: status agrees" bash -c "'$BIN' status tea --json --store '$measur
 tmux -L "$SOCKET" send-keys -t measured q
 check "amounts: quits cleanly" finished measured
 
+
+# Points (issue 37): on, a kept day earns in the dashboard, a level reached toasts, and the
+# header at 80x24 carries the level and the points; the store has them.
+pointed=$WORK/pointed
+"$BIN" create read --store "$pointed" --now 2024-06-10T08:00:00Z >/dev/null
+"$BIN" points on --store "$pointed" --now 2024-06-10T08:00:00Z >/dev/null
+"$BIN" points per-day 20 --store "$pointed" --now 2024-06-10T08:00:00Z >/dev/null
+for day in 10 11 12 13; do "$BIN" log read --store "$pointed" --now 2024-06-${day}T12:00:00Z >/dev/null; done
+xp() { "$BIN" points --json --store "$pointed" --now 2024-06-14T12:05:00Z | python3 -c 'import json,sys; print(json.load(sys.stdin)["points"]["all_time"])'; }
+check "points: four kept days and the milestone of 3 earned 83" test "$(xp)" = 83
+ARGS="--now 2024-06-14T12:00:00Z" SIZE=80x24 launch pointed screen-256color "$pointed"
+check "points: the header at 80x24 shows the level and the points" bash -c "for i in \$(seq 50); do tmux -L '$SOCKET' capture-pane -t pointed -p | head -1 | grep -qE 'L(evel|v) 1 · 83 XP' && exit 0; sleep 0.1; done; exit 1"
+tmux -L "$SOCKET" send-keys -t pointed Space
+check "points: a kept day earns and level 2 toasts" wait_for pointed "Level 2! 103 XP; 197 to level 3."
+check "points: the header follows" bash -c "tmux -L '$SOCKET' capture-pane -t pointed -p | head -1 | grep -qE 'L(evel|v) 2 · 103 XP'"
+check "points: the store has the day's points" test "$(xp)" = 103
+"$BIN" undo read --store "$pointed" --now 2024-06-14T12:01:00Z >/dev/null
+check "points: another process's undo takes them back, live" bash -c "for i in \$(seq 50); do tmux -L '$SOCKET' capture-pane -t pointed -p | head -1 | grep -qE 'L(evel|v) 1 · 83 XP' && exit 0; sleep 0.1; done; exit 1"
+tmux -L "$SOCKET" send-keys -t pointed q
+check "points: quits cleanly" finished pointed
+
 summary
