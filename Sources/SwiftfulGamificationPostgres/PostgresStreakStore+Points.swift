@@ -101,7 +101,7 @@ extension PostgresStreakStore: PointsStore {
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let micros = Int64(now.microsecondsSince1970)
         let payload = Self.payload("xp", experienceKey)
-        try await session.run { connection in
+        _ = try await session.run { connection in
             try await connection.query(
                 """
                 WITH prior AS (
@@ -194,7 +194,7 @@ extension PostgresStreakStore: PointsStore {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(progressKey)
         let payload = Self.payload("progress", progressKey)
-        try await session.run { connection in
+        _ = try await session.run { connection in
             try await connection.query(
                 """
                 WITH deleted AS (
@@ -231,7 +231,7 @@ extension PostgresStreakStore: PointsStore {
     public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
         try StreakValidation.validateUserId(userId)
         let text = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        try await session.run { connection in
+        _ = try await session.run { connection in
             try await connection.query(
                 """
                 INSERT INTO points_settings (user_id, settings) VALUES (\(userId), \(text))
@@ -259,12 +259,17 @@ extension PostgresStreakStore: PointsStore {
                     )
                     defer { Task { try? await connection.close() } }
                     let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
-                    try await connection.listen(on: channel) { notifications in
-                        delay = 0.1
-                        continuation.yield()
-                        for try await notification in notifications where notification.payload == payload {
+                    // A watcher let go hangs up at once, not at the next notification.
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: channel) { notifications in
+                            delay = 0.1
                             continuation.yield()
+                            for try await notification in notifications where notification.payload == payload {
+                                continuation.yield()
+                            }
                         }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
                 } catch {
                     if Task.isCancelled { break }

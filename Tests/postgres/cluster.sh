@@ -19,7 +19,7 @@ command=$1 dir=$2
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 serve() {
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-k $dir -c listen_addresses=127.0.0.1 -c port=$(cat "$dir/port") -c fsync=${FSYNC:-off} -c max_connections=200 \
+        -o "-k $dir -c listen_addresses=127.0.0.1 -c port=$(cat "$dir/port") -c fsync=${FSYNC:-off} -c max_connections=400 \
            -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key \
            -c synchronous_standby_names=nostandby -c synchronous_commit=local" start >/dev/null
 }
