@@ -37,7 +37,7 @@ extension FileStreakStore {
     ///   range, before anything is written.
     @discardableResult
     public func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) throws -> [ExperiencePointsEvent] {
-        for event in events { try Self.validate(event) }
+        for event in events { try event.validateForStore() }
         var added: [ExperiencePointsEvent] = []
         try appendToLedger(.experience(experienceKey), userId: userId) { ledger in
             var ids = ledger.eventIds
@@ -64,9 +64,7 @@ extension FileStreakStore {
     ///   id or a bad metadata key, before anything is written.
     @discardableResult
     public func saveProgress(_ item: ProgressItem, userId: String) throws -> ProgressItem {
-        guard item.isValueValid else { throw ProgressError.invalidValue }
-        try StreakValidation.validateIdentifier(item.id, of: "progress item")
-        for key in item.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+        try item.validateForStore()
         var kept = item
         try appendToLedger(.progress(item.progressKey), userId: userId) { ledger in
             if let current = ledger.items[item.sanitizedId], current.value > item.value {
@@ -127,13 +125,6 @@ extension FileStreakStore {
             guard kept.isEmpty else { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
             throw error
         }
-    }
-
-    private static func validate(_ event: ExperiencePointsEvent) throws {
-        try StreakValidation.validateIdentifier(event.id, of: "experience event")
-        try StreakValidation.validateDate(event.dateCreated, "event date")
-        if let zone = event.timezone { try StreakValidation.timeZone(named: zone) }
-        for key in event.metadata.keys { try StreakValidation.validateMetadataKey(key) }
     }
 }
 

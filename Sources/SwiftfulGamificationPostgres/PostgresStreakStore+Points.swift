@@ -50,12 +50,7 @@ extension PostgresStreakStore: PointsStore {
     public func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(experienceKey)
-        for event in events {
-            try StreakValidation.validateIdentifier(event.id, of: "experience event")
-            try StreakValidation.validateDate(event.dateCreated, "event date")
-            if let zone = event.timezone { try StreakValidation.timeZone(named: zone) }
-            for key in event.metadata.keys { try StreakValidation.validateMetadataKey(key) }
-        }
+        for event in events { try event.validateForStore() }
         guard !events.isEmpty else { return [] }
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let now = Int64(Date().microsecondsSince1970)
@@ -158,10 +153,7 @@ extension PostgresStreakStore: PointsStore {
     @discardableResult
     public func saveProgress(_ item: ProgressItem, userId: String) async throws -> ProgressItem {
         try StreakValidation.validateUserId(userId)
-        try StreakValidation.validateLedgerKey(item.progressKey)
-        guard item.isValueValid else { throw ProgressError.invalidValue }
-        try StreakValidation.validateIdentifier(item.id, of: "progress item")
-        for key in item.metadata.keys { try StreakValidation.validateMetadataKey(key) }
+        try item.validateForStore()
         let (key, sanitized, payload) = (item.progressKey, item.sanitizedId, Self.payload("progress", item.progressKey))
         let created = Int64(item.dateCreated.microsecondsSince1970), modified = Int64(item.dateModified.microsecondsSince1970)
         let metadata = Self.json(item.metadata)

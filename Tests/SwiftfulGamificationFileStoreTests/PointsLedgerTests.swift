@@ -7,19 +7,6 @@ import TestSupport
 /// Experience points and progress in the file store: exactly once, never lower, whole lines
 /// only, and live to every watcher whoever writes.
 struct PointsLedgerTests {
-    private func concurrently(_ fixture: StoreFixture, _ jobs: [@Sendable (FileStreakStore) -> Void]) {
-        let group = DispatchGroup()
-        for job in jobs {
-            let store = fixture.store()
-            group.enter()
-            Thread.detachNewThread {
-                job(store)
-                group.leave()
-            }
-        }
-        group.wait()
-    }
-
     private func xp(_ id: String, _ points: Int, at text: String = "2024-01-02 09:00") -> ExperiencePointsEvent {
         ExperiencePointsEvent(id: id, dateCreated: at(text), points: points, metadata: ["source": "test"], timezone: "America/New_York")
     }
@@ -68,7 +55,7 @@ struct PointsLedgerTests {
                 }
             }
         }
-        concurrently(fixture, jobs)
+        fixture.concurrently(jobs)
         let events = try fixture.store().experienceEvents(userId: "u1", experienceKey: "main")
         #expect(events.count == 125)
         #expect(Set(events.map(\.id)).count == 125)
@@ -86,7 +73,7 @@ struct PointsLedgerTests {
                 }
             }
         }
-        concurrently(fixture, jobs)
+        fixture.concurrently(jobs)
         var highest: [String: Double] = [:]
         for writer in 0..<4 {
             for step in 0..<30 {

@@ -6,21 +6,6 @@ import Testing
 /// Removing events and freezes, archiving and renaming: each a record or a rename under the
 /// lock, never a rewritten line, and nothing lost while other writers write.
 struct StoreEditTests {
-    /// Runs each closure on its own thread, with its own store object (as separate processes
-    /// would), and waits for all of them.
-    private func concurrently(_ fixture: StoreFixture, _ jobs: [@Sendable (FileStreakStore) -> Void]) {
-        let group = DispatchGroup()
-        for job in jobs {
-            let store = fixture.store()
-            group.enter()
-            Thread.detachNewThread {
-                job(store)
-                group.leave()
-            }
-        }
-        group.wait()
-    }
-
     private func bytes(_ fixture: StoreFixture, _ file: String, key: String = "daily") -> Data {
         FileManager.default.contents(atPath: fixture.path(file, key: key)) ?? Data()
     }
@@ -54,7 +39,7 @@ struct StoreEditTests {
         jobs.append { store in
             for round in 0..<7 { _ = try? store.setArchived(round % 2 == 0, userId: "u1", streakKey: "daily", now: now, timezone: newYork) }
         }
-        concurrently(fixture, jobs)
+        fixture.concurrently(jobs)
 
         let reader = fixture.store()
         let ids = Set(try reader.events(userId: "u1", streakKey: "daily").map(\.id))
@@ -131,7 +116,7 @@ struct StoreEditTests {
             Thread.sleep(forTimeInterval: 0.005)
             _ = try? store.renameStreak(userId: "u1", from: "daily", to: "renamed", now: now, timezone: newYork)
         }
-        concurrently(fixture, jobs)
+        fixture.concurrently(jobs)
         let keys = try fixture.store().streakKeys(userId: "u1")
         #expect(keys.count == 1)
         let stored = Set(try fixture.store().events(userId: "u1", streakKey: keys[0]).map(\.id))

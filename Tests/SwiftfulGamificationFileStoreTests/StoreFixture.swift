@@ -33,6 +33,21 @@ final class StoreFixture: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// Runs each closure on its own thread, with its own store object (its own open files and
+    /// locks, as separate processes have), and waits for all of them.
+    func concurrently(_ jobs: [@Sendable (FileStreakStore) -> Void]) {
+        let group = DispatchGroup()
+        for job in jobs {
+            let store = store()
+            group.enter()
+            Thread.detachNewThread {
+                job(store)
+                group.leave()
+            }
+        }
+        group.wait()
+    }
+
     /// A new store object on the same files, as another process would open them.
     func store() -> FileStreakStore {
         FileStreakStore(rootPath: root) { [weak self] message in

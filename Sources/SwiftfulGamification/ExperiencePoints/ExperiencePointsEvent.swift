@@ -43,7 +43,7 @@ public struct ExperiencePointsEvent: Identifiable, Sendable, Equatable {
 
     /// Every metadata key is letters, digits or underscores (safe as a database field name).
     public var isMetadataValid: Bool {
-        metadata.keys.allSatisfy { (try? StreakValidation.validateMetadataKey($0)) != nil }
+        StreakValidation.isValidMetadata(metadata)
     }
 
     /// Parameters for analytics, prefixed `xp_event_`.

@@ -50,7 +50,7 @@ public struct ProgressItem: Identifiable, Sendable, Codable {
 
     /// Every metadata key is letters, digits or underscores (safe as a database field name).
     public var isMetadataValid: Bool {
-        metadata.keys.allSatisfy { (try? StreakValidation.validateMetadataKey($0)) != nil }
+        StreakValidation.isValidMetadata(metadata)
     }
 
     /// The same item with `value`, modified at `date`, metadata merged (new keys win).

@@ -25,6 +25,6 @@ extension StreakEvent {
 
     /// Every metadata key is letters, digits or underscores (safe as a database field name).
     public var isMetadataValid: Bool {
-        metadata.keys.allSatisfy { (try? StreakValidation.validateMetadataKey($0)) != nil }
+        StreakValidation.isValidMetadata(metadata)
     }
 }
