@@ -473,4 +473,18 @@ done
 "$CLUSTER" resume "$PG" 2>/dev/null || true
 tmux -L "$SOCKET" kill-session -t quit 2>/dev/null || true
 
+
+# Points (issue 37) on PostgreSQL: on, earned by logs from two "machines", the same on
+# both, refused through the offline copy (which does not keep them yet) in one line.
+POINTS_URL=$(role_url alice)
+STREAKS_REPLICA=off "$BIN" create pts --database "$POINTS_URL" --now 2024-06-10T12:00:00Z >/dev/null
+STREAKS_REPLICA=off "$BIN" points on --database "$POINTS_URL" --now 2024-06-10T12:00:00Z >/dev/null
+for day in 10 11 12; do STREAKS_REPLICA=off XDG_STATE_HOME=$WORK/machine$day "$BIN" log pts --database "$POINTS_URL" --now 2024-06-${day}T13:00:00Z >/dev/null; done
+pg_points() { STREAKS_REPLICA=off "$BIN" points --json --database "$POINTS_URL" --now 2024-06-12T14:00:00Z | python3 -c 'import json,sys; print(json.load(sys.stdin)["points"]["all_time"])'; }
+check "points: three kept days and the milestone of 3 earned 33 on the server" test "$(pg_points)" = 33
+STREAKS_REPLICA=off "$BIN" undo pts --database "$POINTS_URL" --now 2024-06-12T14:01:00Z >/dev/null
+check "points: an undo gives the day and the milestone back" test "$(pg_points)" = 20
+code=0; "$BIN" points --database "$POINTS_URL" --now 2024-06-12T14:02:00Z >/dev/null 2>"$WORK/points.err" || code=$?
+check "points: through the offline copy, refused in one line" bash -c "grep -q 'keeps no experience points here yet' '$WORK/points.err' && test \"\$(wc -l <'$WORK/points.err')\" = 1 && test $code != 0"
+
 summary
