@@ -34,6 +34,14 @@ extension FileStoreOnOwnThreads: PointsStore {
         files.watchLedger(.progress(progressKey), userId: userId)
     }
 
+    func experienceKeys(userId: String) async throws -> [String] {
+        try await BlockingIO.run { try files.ledgerKeys("experience", userId: userId) }
+    }
+
+    func progressKeys(userId: String) async throws -> [String] {
+        try await BlockingIO.run { try files.ledgerKeys("progress", userId: userId) }
+    }
+
     func pointsSettings(userId: String) async throws -> StreakPointsSettings {
         try await BlockingIO.run { try files.pointsSettings(userId: userId) }
     }

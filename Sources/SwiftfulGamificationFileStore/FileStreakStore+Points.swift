@@ -84,6 +84,14 @@ extension FileStreakStore {
         }
     }
 
+    /// The keys of the user's ledgers of one kind (`experience` or `progress`), sorted.
+    func ledgerKeys(_ directoryName: String, userId: String) throws -> [String] {
+        let directory = try userDirectory(userId) + "/" + directoryName
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }
+            .filter { (try? StreakValidation.validateLedgerKey($0)) != nil }.sorted()
+    }
+
     /// The directory holding the ledgers of one kind, for watchers.
     func ledgerDirectory(_ ledger: Ledger, userId: String) throws -> String {
         try userDirectory(userId) + "/" + ledger.directoryName

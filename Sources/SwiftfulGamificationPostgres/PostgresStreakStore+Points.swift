@@ -207,6 +207,25 @@ extension PostgresStreakStore: PointsStore {
         watchPoints(userId: userId, payload: Self.payload("progress", progressKey))
     }
 
+    public func experienceKeys(userId: String) async throws -> [String] {
+        try await keys("SELECT DISTINCT experience_key FROM experience_events WHERE user_id = ", userId: userId)
+    }
+
+    public func progressKeys(userId: String) async throws -> [String] {
+        try await keys("SELECT DISTINCT progress_key FROM progress_items WHERE user_id = ", userId: userId)
+    }
+
+    private func keys(_ select: StaticString, userId: String) async throws -> [String] {
+        try StreakValidation.validateUserId(userId)
+        return try await session.run { connection in
+            var query = PostgresQuery(unsafeSQL: "\(select)$1")
+            query.binds.append(userId)
+            var keys: [String] = []
+            for try await key in try await connection.query(query, logger: PostgresSession.logger).decode(String.self) { keys.append(key) }
+            return keys.sorted()
+        }
+    }
+
     // MARK: - Settings
 
     public func pointsSettings(userId: String) async throws -> StreakPointsSettings {

@@ -104,3 +104,21 @@ struct CopyCommandTests {
         #expect(await target.run(["list"]).output.contains("walk"))
     }
 }
+
+/// `copy` of a whole store carries the points: the earned events once, the settings where
+/// the target has none, and the same level on both sides.
+struct CopyPointsTests {
+    @Test func pointsAndTheirSettingsTravelAndASecondCopyAddsNothing() async throws {
+        let source = CLIHarness(), target = CLIHarness()
+        _ = await source.run(["create", "med"], now: "2024-01-01T12:00:00Z")
+        _ = await source.run(["points", "on"], now: "2024-01-01T12:00:00Z")
+        for day in 1...3 { _ = await source.run(["log", "med"], now: "2024-01-0\(day)T15:00:00Z") }
+        let first = await source.run(["copy", "--from", source.store, "--to", target.store], now: "2024-01-03T16:00:00Z")
+        #expect(first.code == 0, "\(first.errors)")
+        #expect(first.output.contains("Copied 4 experience events and 0 progress items: 4 new events."))
+        let shown = await target.run(["points", "--json"], now: "2024-01-03T16:00:00Z")
+        #expect(shown.output.contains("\"all_time\":33") && shown.output.contains("\"on\":true"), "\(shown.output)")
+        let again = await source.run(["copy", "--from", source.store, "--to", target.store], now: "2024-01-03T16:00:00Z")
+        #expect(again.output.contains("4 experience events and 0 progress items: 0 new events."))
+    }
+}

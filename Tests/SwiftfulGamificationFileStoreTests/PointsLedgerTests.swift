@@ -28,6 +28,8 @@ struct PointsLedgerTests {
         #expect(try store.experienceEvents(userId: "u1", experienceKey: "main").isEmpty)
         #expect(try store.addExperienceEvents([xp("a", 1)], userId: "u1", experienceKey: "main").count == 1, "a new era after the clear")
         #expect(try store.experienceEvents(userId: "u1", experienceKey: "other").isEmpty)
+        #expect(try store.ledgerKeys("experience", userId: "u1") == ["main"])
+        #expect(try store.ledgerKeys("progress", userId: "u1").isEmpty)
     }
 
     @Test func badInputIsRefusedBeforeAnythingIsWritten() throws {

@@ -26,6 +26,9 @@ struct PostgresPointsTests {
         #expect(try await store.addExperienceEvents([xp("a", 99), xp("c", 1)], userId: user, experienceKey: key).map(\.id) == ["c"])
         let events = try await store.experienceEvents(userId: user, experienceKey: key)
         #expect(events == [xp("a", 10), xp("b", -4), xp("c", 1)])
+        try await store.saveProgress(ProgressItem(id: "a", progressKey: key, value: 0.2), userId: user)
+        #expect(try await store.experienceKeys(userId: user) == [key])
+        #expect(try await store.progressKeys(userId: user) == [key])
         try await store.deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
         #expect(try await store.experienceEvents(userId: user, experienceKey: key).isEmpty)
         await #expect(throws: StreakStoreError.invalidLedgerKey("no key")) { try await store.experienceEvents(userId: user, experienceKey: "no key") }

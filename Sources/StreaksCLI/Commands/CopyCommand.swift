@@ -9,7 +9,8 @@ struct CopyCommand: AsyncParsableCommand {
         commandName: "copy", abstract: "Copy streaks between stores: directories and PostgreSQL databases.",
         discussion: """
         Each store is a directory or a postgres:// URL. Copies every streak (archived ones too) with its settings, goal \
-        and schedule history, freezes, skipped days, notes and events. Safe to run again: what the target already holds (by id) is skipped, freezes the source used since are marked used, and the archive state follows the source. A streak the target holds something of that the source does not (an event undone in the source since, a note that differs) is refused, nothing copied.
+        and schedule history, freezes, skipped days, notes and events; a whole store's copy also carries the experience \
+        points, progress and points settings (events by id, progress never lowered). Safe to run again: what the target already holds (by id) is skipped, freezes the source used since are marked used, and the archive state follows the source. A streak the target holds something of that the source does not (an event undone in the source since, a note that differs) is refused, nothing copied.
         Example: streaks copy --from ~/.local/share/streaks --to postgres://me@db.example/streaks
         """
     )
@@ -88,16 +89,46 @@ struct CopyCommand: AsyncParsableCommand {
             if original.notes != copied.notes { fields.append("notes") }
             guard fields.isEmpty else { throw CLIError.copyDisagrees(key: key, fields: fields, target: target.location) }
         }
+        let points = key == nil ? try await Self.copyPoints(from: source, sourceUser, to: target, targetUser, console: console) : nil
         let skipped = skips > 0 ? ", \(Report.count(skips, "skipped day"))" : ""
         let noted = notes > 0 ? ", \(Report.count(notes, "note"))" : ""
         let inTrash = trashed.isEmpty ? "" : ", and \(trashed.count) in the trash"
         console.print("Copied \(Report.count(keys.count, "streak")) (\(Report.count(total, "event")), \(Report.count(freezes, "freeze"))\(skipped)\(noted))\(inTrash) from \(source.location) to \(target.location): \(counted(added, "new event")).")
+        if let points, points.events + points.items > 0 {
+            console.print("Copied \(Report.count(points.events, "experience event")) and \(Report.count(points.items, "progress item")): \(counted(points.newEvents, "new event")).")
+        }
         guard leftOut.isEmpty else {
             for line in leftOut.prefix(10) { console.warn("left out: \(line)") }
             if leftOut.count > 10 { console.warn("left out: \(leftOut.count - 10) more") }
             console.saved.forget()
             throw CLIError.incompleteCopy(leftOut.count)
         }
+    }
+
+    /// Experience points, progress and the points settings, when both stores keep them: events
+    /// by id (once), progress values never lowered, the settings where the target has none.
+    private static func copyPoints(
+        from source: any StreakStore, _ sourceUser: String, to target: any StreakStore, _ targetUser: String, console: Console
+    ) async throws -> (events: Int, newEvents: Int, items: Int)? {
+        guard let source = source as? any PointsStore, let target = target as? any PointsStore else { return nil }
+        var events = 0, newEvents = 0, items = 0
+        for key in try await source.experienceKeys(userId: sourceUser) {
+            let read = try await source.experienceEvents(userId: sourceUser, experienceKey: key)
+            events += read.count
+            newEvents += try await target.addExperienceEvents(read, userId: targetUser, experienceKey: key).count
+        }
+        for key in try await source.progressKeys(userId: sourceUser) {
+            for item in try await source.progressItems(userId: sourceUser, progressKey: key) {
+                try await target.saveProgress(item, userId: targetUser)
+                items += 1
+            }
+        }
+        let settings = try await source.pointsSettings(userId: sourceUser)
+        if settings != StreakPointsSettings(), try await target.pointsSettings(userId: targetUser) == StreakPointsSettings() {
+            try await target.setPointsSettings(settings, userId: targetUser)
+        }
+        if events + items > 0 { console.saved.note("the copy of the experience points and progress") }
+        return (events, newEvents, items)
     }
 
     /// The target's copy of `key`, or nil when it has none.

@@ -21,6 +21,10 @@ public protocol PointsStore: Sendable {
     /// Yields now, and whenever the key's items may have changed (by any writer).
     func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error>
 
+    /// The keys the user has experience events or progress items under, sorted (for `copy`).
+    func experienceKeys(userId: String) async throws -> [String]
+    func progressKeys(userId: String) async throws -> [String]
+
     /// Whether the user's streaks earn points, and how many (off when never set).
     func pointsSettings(userId: String) async throws -> StreakPointsSettings
     func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws
