@@ -88,7 +88,9 @@ public enum Render {
         let time = StreakFacts.clock(state.now, state.zone)
         let clocks = ["\(state.today)  \(time)", time]
         let theme = "theme: \(state.themeName)  "
-        let points = state.points.map { [PointsWords.header($0) + "  ", PointsWords.shortHeader($0) + "  "] } ?? [""]
+        let points = state.points.map {
+            [PointsWords.header($0, dot: state.glyphs.dot) + "  ", PointsWords.shortHeader($0, dot: state.glyphs.dot) + "  "]
+        } ?? [""]
         let free = rect.width - 10 - text.count - 3
         let candidates = [(theme, points[0], clocks[0])] + points.flatMap { point in clocks.map { ("", point, $0) } } + clocks.map { ("", "", $0) }
         guard let (themePart, pointsPart, clock) = candidates.first(where: { $0.0.count + $0.1.count + $0.2.count <= free }) else { return }

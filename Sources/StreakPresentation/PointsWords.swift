@@ -21,16 +21,17 @@ public enum PointsWords {
 
     /// "Level 7 · 2,140 XP · +60 today" (the last part only when something was earned or
     /// taken back today).
-    public static func header(_ data: CurrentExperiencePointsData) -> String {
+    /// - Parameter dot: the separator (" | " where the terminal has only ASCII).
+    public static func header(_ data: CurrentExperiencePointsData, dot: String = " · ") -> String {
         let total = data.pointsAllTime ?? 0
         let today = data.pointsToday ?? 0
         let level = ExperienceLevel(points: total)
-        return "Level \(level.level) · \(number(total)) XP" + (today != 0 ? " · \(signed(today)) today" : "")
+        return "Level \(level.level)\(dot)\(number(total)) XP" + (today != 0 ? "\(dot)\(signed(today)) today" : "")
     }
 
     /// The same, shorter, for a narrow screen: "Lv 7 · 2,140 XP".
-    public static func shortHeader(_ data: CurrentExperiencePointsData) -> String {
-        "Lv \(ExperienceLevel(points: data.pointsAllTime ?? 0).level) · \(number(data.pointsAllTime ?? 0)) XP"
+    public static func shortHeader(_ data: CurrentExperiencePointsData, dot: String = " · ") -> String {
+        "Lv \(ExperienceLevel(points: data.pointsAllTime ?? 0).level)\(dot)\(number(data.pointsAllTime ?? 0)) XP"
     }
 
     /// "★ Level 8! 2,840 XP; 900 to level 9."

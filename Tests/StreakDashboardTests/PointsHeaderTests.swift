@@ -35,6 +35,15 @@ struct PointsHeaderTests {
         #expect(header.count <= width)
     }
 
+    @Test func anASCIITerminalGetsAnASCIIHeader() {
+        var state = DemoStreaks.state(DemoStreaks.fiveStreaks(), width: 120, height: 40, ascii: true)
+        state = Reducer.reduce(state, .pointsUpdated(points(1_240, today: 60))).0
+        let header = Render.render(state).lines[0]
+        #expect(header.contains("Level 5 | 1,240 XP | +60 today"), "\(header)")
+        let nonASCII = header.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty)
+    }
+
     @Test func withPointsOffTheHeaderIsAsBefore() {
         let state = DemoStreaks.state(DemoStreaks.fiveStreaks(), width: 120, height: 40)
         #expect(!Render.render(state).lines[0].contains("XP"))
