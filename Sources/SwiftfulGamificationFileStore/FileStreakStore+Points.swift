@@ -125,7 +125,7 @@ extension FileStreakStore {
                 let lines = try decide(current)
                 guard !lines.isEmpty else { return }
                 try journal.makeDirectory((path as NSString).deletingLastPathComponent)
-                _ = try POSIXFile.append(Array(lines.map { $0.line + "\n" }.joined().utf8), to: path, journal: journal)
+                _ = try POSIXFile.append(Array(try lines.map { try $0.line() + "\n" }.joined().utf8), to: path, journal: journal)
                 journal.finish()
             }
         } catch {

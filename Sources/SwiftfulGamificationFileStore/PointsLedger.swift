@@ -75,9 +75,9 @@ enum PointsLedgerLine: Codable {
         return decoder
     }()
 
-    var line: String {
-        // Encoding our own values cannot fail (no non-finite numbers: values are checked).
-        String(decoding: (try? Self.encoder.encode(self)) ?? Data(), as: UTF8.self)
+    /// - Throws: what the encoder refuses (a non-finite number that got past validation).
+    func line() throws -> String {
+        String(decoding: try Self.encoder.encode(self), as: UTF8.self)
     }
 }
 

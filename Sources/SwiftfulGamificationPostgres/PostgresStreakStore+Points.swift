@@ -15,8 +15,8 @@ extension PostgresStreakStore: PointsStore {
         PostgresWatchers.pointsMark + kind + "\u{1F}" + key
     }
 
-    private static func json(_ metadata: [String: GamificationDictionaryValue]) -> String {
-        String(decoding: (try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8), as: UTF8.self)
+    private static func json(_ metadata: [String: GamificationDictionaryValue]) throws -> String {
+        String(decoding: try JSONEncoder().encode(metadata), as: UTF8.self)
     }
 
     private static func metadata(_ text: String) -> [String: GamificationDictionaryValue] {
@@ -56,7 +56,7 @@ extension PostgresStreakStore: PointsStore {
         let now = Int64(Date().microsecondsSince1970)
         let payload = Self.payload("xp", experienceKey)
         let ids = events.map(\.id), dates = events.map { Int64($0.dateCreated.microsecondsSince1970) }
-        let points = events.map(\.points), zones = events.map { $0.timezone ?? "" }, metadata = events.map { Self.json($0.metadata) }
+        let points = events.map(\.points), zones = events.map { $0.timezone ?? "" }, metadata = try events.map { try Self.json($0.metadata) }
         let added: String = try await session.run { connection in
             let rows = try await connection.query(
                 """
@@ -156,24 +156,24 @@ extension PostgresStreakStore: PointsStore {
         try item.validateForStore()
         let (key, sanitized, payload) = (item.progressKey, item.sanitizedId, Self.payload("progress", item.progressKey))
         let created = Int64(item.dateCreated.microsecondsSince1970), modified = Int64(item.dateModified.microsecondsSince1970)
-        let metadata = Self.json(item.metadata)
+        let metadata = try Self.json(item.metadata)
         let kept = try await session.run { connection in
             let rows = try await connection.query(
                 """
                 WITH saved AS (
-                    INSERT INTO progress_items (user_id, progress_key, item_id, raw_id, value, created_us, modified_us, metadata)
+                    -- Always the locked, current row: a lower value keeps the row as it is.
+                    INSERT INTO progress_items AS p (user_id, progress_key, item_id, raw_id, value, created_us, modified_us, metadata)
                     VALUES (\(userId), \(key), \(sanitized), \(item.id), \(item.value), \(created), \(modified), \(metadata))
-                    ON CONFLICT (user_id, progress_key, item_id) DO UPDATE
-                        SET raw_id = EXCLUDED.raw_id, value = EXCLUDED.value, modified_us = EXCLUDED.modified_us, metadata = EXCLUDED.metadata
-                        WHERE progress_items.value <= EXCLUDED.value
-                    RETURNING raw_id, value, created_us, modified_us, metadata
+                    ON CONFLICT (user_id, progress_key, item_id) DO UPDATE SET
+                        raw_id = CASE WHEN EXCLUDED.value >= p.value THEN EXCLUDED.raw_id ELSE p.raw_id END,
+                        metadata = CASE WHEN EXCLUDED.value >= p.value THEN EXCLUDED.metadata ELSE p.metadata END,
+                        modified_us = CASE WHEN EXCLUDED.value >= p.value THEN EXCLUDED.modified_us ELSE p.modified_us END,
+                        value = GREATEST(p.value, EXCLUDED.value)
+                    RETURNING raw_id, value, created_us, modified_us, metadata, value = \(item.value) AS changed
                 ), notified AS (
-                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved WHERE changed)
                 )
                 SELECT raw_id, value, created_us, modified_us, metadata FROM saved WHERE (SELECT count(*) FROM notified) >= 0
-                UNION ALL
-                SELECT raw_id, value, created_us, modified_us, metadata FROM progress_items
-                WHERE user_id = \(userId) AND progress_key = \(key) AND item_id = \(sanitized) AND NOT EXISTS (SELECT 1 FROM saved)
                 """,
                 logger: PostgresSession.logger
             )

@@ -88,4 +88,18 @@ struct PointsCommandTests {
         let again = await cli.run(["points", "off"])
         #expect(again.code == 0 && again.output.contains("already off"))
     }
+
+    @Test func aRenamedStreakKeepsWhatItEarnedWithoutEarningItTwice() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "per-day", "20", "--streak", "med"], now: "2024-01-01T15:00:00Z")
+        for day in 1...3 { _ = await cli.run(["log", "med"], now: "2024-01-0\(day)T15:00:00Z") }
+        #expect(try allTime(await points(cli, now: "2024-01-03T16:00:00Z")) == 63)
+        let renamed = await cli.run(["rename", "med", "meditation"], now: "2024-01-03T16:00:00Z")
+        #expect(renamed.code == 0, "\(renamed.errors)")
+        #expect(try allTime(await points(cli, now: "2024-01-03T17:00:00Z")) == 63)
+        _ = await cli.run(["log", "meditation"], now: "2024-01-04T15:00:00Z")
+        #expect(try allTime(await points(cli, now: "2024-01-04T16:00:00Z")) == 83, "its own 20 a day went with it")
+    }
 }

@@ -39,6 +39,10 @@ struct PointsLedgerTests {
         let badZone = ExperiencePointsEvent(id: "z", dateCreated: at("2024-01-02 09:00"), points: 1, timezone: "Mars/Base")
         #expect(throws: (any Error).self) { try store.addExperienceEvents([xp("ok", 1), badZone], userId: "u1", experienceKey: "main") }
         #expect(throws: ProgressError.invalidValue) { try store.saveProgress(.mock(id: "a", value: 1.5), userId: "u1") }
+        let notANumber = ExperiencePointsEvent(id: "n", dateCreated: at("2024-01-02 09:00"), points: 1, metadata: ["x": .double(.nan)], timezone: "UTC")
+        #expect(throws: (any Error).self) { try store.addExperienceEvents([notANumber], userId: "u1", experienceKey: "main") }
+        let huge = ExperiencePointsEvent(id: "h", dateCreated: at("2024-01-02 09:00"), points: Int.max, timezone: "UTC")
+        #expect(throws: (any Error).self) { try store.addExperienceEvents([huge], userId: "u1", experienceKey: "main") }
         #expect(!FileManager.default.fileExists(atPath: ledger(fixture, "experience", "main")))
         #expect(!FileManager.default.fileExists(atPath: ledger(fixture, "progress", "default")))
     }

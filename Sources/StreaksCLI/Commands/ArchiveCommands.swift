@@ -50,6 +50,7 @@ struct RenameCommand: AsyncParsableCommand {
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
         _ = try await context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
+        try await PointsSettling.moved(from: old, to: new, context)
         context.console.saved.note("the renaming of \(old) to \(new)")
         context.console.print("Renamed '\(old)' to '\(new)'.")
     }

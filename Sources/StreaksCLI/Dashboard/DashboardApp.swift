@@ -105,6 +105,7 @@ final class DashboardApp {
             redraw(after: nil)
         }
         for await event in events {
+            if case .tick(let now) = event { points?.tick(now) }
             let (draw, effects) = loop.handle(event)
             if holding {
                 if state.view != nil || state.isFinished || Date() >= holdUntil {
@@ -188,6 +189,9 @@ final class DashboardApp {
             write(oldKey) { store, userId in
                 if configuration.streakKey != oldKey {
                     _ = try await store.renameStreak(userId: userId, from: oldKey, to: configuration.streakKey, now: now, timezone: zone)
+                    if let points = store as? any PointsStore {
+                        try await StreakPoints.moveEarnings(from: oldKey, to: configuration.streakKey, in: points, userId: userId, now: now, timezone: zone)
+                    }
                 }
                 let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,

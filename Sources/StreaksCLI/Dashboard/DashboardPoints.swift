@@ -16,6 +16,8 @@ final class DashboardPoints {
     private var settling = false
     private var waiting: [String: StreakEvaluation] = [:]
     private var deliver: ((CurrentExperiencePointsData) -> Void)?
+    /// The day the points were last calculated for: today's and this week's move at midnight.
+    private var day: CalendarDay?
 
     /// The store's points for `userId`, or nil while they are off or the store keeps none.
     static func open(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date) async -> DashboardPoints? {
@@ -45,6 +47,13 @@ final class DashboardPoints {
         self.deliver = deliver
         try? await manager.logIn(userId: userId)
         observe()
+    }
+
+    /// The clock moved: a new day recalculates (nothing was written, yet "today" is another).
+    func tick(_ now: Date) {
+        let today = CalendarDay(containing: now, in: zone)
+        defer { day = today }
+        if let day, day != today { manager.recalculateExperiencePoints() }
     }
 
     func stop() {

@@ -23,3 +23,43 @@ extension StreakPoints {
         return try await store.addExperienceEvents(corrections, userId: userId, experienceKey: experienceKey)
     }
 }
+
+extension StreakPoints {
+    /// After a streak moved from `old` to `new` (a rename, a restore under another key): what
+    /// it earned is taken back under the old key and recorded under the new one, so the new
+    /// key does not earn the same days again; its own points per day and earning day follow.
+    /// Nothing while points are off.
+    public static func moveEarnings(from old: String, to new: String, in store: any PointsStore, userId: String, now: Date, timezone: TimeZone) async throws {
+        var settings = try await store.pointsSettings(userId: userId)
+        guard settings.isOn, old != new else { return }
+        let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
+        var net: [String: Int] = [:]
+        var counts: [String: Int] = [:]
+        for event in recorded {
+            guard let base = baseId(of: event.id) else { continue }
+            net[base, default: 0] += event.points
+            counts[base, default: 0] += 1
+        }
+        var moves: [ExperiencePointsEvent] = []
+        for (base, points) in net.sorted(by: { $0.key < $1.key }) where points != 0 && streakKey(ofBase: base) == old {
+            var parts = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            parts[1] = new
+            let moved = parts.joined(separator: ".")
+            let taken = counts[base] ?? 0, given = counts[moved] ?? 0
+            moves.append(ExperiencePointsEvent(
+                id: "\(base)#\(taken + 1)", dateCreated: now, points: -points, metadata: ["streak": .string(old), "kind": "moved"], timezone: timezone.identifier
+            ))
+            // A settle of the new key that ran first (the dashboard's) may have earned it already.
+            let missing = points - (net[moved] ?? 0)
+            guard missing != 0 else { continue }
+            moves.append(ExperiencePointsEvent(
+                id: given == 0 ? moved : "\(moved)#\(given + 1)", dateCreated: now, points: missing,
+                metadata: ["streak": .string(new), "kind": "moved"], timezone: timezone.identifier
+            ))
+        }
+        if !moves.isEmpty { try await store.addExperienceEvents(moves, userId: userId, experienceKey: experienceKey) }
+        if let perDay = settings.pointsPerDayByStreak.removeValue(forKey: old) { settings.pointsPerDayByStreak[new] = perDay }
+        if let from = settings.earningFrom.removeValue(forKey: old) { settings.earningFrom[new] = from }
+        try await store.setPointsSettings(settings, userId: userId)
+    }
+}

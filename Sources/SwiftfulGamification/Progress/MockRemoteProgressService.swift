@@ -8,7 +8,7 @@ public final class MockRemoteProgressService: RemoteProgressService {
     private typealias Updates = AsyncThrowingStream<ProgressItem, any Error>.Continuation
     private typealias Deletions = AsyncThrowingStream<String, any Error>.Continuation
 
-    /// By composite id.
+    /// By `KEY/SANITIZED_ID` (upstream's composite id `KEY_ID` can name two items).
     private var items: [String: ProgressItem] = [:]
     private var updateListeners: [UUID: (progressKey: String, continuation: Updates)] = [:]
     private var deletionListeners: [UUID: (progressKey: String, continuation: Deletions)] = [:]
@@ -16,7 +16,7 @@ public final class MockRemoteProgressService: RemoteProgressService {
     public var error: (any Error)?
 
     public init(items: [ProgressItem] = []) {
-        for item in items { self.items[item.compositeId] = item }
+        for item in items { self.items[Self.slot(item)] = item }
     }
 
     public func getAllProgressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
@@ -46,7 +46,7 @@ public final class MockRemoteProgressService: RemoteProgressService {
 
     public func addProgress(userId: String, progressKey: String, item: ProgressItem) async throws {
         try check()
-        items[item.compositeId] = item
+        items[Self.slot(item)] = item
         let all = storedItems(progressKey: item.progressKey)
         for listener in updateListeners.values where listener.progressKey == item.progressKey {
             all.forEach { listener.continuation.yield($0) }
@@ -55,16 +55,18 @@ public final class MockRemoteProgressService: RemoteProgressService {
 
     public func deleteProgress(userId: String, progressKey: String, id: String) async throws {
         try check()
-        items["\(progressKey)_\(id)"] = nil
+        items[progressKey + "/" + id] = nil
         announceDeletions([id], progressKey: progressKey)
     }
 
     public func deleteAllProgress(userId: String, progressKey: String) async throws {
         try check()
         let removed = storedItems(progressKey: progressKey)
-        for item in removed { items[item.compositeId] = nil }
+        for item in removed { items[Self.slot(item)] = nil }
         announceDeletions(removed.map(\.sanitizedId), progressKey: progressKey)
     }
+
+    private static func slot(_ item: ProgressItem) -> String { item.progressKey + "/" + item.sanitizedId }
 
     /// The items of `progressKey` as stored now, by sanitized id.
     public func storedItems(progressKey: String) -> [ProgressItem] {

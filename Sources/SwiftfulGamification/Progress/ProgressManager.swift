@@ -90,15 +90,18 @@ public final class ProgressManager {
             local.saveUserId(userId, progressKey: key)
         }
         await bulkLoad(userId: userId)
+        // Logged out, or in as someone else, meanwhile: that call has the session now.
+        guard self.userId == userId else { return }
         attachListener(userId: userId)
     }
 
-    /// Stops listening and forgets the user and the local items (queued writes stay, to be
-    /// sent at the next log-in).
+    /// Stops listening and forgets the user, the local items and the writes still queued
+    /// (they are the user's: the next user to log in must not send them as theirs).
     public func logOut() async {
         listenerTask?.cancel()
         listenerTask = nil
         userId = nil
+        try? local.clearPendingWrites(progressKey: key)
         try? await local.deleteAllProgressItems(progressKey: key)
         local.saveUserId("", progressKey: key)
         progressCache.removeAll()
@@ -108,6 +111,7 @@ public final class ProgressManager {
         logger?.trackEvent(event: Event.bulkLoadStart)
         do {
             let remoteItems = try await remote.getAllProgressItems(userId: userId, progressKey: key)
+            guard self.userId == userId else { return }
             let kept = remoteItems.filter { item in (progressCache[item.sanitizedId]?.value ?? -1) <= item.value }
             for item in kept { progressCache[item.sanitizedId] = item }
             try await local.saveProgressItems(kept)
@@ -179,6 +183,12 @@ public final class ProgressManager {
             throw error
         }
         forget(sanitizedId, reportingAs: id)
+        // A queued write of the item would bring it back at the next attach.
+        let pending = local.getPendingWrites(progressKey: key)
+        if pending.contains(where: { $0.sanitizedId == sanitizedId }) {
+            try? local.clearPendingWrites(progressKey: key)
+            for item in pending where item.sanitizedId != sanitizedId { try? local.addPendingWrite(item) }
+        }
     }
 
     /// Deletes every item of the key on the remote, then here.
@@ -196,6 +206,7 @@ public final class ProgressManager {
             throw error
         }
         progressCache.removeAll()
+        try? local.clearPendingWrites(progressKey: key)
         do {
             try await local.deleteAllProgressItems(progressKey: key)
             logger?.trackEvent(event: Event.saveLocalSuccess(id: "all"))
@@ -230,39 +241,44 @@ public final class ProgressManager {
         listenerFailedToAttach = false
         listenerTask?.cancel()
         let (updates, deletions) = remote.streamProgressUpdates(userId: userId, progressKey: key)
+        // The manager is held only while it handles a value: one let go ends its listener.
         listenerTask = Task { [weak self] in
-            guard let self else { return }
-            await uploadPendingWrites(userId: userId)
-            async let updatesDone: Void = follow(updates, userId: userId)
-            async let deletionsDone: Void = follow(deletions)
+            await self?.uploadPendingWrites(userId: userId)
+            async let updatesDone: Void = Self.follow(updates, manager: WeakManager(self), userId: userId)
+            async let deletionsDone: Void = Self.follow(deletions, manager: WeakManager(self))
             _ = await (updatesDone, deletionsDone)
         }
     }
 
-    private func follow(_ updates: AsyncThrowingStream<ProgressItem, any Error>, userId: String) async {
+    private struct WeakManager: Sendable {
+        weak var manager: ProgressManager?
+        init(_ manager: ProgressManager?) { self.manager = manager }
+    }
+
+    private static func follow(_ updates: AsyncThrowingStream<ProgressItem, any Error>, manager: WeakManager, userId: String) async {
         var first = true
         do {
             for try await item in updates {
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled, let self = manager.manager else { return }
                 if first {
-                    logger?.trackEvent(event: Event.remoteListenerSuccess(id: item.id))
+                    self.logger?.trackEvent(event: Event.remoteListenerSuccess(id: item.id))
                     first = false
                 }
-                await receive(item, userId: userId)
+                await self.receive(item, userId: userId)
             }
         } catch {
-            listenerFailed(error)
+            manager.manager?.listenerFailed(error)
         }
     }
 
-    private func follow(_ deletions: AsyncThrowingStream<String, any Error>) async {
+    private static func follow(_ deletions: AsyncThrowingStream<String, any Error>, manager: WeakManager) async {
         do {
             for try await sanitizedId in deletions {
-                guard !Task.isCancelled else { return }
-                forget(sanitizedId, reportingAs: sanitizedId)
+                guard !Task.isCancelled, let self = manager.manager else { return }
+                self.forget(sanitizedId, reportingAs: sanitizedId)
             }
         } catch {
-            listenerFailed(error)
+            manager.manager?.listenerFailed(error)
         }
     }
 

@@ -72,7 +72,7 @@ public struct ProgressStoreServices: ProgressServices {
     public init(remote: any RemoteProgressService, local: (any LocalProgressPersistence)? = nil) {
         self.remote = remote
         #if canImport(SwiftData)
-        self.local = local ?? SwiftDataProgressPersistence()
+        self.local = local ?? SwiftDataProgressPersistence.atDefaultPlace() ?? FileManagerProgressPersistence()
         #else
         self.local = local ?? FileManagerProgressPersistence()
         #endif

@@ -3,6 +3,8 @@ import Foundation
 import SwiftData
 
 /// One progress item as SwiftData keeps it (metadata as JSON, so any value round-trips).
+/// Its unique key is `KEY/SANITIZED_ID`: neither part can hold a `/`, where upstream's
+/// `KEY_ID` lets key `a_b` with id `c` and key `a` with id `b_c` meet.
 @Model
 final class ProgressItemEntity {
     var itemId: String
@@ -15,7 +17,7 @@ final class ProgressItemEntity {
 
     init(_ item: ProgressItem) {
         itemId = item.id
-        compositeId = item.compositeId
+        compositeId = Self.uniqueKey(item.progressKey, item.sanitizedId)
         progressKey = item.progressKey
         value = item.value
         dateCreated = item.dateCreated
@@ -38,6 +40,8 @@ final class ProgressItemEntity {
         )
     }
 
+    static func uniqueKey(_ progressKey: String, _ sanitizedId: String) -> String { progressKey + "/" + sanitizedId }
+
     private static func encode(_ metadata: [String: GamificationDictionaryValue]) -> Data {
         (try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8)
     }
@@ -52,16 +56,28 @@ public final class SwiftDataProgressPersistence: LocalProgressPersistence {
     private let documents: SavedDocuments
     private let defaults: UserDefaults
 
+    /// Upstream's: the store in Application Support. Traps when SwiftData cannot open it;
+    /// `ProgressStoreServices` uses `atDefaultPlace()` instead and falls back to files.
     public convenience init() {
-        let url = URL.applicationSupportDirectory.appendingPathComponent("SwiftfulGamification_Progress.store")
-        try? FileManager.default.createDirectory(at: URL.applicationSupportDirectory, withIntermediateDirectories: true)
         // swiftlint:disable:next force_try
-        try! self.init(storeURL: url, documentsDirectory: SavedDocuments.defaultDirectory(), defaults: .standard)
+        try! self.init(storeURL: Self.defaultStoreURL, documentsDirectory: SavedDocuments.defaultDirectory(), defaults: .standard)
+    }
+
+    /// The store in Application Support, or nil when SwiftData cannot open it.
+    public static func atDefaultPlace() -> SwiftDataProgressPersistence? {
+        try? SwiftDataProgressPersistence(storeURL: defaultStoreURL, documentsDirectory: SavedDocuments.defaultDirectory())
+    }
+
+    private static var defaultStoreURL: URL {
+        try? FileManager.default.createDirectory(at: URL.applicationSupportDirectory, withIntermediateDirectories: true)
+        return URL.applicationSupportDirectory.appendingPathComponent("SwiftfulGamification_Progress.store")
     }
 
     /// A store at `storeURL` (tests: a temporary one), queued writes in `documentsDirectory`.
     public init(storeURL: URL, documentsDirectory: URL, defaults: UserDefaults = .standard) throws {
-        container = try ModelContainer(for: ProgressItemEntity.self, configurations: ModelConfiguration(url: storeURL))
+        // Never CloudKit: an app with iCloud entitlements would otherwise demand a model
+        // without unique attributes, and fail to open the store.
+        container = try ModelContainer(for: ProgressItemEntity.self, configurations: ModelConfiguration(url: storeURL, cloudKitDatabase: .none))
         documents = SavedDocuments(directory: documentsDirectory)
         self.defaults = defaults
     }
@@ -79,7 +95,7 @@ public final class SwiftDataProgressPersistence: LocalProgressPersistence {
     }
 
     public func getProgressItem(progressKey: String, id: String) -> ProgressItem? {
-        entity(compositeId: "\(progressKey)_\(id)")?.item
+        entity(compositeId: ProgressItemEntity.uniqueKey(progressKey, id))?.item
     }
 
     public func getAllProgressItems(progressKey: String) -> [ProgressItem] {
@@ -99,7 +115,7 @@ public final class SwiftDataProgressPersistence: LocalProgressPersistence {
     }
 
     private func upsert(_ item: ProgressItem) {
-        if let existing = entity(compositeId: item.compositeId) {
+        if let existing = entity(compositeId: ProgressItemEntity.uniqueKey(item.progressKey, item.sanitizedId)) {
             existing.update(from: item)
         } else {
             context.insert(ProgressItemEntity(item))
@@ -107,7 +123,7 @@ public final class SwiftDataProgressPersistence: LocalProgressPersistence {
     }
 
     public func deleteProgressItem(progressKey: String, id: String) throws {
-        guard let existing = entity(compositeId: "\(progressKey)_\(id)") else { return }
+        guard let existing = entity(compositeId: ProgressItemEntity.uniqueKey(progressKey, id)) else { return }
         context.delete(existing)
         try context.save()
     }

@@ -24,6 +24,10 @@ public final class StoreExperiencePointsService: RemoteExperiencePointsService {
 
     /// The points calculated from the store's events now (in `timezone`, else the service's).
     public func currentData(userId: String, experienceKey: String, timezone: TimeZone? = nil) async throws -> CurrentExperiencePointsData {
+        // The configuration checks its key by precondition: a bad key is an error here.
+        guard experienceKey == experienceKey.sanitizeForDatabaseKeysByRemovingWhitespaceAndSpecialCharacters() else {
+            throw StreakStoreError.invalidLedgerKey(experienceKey)
+        }
         let events = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
         return ExperiencePointsCalculator.calculateExperiencePoints(
             events: events, configuration: ExperiencePointsConfiguration(experienceKey: experienceKey, weekStart: weekStart),

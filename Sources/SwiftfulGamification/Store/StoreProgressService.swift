@@ -8,6 +8,8 @@ import Synchronization
 public final class StoreProgressService: RemoteProgressService {
     public nonisolated let store: any PointsStore
     private let now: @Sendable () -> Date
+    /// This process's listeners' update streams, by progress key.
+    private var listeners: [UUID: (progressKey: String, continuation: AsyncThrowingStream<ProgressItem, any Error>.Continuation)] = [:]
 
     public init(store: any PointsStore, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
@@ -51,7 +53,12 @@ public final class StoreProgressService: RemoteProgressService {
         let ended: @Sendable (Any) -> Void = { _ in
             if open.withLock({ count in count -= 1; return count == 0 }) { task.cancel() }
         }
-        updateContinuation.onTermination = { ended($0) }
+        let id = UUID()
+        listeners[id] = (progressKey, updateContinuation)
+        updateContinuation.onTermination = { [weak self] reason in
+            ended(reason)
+            Task { @MainActor in self?.listeners[id] = nil }
+        }
         deletionContinuation.onTermination = { ended($0) }
         return (updates, deletions)
     }
@@ -60,8 +67,12 @@ public final class StoreProgressService: RemoteProgressService {
         first.id == second.id && first.value == second.value && first.dateModified == second.dateModified && first.metadata == second.metadata
     }
 
+    /// Saves the item; when the store keeps a higher value (another device's), this
+    /// process's listeners get that one, so no manager goes on showing the lower.
     public func addProgress(userId: String, progressKey: String, item: ProgressItem) async throws {
-        try await store.saveProgress(item, userId: userId)
+        let kept = try await store.saveProgress(item, userId: userId)
+        guard kept.value > item.value else { return }
+        for listener in listeners.values where listener.progressKey == kept.progressKey { listener.continuation.yield(kept) }
     }
 
     public func deleteProgress(userId: String, progressKey: String, id: String) async throws {

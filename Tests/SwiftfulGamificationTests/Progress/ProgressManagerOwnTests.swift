@@ -51,6 +51,23 @@ struct ProgressManagerOwnTests {
         #expect(try await remote.getAllProgressItems(userId: "u1", progressKey: "default").map(\.value) == [0.6])
     }
 
+    @Test func aDeletedItemIsNotBroughtBackByItsQueuedWriteAndLogOutDropsTheQueue() async throws {
+        let remote = MockRemoteProgressService()
+        let local = MockLocalProgressPersistence()
+        let progress = manager(remote, local)
+        try await progress.logIn(userId: "u1")
+        remote.error = Refused()
+        _ = try? await progress.addProgress(id: "a", value: 0.4)
+        _ = try? await progress.addProgress(id: "b", value: 0.5)
+        remote.error = nil
+        try await progress.deleteProgress(id: "a")
+        #expect(local.getPendingWrites(progressKey: "default").map(\.id) == ["b"])
+        await progress.logOut()
+        #expect(local.getPendingWrites(progressKey: "default").isEmpty, "not sent as the next user's")
+        try await progress.logIn(userId: "u2")
+        #expect(try await remote.getAllProgressItems(userId: "u2", progressKey: "default").isEmpty)
+    }
+
     @Test func aValueHereAboveTheRemotesSurvivesLogInAndGoesBack() async throws {
         let remote = MockRemoteProgressService(items: [.mock(id: "a", value: 0.2)])
         let local = MockLocalProgressPersistence(items: [.mock(id: "a", value: 0.9)])
