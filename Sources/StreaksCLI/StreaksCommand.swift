@@ -47,9 +47,11 @@ public struct StreaksCommand: AsyncParsableCommand {
             for note in OpenStores.replicaNotes(commandFailed: code != 0) { Console.current.writeError("streaks: \(note)\n") }
         }
         if exitsProcess {
-            // Whatever a store's closing waits for (a server that is gone), the process ends.
+            // Whatever a store's closing waits for (a server that is gone), the process ends:
+            // soon after the stores' own 0.5 s, so a dashboard quit mid-write is gone within a
+            // second even on a loaded machine (CI saw 1 s plus scheduling miss its second).
             Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: 1)
+                Thread.sleep(forTimeInterval: 0.6)
                 Foundation.exit(code)
             }
         }
