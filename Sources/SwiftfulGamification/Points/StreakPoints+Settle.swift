@@ -33,27 +33,20 @@ extension StreakPoints {
         var settings = try await store.pointsSettings(userId: userId)
         guard settings.isOn, old != new else { return }
         let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
-        var net: [String: Int] = [:]
-        var counts: [String: Int] = [:]
-        for event in recorded {
-            guard let base = baseId(of: event.id) else { continue }
-            net[base, default: 0] += event.points
-            counts[base, default: 0] += 1
-        }
+        let tally = Tally(recorded)
         var moves: [ExperiencePointsEvent] = []
-        for (base, points) in net.sorted(by: { $0.key < $1.key }) where points != 0 && streakKey(ofBase: base) == old {
+        for (base, points) in tally.net.sorted(by: { $0.key < $1.key }) where points != 0 && streakKey(ofBase: base) == old {
             var parts = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             parts[1] = new
             let moved = parts.joined(separator: ".")
-            let taken = counts[base] ?? 0, given = counts[moved] ?? 0
             moves.append(ExperiencePointsEvent(
-                id: "\(base)#\(taken + 1)", dateCreated: now, points: -points, metadata: ["streak": .string(old), "kind": "moved"], timezone: timezone.identifier
+                id: tally.nextId(for: base), dateCreated: now, points: -points, metadata: ["streak": .string(old), "kind": "moved"], timezone: timezone.identifier
             ))
             // A settle of the new key that ran first (the dashboard's) may have earned it already.
-            let missing = points - (net[moved] ?? 0)
+            let missing = points - (tally.net[moved] ?? 0)
             guard missing != 0 else { continue }
             moves.append(ExperiencePointsEvent(
-                id: given == 0 ? moved : "\(moved)#\(given + 1)", dateCreated: now, points: missing,
+                id: tally.nextId(for: moved), dateCreated: now, points: missing,
                 metadata: ["streak": .string(new), "kind": "moved"], timezone: timezone.identifier
             ))
         }

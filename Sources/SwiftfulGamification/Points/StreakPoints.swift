@@ -33,20 +33,13 @@ public enum StreakPoints {
     public static func corrections(
         targets: [String: Int], streakKeys: Set<String>, recorded: [ExperiencePointsEvent], now: Date, timezone: TimeZone
     ) -> [ExperiencePointsEvent] {
-        var net: [String: Int] = [:]
-        var counts: [String: Int] = [:]
-        for event in recorded {
-            guard let base = baseId(of: event.id), let key = streakKey(ofBase: base), streakKeys.contains(key) else { continue }
-            net[base, default: 0] += event.points
-            counts[base, default: 0] += 1
-        }
+        let tally = Tally(recorded.filter { event in baseId(of: event.id).flatMap(streakKey(ofBase:)).map(streakKeys.contains) ?? false })
         var corrections: [ExperiencePointsEvent] = []
-        for base in Set(net.keys).union(targets.keys).sorted() {
-            let difference = (targets[base] ?? 0) - (net[base] ?? 0)
+        for base in Set(tally.net.keys).union(targets.keys).sorted() {
+            let difference = (targets[base] ?? 0) - (tally.net[base] ?? 0)
             guard difference != 0, let key = streakKey(ofBase: base) else { continue }
-            let count = counts[base] ?? 0
             corrections.append(ExperiencePointsEvent(
-                id: count == 0 ? base : "\(base)#\(count + 1)", dateCreated: now, points: difference,
+                id: tally.nextId(for: base), dateCreated: now, points: difference,
                 metadata: ["streak": .string(key), "kind": .string(difference > 0 ? kind(ofBase: base) : "takeback")],
                 timezone: timezone.identifier
             ))
@@ -55,6 +48,26 @@ public enum StreakPoints {
     }
 
     private static func dayId(_ key: String, _ day: CalendarDay) -> String { "day.\(key).\(day)" }
+
+    /// What the recorded earnings add up to by base id, and how many events each has.
+    struct Tally {
+        private(set) var net: [String: Int] = [:]
+        private(set) var counts: [String: Int] = [:]
+
+        init(_ recorded: [ExperiencePointsEvent]) {
+            for event in recorded {
+                guard let base = StreakPoints.baseId(of: event.id) else { continue }
+                net[base, default: 0] += event.points
+                counts[base, default: 0] += 1
+            }
+        }
+
+        /// The id the next event of `base` takes: `base` itself first, then `base#2`, `base#3`...
+        func nextId(for base: String) -> String {
+            let count = counts[base] ?? 0
+            return count == 0 ? base : "\(base)#\(count + 1)"
+        }
+    }
 
     /// `day.KEY.DATE` of `day.KEY.DATE#3`; nil for an event that is not a streak earning.
     static func baseId(of id: String) -> String? {
