@@ -89,7 +89,7 @@ enum CLIError: Error, LocalizedError, Equatable {
             return "Nothing was imported: \(conflicts.joined(separator: "; ")). Import those habits under other keys with --as \"NAME=KEY\", "
                 + "or change the streaks first (streaks config)."
         case .pointsNotKept(let store):
-            return "\(store) keeps no experience points here yet: points are kept by the file store and by PostgreSQL without the offline copy (STREAKS_REPLICA=off)."
+            return "\(store) keeps no experience points."
         case .pointsOff:
             return "Points are off, so imported history cannot earn: `streaks points on` first, then import --with-points."
         case .runsFromBuildFolder(let binary):

@@ -49,6 +49,11 @@ extension FileStoreOnOwnThreads: PointsStore {
     func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
         try await BlockingIO.run { try files.setPointsSettings(settings, userId: userId) }
     }
+
+    func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        try await BlockingIO.run { try files.updatePointsSettings(changes, userId: userId) }
+    }
 }
 
 extension FileStreakStore {

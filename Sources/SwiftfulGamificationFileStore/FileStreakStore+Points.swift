@@ -84,12 +84,44 @@ extension FileStreakStore {
         }
     }
 
+    /// Makes the ledger hold exactly `events` (a replica taking the server's): nothing is
+    /// written when it does already; otherwise one append clears it and adds them.
+    public func replaceExperienceEvents(with events: [ExperiencePointsEvent], userId: String, experienceKey: String, now: Date) throws {
+        try appendToLedger(.experience(experienceKey), userId: userId) { ledger in
+            guard !LedgerContents.same(ledger.events, events) else { return [] }
+            return (ledger.events.isEmpty ? [] : [.clearedEvents(now)]) + events.map(PointsLedgerLine.earned)
+        }
+    }
+
+    /// Makes the ledger hold exactly `items` (a replica taking the server's), lowered values
+    /// included: nothing is written when it does already; otherwise one append.
+    public func replaceProgressItems(with items: [ProgressItem], userId: String, progressKey: String, now: Date) throws {
+        try appendToLedger(.progress(progressKey), userId: userId) { ledger in
+            guard !LedgerContents.same(ledger.sortedItems, items.sorted { $0.sanitizedId < $1.sanitizedId }) else { return [] }
+            return (ledger.items.isEmpty ? [] : [.deletedProgress(id: nil, now)]) + items.map(PointsLedgerLine.progress)
+        }
+    }
+
     /// The keys of the user's ledgers of one kind (`experience` or `progress`), sorted.
     func ledgerKeys(_ directoryName: String, userId: String) throws -> [String] {
         let directory = try userDirectory(userId) + "/" + directoryName
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }
             .filter { (try? StreakValidation.validateLedgerKey($0)) != nil }.sorted()
+    }
+
+    /// The user's ledgers that hold something, named as `RevisionedPointsStore` names them
+    /// (`experience/KEY`, `progress/KEY`, `settings`), for a replica to compare.
+    public func ledgerNames(userId: String) throws -> Set<String> {
+        var names = Set<String>()
+        for key in try ledgerKeys("experience", userId: userId) where !(try experienceEvents(userId: userId, experienceKey: key)).isEmpty {
+            names.insert("experience/" + key)
+        }
+        for key in try ledgerKeys("progress", userId: userId) where !(try progressItems(userId: userId, progressKey: key)).isEmpty {
+            names.insert("progress/" + key)
+        }
+        if FileManager.default.fileExists(atPath: try pointsSettingsPath(userId)) { names.insert("settings") }
+        return names
     }
 
     /// The directory holding the ledgers of one kind, for watchers.
@@ -137,7 +169,7 @@ extension FileStreakStore {
 }
 
 extension FileStreakStore {
-    private func pointsSettingsPath(_ userId: String) throws -> String {
+    func pointsSettingsPath(_ userId: String) throws -> String {
         try userDirectory(userId) + "/points.json"
     }
 
@@ -155,15 +187,35 @@ extension FileStreakStore {
 
     /// Replaces the settings whole, atomically, under the user's lock.
     public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) throws {
+        try writePointsSettings(userId: userId) { _ in settings }
+    }
+
+    /// Applies `changes` to the settings on file, read and written under the user's lock, so
+    /// a change another process makes at the same moment is kept too; returns them before and after.
+    @discardableResult
+    public func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        var result = (before: StreakPointsSettings(), after: StreakPointsSettings())
+        try writePointsSettings(userId: userId) { current in
+            result = (current, current.applying(changes))
+            return result.after == current ? nil : result.after
+        }
+        return result
+    }
+
+    /// Under the user's lock: the settings `decide` makes of the current ones (nil: nothing
+    /// to write), replaced whole and atomically, or on any failure every file as it was.
+    private func writePointsSettings(userId: String, _ decide: (StreakPointsSettings) throws -> StreakPointsSettings?) throws {
         let path = try pointsSettingsPath(userId)
         let userDirectory = try userDirectory(userId)
         let journal = WriteJournal(directory: userDirectory)
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
         do {
             try StoreLock.exclusive(userDirectory) {
+                guard let settings = try decide(try pointsSettings(userId: userId)) else { return }
+                let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
                 try POSIXFile.writeAtomically(bytes, to: path, journal: journal)
                 journal.finish()
             }

@@ -10,7 +10,7 @@ import SwiftfulGamification
 /// the upsert, so concurrent writers cannot lower it), and the writes that report what they
 /// did (adding events, deleting all of them) record that under an operation id, so a retry
 /// of one whose COMMIT reply was lost answers as the first did.
-extension PostgresStreakStore: PointsStore {
+extension PostgresStreakStore: RevisionedPointsStore {
     private static func payload(_ kind: String, _ key: String) -> String {
         PostgresWatchers.pointsMark + kind + "\u{1F}" + key
     }
@@ -119,7 +119,7 @@ extension PostgresStreakStore: PointsStore {
     }
 
     public func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error> {
-        watchPoints(userId: userId, payload: Self.payload("xp", experienceKey))
+        watchPoints(userId: userId) { [payload = Self.payload("xp", experienceKey)] in $0 == payload }
     }
 
     // MARK: - Progress
@@ -204,7 +204,7 @@ extension PostgresStreakStore: PointsStore {
     }
 
     public func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error> {
-        watchPoints(userId: userId, payload: Self.payload("progress", progressKey))
+        watchPoints(userId: userId) { [payload = Self.payload("progress", progressKey)] in $0 == payload }
     }
 
     public func experienceKeys(userId: String) async throws -> [String] {
@@ -242,22 +242,104 @@ extension PostgresStreakStore: PointsStore {
     public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
         try StreakValidation.validateUserId(userId)
         let text = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        let payload = Self.payload("settings", "")
         _ = try await session.run { connection in
             try await connection.query(
                 """
-                INSERT INTO points_settings (user_id, settings) VALUES (\(userId), \(text))
-                ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings
+                WITH saved AS (
+                    INSERT INTO points_settings (user_id, settings) VALUES (\(userId), \(text))
+                    ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings
+                    RETURNING user_id
+                ), notified AS (
+                    SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
+                )
+                SELECT (SELECT count(*) FROM notified)
                 """,
                 logger: PostgresSession.logger
             )
         }
     }
 
+    /// Read with the row locked (`FOR UPDATE`, the row made first when there is none), changed
+    /// and written in one transaction: a concurrent change waits and is applied on top. Each
+    /// change is safe to apply twice, so a retry after a lost COMMIT reply changes nothing more.
+    @discardableResult
+    public func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        try StreakValidation.validateUserId(userId)
+        let payload = Self.payload("settings", "")
+        return try await session.transaction { connection in
+            try await connection.query(
+                "INSERT INTO points_settings (user_id, settings) VALUES (\(userId), '{}') ON CONFLICT (user_id) DO NOTHING", logger: PostgresSession.logger
+            )
+            var text = "{}"
+            let rows = try await connection.query(
+                "SELECT settings FROM points_settings WHERE user_id = \(userId) FOR UPDATE", logger: PostgresSession.logger
+            )
+            for try await settings in rows.decode(String.self) { text = settings }
+            let before = try JSONDecoder().decode(StreakPointsSettings.self, from: Data(text.utf8))
+            let after = before.applying(changes)
+            if after != before {
+                let written = String(decoding: try JSONEncoder().encode(after), as: UTF8.self)
+                try await connection.query(
+                    """
+                    WITH saved AS (
+                        UPDATE points_settings SET settings = \(written) WHERE user_id = \(userId) RETURNING user_id
+                    ), notified AS (
+                        SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
+                    )
+                    SELECT (SELECT count(*) FROM notified)
+                    """,
+                    logger: PostgresSession.logger
+                )
+            }
+            return (before, after)
+        }
+    }
+
+    // MARK: - Revisions
+
+    /// Experience: the count and the last sequence number (a clear and new adds move it on);
+    /// progress: a digest of every item as stored; settings: a digest of their text.
+    public func pointsRevisions(userId: String) async throws -> [String: String] {
+        try StreakValidation.validateUserId(userId)
+        return try await session.run { connection in
+            let rows = try await connection.query(
+                """
+                SELECT 'experience/' || experience_key, count(*)::text || ':' || max(seq)::text FROM experience_events
+                WHERE user_id = \(userId) GROUP BY experience_key
+                UNION ALL
+                SELECT 'progress/' || progress_key,
+                    md5(string_agg(item_id || ':' || raw_id || ':' || value::text || ':' || created_us::text || ':' || modified_us::text || ':' || metadata,
+                        E'\\n' ORDER BY item_id))
+                FROM progress_items WHERE user_id = \(userId) GROUP BY progress_key
+                UNION ALL
+                SELECT 'settings', md5(settings) FROM points_settings WHERE user_id = \(userId)
+                """,
+                logger: PostgresSession.logger
+            )
+            var revisions: [String: String] = [:]
+            for try await (name, revision) in rows.decode((String, String).self) { revisions[name] = revision }
+            return revisions
+        }
+    }
+
+    public func watchAllPoints(userId: String) -> AsyncStream<Void> {
+        let changes = watchPoints(userId: userId) { $0.hasPrefix(PostgresWatchers.pointsMark) }
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            do { for try await _ in changes { continuation.yield() } } catch {}
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
     // MARK: - Watching
 
     /// Yields now, after every (re)connection (what was missed meanwhile), and on each
-    /// notification of the user's channel with `payload`, until the stream ends.
-    private func watchPoints(userId: String, payload: String) -> AsyncThrowingStream<Void, any Error> {
+    /// notification of the user's channel whose payload `matches`, until the stream ends.
+    private func watchPoints(userId: String, matching matches: @escaping @Sendable (String) -> Bool) -> AsyncThrowingStream<Void, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let location = database
         let task = Task.detached {
@@ -275,7 +357,7 @@ extension PostgresStreakStore: PointsStore {
                         try await connection.listen(on: channel) { notifications in
                             delay = 0.1
                             continuation.yield()
-                            for try await notification in notifications where notification.payload == payload {
+                            for try await notification in notifications where matches(notification.payload) {
                                 continuation.yield()
                             }
                         }

@@ -4,7 +4,7 @@ import SwiftfulGamification
 /// A write made while the server was away, as it waits in the outbox: what it changes, of
 /// which streak, when and in which zone, under the operation id it is pushed with (the
 /// server records a write's result under that id, so pushing it twice applies it once).
-struct QueuedChange: Codable, Sendable, Equatable {
+struct QueuedChange: Codable, Sendable {
     let operation: String
     let userId: String
     let streakKey: String
@@ -15,7 +15,7 @@ struct QueuedChange: Codable, Sendable, Equatable {
     /// Every write of `StreakStore`, in a form that applies the same on any store. Each is
     /// safe to apply again: events and freezes by id, removals name the id they remove,
     /// skips and notes by day, settings as values.
-    enum Change: Codable, Sendable, Equatable {
+    enum Change: Codable, Sendable {
         case create(StreakConfiguration)
         case addEvents([StreakEvent], creating: StreakConfiguration?)
         case removeEvent(id: String)
@@ -44,6 +44,14 @@ struct QueuedChange: Codable, Sendable, Equatable {
         /// A note added or replaced: its day's text as it was written.
         case setNote(StreakNote)
         case removeNote(CalendarDay)
+        /// Experience points and progress (`streakKey` is the experience or progress key;
+        /// empty for the settings): events by id, a clear under its operation id, a progress
+        /// value never lowered, settings as changes applied to the server's.
+        case addExperience([ExperiencePointsEvent])
+        case clearExperience
+        case saveProgress(ProgressItem)
+        case deleteProgress(id: String?)
+        case pointsSettings([StreakPointsSettings.Change])
     }
 
     var zone: TimeZone { TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")! }
@@ -100,7 +108,22 @@ struct QueuedChange: Codable, Sendable, Equatable {
             _ = try await store.setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone)
         case .removeNote(let day):
             _ = try await store.removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone)
+        case .addExperience(let events):
+            try await Self.points(store).addExperienceEvents(events, userId: user, experienceKey: key)
+        case .clearExperience:
+            try await Self.points(store).deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
+        case .saveProgress(let item):
+            try await Self.points(store).saveProgress(item, userId: user)
+        case .deleteProgress(let id):
+            try await Self.points(store).deleteProgress(id: id, userId: user, progressKey: key, now: now)
+        case .pointsSettings(let changes):
+            try await Self.points(store).updatePointsSettings(changes, userId: user)
         }
+    }
+
+    static func points(_ store: any StreakStore) throws -> any PointsStore {
+        guard let points = store as? any PointsStore else { throw ReplicatedStoreError.noPoints(store.location) }
+        return points
     }
 
     /// Whether `error`, from pushing this change, means it was applied already (by an
@@ -116,10 +139,13 @@ struct QueuedChange: Codable, Sendable, Equatable {
         }
     }
 
-    /// The streaks the change touches (a rename two).
+    /// The streaks the change touches (a rename two; points changes none).
     var streakKeys: [String] {
-        if case .rename(let newKey) = change { return [streakKey, newKey] }
-        return [streakKey]
+        switch change {
+        case .rename(let newKey): [streakKey, newKey]
+        case .addExperience, .clearExperience, .saveProgress, .deleteProgress, .pointsSettings: []
+        default: [streakKey]
+        }
     }
 
     /// The change in a few words, for the report of a sync.
@@ -144,6 +170,11 @@ struct QueuedChange: Codable, Sendable, Equatable {
         case .removeSkips(let days): "take back \(counted(days.count, "skip")) of \(streakKey)"
         case .setNote(let note): "note \(note.day) of \(streakKey)"
         case .removeNote(let day): "remove the note on \(day) of \(streakKey)"
+        case .addExperience(let events): "add \(counted(events.count, "experience event")) to \(streakKey)"
+        case .clearExperience: "delete the experience events of \(streakKey)"
+        case .saveProgress(let item): "save progress \(item.id) of \(streakKey)"
+        case .deleteProgress(let id): id.map { "delete progress \($0) of \(streakKey)" } ?? "delete the progress of \(streakKey)"
+        case .pointsSettings: "change the points settings"
         }
     }
 }

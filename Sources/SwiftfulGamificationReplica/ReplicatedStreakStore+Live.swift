@@ -31,7 +31,15 @@ extension ReplicatedStreakStore {
                 sync()
             }
         }
-        state.withLock { $0.live = [link, changes] }
+        let points = Task { [weak self] in
+            // Experience points, progress or points settings changed on the server: sync.
+            guard let remote = remote as? any RevisionedPointsStore else { return }
+            for await _ in remote.watchAllPoints(userId: userId) {
+                guard self != nil, !Task.isCancelled else { break }
+                sync()
+            }
+        }
+        state.withLock { $0.live = [link, changes, points] }
         sync()
     }
 

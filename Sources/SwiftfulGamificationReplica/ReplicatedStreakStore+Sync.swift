@@ -28,6 +28,7 @@ extension ReplicatedStreakStore {
             do {
                 var report = try await self.pushLocked()
                 try await self.pullLocked(now: now, timezone: timezone, into: &report)
+                try await self.pullPointsLocked(now: now)
                 self.setOffline(nil)
                 self.updateSync { $0.lastSynced = now }
                 return report
@@ -66,7 +67,7 @@ extension ReplicatedStreakStore {
             }
             report.refused += refusals
             report.pushed += group.members.count - refusals.count
-            try markStale([group.change.streakKey])
+            try markStale(group.change.streakKeys)
             try outbox.markDone(group.members.map(\.operation))
             updateSync { $0.pendingChanges = max(0, $0.pendingChanges - group.members.count) }
         }

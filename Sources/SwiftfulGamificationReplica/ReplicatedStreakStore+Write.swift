@@ -43,14 +43,17 @@ extension ReplicatedStreakStore {
             try self.markStale(keys)
             let result = try await call(self.replica)
             if let change = queue(result) {
-                try Outbox(files: self.files).append(
-                    QueuedChange(operation: operation.id, userId: userId, streakKey: key, now: now, timezone: zone.identifier, change: change)
-                )
-                self.state.withLock { $0.queuedHere += 1 }
-                self.updateSync { $0.pendingChanges += 1 }
+                try self.enqueueLocked(QueuedChange(operation: operation.id, userId: userId, streakKey: key, now: now, timezone: zone.identifier, change: change))
             }
             return result
         }
+    }
+
+    /// Puts a change made on the replica alone in the outbox, to be pushed at the next sync.
+    func enqueueLocked(_ change: QueuedChange) throws {
+        try Outbox(files: files).append(change)
+        state.withLock { $0.queuedHere += 1 }
+        updateSync { $0.pendingChanges += 1 }
     }
 
     /// Makes the server's write on the replica too, when the replica held what the server

@@ -149,7 +149,7 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
 
     /// The first read of a process syncs (pushes what waits, pulls what changed), so a
     /// command shows what the server holds; offline it shows the replica as it is.
-    private func beforeRead(_ userId: String) async throws {
+    func beforeRead(_ userId: String) async throws {
         try checkUser(userId)
         let first = state.withLock { state in
             defer { state.syncedOnce = true }
@@ -390,10 +390,13 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
 /// What a replicated store refuses.
 public enum ReplicatedStoreError: Error, Equatable, Sendable, LocalizedError {
     case otherUser(String, replicaOf: String)
+    /// The server keeps no experience points or progress.
+    case noPoints(String)
 
     public var errorDescription: String? {
         switch self {
         case .otherUser(let user, let owner): "This copy holds the streaks of '\(owner)', not of '\(user)'."
+        case .noPoints(let location): "\(location) keeps no experience points or progress."
         }
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 
 /// What the replica last heard from the server: each streak's revision as pulled (a streak
-/// missing here is read again in full at the next pull), and when the last sync completed.
+/// missing here is read again in full at the next pull), the same for the points ledgers,
+/// and when the last sync completed.
 struct SyncCursor: Codable, Equatable {
     var revisions: [String: Int64] = [:]
+    /// Each points ledger's revision as pulled (`experience/KEY`, `progress/KEY`, `settings`).
+    var points: [String: String]?
     var synced: Date?
 
     static func read(_ files: ReplicaFiles) -> SyncCursor {

@@ -94,6 +94,32 @@ struct PointsLedgerTests {
         #expect(kept.value == highest["item_0"])
     }
 
+    @Test func settingsChangedByConcurrentWritersKeepEveryChange() throws {
+        let fixture = StoreFixture()
+        // Four writers, each giving its own streaks their points per day, one of them also
+        // turning points on: read, changed and written whole, a change could be lost.
+        let jobs: [@Sendable (FileStreakStore) -> Void] = (0..<4).map { writer in
+            { store in
+                for index in 0..<15 {
+                    var changes: [StreakPointsSettings.Change] = [.streakPointsPerDay(streakKey: "s\(writer)-\(index)", points: writer * 100 + index)]
+                    if writer == 0, index == 7 { changes.append(.turnOn(since: CalendarDay(year: 2024, month: 1, day: 2))) }
+                    _ = try? store.updatePointsSettings(changes, userId: "u1")
+                }
+            }
+        }
+        fixture.concurrently(jobs)
+        let settings = try fixture.store().pointsSettings(userId: "u1")
+        #expect(settings.pointsPerDayByStreak.count == 60)
+        #expect(settings.pointsPerDayByStreak["s3-14"] == 314)
+        #expect(settings.isOn && settings.earningSince == CalendarDay(year: 2024, month: 1, day: 2))
+        // Applied twice, a change changes nothing more; a rename carries the streak's own.
+        let store = fixture.store()
+        let moved = try store.updatePointsSettings([.moveStreak(from: "s1-1", to: "renamed"), .moveStreak(from: "s1-1", to: "renamed")], userId: "u1")
+        #expect(moved.after.pointsPerDayByStreak["renamed"] == 101 && moved.after.pointsPerDayByStreak["s1-1"] == nil)
+        #expect(try store.updatePointsSettings([.turnOn(since: CalendarDay(year: 2025, month: 1, day: 1))], userId: "u1").after.earningSince
+            == CalendarDay(year: 2024, month: 1, day: 2))
+    }
+
     @Test func aCutLastLineIsSkippedWithAWarningAndTheNextWriteStartsAFreshLine() throws {
         let fixture = StoreFixture()
         let store = fixture.store()

@@ -69,6 +69,54 @@ struct PostgresPointsTests {
         #expect(try await stores[1].progressItems(userId: user, progressKey: key).isEmpty)
     }
 
+    @Test func settingsChangedOnConcurrentConnectionsKeepEveryChange() async throws {
+        let user = TestDatabase.freshUser()
+        let stores = try await [TestDatabase.store(role: "app"), TestDatabase.store(role: "app"), TestDatabase.store(role: "app")]
+        defer { Task { for store in stores { await store.close() } } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<3 {
+                group.addTask {
+                    for index in 0..<10 {
+                        try await stores[writer].updatePointsSettings([.streakPointsPerDay(streakKey: "s\(writer)-\(index)", points: writer * 100 + index)], userId: user)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let settings = try await stores[0].pointsSettings(userId: user)
+        #expect(settings.pointsPerDayByStreak.count == 30)
+        #expect(settings.pointsPerDayByStreak["s2-9"] == 209)
+        let on = try await stores[1].updatePointsSettings([.turnOn(since: CalendarDay(year: 2024, month: 3, day: 5))], userId: user)
+        #expect(!on.before.isOn && on.after.isOn && on.after.pointsPerDayByStreak.count == 30)
+    }
+
+    @Test func revisionsMoveWithEveryChangeAndOnlyThen() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser(), key = key()
+        #expect(try await store.pointsRevisions(userId: user).isEmpty)
+        try await store.addExperienceEvents([xp("a", 10)], userId: user, experienceKey: key)
+        try await store.saveProgress(ProgressItem(id: "a", progressKey: key, value: 0.2), userId: user)
+        try await store.updatePointsSettings([.pointsPerDay(12)], userId: user)
+        let first = try await store.pointsRevisions(userId: user)
+        #expect(Set(first.keys) == ["experience/\(key)", "progress/\(key)", "settings"])
+        #expect(try await store.pointsRevisions(userId: user) == first)
+        // Nothing new: no revision moves.
+        try await store.addExperienceEvents([xp("a", 10)], userId: user, experienceKey: key)
+        try await store.saveProgress(ProgressItem(id: "a", progressKey: key, value: 0.1), userId: user)
+        #expect(try await store.pointsRevisions(userId: user) == first)
+        // A clear and the same id added again, a higher value, other settings: each moves its own.
+        try await store.deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
+        #expect(try await store.pointsRevisions(userId: user)["experience/\(key)"] == nil)
+        try await store.addExperienceEvents([xp("a", 10)], userId: user, experienceKey: key)
+        try await store.saveProgress(ProgressItem(id: "a", progressKey: key, value: 0.3), userId: user)
+        try await store.updatePointsSettings([.pointsPerDay(13)], userId: user)
+        let second = try await store.pointsRevisions(userId: user)
+        for name in first.keys { #expect(second[name] != nil && second[name] != first[name], "\(name)") }
+        // Another user's ledgers are not listed.
+        #expect(try await store.pointsRevisions(userId: TestDatabase.freshUser()).isEmpty)
+    }
+
     @Test func anotherRolesPlainSQLReachesNothing() async throws {
         let alice = try await TestDatabase.store(role: "alice")
         defer { Task { await alice.close() } }

@@ -255,3 +255,86 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         files.watchStreakKeys(userId: userId, now: now, timezone: timezone)
     }
 }
+
+/// Experience points, progress and points settings, over the same files: writes count and
+/// are recorded by operation id like the streaks'; a ledger's revision is its contents.
+extension FlakyServer: RevisionedPointsStore {
+    private var points: any PointsStore { files.pointsOnOwnThreads }
+
+    func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try reach()
+        return try await points.experienceEvents(userId: userId, experienceKey: experienceKey)
+    }
+
+    func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try write("points") { try files.addExperienceEvents(events, userId: userId, experienceKey: experienceKey) }
+    }
+
+    func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws {
+        try write("points") { try files.deleteAllExperienceEvents(userId: userId, experienceKey: experienceKey, now: now) }
+    }
+
+    func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error> {
+        points.watchExperience(userId: userId, experienceKey: experienceKey)
+    }
+
+    func progressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
+        try reach()
+        return try await points.progressItems(userId: userId, progressKey: progressKey)
+    }
+
+    func saveProgress(_ item: ProgressItem, userId: String) async throws -> ProgressItem {
+        try write("points") { try files.saveProgress(item, userId: userId) }
+    }
+
+    func deleteProgress(id: String?, userId: String, progressKey: String, now: Date) async throws {
+        try write("points") { try files.deleteProgress(id: id, userId: userId, progressKey: progressKey, now: now) }
+    }
+
+    func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error> {
+        points.watchProgress(userId: userId, progressKey: progressKey)
+    }
+
+    func experienceKeys(userId: String) async throws -> [String] {
+        try reach()
+        return try await points.experienceKeys(userId: userId)
+    }
+
+    func progressKeys(userId: String) async throws -> [String] {
+        try reach()
+        return try await points.progressKeys(userId: userId)
+    }
+
+    func pointsSettings(userId: String) async throws -> StreakPointsSettings {
+        try reach()
+        return try files.pointsSettings(userId: userId)
+    }
+
+    func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
+        try write("points") { try files.setPointsSettings(settings, userId: userId) }
+    }
+
+    func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        try write("points") { try files.updatePointsSettings(changes, userId: userId) }
+    }
+
+    func pointsRevisions(userId: String) async throws -> [String: String] {
+        try reach()
+        var revisions: [String: String] = [:]
+        for key in try files.ledgerNames(userId: userId) {
+            if key == "settings" {
+                revisions[key] = String(describing: try files.pointsSettings(userId: userId))
+            } else if key.hasPrefix("experience/") {
+                revisions[key] = String(describing: try files.experienceEvents(userId: userId, experienceKey: String(key.dropFirst(11))))
+            } else {
+                revisions[key] = String(describing: try files.progressItems(userId: userId, progressKey: String(key.dropFirst(9))).map { ($0.id, $0.value) })
+            }
+        }
+        return revisions
+    }
+
+    func watchAllPoints(userId: String) -> AsyncStream<Void> {
+        AsyncStream { _ in }
+    }
+}

@@ -79,12 +79,12 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// `--with-points`: the imported streaks' whole history earns (settled after the command).
     private static func earnFromHistory(of keys: [String], in store: any PointsStore, context: CommandContext) async throws {
-        var settings = try await store.pointsSettings(userId: context.userId)
+        var changes: [StreakPointsSettings.Change] = []
         for key in keys {
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             guard let first = evaluation.firstHistoryDay else { continue }
-            settings.earningFrom[key] = min(first, settings.earningFrom[key] ?? first)
+            changes.append(.earnFrom(streakKey: key, day: first))
         }
-        try await store.setPointsSettings(settings, userId: context.userId)
+        if !changes.isEmpty { try await store.updatePointsSettings(changes, userId: context.userId) }
     }
 }

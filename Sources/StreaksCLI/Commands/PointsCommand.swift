@@ -77,14 +77,12 @@ struct PointsCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try global.context()
             let store = try PointsSettling.store(context)
-            var settings = try await store.pointsSettings(userId: context.userId)
-            guard !settings.isOn else {
-                context.console.print("Points are already on (earning since \(settings.earningSince?.description ?? "today")).")
+            let today = CalendarDay(containing: context.now, in: context.zone)
+            let (before, settings) = try await store.updatePointsSettings([.turnOn(since: today)], userId: context.userId)
+            guard !before.isOn else {
+                context.console.print("Points are already on (earning since \(before.earningSince?.description ?? "today")).")
                 return
             }
-            settings.isOn = true
-            settings.earningSince = settings.earningSince ?? CalendarDay(containing: context.now, in: context.zone)
-            try await store.setPointsSettings(settings, userId: context.userId)
             context.console.saved.note("points on")
             context.console.print("Points on: kept days from \(settings.earningSince!) earn \(settings.pointsPerDay), milestones their count.")
         }
@@ -98,13 +96,11 @@ struct PointsCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try global.context()
             let store = try PointsSettling.store(context)
-            var settings = try await store.pointsSettings(userId: context.userId)
-            guard settings.isOn else {
+            let (before, _) = try await store.updatePointsSettings([.turnOff], userId: context.userId)
+            guard before.isOn else {
                 context.console.print("Points are already off.")
                 return
             }
-            settings.isOn = false
-            try await store.setPointsSettings(settings, userId: context.userId)
             context.console.saved.note("points off")
             context.console.print("Points off: nothing more is earned or taken back; what was earned stays.")
         }
@@ -127,17 +123,14 @@ struct PointsCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try global.context()
             let store = try PointsSettling.store(context)
-            var settings = try await store.pointsSettings(userId: context.userId)
             if let streak {
                 let key = try await context.streakKey(streak)
                 _ = try await context.store.settings(userId: context.userId, streakKey: key)  // it exists
-                settings.pointsPerDayByStreak[key] = points
-                try await store.setPointsSettings(settings, userId: context.userId)
+                try await store.updatePointsSettings([.streakPointsPerDay(streakKey: key, points: points)], userId: context.userId)
                 context.console.saved.note("the points per day of \(key)")
                 context.console.print("A kept day of \(key) earns \(points).")
             } else {
-                settings.pointsPerDay = points
-                try await store.setPointsSettings(settings, userId: context.userId)
+                let (_, settings) = try await store.updatePointsSettings([.pointsPerDay(points)], userId: context.userId)
                 context.console.saved.note("the points per day")
                 context.console.print("A kept day earns \(points)" + (settings.pointsPerDayByStreak.isEmpty ? "." : " (streaks with their own: \(settings.pointsPerDayByStreak.keys.sorted().joined(separator: ", "))).")
                 )

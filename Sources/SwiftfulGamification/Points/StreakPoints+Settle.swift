@@ -11,13 +11,14 @@ extension StreakPoints {
     ) async throws -> [ExperiencePointsEvent] {
         let settings = try await store.pointsSettings(userId: userId)
         guard settings.isOn, !evaluations.isEmpty else { return [] }
-        var targets: [String: Int] = [:]
+        var targets: [String: Earning] = [:]
         for evaluation in evaluations {
             targets.merge(StreakPoints.targets(for: evaluation, settings: settings)) { first, _ in first }
         }
         let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
         let corrections = StreakPoints.corrections(
-            targets: targets, streakKeys: Set(evaluations.map(\.configuration.streakKey)), recorded: recorded, now: now, timezone: timezone
+            targets: targets, streakKeys: Set(evaluations.map(\.configuration.streakKey)), recorded: recorded, now: now, timezone: timezone,
+            earningSince: settings.earningSince
         )
         guard !corrections.isEmpty else { return [] }
         return try await store.addExperienceEvents(corrections, userId: userId, experienceKey: experienceKey)
@@ -30,7 +31,7 @@ extension StreakPoints {
     /// key does not earn the same days again; its own points per day and earning day follow.
     /// Nothing while points are off.
     public static func moveEarnings(from old: String, to new: String, in store: any PointsStore, userId: String, now: Date, timezone: TimeZone) async throws {
-        var settings = try await store.pointsSettings(userId: userId)
+        let settings = try await store.pointsSettings(userId: userId)
         guard settings.isOn, old != new else { return }
         let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
         let tally = Tally(recorded)
@@ -51,8 +52,6 @@ extension StreakPoints {
             ))
         }
         if !moves.isEmpty { try await store.addExperienceEvents(moves, userId: userId, experienceKey: experienceKey) }
-        if let perDay = settings.pointsPerDayByStreak.removeValue(forKey: old) { settings.pointsPerDayByStreak[new] = perDay }
-        if let from = settings.earningFrom.removeValue(forKey: old) { settings.earningFrom[new] = from }
-        try await store.setPointsSettings(settings, userId: userId)
+        try await store.updatePointsSettings([.moveStreak(from: old, to: new)], userId: userId)
     }
 }

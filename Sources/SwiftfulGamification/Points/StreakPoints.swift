@@ -9,37 +9,55 @@ public enum StreakPoints {
     /// The experience key streak points are kept under.
     public static let experienceKey = "streaks"
 
+    /// What one kept day or milestone earns, and the day it was earned on.
+    public struct Earning: Equatable, Sendable {
+        public let points: Int
+        public let day: CalendarDay
+    }
+
     /// What each earning of `evaluation`'s streak is worth now, by base id.
-    public static func targets(for evaluation: StreakEvaluation, settings: StreakPointsSettings) -> [String: Int] {
+    public static func targets(for evaluation: StreakEvaluation, settings: StreakPointsSettings) -> [String: Earning] {
         let key = evaluation.configuration.streakKey
         guard let first = settings.firstEarningDay(for: key), let historyStart = evaluation.firstHistoryDay, historyStart <= evaluation.today else {
             return [:]
         }
-        var targets: [String: Int] = [:]
+        var targets: [String: Earning] = [:]
         let perDay = settings.pointsPerDay(for: key)
         let days = evaluation.days(from: historyStart, through: evaluation.today)
         for day in days where day.state == .kept && day.day >= first && perDay > 0 {
-            targets[dayId(key, day.day)] = perDay
+            targets[dayId(key, day.day)] = Earning(points: perDay, day: day.day)
         }
         for milestone in milestones(evaluation: evaluation, days: days) where milestone.reached >= first {
-            targets["milestone.\(key).\(milestone.runStart).\(milestone.count)"] = milestone.count
+            targets["milestone.\(key).\(milestone.runStart).\(milestone.count)"] = Earning(points: milestone.count, day: milestone.reached)
         }
         return targets
     }
 
     /// The events that bring the recorded earnings of `streakKeys` to `targets`: new
     /// earnings, and takebacks of earnings no longer deserved. Earnings of other streaks are
-    /// left as they are.
+    /// left as they are. A correction is dated `now`, except one of history from before
+    /// `earningSince` (imported `--with-points`): dated on its own day (noon there), so it
+    /// counts in the windows of that day, not as earned today.
     public static func corrections(
-        targets: [String: Int], streakKeys: Set<String>, recorded: [ExperiencePointsEvent], now: Date, timezone: TimeZone
+        targets: [String: Earning], streakKeys: Set<String>, recorded: [ExperiencePointsEvent], now: Date, timezone: TimeZone,
+        earningSince: CalendarDay? = nil
     ) -> [ExperiencePointsEvent] {
         let tally = Tally(recorded.filter { event in baseId(of: event.id).flatMap(streakKey(ofBase:)).map(streakKeys.contains) ?? false })
         var corrections: [ExperiencePointsEvent] = []
         for base in Set(tally.net.keys).union(targets.keys).sorted() {
-            let difference = (targets[base] ?? 0) - (tally.net[base] ?? 0)
+            let difference = (targets[base]?.points ?? 0) - (tally.net[base] ?? 0)
             guard difference != 0, let key = streakKey(ofBase: base) else { continue }
+            var date = now
+            if let earningSince {
+                let start = earningSince.startDate(in: timezone)
+                if let day = targets[base]?.day, day < earningSince {
+                    date = day.startDate(in: timezone).addingTimeInterval(12 * 3_600)
+                } else if let first = tally.firstDates[base], first < start {
+                    date = first
+                }
+            }
             corrections.append(ExperiencePointsEvent(
-                id: tally.nextId(for: base), dateCreated: now, points: difference,
+                id: tally.nextId(for: base), dateCreated: date, points: difference,
                 metadata: ["streak": .string(key), "kind": .string(difference > 0 ? kind(ofBase: base) : "takeback")],
                 timezone: timezone.identifier
             ))
@@ -53,12 +71,15 @@ public enum StreakPoints {
     struct Tally {
         private(set) var net: [String: Int] = [:]
         private(set) var counts: [String: Int] = [:]
+        /// When each base's first event is dated.
+        private(set) var firstDates: [String: Date] = [:]
 
         init(_ recorded: [ExperiencePointsEvent]) {
             for event in recorded {
                 guard let base = StreakPoints.baseId(of: event.id) else { continue }
                 net[base, default: 0] += event.points
                 counts[base, default: 0] += 1
+                firstDates[base] = min(firstDates[base] ?? event.dateCreated, event.dateCreated)
             }
         }
 

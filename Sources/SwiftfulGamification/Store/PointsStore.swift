@@ -27,5 +27,11 @@ public protocol PointsStore: Sendable {
 
     /// Whether the user's streaks earn points, and how many (off when never set).
     func pointsSettings(userId: String) async throws -> StreakPointsSettings
+    /// Replaces the settings whole (what `copy` does).
     func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws
+    /// Applies `changes` to the settings the store holds, atomically (read, changed and
+    /// written under one lock, so a concurrent change is never lost); returns them before and after.
+    @discardableResult
+    func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings)
 }

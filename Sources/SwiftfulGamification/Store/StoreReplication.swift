@@ -18,6 +18,17 @@ public protocol RevisionedStreakStore: StreakStore {
     func revisions(userId: String) async throws -> [String: Int64]
 }
 
+/// A store keeping experience points and progress that can say cheaply which of a user's
+/// ledgers changed: what a replica compares to know which to read again.
+public protocol RevisionedPointsStore: PointsStore {
+    /// A value for each of the user's ledgers that any change to it moves: `experience/KEY`,
+    /// `progress/KEY`, and `settings` once there are settings. A ledger emptied is left out.
+    func pointsRevisions(userId: String) async throws -> [String: String]
+    /// Yields whenever any of the user's experience events, progress items or points
+    /// settings may have changed (by any writer, on any machine), and after a reconnection.
+    func watchAllPoints(userId: String) -> AsyncStream<Void>
+}
+
 /// What a write learns from and tells the store it runs on, carried by the task
 /// (`StoreOperation.$current`): the replica uses it to push a queued write under the id it
 /// was queued with, so a write whose reply was lost is recorded once, however often it is pushed.

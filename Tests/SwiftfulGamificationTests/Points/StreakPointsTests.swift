@@ -22,12 +22,12 @@ struct StreakPointsTests {
         StreakPointsSettings(isOn: true, earningSince: day1.adding(days: offset), pointsPerDay: perDay)
     }
 
-    private func apply(_ targets: [String: Int], to recorded: [ExperiencePointsEvent], keys: Set<String> = ["run"]) -> [ExperiencePointsEvent] {
+    private func apply(_ targets: [String: StreakPoints.Earning], to recorded: [ExperiencePointsEvent], keys: Set<String> = ["run"]) -> [ExperiencePointsEvent] {
         recorded + StreakPoints.corrections(targets: targets, streakKeys: keys, recorded: recorded, now: Date(timeIntervalSince1970: 1_772_400_000), timezone: utc)
     }
 
     @Test func keptDaysEarnAndTheThirdDayBringsItsMilestone() {
-        let targets = StreakPoints.targets(for: evaluation(keptDays: [0, 1, 2], today: 2), settings: settings(since: 0))
+        let targets = StreakPoints.targets(for: evaluation(keptDays: [0, 1, 2], today: 2), settings: settings(since: 0)).mapValues(\.points)
         #expect(targets == [
             "day.run.2026-03-01": 10, "day.run.2026-03-02": 10, "day.run.2026-03-03": 10, "milestone.run.2026-03-01.3": 3,
         ])
@@ -37,14 +37,14 @@ struct StreakPointsTests {
         let kept = evaluation(keptDays: [0, 1, 2, 3], today: 3)
         #expect(StreakPoints.targets(for: kept, settings: StreakPointsSettings()).isEmpty)
         let fromDay3 = StreakPoints.targets(for: kept, settings: settings(since: 3))
-        #expect(fromDay3 == ["day.run.2026-03-04": 10], "the milestone of 3 was reached before points were on")
+        #expect(fromDay3.mapValues(\.points) == ["day.run.2026-03-04": 10], "the milestone of 3 was reached before points were on")
         var imported = settings(since: 3)
         imported.earningFrom["run"] = day1
         #expect(StreakPoints.targets(for: kept, settings: imported).count == 5, "--with-points: the history earns")
     }
 
     @Test func aGapStartsANewRunWithItsOwnMilestones() {
-        let targets = StreakPoints.targets(for: evaluation(keptDays: [0, 1, 2, 4, 5, 6], today: 6), settings: settings(since: 0))
+        let targets = StreakPoints.targets(for: evaluation(keptDays: [0, 1, 2, 4, 5, 6], today: 6), settings: settings(since: 0)).mapValues(\.points)
         #expect(targets["milestone.run.2026-03-01.3"] == 3)
         #expect(targets["milestone.run.2026-03-05.3"] == 3)
         #expect(targets.values.reduce(0, +) == 60 + 6)
@@ -66,6 +66,30 @@ struct StreakPointsTests {
         let again = apply(full, to: afterRemoval)
         #expect(again.reduce(0) { $0 + $1.points } == 33)
         #expect(again.last?.id.hasSuffix("#3") == true)
+    }
+
+    @Test func historyEarnedWithPointsIsDatedOnItsOwnDaysAndTodaysOnToday() {
+        // Points on from day 3; the history from day 0 imported --with-points.
+        var imported = settings(since: 3)
+        imported.earningFrom["run"] = day1
+        let kept = evaluation(keptDays: [0, 1, 2, 3], today: 3)
+        let now = day1.adding(days: 3).startDate(in: utc).addingTimeInterval(3_600 * 20)
+        let noon = { (offset: Int) in self.day1.adding(days: offset).startDate(in: self.utc).addingTimeInterval(3_600 * 12) }
+        let earned = StreakPoints.corrections(
+            targets: StreakPoints.targets(for: kept, settings: imported), streakKeys: ["run"], recorded: [], now: now, timezone: utc,
+            earningSince: imported.earningSince
+        )
+        let dates = Dictionary(uniqueKeysWithValues: earned.map { ($0.id, $0.dateCreated) })
+        #expect(dates["day.run.2026-03-01"] == noon(0) && dates["day.run.2026-03-03"] == noon(2))
+        #expect(dates["milestone.run.2026-03-01.3"] == noon(2), "reached on day 2")
+        #expect(dates["day.run.2026-03-04"] == now, "a day kept since points were on is earned now")
+        // Day 1's event removed: the takeback is dated where the earning was.
+        let fewer = evaluation(keptDays: [0, 2, 3], today: 3)
+        let takebacks = StreakPoints.corrections(
+            targets: StreakPoints.targets(for: fewer, settings: imported), streakKeys: ["run"], recorded: earned, now: now, timezone: utc,
+            earningSince: imported.earningSince
+        )
+        #expect(takebacks.first { $0.id == "day.run.2026-03-02#2" }?.dateCreated == noon(1))
     }
 
     @Test func otherStreaksAndOtherEventsAreLeftAlone() {
