@@ -16,6 +16,26 @@ struct AmountAgreementTests {
         .atLeast(20, per: .week), .atMost(7.5, per: .week), .trackingOnly,
     ]
 
+    @Test func anAmountLoggedAtAnInstantFinerThanAMicrosecondIsKeptByBothStores() async throws {
+        // The dashboard logs at the clock's own precision: the stores round the instant down
+        // to a microsecond, and the amount must survive that (it was dropped).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fine-amount-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try await TestDatabase.store(role: "app")
+        defer { Task { await database.close() } }
+        let user = TestDatabase.freshUser(), zone = TimeZone(identifier: "UTC")!
+        let now = Date(timeIntervalSince1970: 1_709_280_000.123_456_789)
+        let configuration = StreakConfiguration(streakKey: "pages", target: .atLeast(20, per: .day), unit: "pages")
+        for store in [FileStreakStore(rootPath: directory).onOwnThreads, database] as [any StreakStore] {
+            _ = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: zone)
+            let event = StreakEvent(id: "fine", dateCreated: now, timezone: "UTC", amount: 2)
+            let logged = try await store.addEvents([event], userId: user, streakKey: "pages", now: now, timezone: zone, freshIds: false, creating: nil)
+            #expect(logged.added.map(\.amount) == [2], "\(store.location)")
+            #expect(try await store.events(userId: user, streakKey: "pages").map(\.amount) == [2], "\(store.location)")
+            #expect(logged.evaluation.streak.todayAmount == 2, "\(store.location)")
+        }
+    }
+
     @Test(arguments: 0..<24)
     func bothStoresAgreeOnAmounts(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed + 1_000)

@@ -35,7 +35,7 @@ extension StreakEvent {
     package var stored: StreakEvent {
         let date = dateCreated.wholeMicroseconds
         guard date != dateCreated else { return self }
-        return StreakEvent(id: id, dateCreated: date, timezone: timezone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata)
+        return StreakEvent(id: id, dateCreated: date, timezone: timezone, isFreeze: isFreeze, freezeId: freezeId, metadata: metadata, amount: amount)
     }
 }
 
