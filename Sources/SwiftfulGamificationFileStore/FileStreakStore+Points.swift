@@ -137,7 +137,7 @@ extension FileStreakStore {
     private func readLedger(_ ledger: Ledger, userId: String) throws -> PointsLedger {
         let path = try ledgerPath(ledger, userId: userId)
         let folded = try StoreLock.shared(try userDirectory(userId)) {
-            PointsLedger(bytes: try POSIXFile.read(path, role: .user) ?? [], path: path)
+            ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
         }
         folded.warnings.forEach(warn)
         return folded
@@ -152,7 +152,7 @@ extension FileStreakStore {
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         do {
             try StoreLock.exclusive(userDirectory) {
-                let current = PointsLedger(bytes: try POSIXFile.read(path, role: .user) ?? [], path: path)
+                let current = ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
                 current.warnings.forEach(warn)
                 let lines = try decide(current)
                 guard !lines.isEmpty else { return }

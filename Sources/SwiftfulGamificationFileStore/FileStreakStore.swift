@@ -16,6 +16,8 @@ public final class FileStreakStore: Sendable {
     public let feed: StreakFeed
     let followers = FileChangeFollowers()
     let ownWrites = OwnWrites()
+    /// The points ledgers read last, folded (each read folds only what was appended since).
+    let ledgers = LedgerCache()
     /// Tests only: runs between a write's calculation and the caching of its result, where
     /// a writer that ignores the lock (its lock file deleted) can slip in.
     let beforeCaching = Mutex<(@Sendable () -> Void)?>(nil)

@@ -62,18 +62,16 @@ enum PointsLedgerLine: Codable {
         return encoder
     }()
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = ISODate.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
-            }
-            return date
+    /// The store's own streaming decoder: Foundation's spent most of a long ledger's read
+    /// hashing keys into a dictionary per line.
+    static let decoder = StreamingJSONDecoder { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = ISODate.parse(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
         }
-        return decoder
-    }()
+        return date
+    }
 
     /// - Throws: what the encoder refuses (a non-finite number that got past validation).
     func line() throws -> String {
@@ -82,31 +80,45 @@ enum PointsLedgerLine: Codable {
 }
 
 /// What a ledger holds now, folded from its lines.
-struct PointsLedger {
+struct PointsLedger: Sendable {
     /// Events since the last clear, in the order written.
     private(set) var events: [ExperiencePointsEvent] = []
     private(set) var eventIds = Set<String>()
     /// Progress items by sanitized id.
     private(set) var items: [String: ProgressItem] = [:]
-    private(set) var warnings: [String] = []
+    /// Damaged lines met among the complete lines folded.
+    private(set) var damaged: [String] = []
+    /// The complete lines folded (each ended by a line feed), counted.
+    private(set) var foldedLines = 0
+    /// Set when the bytes last given ended in an unfinished line (a write cut short).
+    private(set) var unfinishedTail: String?
+
+    var warnings: [String] { damaged + (unfinishedTail.map { [$0] } ?? []) }
 
     init(bytes: [UInt8], path: String) {
-        var lineNumber = 0
-        let complete = bytes.last == UInt8(ascii: "\n")
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            lineNumber += 1
+        let complete = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        fold(bytes[..<complete], path: path)
+        noteTail(bytes[complete...], path: path)
+    }
+
+    init() {}
+
+    /// Folds complete lines that follow those folded so far.
+    mutating func fold(_ lines: ArraySlice<UInt8>, path: String) {
+        for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            foldedLines += 1
             guard !line.isEmpty else { continue }
-            if index == lines.count - 1, !complete {
-                warnings.append("\(path):\(lineNumber): an unfinished last line (a write cut short) was skipped")
-                continue
-            }
             do {
-                apply(try PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: Data(line)))
+                apply(try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line))
             } catch {
-                warnings.append("\(path):\(lineNumber): a damaged line was skipped")
+                damaged.append("\(path):\(foldedLines): a damaged line was skipped")
             }
         }
+    }
+
+    /// Notes what follows the last complete line (nothing, or a line a write left unfinished).
+    mutating func noteTail(_ tail: ArraySlice<UInt8>, path: String) {
+        unfinishedTail = tail.isEmpty ? nil : "\(path):\(foldedLines + 1): an unfinished last line (a write cut short) was skipped"
     }
 
     mutating func apply(_ line: PointsLedgerLine) {

@@ -51,6 +51,12 @@ if arguments.contains("--import-only") {
     }
     exit(0)
 }
+if arguments.contains("--points-only") {
+    // What points cost a write, alone (nothing written to RESULTS.md).
+    let verdict = try PointsBenchmark.run(streaks: streaks)
+    print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    exit(0)
+}
 if arguments.contains("--json-only") {
     let verdict = JSONBenchmarks.run()
     print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
@@ -227,6 +233,7 @@ verdicts.append(Verdict(
 // Last on the big store: it adds a weekly streak beside the daily one.
 verdicts.append(try ScheduleBenchmarks.status(store: bigStore))
 verdicts.append(try AmountStatusBenchmark.status(store: bigStore))
+verdicts.append(try PointsBenchmark.run(streaks: streaks))
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
 
 // MARK: PostgreSQL

@@ -120,6 +120,34 @@ struct PointsLedgerTests {
             == CalendarDay(year: 2024, month: 1, day: 2))
     }
 
+    @Test func theFastReadingOfEarnedLinesGivesWhatTheDecoderGives() throws {
+        let metadata: [[String: GamificationDictionaryValue]] = [
+            [:], ["streak": "run", "kind": "day"], ["n": .int(-3), "ok": .bool(true), "share": .double(0.1), "big": .double(1e300)],
+            ["quote \"and\\ \u{1F600} ü\n": .string("line\nbreak \u{7}")], ["f": .float(0.25)], ["g": .cgFloat(1.5)], ["whole": .double(2)],
+        ]
+        var checked = 0
+        for (index, values) in metadata.enumerated() {
+            for zone in ["Europe/Paris", nil] as [String?] {
+                let event = ExperiencePointsEvent(
+                    id: "id-\(index) \"x\"", dateCreated: Date(timeIntervalSince1970: 1_700_000_000.123456), points: index * 7 - 20, metadata: values,
+                    timezone: zone
+                )
+                let line = Array(try PointsLedgerLine.earned(event).line().utf8)
+                let decoded = try PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line)
+                guard case .earned(let expected) = decoded else { Issue.record("not earned"); continue }
+                #expect(expected == event)
+                if case .earned(let fast)? = PointsLedgerFastPath.earned(line[...]) {
+                    #expect(fast == expected, "\(String(decoding: line, as: UTF8.self))")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 10, "float and cgFloat metadata are left to the decoder; the rest is read fast")
+        // Other kinds and hand-written forms go to the decoder.
+        #expect(PointsLedgerFastPath.earned(Array(#"{"kind":"cleared","date":"2024-01-01T00:00:00Z"}"#.utf8)[...]) == nil)
+        #expect(PointsLedgerFastPath.earned(Array(#"{"kind":"earned","event":{"id":"a","date_created":"2024-01-01T00:00:00Z","points":1,"metadata":{"x":3}}}"#.utf8)[...]) == nil)
+    }
+
     @Test func aCutLastLineIsSkippedWithAWarningAndTheNextWriteStartsAFreshLine() throws {
         let fixture = StoreFixture()
         let store = fixture.store()

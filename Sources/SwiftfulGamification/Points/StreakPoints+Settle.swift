@@ -36,7 +36,8 @@ extension StreakPoints {
         let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
         let tally = Tally(recorded)
         var moves: [ExperiencePointsEvent] = []
-        for (base, points) in tally.net.sorted(by: { $0.key < $1.key }) where points != 0 && streakKey(ofBase: base) == old {
+        for (base, entry) in tally.entries.sorted(by: { $0.key < $1.key }) where entry.net != 0 && streakKey(ofBase: base) == old {
+            let points = entry.net
             var parts = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             parts[1] = new
             let moved = parts.joined(separator: ".")
@@ -44,7 +45,7 @@ extension StreakPoints {
                 id: tally.nextId(for: base), dateCreated: now, points: -points, metadata: ["streak": .string(old), "kind": "moved"], timezone: timezone.identifier
             ))
             // A settle of the new key that ran first (the dashboard's) may have earned it already.
-            let missing = points - (tally.net[moved] ?? 0)
+            let missing = points - tally.net(of: moved)
             guard missing != 0 else { continue }
             moves.append(ExperiencePointsEvent(
                 id: tally.nextId(for: moved), dateCreated: now, points: missing,

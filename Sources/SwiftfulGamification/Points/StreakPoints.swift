@@ -42,17 +42,17 @@ public enum StreakPoints {
         targets: [String: Earning], streakKeys: Set<String>, recorded: [ExperiencePointsEvent], now: Date, timezone: TimeZone,
         earningSince: CalendarDay? = nil
     ) -> [ExperiencePointsEvent] {
-        let tally = Tally(recorded.filter { event in baseId(of: event.id).flatMap(streakKey(ofBase:)).map(streakKeys.contains) ?? false })
+        let tally = Tally(recorded, of: streakKeys)
         var corrections: [ExperiencePointsEvent] = []
-        for base in Set(tally.net.keys).union(targets.keys).sorted() {
-            let difference = (targets[base]?.points ?? 0) - (tally.net[base] ?? 0)
+        for base in Set(tally.entries.keys).union(targets.keys).sorted() {
+            let difference = (targets[base]?.points ?? 0) - tally.net(of: base)
             guard difference != 0, let key = streakKey(ofBase: base) else { continue }
             var date = now
             if let earningSince {
                 let start = earningSince.startDate(in: timezone)
                 if let day = targets[base]?.day, day < earningSince {
                     date = day.startDate(in: timezone).addingTimeInterval(12 * 3_600)
-                } else if let first = tally.firstDates[base], first < start {
+                } else if let first = tally.entries[base]?.firstDate, first < start {
                     date = first
                 }
             }
@@ -69,36 +69,45 @@ public enum StreakPoints {
 
     /// What the recorded earnings add up to by base id, and how many events each has.
     struct Tally {
-        private(set) var net: [String: Int] = [:]
-        private(set) var counts: [String: Int] = [:]
-        /// When each base's first event is dated.
-        private(set) var firstDates: [String: Date] = [:]
+        struct Entry {
+            var net = 0
+            var count = 0
+            /// When the base's first event is dated.
+            var firstDate: Date
+        }
 
-        init(_ recorded: [ExperiencePointsEvent]) {
+        private(set) var entries: [String: Entry] = [:]
+
+        /// The earnings among `recorded` (of the streaks `only` names, when given).
+        init(_ recorded: [ExperiencePointsEvent], of only: Set<String>? = nil) {
             for event in recorded {
                 guard let base = StreakPoints.baseId(of: event.id) else { continue }
-                net[base, default: 0] += event.points
-                counts[base, default: 0] += 1
-                firstDates[base] = min(firstDates[base] ?? event.dateCreated, event.dateCreated)
+                if let only, !(StreakPoints.streakKey(ofBase: base).map(only.contains) ?? false) { continue }
+                entries[base, default: Entry(firstDate: event.dateCreated)].add(event)
             }
         }
 
+        func net(of base: String) -> Int { entries[base]?.net ?? 0 }
+
         /// The id the next event of `base` takes: `base` itself first, then `base#2`, `base#3`...
         func nextId(for base: String) -> String {
-            let count = counts[base] ?? 0
+            let count = entries[base]?.count ?? 0
             return count == 0 ? base : "\(base)#\(count + 1)"
         }
     }
 
     /// `day.KEY.DATE` of `day.KEY.DATE#3`; nil for an event that is not a streak earning.
     static func baseId(of id: String) -> String? {
-        let base = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
-        return base.hasPrefix("day.") || base.hasPrefix("milestone.") ? base : nil
+        guard id.hasPrefix("day.") || id.hasPrefix("milestone.") else { return nil }
+        return id.firstIndex(of: "#").map { String(id[..<$0]) } ?? id
     }
 
+    /// The streak key of `day.KEY.DATE` or `milestone.KEY.START.COUNT` (keys hold no dot).
     static func streakKey(ofBase base: String) -> String? {
-        let parts = base.split(separator: ".")
-        return parts.count >= 3 ? String(parts[1]) : nil
+        guard let first = base.firstIndex(of: ".") else { return nil }
+        let rest = base[base.index(after: first)...]
+        guard let second = rest.firstIndex(of: "."), second > rest.startIndex, base[base.index(after: second)...].contains(where: { $0 != "." }) else { return nil }
+        return String(rest[..<second])
     }
 
     private static func kind(ofBase base: String) -> String {
@@ -132,5 +141,13 @@ public enum StreakPoints {
             }
         }
         return found
+    }
+}
+
+extension StreakPoints.Tally.Entry {
+    mutating func add(_ event: ExperiencePointsEvent) {
+        net += event.points
+        count += 1
+        firstDate = min(firstDate, event.dateCreated)
     }
 }
