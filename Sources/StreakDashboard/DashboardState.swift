@@ -60,16 +60,16 @@ public enum Focus: Equatable, Sendable {
 public enum Confirmation: Equatable, Sendable {
     /// Undo today's last event of the streak named (its title or key).
     case undo(name: String)
-    /// Remove a past day's latest event ("09:30 EDT").
-    case remove(eventId: String, day: CalendarDay, time: String)
-    case useFreezes(count: Int, restores: Int)
-    case addFreeze(have: Int)
-    case removeFreeze(id: String, have: Int)
+    /// Remove a past day's latest event ("09:30 EDT") of the streak named.
+    case remove(eventId: String, day: CalendarDay, time: String, name: String)
+    case useFreezes(count: Int, restores: Int, name: String)
+    case addFreeze(have: Int, name: String)
+    case removeFreeze(id: String, have: Int, name: String)
     case archive(key: String)
     /// Delete a streak to the trash: its key, and its name and length in words.
     case delete(key: String, name: String, length: String)
-    /// Skip a day (rule 9), or take its skip back.
-    case skip(CalendarDay, skipping: Bool)
+    /// Skip a day (rule 9) of the streak named, or take its skip back.
+    case skip(CalendarDay, skipping: Bool, name: String)
 }
 
 public enum Overlay: Equatable, Sendable {

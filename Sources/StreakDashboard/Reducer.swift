@@ -105,13 +105,13 @@ public enum Reducer {
             guard let selected = state.selected else { return [] }
             switch question {
             case .undo: return [.undo(streak: selected)]
-            case .remove(let eventId, _, _): return [.remove(streak: selected, eventId: eventId)]
+            case .remove(let eventId, _, _, _): return [.remove(streak: selected, eventId: eventId)]
             case .useFreezes: return [.useFreezes(streak: selected)]
             case .addFreeze: return [.addFreeze(streak: selected)]
-            case .removeFreeze(let id, _): return [.removeFreeze(streak: selected, id: id)]
+            case .removeFreeze(let id, _, _): return [.removeFreeze(streak: selected, id: id)]
             case .archive(let key): return [.archive(streak: key)]
             case .delete(let key, _, _): return [.delete(streak: key)]
-            case .skip(let day, let skipping): return [.skip(streak: selected, days: day...day, skipping: skipping)]
+            case .skip(let day, let skipping, _): return [.skip(streak: selected, days: day...day, skipping: skipping)]
             }
         case .form(var form):
             return handleForm(key, &form, &state)
@@ -198,7 +198,7 @@ public enum Reducer {
                 state.message = "Freezes are off for this streak (e changes that)."
                 return []
             }
-            state.overlay = .confirm(.addFreeze(have: view.streak.freezesAvailableCount ?? 0))
+            state.overlay = .confirm(.addFreeze(have: view.streak.freezesAvailableCount ?? 0, name: view.name))
         case .removeFreeze:
             guard let view = state.view else { return [] }
             // The most recently earned unused freeze: the one most likely given by mistake.
@@ -206,7 +206,7 @@ public enum Reducer {
                 state.message = "No unused freeze to remove."
                 return []
             }
-            state.overlay = .confirm(.removeFreeze(id: freeze.id, have: view.streak.freezesAvailableCount ?? 0))
+            state.overlay = .confirm(.removeFreeze(id: freeze.id, have: view.streak.freezesAvailableCount ?? 0, name: view.name))
         case .newStreak:
             state.overlay = .form(.create(suggesting: state.keys.isEmpty ? "daily" : "", taken: state.keys, today: state.today))
         case .editStreak:
@@ -283,12 +283,12 @@ public enum Reducer {
             state.message = "Skips go from \(window.lowerBound) to \(window.upperBound)."
             return
         }
-        state.overlay = .confirm(.skip(day, skipping: skipping))
+        state.overlay = .confirm(.skip(day, skipping: skipping, name: view.name))
     }
 
     /// `x`: today is undo; a past day removes its latest event, once its events are known.
     private static func askToRemove(_ state: inout DashboardState) {
-        guard state.view != nil, let selected = state.selected else { return }
+        guard let view = state.view, let selected = state.selected else { return }
         let day = state.selectedDay
         guard day < state.today else { return askToUndo(&state) }
         guard let loaded = state.dayEvents, loaded.key == selected, loaded.day == day else {
@@ -301,7 +301,7 @@ public enum Reducer {
         }
         let zone = TimeZone(identifier: latest.timezone) ?? state.zone
         let time = "\(StreakFacts.clock(latest.dateCreated, zone)) \(StreakFacts.zoneName(latest.dateCreated, zone))"
-        state.overlay = .confirm(.remove(eventId: latest.id, day: day, time: time))
+        state.overlay = .confirm(.remove(eventId: latest.id, day: day, time: time, name: view.name))
     }
 
     /// Keys while the form is open: Enter submits when every field is valid, Esc cancels,
@@ -402,7 +402,7 @@ public enum Reducer {
             state.message = "Not enough freezes: restoring takes \(needed), \(available) available (F adds one)."
             return
         }
-        state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view.evaluation)))
+        state.overlay = .confirm(.useFreezes(count: needed, restores: StreakFacts.restorableRun(view.evaluation), name: view.name))
     }
 
     /// Folds `group` to its heading, or unfolds it; the cursor stays on the heading when it

@@ -168,22 +168,22 @@ extension Confirmation {
         switch self {
         case .undo(let name):
             return "Undo today's last event of \(name)? (y/n)"
-        case .remove(_, let day, let time):
-            return "Remove the event of \(DayNames.short(day)) \(day) \(time)? (y/n)"
-        case .useFreezes(let count, let restores):
-            return "Use \(counted(count, "freeze")) to restore \(counted(restores, "day"))? (y/n)"
-        case .addFreeze(let have):
-            return "Add a freeze? You have \(have). (y/n)"
-        case .removeFreeze(_, let have):
-            return "Remove an unused freeze? You have \(have). (y/n)"
+        case .remove(_, let day, let time, let name):
+            return "Remove the \(time) event of \(name) on \(DayNames.short(day)) \(day)? (y/n)"
+        case .useFreezes(let count, let restores, let name):
+            return "Use \(counted(count, "freeze")) of \(name) to restore \(counted(restores, "day"))? (y/n)"
+        case .addFreeze(let have, let name):
+            return "Add a freeze to \(name)? It has \(have). (y/n)"
+        case .removeFreeze(_, let have, let name):
+            return "Remove an unused freeze of \(name)? It has \(have). (y/n)"
         case .archive(let key):
             return "Archive '\(key)'? It leaves the list; `streaks unarchive \(key)` brings it back. (y/n)"
         case .delete(let key, let name, let length):
             return "Delete \(name) (\(length))? The trash keeps it 30 days. (y/n)"
-        case .skip(let day, let skipping):
+        case .skip(let day, let skipping, let name):
             return skipping
-                ? "Skip \(DayNames.short(day)) \(day)? It bridges the streak and spends no freeze. (y/n)"
-                : "Take back the skip of \(DayNames.short(day)) \(day)? (y/n)"
+                ? "Skip \(DayNames.short(day)) \(day) of \(name)? It bridges the streak and spends no freeze. (y/n)"
+                : "Take back the skip of \(DayNames.short(day)) \(day) of \(name)? (y/n)"
         }
     }
 }

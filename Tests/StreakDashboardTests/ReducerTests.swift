@@ -37,14 +37,14 @@ struct ReducerTests {
         let state = only(DemoStreaks.readingHistory())
         let (asked, none) = press(state, .character("s"))
         #expect(none.isEmpty)
-        #expect(asked.overlay == .confirm(.skip(state.selectedDay, skipping: true)))
+        #expect(asked.overlay == .confirm(.skip(state.selectedDay, skipping: true, name: try #require(state.view).name)))
         #expect(press(asked, .character("y")).1 == [.skip(streak: "reading", days: state.selectedDay...state.selectedDay, skipping: true)])
         #expect(press(asked, .character("n")).1.isEmpty)
         // On a day already skipped, the same key offers to take the skip back.
         var skipped = DemoStreaks.readingHistory()
         skipped.skips = [state.selectedDay]
         let (again, _) = press(only(skipped), .character("s"))
-        #expect(again.overlay == .confirm(.skip(state.selectedDay, skipping: false)))
+        #expect(again.overlay == .confirm(.skip(state.selectedDay, skipping: false, name: try #require(state.view).name)))
     }
 
     @Test func capitalSOpensAFormForAHolidayAhead() {
@@ -84,7 +84,7 @@ struct ReducerTests {
 
     @Test func useFreezesAsksWithWhatItRestores() {
         let (asked, _) = press(only(DemoStreaks.readingHistory()), .character("f"))
-        guard case .confirm(.useFreezes(let count, let restores)) = asked.overlay else {
+        guard case .confirm(.useFreezes(let count, let restores, _)) = asked.overlay else {
             Issue.record("expected a confirmation, got \(asked.overlay)")
             return
         }
@@ -102,8 +102,8 @@ struct ReducerTests {
     @Test func addFreezeAsksWithHowManyThereAre() {
         let (asked, none) = press(fiveStreaks, .character("F"))
         #expect(none.isEmpty)
-        #expect(asked.overlay == .confirm(.addFreeze(have: 1)))
-        #expect(Confirmation.addFreeze(have: 1).text == "Add a freeze? You have 1. (y/n)")
+        #expect(asked.overlay == .confirm(.addFreeze(have: 1, name: fiveStreaks.view?.name ?? "")))
+        #expect(Confirmation.addFreeze(have: 1, name: "pushups").text == "Add a freeze to pushups? It has 1. (y/n)")
         #expect(press(asked, .character("y")).1 == [.addFreeze(streak: "daily")])
         #expect(press(only(DemoStreaks.waterHistory()), .character("F")).0.message == "Freezes are off for this streak (e changes that).")
     }
@@ -111,7 +111,7 @@ struct ReducerTests {
     @Test func removeFreezeAsksForTheNewestUnusedOne() {
         let reading = only(DemoStreaks.readingHistory())
         let (asked, _) = press(reading, .character("R"))
-        #expect(asked.overlay == .confirm(.removeFreeze(id: "m4", have: 4)))
+        #expect(asked.overlay == .confirm(.removeFreeze(id: "m4", have: 4, name: reading.view?.name ?? "")))
         #expect(press(asked, .enter).1 == [.removeFreeze(streak: "reading", id: "m4")])
         #expect(press(only(DemoStreaks.journalHistory()), .character("R")).0.message == "No unused freeze to remove.")
     }
@@ -166,14 +166,14 @@ struct ReducerTests {
         #expect(press(fiveStreaks, .down, .character("x")).0.overlay == .confirm(.undo(name: "pushups")))
         let (calendar, _) = press(fiveStreaks, .character("c"), .up)
         let (asked, _) = press(calendar, .character("x"))
-        guard case .confirm(.remove(let id, let day, let time)) = asked.overlay else {
+        guard case .confirm(.remove(let id, let day, let time, let name)) = asked.overlay else {
             Issue.record("expected a removal question, got \(asked.overlay)")
             return
         }
         #expect(day == calendar.today.adding(days: -1))
         #expect(id == calendar.dayEvents?.events.max(by: { $0.dateCreated < $1.dateCreated })?.id)
         #expect(time == "10:15 EDT")
-        #expect(Confirmation.remove(eventId: id, day: day, time: time).text == "Remove the event of Thu 2024-06-13 10:15 EDT? (y/n)")
+        #expect(Confirmation.remove(eventId: id, day: day, time: time, name: name).text == "Remove the 10:15 EDT event of \(name) on Thu 2024-06-13? (y/n)")
         #expect(press(asked, .character("y")).1 == [.remove(streak: "daily", eventId: id)])
     }
 

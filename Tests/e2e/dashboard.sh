@@ -54,7 +54,7 @@ check "undo asks first, naming the streak" wait_for main "Undo today's last even
 tmux -L "$SOCKET" send-keys -t main y
 check "undo removes today's last event" wait_for main "1 event"
 tmux -L "$SOCKET" send-keys -t main F
-check "F asks first" wait_for main "Add a freeze? You have 0. (y/n)"
+check "F asks first, naming the streak" wait_for main "Add a freeze to daily? It has 0. (y/n)"
 tmux -L "$SOCKET" send-keys -t main y
 check "y adds a freeze" wait_for main "1 available"
 # A holiday from the S form (today to a week on), then today's skip taken back with s.
@@ -193,7 +193,7 @@ check "y backfills yesterday" wait_for edit "1 event credited"
 check "events --json: one event on 2024-06-13" test "$(events_on 2024-06-13)" = 1
 check "list --all: daily" test "$(listed)" = "daily"
 tmux -L "$SOCKET" send-keys -t edit x
-check "x on yesterday asks first" wait_for edit "Remove the event of Thu 2024-06-13"
+check "x on yesterday asks first, naming the streak" wait_for edit "event of daily on Thu 2024-06-13?"
 tmux -L "$SOCKET" send-keys -t edit y
 check "y removes it" wait_for edit "Removed the event of 2024-06-13"
 check "events --json: none on 2024-06-13, today's still there" test "$(events_on 2024-06-13) $(events_on 2024-06-14)" = "0 1"
