@@ -170,7 +170,7 @@ public enum StreakTransfer {
         configuration: StreakConfiguration, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], skips: [CalendarDay] = [],
         notes: [StreakNote] = [], events: [StreakEvent], archived: Bool = false
     ) throws -> String {
-        var lines = [String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self)]
+        var lines = [Self.freezeWords(String(decoding: try StoreJSON.encoder.encode(Header(configuration: configuration, goalHistory: goalHistory)), as: UTF8.self))]
         if archived { lines.append(archivedLine) }
         for freeze in freezes {
             lines.append(String(decoding: try StoreJSON.encoder.encode(FreezeLine(freeze: freeze)), as: UTF8.self))
@@ -240,6 +240,14 @@ public enum StreakTransfer {
     private static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The header with each freeze behaviour in the word the command line uses (`manual`,
+    /// not the library's `manuallyConsumeFreezes`); `FreezeBehavior` reads both.
+    private static func freezeWords(_ header: String) -> String {
+        FreezeBehavior.allCases.reduce(header) { text, behavior in
+            text.replacingOccurrences(of: "\"freeze_behavior\":\"\(behavior.rawValue)\"", with: "\"freeze_behavior\":\"\(behavior.word)\"")
+        }
     }
 
     private struct Header: Codable {

@@ -179,6 +179,26 @@ struct CommandTests {
         #expect(csv.output.contains("\"{\"\"sets\"\":3}\""))
     }
 
+    @Test func exportNamesTheFreezeBehaviourInTheCommandLinesWordAndImportReadsEitherForm() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "daily", "--freezes", "manual"])
+        _ = await cli.run(["log"], now: "2024-01-01T15:00:00Z")
+        let exported = await cli.run(["export", "daily"])
+        #expect(exported.output.contains(#""freeze_behavior":"manual""#) && !exported.output.contains("ConsumeFreezes"))
+        let all = await cli.run(["export", "--all"])
+        #expect(all.output.contains(#""freeze_behavior":"manual""#) && !all.output.contains("ConsumeFreezes"))
+        for text in [exported.output, exported.output.replacingOccurrences(of: #""freeze_behavior":"manual""#, with: #""freeze_behavior":"manuallyConsumeFreezes""#)] {
+            let copy = CLIHarness()
+            copy.standardInput = Array(text.utf8)
+            #expect(await copy.run(["import", "daily", "-"]).code == 0)
+            #expect(try await copy.statusJSON(key: "daily")["freeze_behavior"] as? String == "manual")
+        }
+        let bad = CLIHarness()
+        bad.standardInput = Array(exported.output.replacingOccurrences(of: #""freeze_behavior":"manual""#, with: #""freeze_behavior":"sometimes""#).utf8)
+        let refused = await bad.run(["import", "daily", "-"])
+        #expect(refused.code != 0 && refused.errors.contains("sometimes"))
+    }
+
     @Test func undoEventsAndFreezeCommands() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["create", "daily", "--freezes", "manual"])

@@ -21,6 +21,17 @@ public enum FreezeBehavior: String, Codable, Sendable, CaseIterable {
         guard let match = Self.allCases.first(where: { $0.word == word }) else { return nil }
         self = match
     }
+
+    /// Reads the case name (what it encodes as, as upstream does) or the word (`manual`, what
+    /// `streaks export` writes).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let behavior = FreezeBehavior(rawValue: text) ?? FreezeBehavior(word: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a freeze behaviour (auto, manual or off)")
+        }
+        self = behavior
+    }
 }
 
 /// The outcome of `StreakManager.useStreakFreezes()`.
