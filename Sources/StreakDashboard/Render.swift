@@ -42,7 +42,7 @@ public enum Render {
         case .none: break
         case .help: drawHelp(state, &grid)
         case .confirm(let question): drawConfirm(question, state, &grid)
-        case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs), title: FormWidget.title(form), state, &grid)
+        case .form(let form): drawBox(FormWidget.lines(form, glyphs: state.glyphs, width: state.width - 8), title: FormWidget.title(form), state, &grid)
         case .skipForm(let form): drawBox(form.lines(glyphs: state.glyphs), title: "skip days", state, &grid)
         case .amountPrompt(let prompt): drawBox(prompt.lines(), title: "log", state, &grid)
         case .noteForm(let form): drawBox(form.lines(width: min(state.width - 8, 76), glyphs: state.glyphs), title: "note", state, &grid)

@@ -69,13 +69,14 @@ public enum StreakFacts {
         return (fraction, sum >= needed, false)
     }
 
-    /// "2 of 3 this week, 4 days left", or "kept this week (3 of 3)": a weekly streak's
+    /// "2 of 3 this week, 4 days left" ("last day" on its last), or "kept this week (3 of 3)": a weekly streak's
     /// current week (nil for a day unit).
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {
         guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
         if kept >= target { return "kept this week (\(kept) of \(target))" }
+        // Days after today: on the week's last day, today itself is all that is left.
         let left = streak.weekDaysLeft ?? 0
-        return "\(kept) of \(target) this week, \(counted(left, "day")) left"
+        return "\(kept) of \(target) this week, " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
     }
 
     /// "day", "days", "week", "weeks": the unit the streak counts in.

@@ -9,7 +9,9 @@ enum FormWidget {
         return "new streak"
     }
 
-    static func lines(_ form: StreakForm, glyphs: Glyphs) -> [DayDetail.Line] {
+    /// - Parameter width: the cells a line may take inside the box; a hint that does not fit
+    ///   is shortened, or left out, and a problem that does not fit goes on a line of its own.
+    static func lines(_ form: StreakForm, glyphs: Glyphs, width: Int = .max) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = []
         for field in form.displayed {
             let focused = field == form.field && form.fields.contains(field)
@@ -29,7 +31,7 @@ enum FormWidget {
             }
             let style = CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)
             var line: DayDetail.Line = [
-                ((focused ? "\(glyphs.selection) " : "  ") + field.label.padding(toLength: 9, withPad: " ", startingAt: 0), CellStyle(focused ? .accent : .text, bold: focused)),
+                ((focused ? "\(glyphs.selection) " : "  ") + field.label.padding(toLength: 10, withPad: " ", startingAt: 0), CellStyle(focused ? .accent : .text, bold: focused)),
             ]
             if field.isChoice {
                 line.append(("< \(value) >", style))
@@ -39,16 +41,32 @@ enum FormWidget {
                 line.append(("[\(value)]", style))
             }
             // The reason replaces the hint, so it is seen even in a narrow box.
+            let used = line.reduce(0) { $0 + $1.0.cellWidth }
             if let error = form.error(field), form.showsErrors || (field == .key && !form.key.isEmpty) {
-                line.append(("  " + error, CellStyle(.danger)))
-            } else {
-                line.append(("  " + hint(field), CellStyle(.muted)))
+                if used + 2 + error.cellWidth <= width {
+                    line.append(("  " + error, CellStyle(.danger)))
+                } else {
+                    lines.append(line)
+                    line = [(String(repeating: " ", count: min(12, max(0, width - error.cellWidth))) + error, CellStyle(.danger))]
+                }
+            } else if let hint = [hint(field), shortHint(field)].first(where: { used + 2 + $0.cellWidth <= width }) {
+                line.append(("  " + hint, CellStyle(.muted)))
             }
             lines.append(line)
         }
         lines.append([])
         let submit = form.mode == .create ? "create" : "save (a new amount or schedule applies from today)"
-        lines.append([("enter: \(submit)   tab: next field   esc: cancel", CellStyle(.muted))])
+        // The keys on one line, or as many lines as the box needs, never cut.
+        var keys = ""
+        for part in ["enter: \(submit)", "tab: next field", "esc: cancel"] {
+            if keys.isEmpty || keys.cellWidth + 3 + part.cellWidth <= width {
+                keys += (keys.isEmpty ? "" : "   ") + part
+            } else {
+                lines.append([(keys, CellStyle(.muted))])
+                keys = part
+            }
+        }
+        lines.append([(keys, CellStyle(.muted))])
         return lines
     }
 
@@ -73,6 +91,21 @@ enum FormWidget {
         case .freezes: return "manual · auto · off (arrows)"
         case .days: return "daily, mon-fri, mon,wed,fri or 3/week"
         case .weekStart: return "for N/week: the first day of a week"
+        }
+    }
+
+    /// The hint for a narrow box.
+    private static func shortHint(_ field: StreakForm.Field) -> String {
+        switch field {
+        case .key: return "a-z, 0-9, _"
+        case .title: return "shown for the key"
+        case .target, .per, .freezes: return "arrows"
+        case .goal: return "how much"
+        case .unit: return "empty: events"
+        case .since: return "YYYY-MM-DD"
+        case .leeway: return "hours of grace"
+        case .days: return "mon-fri, 3/week"
+        case .weekStart: return "for N/week"
         }
     }
 

@@ -19,6 +19,8 @@ enum StreakList {
         let progressWidth = min(9, max(5, state.views.values.map { view in
             StreakFacts.progressCompact(view.streak, goal: view.streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay).count
         }.max() ?? 5))
+        // As wide as the longest status, so none is cut ("2 of 3 this week, 4 days left").
+        let statusWidth = max(12, state.keys.compactMap { key in state.views[key].map { status($0, state: state, glyphs: glyphs).1.cellWidth } }.max() ?? 0)
         let selectedIndex = rows.firstIndex { $0 == state.selectedHeading.map { .heading($0) } ?? .streak(state.selected ?? "") } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
         for row in 0..<min(rect.height, rows.count - first) {
@@ -63,9 +65,8 @@ enum StreakList {
             x += progressWidth + 1
             let (glyph, words, role) = status(view, state: state, glyphs: glyphs)
             grid[x, y] = Cell(glyph: glyph, style: CellStyle(role, bold: true))
-            let statusWidth = 24
             grid.put(words, x: x + 2, y: y, style: CellStyle(role), limit: min(statusWidth, rect.x + rect.width - x - 2))
-            x += statusWidth + 3
+            x += statusWidth + 4
             drawStrip(view, glyphs: glyphs, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
         }
         if first > 0 { grid.put("↑", x: rect.x + rect.width - 1, y: rect.y, style: CellStyle(.muted)) }

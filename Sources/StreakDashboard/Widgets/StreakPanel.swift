@@ -27,7 +27,7 @@ enum StreakPanel {
         let right = columns[1]
         let phrase = StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
         grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(Role(phrase.tone), bold: true), limit: right.width)
-        grid.put(records(state, view), x: right.x, y: right.y + 1, style: CellStyle(.muted), limit: right.width)
+        grid.put(records(state, view, width: right.width), x: right.x, y: right.y + 1, style: CellStyle(.muted), limit: right.width)
         drawToday(state, view, x: right.x, y: right.y + 2, width: right.width, grid: &grid)
         drawWeek(state, view, x: right.x, y: right.y + 3, width: right.width, grid: &grid)
         drawFreezes(state, view, x: right.x, y: right.y + 5, width: right.width, grid: &grid)
@@ -47,15 +47,20 @@ enum StreakPanel {
         grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(Role(phrase.tone), bold: true), limit: max(0, rect.x + rect.width - x))
         guard rect.height > 1 else { return }
         let today = view.evaluation.day(view.evaluation.today)
-        var line = StreakFacts.progressShort(streak, goal: max(today.goal, 1)) + state.glyphs.dot + records(state, view)
-        if view.configuration.freezeBehavior != .noFreezes {
-            line += state.glyphs.dot + counted(streak.freezesAvailableCount ?? 0, "freeze")
-        }
+        var facts = [StreakFacts.progressShort(streak, goal: max(today.goal, 1))]
+        if view.configuration.freezeBehavior != .noFreezes { facts.append(counted(streak.freezesAvailableCount ?? 0, "freeze")) }
+        let line = fitted(facts + recordFacts(state, view), separator: state.glyphs.dot, width: rect.width)
         grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
     }
 
-    /// "longest 64 · 36 more days to 100 · since 2024-04-10 · 708 events"
-    static func records(_ state: DashboardState, _ view: StreakView) -> String {
+    /// "longest 64 · 36 more days to 100 · since 2024-04-10 · 708 events", as many of
+    /// those as fit `width` whole.
+    static func records(_ state: DashboardState, _ view: StreakView, width: Int = .max) -> String {
+        fitted(recordFacts(state, view), separator: state.glyphs.dot, width: width)
+    }
+
+    /// The facts, most important first.
+    private static func recordFacts(_ state: DashboardState, _ view: StreakView) -> [String] {
         let streak = view.streak
         let longest = streak.longestStreak ?? 0
         var facts = [streak.streakUnit == .week ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
@@ -63,7 +68,15 @@ enum StreakPanel {
         if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
         facts.append(counted(streak.totalEvents ?? 0, "event"))
         if view.configuration.eventsRequiredPerDay > 1 { facts.append("goal \(view.configuration.eventsRequiredPerDay)/day") }
-        return facts.joined(separator: state.glyphs.dot)
+        return facts
+    }
+
+    /// `facts` joined, leaving out the least important (the last) whole until the line fits
+    /// `width`: a fact is shown whole or not at all, never cut to "0 f".
+    static func fitted(_ facts: [String], separator: String, width: Int) -> String {
+        var shown = facts
+        while shown.count > 1, shown.joined(separator: separator).cellWidth > width { shown.removeLast() }
+        return shown.joined(separator: separator)
     }
 
     private static func drawToday(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
