@@ -83,45 +83,49 @@ public enum KeyBindings {
 
     /// What the footer offers, in the order shown, with how important each is (lower is kept
     /// longer as the terminal narrows); the keys themselves come from the table above.
+    /// The keys that act on the selected streak come first, after its name.
     private static let footerItems: [(actions: [Action], priority: Int, word: @Sendable (Focus) -> String)] = [
         ([.log], 2, { _ in "log" }),
         ([.undo], 6, { _ in "undo" }),
         ([.remove], 8, { _ in "remove" }),
+        ([.useFreezes], 10, { _ in "use freezes" }),
+        ([.addFreeze], 11, { _ in "add freeze" }),
         ([.nextStreak], 3, { _ in "streak" }),
         ([.left, .up, .down, .right], 5, { $0 == .list ? "streak/week" : "day/week" }),
         ([.monthBack, .monthForward], 9, { _ in "month" }),
         ([.firstDay, .today], 12, { _ in "first/today" }),
         ([.newStreak, .editStreak], 7, { _ in "new/edit" }),
-        ([.useFreezes], 10, { _ in "use freezes" }),
-        ([.addFreeze], 11, { _ in "add freeze" }),
         ([.switchFocus], 4, { $0 == .list ? "calendar" : "list" }),
         ([.todayList], 5, { _ in "today" }),
+        ([.askWalk], 12, { _ in "catch up" }),
         ([.nextTheme], 13, { _ in "theme" }),
         ([.help], 0, { _ in "help" }),
         ([.quit], 1, { _ in "quit" }),
     ]
 
+    /// The actions that act on the selected streak.
+    static let onStreak: Set<Action> = [.log, .undo, .remove, .useFreezes, .addFreeze]
+
     /// Footer items for `width` columns: `?` and `q` always, then as many more as fit, in
-    /// order of importance; shown in the footer's order. With several streaks, `space` names
-    /// the one it logs (`acting`).
-    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool, acting: String? = nil) -> [(keys: String, what: String)] {
-        var chosen: [(order: Int, keys: String, what: String)] = []
-        var used = 0
+    /// order of importance; shown in the footer's order. With several streaks, the footer
+    /// opens with the name of the streak the first keys act on (`acting`, as `title`).
+    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool, acting: String? = nil)
+        -> (title: String?, items: [(keys: String, what: String, onStreak: Bool)]) {
+        var chosen: [(order: Int, keys: String, what: String, onStreak: Bool)] = []
+        let title = hasList ? acting.map { ($0.count > 16 ? $0.prefix(15) + (ascii ? "~" : "…") : $0) + ":" } : nil
+        var used = title.map { $0.count + 1 + 3 } ?? 0  // the name, and the mark after its keys
         let byImportance = footerItems.enumerated().sorted { $0.element.priority < $1.element.priority }
         for (order, item) in byImportance {
             if item.actions == [.switchFocus], !hasList { continue }
             let keys = item.actions.count == 4
                 ? (ascii ? "arrows" : "←↓↑→")
                 : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
-            var what = item.word(hasList ? focus : .calendar)
-            if item.actions == [.log], hasList, let acting {
-                what += " " + (acting.count > 16 ? acting.prefix(15) + (ascii ? "~" : "…") : acting)
-            }
+            let what = item.word(hasList ? focus : .calendar)
             let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
             guard used + cost <= width || item.priority < 2 else { continue }
-            chosen.append((order, keys, what))
+            chosen.append((order, keys, what, item.actions.allSatisfy(onStreak.contains)))
             used += cost
         }
-        return chosen.sorted { $0.order < $1.order }.map { ($0.keys, $0.what) }
+        return (title, chosen.sorted { $0.order < $1.order }.map { ($0.keys, $0.what, $0.onStreak) })
     }
 }

@@ -104,9 +104,18 @@ public enum Render {
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         let acting = state.selectedHeading == nil ? state.view?.name : nil
-        let items = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList, acting: acting)
+        let (title, items) = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList, acting: acting)
         var x = rect.x + 1
-        for item in items {
+        if let title {
+            grid.put(title, x: x, y: rect.y, style: CellStyle(.text, bold: true), limit: max(0, rect.width - x))
+            x += title.count + 1
+        }
+        for (index, item) in items.enumerated() {
+            // The streak's own keys, then a mark, then the rest.
+            if title != nil, index > 0, items[index - 1].onStreak, !item.onStreak {
+                grid.put("|", x: x, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - x))
+                x += 3
+            }
             grid.put(item.keys, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: max(0, rect.width - x))
             grid.put(" " + item.what, x: x + item.keys.count, y: rect.y, style: CellStyle(.muted), limit: max(0, rect.width - x - item.keys.count))
             x += item.keys.count + 1 + item.what.count + 2

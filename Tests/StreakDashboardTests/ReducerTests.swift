@@ -518,10 +518,11 @@ struct ReducerTests {
         #expect(relisted.focus == .calendar)
     }
 
-    @Test func theFooterNamesTheStreakSpaceLogsWhenThereAreSeveral() {
+    @Test func theFooterNamesTheStreakItsFirstKeysActOnWhenThereAreSeveral() {
         let moved = press(fiveStreaks, .down).0
         let footer = Render.render(moved).lines.last ?? ""
-        #expect(footer.contains("space log \(moved.view?.name ?? "?")"), "\(footer)")
+        #expect(footer.hasPrefix(" \(moved.view?.name ?? "?"): space log  u undo"), "\(footer)")
+        #expect(footer.contains("|  tab streak"), "the keys of the streak come first: \(footer)")
         let single = Render.render(only(DemoStreaks.longHistory())).lines.last ?? ""
         #expect(single.contains("space log  "), "\(single)")
     }

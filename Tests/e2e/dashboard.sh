@@ -227,12 +227,12 @@ tmux -L "$SOCKET" send-keys -t edit Enter
 check "Enter creates 'water' with a goal of 8" wait_for edit "0/8"
 check "list --all: daily water" test "$(listed)" = "daily water"
 check "config: goal 8" bash -c "'$BIN' config water --store '$store' | grep -q 'goal 8/day'"
-check "the second streak is selected and the footer names it" wait_for edit "space log water"
+check "the second streak is selected and the footer names it" wait_for edit "water: space log"
 tmux -L "$SOCKET" send-keys -t edit Space
 check "space logs the selected streak, the new one" wait_for edit "1/8"
 check "status: water has the event, daily is as it was" test "$("$BIN" status --json --store "$store" --now "$NOW" | python3 -c 'import json,sys; print(" ".join("%s=%s" % (s["streak_id"], s["today_event_count"]) for s in json.load(sys.stdin)))')" = "daily=$daily_today water=1"
 tmux -L "$SOCKET" send-keys -t edit Up
-check "the list has the keys: up selects daily" wait_for edit "space log daily"
+check "the list has the keys: up selects daily" wait_for edit "daily: space log"
 tmux -L "$SOCKET" send-keys -t edit Down
 tmux -L "$SOCKET" send-keys -t edit A
 check "A asks first" wait_for edit "Archive 'water'?"
