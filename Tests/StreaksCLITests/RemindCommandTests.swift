@@ -53,6 +53,23 @@ struct RemindCommandTests {
         #expect(await printed(cli, "2024-01-07T02:00:00Z", ["--include-broken"]).map { $0.prefix(4) } == ["jour", "wate"])
     }
 
+    @Test("a goal of several events says how many are left; a first week that needs today nudges with --include-broken")
+    func eventsLeftAndAFirstWeek() async {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "push", "--goal", "3"], now: "2024-01-01T13:00:00Z")
+        _ = await cli.run(["create", "gym", "--per-week", "3"], now: "2024-01-01T13:00:00Z")
+        await log(cli, "push", days: [1, 1, 1, 2, 2, 2, 3])
+        await log(cli, "gym", days: [5, 6])
+        // Wednesday 21:00: push has 1 of 3 today.
+        #expect(await printed(cli, "2024-01-04T02:00:00Z") == ["push: 2 events left to keep your 2-day run (3h 0m, until 00:00)"])
+        // Sunday 21:00: gym never kept a week, has 2 of 3, and today is the week's last day.
+        #expect(await printed(cli, "2024-01-08T02:00:00Z").filter { $0.hasPrefix("gym") }.isEmpty)
+        #expect(await printed(cli, "2024-01-08T02:00:00Z", ["--include-broken"]).filter { $0.hasPrefix("gym") }
+            == ["gym: keep its first week today (3h 0m left today, until 00:00)"])
+        // Saturday, one day after today still left: slack, no nudge.
+        #expect(await printed(cli, "2024-01-07T02:00:00Z", ["--include-broken"]).filter { $0.hasPrefix("gym") }.isEmpty)
+    }
+
     @Test("never on a rest day, a skipped day, or while a week still has slack; a week that needs today is")
     func restSkipAndWeeks() async {
         let cli = CLIHarness()

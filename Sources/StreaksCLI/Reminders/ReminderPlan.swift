@@ -63,6 +63,11 @@ enum ReminderPlan {
                 (dueDay, deadline) = (today, today.adding(days: 1).startDate(in: zone))
                 let best = streak.longestStreak ?? 0
                 restart = best > 0 ? "start again: best was \(StreakFacts.length(best, of: streak))" : "start it today"
+            case .weekUnderway(met: false) where includeBroken && Self.weekNeedsToday(evaluation):
+                // A weekly streak's first week, which it can only keep with today.
+                guard let zone = TimeZone(identifier: evaluation.timeZoneIdentifier) else { return nil }
+                (dueDay, deadline) = (today, today.adding(days: 1).startDate(in: zone))
+                restart = "keep its first week today"
             default:
                 return nil
             }
@@ -70,13 +75,28 @@ enum ReminderPlan {
             if let within, deadline.timeIntervalSince(now) > within { return nil }
             let count = streak.currentStreak ?? 0
             let unit = streak.streakUnit == .week ? "week" : "day"
-            let missing = evaluation.configuration.measuresAmount ? streak.amountLeft.flatMap { left in
-                left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil
-            } : nil
+            let missing = evaluation.configuration.measuresAmount
+                ? streak.amountLeft.flatMap { left in left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil }
+                : Self.eventsLeft(streak, on: evaluation.day(dueDay))
             return DueReminder(
                 key: key, deadline: deadline, dueDay: dueDay, run: count > 0 && restart == nil ? "your \(count)-\(unit) run" : "", missing: missing, restart: restart
             )
         }.sorted { ($0.deadline, $0.key) < ($1.deadline, $1.key) }
+    }
+
+    /// Whether the week's target takes every day left of it, today included, and today is
+    /// not kept yet.
+    private static func weekNeedsToday(_ evaluation: StreakEvaluation) -> Bool {
+        let streak = evaluation.streak
+        guard let kept = streak.weekKeptDays, let target = streak.weekTarget, evaluation.day(evaluation.today).state != .kept else { return false }
+        return target - kept == (streak.weekDaysLeft ?? 0) + 1
+    }
+
+    /// "2 events" still to log on `day` for a goal of several a day (nil for one: the
+    /// reminder's own words say it).
+    private static func eventsLeft(_ streak: CurrentStreakData, on day: StreakDay) -> String? {
+        guard streak.streakUnit == .day, day.goal > 1, day.eventCount < day.goal else { return nil }
+        return counted(day.goal - day.eventCount, "event")
     }
 
     /// One notification for all of them: a streak's own, or a summary for several.
