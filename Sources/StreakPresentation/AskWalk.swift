@@ -75,6 +75,10 @@ public struct AskWalk: Sendable, Equatable {
     }
 
     static func isDue(_ day: CalendarDay, in evaluation: StreakEvaluation) -> Bool {
+        if case .timesPerWeek = evaluation.configuration.schedule {
+            // Any day of a week still short of its target counts (its open days read as rest).
+            return evaluation.day(day).state != .skipped && evaluation.week(containing: day)?.state != .kept
+        }
         if evaluation.day(day).state == .rest { return false }
         return evaluation.configuration.schedule.isDue(on: Weekday(calendarWeekday: day.weekday))
     }

@@ -102,4 +102,17 @@ struct AskCommandTests {
         let result = await ask(cli, ["n", "n", "n"])
         #expect(questions(result.output) == ["Mon 2024-01-01  gym", "Wed 2024-01-03  gym", "Fri 2024-01-05  gym"], "\(result.output)")
     }
+
+    @Test func aWeeklyStreakIsAskedEveryDayOfAWeekStillShortOfItsTarget() async throws {
+        let cli = CLIHarness()
+        // Three times a week from Monday 2024-01-01; logged Monday; the walk runs on Friday.
+        _ = await cli.run(["create", "gym", "--per-week", "3"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["log", "gym"], now: "2024-01-01T16:00:00Z")
+        let result = await ask(cli, ["n", "y", "n", "y"])
+        #expect(questions(result.output) == ["Tue 2024-01-02  gym", "Wed 2024-01-03  gym", "Thu 2024-01-04  gym", "Fri 2024-01-05  gym"], "\(result.output)")
+        let gym = try #require(try await json(cli, ["events", "gym", "--json"]) as? [[String: Any]])
+        #expect(gym.count == 3)
+        // The week has its three: nothing more to ask of it.
+        #expect(await ask(cli, []).output.contains("Nothing to ask"))
+    }
 }
