@@ -57,7 +57,7 @@ extension StreakFacts {
         case .atRisk(let deadline):
             return (.atRisk, "at risk" + (deadline.map { ", \(countdown($0.timeIntervalSince(now))) left" } ?? ""), .warning)
         case .restorable(let needed): return (.broken, "broken: \(needed) to restore", .danger)
-        case .broken: return (.broken, "broken", .danger)
+        case .broken(_, let everKept): return everKept ? (.broken, "broken", .danger) : (.none, "not started yet", .muted)
         }
     }
 
