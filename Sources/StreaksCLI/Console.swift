@@ -13,6 +13,8 @@ struct Console: Sendable {
     var readLine: @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }
     /// Whether standard input is a terminal (its typing is echoed by the terminal, not us).
     var inputIsTerminal: @Sendable () -> Bool = { isatty(STDIN_FILENO) == 1 }
+    /// Whether standard output is a terminal (where a line may be dimmed).
+    var outputIsTerminal: @Sendable () -> Bool = { isatty(STDOUT_FILENO) == 1 }
     /// Why standard output did not take everything written to it, if it did not.
     var outputFailure: @Sendable () -> String? = { nil }
     /// What the command has saved so far, so that any later failure can say so.
@@ -32,6 +34,11 @@ struct Console: Sendable {
     @TaskLocal static var current = Console.system
 
     func print(_ line: String = "") { write(line + "\n") }
+
+    /// Whether lines may be styled: a terminal that is not "dumb", and no NO_COLOR.
+    var stylesText: Bool {
+        outputIsTerminal() && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
     func warn(_ line: String) { writeError("streaks: warning: " + line + "\n") }
 }
 

@@ -9,6 +9,9 @@ final class CLIHarness: @unchecked Sendable {
     private var output = ""
     private var errors = ""
     var standardInput: [UInt8] = []
+    /// Whether the command sees a terminal on standard output, and more of the environment.
+    var outputIsTerminal = false
+    var environment: [String: String] = [:]
 
     init() {
         store = NSTemporaryDirectory() + "streaks-cli-" + UUID().uuidString
@@ -35,7 +38,7 @@ final class CLIHarness: @unchecked Sendable {
         let input = standardInput
         let lines = Mutex(String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...])
         var console = Console(
-            environment: ["USER": "tester", "HOME": store, "STREAKS_HOME": store],
+            environment: ["USER": "tester", "HOME": store, "STREAKS_HOME": store].merging(environment) { _, given in given },
             write: { [weak self] text in self?.lock.withLock { self?.output += text } },
             writeError: { [weak self] text in self?.lock.withLock { self?.errors += text } },
             readStandardInput: { input },
@@ -44,6 +47,8 @@ final class CLIHarness: @unchecked Sendable {
         // Answers read line by line; a final newline ends the input, not an empty answer.
         if lines.withLock({ $0.last == "" }) { lines.withLock { _ = $0.popLast() } }
         console.readLine = { lines.withLock { $0.popFirst() } }
+        let terminal = outputIsTerminal
+        console.outputIsTerminal = { terminal }
         let global = ["--store", store, "--timezone", "America/New_York"] + (now.map { ["--now", $0] } ?? [])
         let code = await Console.$current.withValue(console) {
             await StreaksCommand.run(shared ? Self.insert(global, into: arguments) : arguments)

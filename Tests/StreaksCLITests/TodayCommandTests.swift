@@ -53,6 +53,19 @@ struct TodayCommandTests {
         #expect(lines[8].contains("0 of 2 cups today (limit)") && lines[9].contains("kept today"), "\(today.output)")
     }
 
+    @Test func onATerminalTheKeptLinesAreDimmedUnlessNoColor() async throws {
+        let cli = await store()
+        cli.outputIsTerminal = true
+        let dimmed = await cli.run(["today"], now: now).output.split(separator: "\n").map(String.init)
+        #expect(dimmed[8].hasPrefix("\u{1B}[2m  + ") && dimmed[8].hasSuffix("\u{1B}[0m"), "\(dimmed)")
+        #expect(!dimmed[1].contains("\u{1B}"), "what is left is not dimmed")
+        cli.environment["NO_COLOR"] = "1"
+        #expect(!(await cli.run(["today"], now: now).output.contains("\u{1B}")))
+        cli.environment = [:]
+        cli.outputIsTerminal = false
+        #expect(!(await cli.run(["today"], now: now).output.contains("\u{1B}")), "piped: plain text")
+    }
+
     @Test func jsonHasTheSameOrderAndWhatIsLeft() async throws {
         let cli = await store()
         let result = await cli.run(["today", "--json"], now: now)

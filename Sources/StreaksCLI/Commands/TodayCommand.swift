@@ -30,10 +30,11 @@ struct TodayCommand: AsyncParsableCommand {
             context.console.print(Report.json(list.items.map(Self.object)))
             return
         }
-        context.console.print(Self.text(list))
+        context.console.print(Self.text(list, dimmingKept: context.console.stylesText))
     }
 
-    static func text(_ list: TodayList) -> String {
+    /// - Parameter dimmingKept: the kept lines dimmed (SGR 2), on a terminal that shows it.
+    static func text(_ list: TodayList, dimmingKept: Bool = false) -> String {
         let width = list.items.map(\.name.count).max() ?? 0
         func line(_ item: TodayList.Item) -> String {
             let mark = switch item.standing {
@@ -54,7 +55,7 @@ struct TodayCommand: AsyncParsableCommand {
         }
         if !list.kept.isEmpty {
             lines.append("Kept (\(list.kept.count)):")
-            lines += list.kept.map(line)
+            lines += list.kept.map { dimmingKept ? "\u{1B}[2m" + line($0) + "\u{1B}[0m" : line($0) }
         }
         return lines.joined(separator: "\n")
     }
