@@ -30,6 +30,10 @@ struct ScreenPlan {
     static let monthsWidth = 30
     /// The left column's least width with a short history beside its panels (the legend wraps in it).
     static let shortHistoryColumn = 48
+    /// The left column's least width with a short history beside the day's detail alone.
+    static let narrowHistoryColumn = 36
+    /// The least width of the day's detail beside a short history.
+    static let shortHistoryDetailWidth = 30
 
     init(_ state: DashboardState) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
@@ -94,12 +98,12 @@ struct ScreenPlan {
         // days twice as large when the rows and columns allow), its legend and the day under
         // it, and the months and statistics beside them, rather than a small block at the
         // right edge over an empty half.
-        func leftWidth(_ scale: Int) -> Int { max(HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, Self.shortHistoryColumn) }
+        func leftWidth(_ scale: Int, least: Int = Self.shortHistoryColumn) -> Int { max(HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, least) }
         // Beside it go the panels it would have had under it: never fewer.
         let panelsWidth = Self.statisticsWidth + (body.width >= 150 ? Self.monthsWidth + 3 : 0)
         if panelRows > 0, bands == 1, historyWeeks < weeksPerBand, let view = state.view, body.width - leftWidth(1) - 3 >= panelsWidth {
             // The largest days that leave the detail eight lines and the panels their width.
-            scale = [3, 2].first { scale in
+            scale = [5, 4, 3, 2].first { scale in
                 let rows = HeatmapWidget.bandHeight(view, scale: scale) - bandHeight
                     + HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: leftWidth(scale)) - 1
                 return detailRows - 8 >= rows && body.width - leftWidth(scale) - 3 >= panelsWidth
@@ -116,6 +120,23 @@ struct ScreenPlan {
                 .split(Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: columns[1].height - 1))
             months = withMonths ? side[0] : nil
             statistics = side.last
+        } else if panelRows == 0, bands == 1, historyWeeks < weeksPerBand, let view = state.view,
+                  body.width - leftWidth(1, least: Self.narrowHistoryColumn) - 3 >= Self.shortHistoryDetailWidth {
+            // A short history on a screen too small for the panels: the calendar at the left
+            // (larger when the rows allow), the day's detail beside it, not an empty left half.
+            scale = [3, 2].first { scale in
+                let rows = HeatmapWidget.bandHeight(view, scale: scale) - bandHeight
+                return detailRows - 2 >= rows && body.width - leftWidth(scale, least: Self.narrowHistoryColumn) - 3 >= Self.shortHistoryDetailWidth
+            } ?? 1
+            let rest = Rect(x: body.x, y: heatmap.y, width: body.width, height: body.y + body.height - heatmap.y)
+            let columns = Layout.horizontal([.length(leftWidth(scale, least: Self.narrowHistoryColumn)), .fill(1)], spacing: 3).split(rest)
+            let legendRows = HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: columns[0].width)
+            let left = Layout.vertical([.length(HeatmapWidget.bandHeight(view, scale: scale)), .length(legendRows), .fill(1)]).split(columns[0])
+            heatmap = Rect(x: left[0].x, y: left[0].y, width: HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, height: left[0].height)
+            legend = left[1]
+            detail = Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: max(0, columns[1].height - 1))
+            months = nil
+            statistics = nil
         } else if panelRows > 0 {
             let withMonths = body.width >= 150
             let columns = Layout.horizontal(

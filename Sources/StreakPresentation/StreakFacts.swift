@@ -79,6 +79,14 @@ public enum StreakFacts {
         return "\(kept) of \(target) this week, " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
     }
 
+    /// `weekProgress`, then shorter forms of it, longest first ("2 of 3, 4 days left", "2/3 this week", "2/3").
+    public static func weekProgressForms(_ streak: CurrentStreakData) -> [String]? {
+        guard let full = weekProgress(streak), let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        let left = streak.weekDaysLeft ?? 0
+        let rest = kept >= target ? "kept" : left == 0 ? "last day" : "\(counted(left, "day")) left"
+        return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this week", "\(kept)/\(target)"]
+    }
+
     /// "day", "days", "week", "weeks": the unit the streak counts in.
     public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
         (streak.streakUnit == .week ? "week" : "day") + (count == 1 ? "" : "s")

@@ -10,7 +10,7 @@ struct ShortHistoryLayoutTests {
     @Test func aShortHistoryAt200x60IsLargeAtTheLeftWithThePanelsBesideIt() throws {
         let state = DemoStreaks.state([DemoStreaks.journalHistory()], width: 200, height: 60)
         let plan = ScreenPlan(state)
-        #expect(plan.scale == 3)
+        #expect(plan.scale >= 3, "the days as large as the rows and columns allow")
         #expect(plan.heatmap.x == 1)
         let statistics = try #require(plan.statistics)
         let months = try #require(plan.months)
@@ -22,10 +22,14 @@ struct ShortHistoryLayoutTests {
         #expect(lines[30...].contains { $0.trimmingCharacters(in: .whitespaces).count > 20 })
     }
 
-    @Test func narrowerScreensGetSmallerDaysAndNoneWithoutRoomForThePanels() {
+    @Test func narrowerScreensGetSmallerDaysAndWithoutRoomForThePanelsTheDayBesideTheCalendar() {
         #expect(ScreenPlan(DemoStreaks.state([DemoStreaks.journalHistory()], width: 120, height: 40)).scale == 2)
-        let small = ScreenPlan(DemoStreaks.state([DemoStreaks.journalHistory()], width: 100, height: 30))
-        #expect(small.scale == 1 && small.statistics == nil)
+        for (width, height) in [(100, 30), (80, 24)] {
+            let small = ScreenPlan(DemoStreaks.state([DemoStreaks.journalHistory()], width: width, height: height))
+            #expect(small.statistics == nil && small.heatmap.x == 1, "\(width)x\(height)")
+            // The day's detail beside the calendar, not under an empty left half.
+            #expect(small.detail.x > small.heatmap.x + small.heatmap.width && small.detail.y <= small.heatmap.y + 1, "\(width)x\(height)")
+        }
     }
 
     @Test func aLongHistoryKeepsThePanelsUnderTheDay() throws {

@@ -384,4 +384,57 @@ check "points: another process's undo takes them back, live" bash -c "for i in \
 tmux -L "$SOCKET" send-keys -t pointed q
 check "points: quits cleanly" finished pointed
 
+# A new person's first minutes (issue 35), at 80x24: the first-run form takes a key typed
+# over its suggestion, `n` makes a second streak, Space logs the one selected, Up the other.
+fresh=$WORK/fresh
+ARGS="--now 2024-06-14T12:00:00Z" SIZE=80x24 launch fresh screen-256color "$fresh"
+check "fresh: an empty store opens on the form suggesting 'daily'" wait_for fresh "[daily_]"
+tmux -L "$SOCKET" send-keys -t fresh -l "med"
+tmux -L "$SOCKET" send-keys -t fresh Enter
+check "fresh: typing replaces the suggestion: 'med' is created" wait_for fresh "Created 'med'."
+tmux -L "$SOCKET" send-keys -t fresh n
+check "fresh: n opens the form, empty" wait_for fresh "[_]"
+tmux -L "$SOCKET" send-keys -t fresh -l "read"
+tmux -L "$SOCKET" send-keys -t fresh Enter
+check "fresh: the second streak is selected, and the footer names it" wait_for fresh "read: space log"
+tmux -L "$SOCKET" send-keys -t fresh Space
+counts() { "$BIN" status --json --store "$fresh" --now 2024-06-14T12:05:00Z | python3 -c 'import json,sys; print(" ".join("%s=%s" % (s["streak_id"], s["today_event_count"]) for s in json.load(sys.stdin)))'; }
+check "fresh: space logged the new streak, not the first" bash -c "for i in \$(seq 50); do [ \"\$($(declare -f counts); BIN='$BIN' fresh='$fresh' counts)\" = 'med=0 read=1' ] && exit 0; sleep 0.1; done; exit 1"
+tmux -L "$SOCKET" send-keys -t fresh Up
+check "fresh: up selects the first" wait_for fresh "med: space log"
+tmux -L "$SOCKET" send-keys -t fresh Space
+check "fresh: space logs it" bash -c "for i in \$(seq 50); do [ \"\$($(declare -f counts); BIN='$BIN' fresh='$fresh' counts)\" = 'med=1 read=1' ] && exit 0; sleep 0.1; done; exit 1"
+# 80x24 cuts no field short: a weekly streak's status and the detail line stay whole.
+"$BIN" create gym --per-week 3 --store "$fresh" --now 2024-06-13T12:00:00Z >/dev/null
+"$BIN" log gym --store "$fresh" --now 2024-06-13T12:00:00Z >/dev/null
+check "80x24: a weekly status is whole in the list" bash -c "for i in \$(seq 50); do tmux -L '$SOCKET' capture-pane -t fresh -p | grep -qE 'of 3 this week, ([0-9]+ days? left|last day)' && exit 0; sleep 0.1; done; exit 1"
+check "80x24: the detail line ends with a whole fact" bash -c "tmux -L '$SOCKET' capture-pane -t fresh -p | grep -E 'longest [0-9]' | sed 's/ *\$//' | grep -qE '(events?|freezes?|[0-9]{4}-[0-9]{2}-[0-9]{2}|to [0-9]+|longest [0-9]+( weeks?)?)\$'"
+tmux -L "$SOCKET" send-keys -t fresh q
+check "fresh: quits cleanly" finished fresh
+
+# A two-month history at 200x60 fills the screen: large days at the left, the months and
+# statistics beside them, nothing like an empty half.
+short=$WORK/short; mkdir -p "$short"
+"$BIN" create run --store "$short" --now 2024-04-14T08:00:00Z >/dev/null
+python3 -c '
+import datetime
+start = datetime.date(2024, 4, 15)
+for i in range(60):
+    if i % 7 != 3: print("{\"date_created\": \"%sT13:00:00Z\", \"timezone\": \"America/New_York\"}" % (start + datetime.timedelta(days=i)))
+' > "$WORK/short.jsonl"
+"$BIN" import run "$WORK/short.jsonl" --store "$short" --now 2024-06-14T12:00:00Z >/dev/null
+ARGS="--now 2024-06-14T12:00:00Z" SIZE=200x60 launch short screen-256color "$short"
+check "200x60, two months: the statistics sit beside the calendar" wait_for short "Statistics"
+filled() { tmux -L "$SOCKET" capture-pane -t short -p | python3 -c '
+import sys
+lines = sys.stdin.read().split("\n")[:58]
+calendar = [l for l in lines if "■■■" in l]
+left = sum(1 for l in lines[8:50] if l[:100].strip())
+right = sum(1 for l in lines[8:50] if l[100:].strip())
+# Large days over many rows, and both halves of the width in use.
+sys.exit(0 if len(calendar) >= 20 and left >= 20 and right >= 5 else 1)'; }
+check "200x60, two months: large days over the height, both halves in use" filled
+tmux -L "$SOCKET" send-keys -t short q
+check "short: quits cleanly" finished short
+
 summary

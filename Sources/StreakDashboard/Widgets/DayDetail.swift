@@ -25,10 +25,20 @@ enum DayDetail {
         let weekday = record.day.dayOfWeek.shortName
         let name = HeatShades.name(of: record.state, eventCount: record.eventCount, overLimit: record.isOverLimit)
         let (glyph, style) = view.shades.mark(record, glyphs: state.glyphs)
-        var title: Line = [("\(weekday) \(record.day)\(record.day == today ? " (today)" : "")", CellStyle(.text, bold: true)), ("  ", .plain)]
+        let date = "\(weekday) \(record.day)\(record.day == today ? " (today)" : "")"
+        var title: Line = [(date, CellStyle(.text, bold: true))]
+        var lines: [Line] = []
+        // The day's state beside its date, or under it when the two do not fit one line.
+        let mark = (glyph != " " ? "\(glyph) " : "") + name
+        if date.cellWidth + 2 + mark.cellWidth > width {
+            lines.append(title)
+            title = []
+        } else {
+            title.append(("  ", .plain))
+        }
         if glyph != " " { title.append(("\(glyph) ", style)) }
         title.append((name, CellStyle(role(of: record), bold: true)))
-        var lines: [Line] = [title]
+        lines.append(title)
         for text in explanation(record, view: view, state: state) {
             for line in TextWrap.lines(text, width: max(20, width)) { lines.append([(line, CellStyle(.text))]) }
         }

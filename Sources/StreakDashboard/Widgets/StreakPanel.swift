@@ -120,8 +120,11 @@ enum StreakPanel {
             due += 1
             if day.state == .kept { kept += 1 }
         }
-        let summary = StreakFacts.weekProgress(view.streak) ?? "\(kept)/\(due) kept"
-        grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: max(0, width - 23))
+        // The week in words, or shorter where the panel is narrow ("2 of 3, 4 days left", "2/3").
+        let room = max(0, width - 23)
+        let summaries = StreakFacts.weekProgressForms(view.streak) ?? ["\(kept)/\(due) kept"]
+        let summary = summaries.first { $0.cellWidth <= room } ?? ""
+        grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: room)
     }
 
     private static func drawFreezes(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
