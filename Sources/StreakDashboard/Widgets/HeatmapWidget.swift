@@ -91,8 +91,16 @@ enum HeatmapWidget {
                     // A blank day under the cursor stays blank (a reversed space, a block):
                     // drawing a glyph there would say the day was missed.
                     if record.day == selected { style.reverse = true }
-                    for dy in 0..<scale {
-                        for dx in 0..<(2 * scale - 1) { grid[x + dx, top + 1 + row * scale + dy] = Cell(glyph: glyph, style: style) }
+                    // A large day: a kept one solid, any other (and the cursor's, reversed)
+                    // its mark in the middle of blank, with a blank row under it so days one
+                    // above the other stay apart (a block of small marks reads as stripes).
+                    let solid = glyph == glyphs.kept && !style.reverse
+                    for dy in 0..<max(1, scale - 1) {
+                        for dx in 0..<(2 * scale - 1) {
+                            let middle = dy == (scale - 2) / 2 && dx == scale - 1
+                            let shown: Character = scale == 1 ? glyph : solid ? glyphs.block : middle ? glyph : " "
+                            grid[x + dx, top + 1 + row * scale + dy] = Cell(glyph: shown, style: style)
+                        }
                     }
                 }
                 // The week's verdict in the row under its days; a note's mark beside its day.
