@@ -167,7 +167,9 @@ public enum Render {
     }
 
     private static func drawConfirm(_ question: Confirmation, _ state: DashboardState, _ grid: inout Grid) {
-        drawBox([[(question.text, CellStyle(.text))], [], [("y / enter: yes    any other key: no", CellStyle(.muted))]], title: "confirm", state, &grid)
+        // The question wrapped to the box, never cut before its "(y/n)".
+        let question = TextWrap.lines(question.text, width: max(20, state.width - 8)).map { [($0, CellStyle(.text))] as DayDetail.Line }
+        drawBox(question + [[], [("y / enter: yes    any other key: no", CellStyle(.muted))]], title: "confirm", state, &grid)
     }
 }
 

@@ -22,4 +22,12 @@ enum TextWrap {
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
     }
+
+    /// `facts` joined, leaving out the least important (the last) whole until the line fits
+    /// `width`: a fact is shown whole or not at all, never cut to "0 f".
+    static func fitted(_ facts: [String], separator: String, width: Int) -> String {
+        var shown = facts
+        while shown.count > 1, shown.joined(separator: separator).cellWidth > width { shown.removeLast() }
+        return shown.joined(separator: separator)
+    }
 }

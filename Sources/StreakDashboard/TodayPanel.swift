@@ -32,6 +32,10 @@ public struct TodayPanel: Equatable, Sendable {
     func lines(_ state: DashboardState, list: TodayList) -> [DayDetail.Line] {
         let width = list.items.map(\.name.count).max() ?? 0
         let selection = state.glyphs.selection
+        // What is left, in whole facts that fit the box beside the mark and the name.
+        func detail(_ item: TodayList.Item) -> String {
+            TextWrap.fitted(item.detail.components(separatedBy: " · "), separator: state.glyphs.dot, width: state.width - 8 - (4 + width + 2))
+        }
         func row(_ item: TodayList.Item, at position: Int) -> DayDetail.Line {
             let chosen = position == index
             let tone: Role = switch item.standing {
@@ -44,7 +48,7 @@ public struct TodayPanel: Equatable, Sendable {
                 ((chosen ? "\(selection) " : "  "), CellStyle(.accent, bold: true)),
                 (Self.mark(item.standing, ascii: state.ascii) + " ", CellStyle(tone, bold: item.standing != .kept)),
                 (item.name.padding(toLength: width + 2, withPad: " ", startingAt: 0), CellStyle(tone == .muted ? .muted : .text, bold: chosen, reverse: chosen)),
-                (item.detail, CellStyle(tone == .muted ? .muted : .text, dim: item.standing == .kept)),
+                (detail(item), CellStyle(tone == .muted ? .muted : .text, dim: item.standing == .kept)),
             ]
         }
         var lines: [DayDetail.Line] = []
@@ -59,7 +63,8 @@ public struct TodayPanel: Equatable, Sendable {
             lines += list.kept.enumerated().map { row($1, at: list.toDo.count + $0) }
         }
         lines.append([])
-        lines.append([("\(state.ascii ? "up/down" : "↑↓") choose · space log today · enter go to it · esc close", CellStyle(.muted))])
+        let keys = ["\(state.ascii ? "up/down" : "↑↓") choose", "space log today", "enter go to it", "esc close"]
+        lines.append([(keys.joined(separator: state.glyphs.dot), CellStyle(.muted))])
         return lines
     }
 }

@@ -47,4 +47,15 @@ struct ShortHistoryLayoutTests {
         // The Sunday row holds days only.
         #expect(lines.first { $0.hasPrefix(" Sun") }?.contains("✓") == false)
     }
+
+    @Test func atEightyColumnsAQuestionWrapsAndTheTodayListKeepsWholeFacts() {
+        var state = DemoStreaks.state(DemoStreaks.fiveStreaks(), width: 80, height: 24, ascii: true)
+        state.overlay = .confirm(.skip(state.today, skipping: true, name: "a streak with a rather long title"))
+        let asked = Render.render(state).lines.joined(separator: "\n")
+        #expect(asked.contains("(y/n)"), "\(asked)")
+        state.overlay = .today(TodayPanel())
+        let lines = Render.render(state).lines
+        // Under --ascii, facts are joined with " | ", never "·".
+        #expect(lines.contains { $0.contains("To do today") } && !lines.contains { $0.contains("·") }, "\(lines.joined(separator: "\n"))")
+    }
 }

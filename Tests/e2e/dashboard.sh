@@ -428,7 +428,7 @@ check "200x60, two months: the statistics sit beside the calendar" wait_for shor
 filled() { tmux -L "$SOCKET" capture-pane -t short -p | python3 -c '
 import sys
 lines = sys.stdin.read().split("\n")[:58]
-calendar = [l for l in lines if "■■■" in l]
+calendar = [l for l in lines if "███" in l or "###" in l]  # large kept days are solid blocks
 left = sum(1 for l in lines[8:50] if l[:100].strip())
 right = sum(1 for l in lines[8:50] if l[100:].strip())
 # Large days over many rows, and both halves of the width in use.

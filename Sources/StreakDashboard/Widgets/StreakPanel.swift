@@ -49,14 +49,14 @@ enum StreakPanel {
         let today = view.evaluation.day(view.evaluation.today)
         var facts = [StreakFacts.progressShort(streak, goal: max(today.goal, 1))]
         if view.configuration.freezeBehavior != .noFreezes { facts.append(counted(streak.freezesAvailableCount ?? 0, "freeze")) }
-        let line = fitted(facts + recordFacts(state, view), separator: state.glyphs.dot, width: rect.width)
+        let line = TextWrap.fitted(facts + recordFacts(state, view), separator: state.glyphs.dot, width: rect.width)
         grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
     }
 
     /// "longest 64 · 36 more days to 100 · since 2024-04-10 · 708 events", as many of
     /// those as fit `width` whole.
     static func records(_ state: DashboardState, _ view: StreakView, width: Int = .max) -> String {
-        fitted(recordFacts(state, view), separator: state.glyphs.dot, width: width)
+        TextWrap.fitted(recordFacts(state, view), separator: state.glyphs.dot, width: width)
     }
 
     /// The facts, most important first.
@@ -71,13 +71,6 @@ enum StreakPanel {
         return facts
     }
 
-    /// `facts` joined, leaving out the least important (the last) whole until the line fits
-    /// `width`: a fact is shown whole or not at all, never cut to "0 f".
-    static func fitted(_ facts: [String], separator: String, width: Int) -> String {
-        var shown = facts
-        while shown.count > 1, shown.joined(separator: separator).cellWidth > width { shown.removeLast() }
-        return shown.joined(separator: separator)
-    }
 
     private static func drawToday(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {
         let glyphs = state.glyphs
