@@ -108,16 +108,11 @@ struct ScreenPlan {
                     + HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: leftWidth(scale)) - 1
                 return detailRows - 8 >= rows && body.width - leftWidth(scale) - 3 >= panelsWidth
             } ?? 1
-            let rest = Rect(x: body.x, y: heatmap.y, width: body.width, height: body.y + body.height - heatmap.y)
-            let columns = Layout.horizontal([.length(leftWidth(scale)), .fill(1)], spacing: 3).split(rest)
-            let legendRows = HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: columns[0].width)
-            let left = Layout.vertical([.length(HeatmapWidget.bandHeight(view, scale: scale)), .length(legendRows), .fill(1)]).split(columns[0])
-            heatmap = Rect(x: left[0].x, y: left[0].y, width: HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, height: left[0].height)
-            legend = left[1]
-            detail = left[2]
-            let withMonths = columns[1].width >= Self.statisticsWidth + Self.monthsWidth + 3
+            let placed = Self.calendarAtLeft(view, state.glyphs, weeks: historyWeeks, scale: scale, width: leftWidth(scale), from: heatmap.y, in: body)
+            (heatmap, legend, detail) = (placed.heatmap, placed.legend, placed.below)
+            let withMonths = placed.beside.width >= Self.statisticsWidth + Self.monthsWidth + 3
             let side = Layout.horizontal((withMonths ? [.length(Self.monthsWidth)] : []) + [.length(Self.statisticsWidth)], spacing: 3)
-                .split(Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: columns[1].height - 1))
+                .split(placed.beside)
             months = withMonths ? side[0] : nil
             statistics = side.last
         } else if panelRows == 0, bands == 1, historyWeeks < weeksPerBand, let view = state.view,
@@ -128,13 +123,10 @@ struct ScreenPlan {
                 let rows = HeatmapWidget.bandHeight(view, scale: scale) - bandHeight
                 return detailRows - 2 >= rows && body.width - leftWidth(scale, least: Self.narrowHistoryColumn) - 3 >= Self.shortHistoryDetailWidth
             } ?? 1
-            let rest = Rect(x: body.x, y: heatmap.y, width: body.width, height: body.y + body.height - heatmap.y)
-            let columns = Layout.horizontal([.length(leftWidth(scale, least: Self.narrowHistoryColumn)), .fill(1)], spacing: 3).split(rest)
-            let legendRows = HeatmapWidget.legendLines(view, glyphs: state.glyphs, width: columns[0].width)
-            let left = Layout.vertical([.length(HeatmapWidget.bandHeight(view, scale: scale)), .length(legendRows), .fill(1)]).split(columns[0])
-            heatmap = Rect(x: left[0].x, y: left[0].y, width: HeatmapWidget.labelWidth + historyWeeks * 2 * scale + 1, height: left[0].height)
-            legend = left[1]
-            detail = Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: max(0, columns[1].height - 1))
+            let placed = Self.calendarAtLeft(
+                view, state.glyphs, weeks: historyWeeks, scale: scale, width: leftWidth(scale, least: Self.narrowHistoryColumn), from: heatmap.y, in: body
+            )
+            (heatmap, legend, detail) = (placed.heatmap, placed.legend, placed.beside)
             months = nil
             statistics = nil
         } else if panelRows > 0 {
@@ -150,5 +142,20 @@ struct ScreenPlan {
             months = nil
             statistics = nil
         }
+    }
+
+    /// A short history's calendar at the left of `body` from row `top`, in a column `width`
+    /// wide: the calendar as wide as its weeks, its legend, what is under them, and the
+    /// column beside them (from the calendar's first row of days).
+    private static func calendarAtLeft(
+        _ view: StreakView, _ glyphs: Glyphs, weeks: Int, scale: Int, width: Int, from top: Int, in body: Rect
+    ) -> (heatmap: Rect, legend: Rect, below: Rect, beside: Rect) {
+        let rest = Rect(x: body.x, y: top, width: body.width, height: body.y + body.height - top)
+        let columns = Layout.horizontal([.length(width), .fill(1)], spacing: 3).split(rest)
+        let legendRows = HeatmapWidget.legendLines(view, glyphs: glyphs, width: columns[0].width)
+        let left = Layout.vertical([.length(HeatmapWidget.bandHeight(view, scale: scale)), .length(legendRows), .fill(1)]).split(columns[0])
+        let heatmap = Rect(x: left[0].x, y: left[0].y, width: HeatmapWidget.labelWidth + weeks * 2 * scale + 1, height: left[0].height)
+        let beside = Rect(x: columns[1].x, y: columns[1].y + 1, width: columns[1].width, height: max(0, columns[1].height - 1))
+        return (heatmap, left[1], left[2], beside)
     }
 }

@@ -110,16 +110,12 @@ extension FileStreakStore {
             .filter { (try? StreakValidation.validateLedgerKey($0)) != nil }.sorted()
     }
 
-    /// The user's ledgers that hold something, named as `RevisionedPointsStore` names them
-    /// (`experience/KEY`, `progress/KEY`, `settings`), for a replica to compare.
+    /// The user's ledger files, named as `RevisionedPointsStore` names them (`experience/KEY`,
+    /// `progress/KEY`, `settings`), from the directory listing alone (a replica compares
+    /// them with the server's on every sync; reading each would cost a parse of its lines).
     public func ledgerNames(userId: String) throws -> Set<String> {
-        var names = Set<String>()
-        for key in try ledgerKeys("experience", userId: userId) where !(try experienceEvents(userId: userId, experienceKey: key)).isEmpty {
-            names.insert("experience/" + key)
-        }
-        for key in try ledgerKeys("progress", userId: userId) where !(try progressItems(userId: userId, progressKey: key)).isEmpty {
-            names.insert("progress/" + key)
-        }
+        var names = Set(try ledgerKeys("experience", userId: userId).map { "experience/" + $0 })
+        names.formUnion(try ledgerKeys("progress", userId: userId).map { "progress/" + $0 })
         if FileManager.default.fileExists(atPath: try pointsSettingsPath(userId)) { names.insert("settings") }
         return names
     }

@@ -95,14 +95,6 @@ struct PointsLedger: Sendable {
 
     var warnings: [String] { damaged + (unfinishedTail.map { [$0] } ?? []) }
 
-    init(bytes: [UInt8], path: String) {
-        let complete = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        fold(bytes[..<complete], path: path)
-        noteTail(bytes[complete...], path: path)
-    }
-
-    init() {}
-
     /// Folds complete lines that follow those folded so far.
     mutating func fold(_ lines: ArraySlice<UInt8>, path: String) {
         for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {

@@ -145,8 +145,9 @@ extension ReplicatedStreakStore: PointsStore {
     // MARK: Pull
 
     /// Reads again, whole, each ledger whose revision on the server is not the one last
-    /// pulled, and empties those the server no longer has. Runs after a push emptied the
-    /// outbox, so nothing queued is overwritten.
+    /// pulled, and empties those the server no longer has (recorded as the empty revision,
+    /// so each is emptied once). Runs after a push emptied the outbox, so nothing queued is
+    /// overwritten.
     func pullPointsLocked(now: Date) async throws {
         guard let server = remote as? any RevisionedPointsStore else { return }
         let revisions = try await server.pointsRevisions(userId: userId)
@@ -154,9 +155,11 @@ extension ReplicatedStreakStore: PointsStore {
         let read = cursor
         var pulled = cursor.points ?? [:]
         let held = try replicaFiles.ledgerNames(userId: userId)
-        for name in Set(revisions.keys).union(pulled.keys).union(held).sorted() where pulled[name] != revisions[name] || revisions[name] == nil {
+        for name in Set(revisions.keys).union(pulled.keys).union(held).sorted() {
+            let revision = revisions[name] ?? ""
+            guard pulled[name] != revision else { continue }
             try await pullLedger(name, from: server, now: now)
-            pulled[name] = revisions[name]
+            pulled[name] = revision
         }
         cursor.points = pulled
         try cursor.write(files, since: read)

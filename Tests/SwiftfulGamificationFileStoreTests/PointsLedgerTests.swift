@@ -176,6 +176,24 @@ struct PointsLedgerTests {
         #expect(try store.progressItems(userId: "u1", progressKey: "default").map(\.value) == [0.5])
     }
 
+    @Test func aSettingsChangeOnDamagedOrLinkedSettingsIsRefusedAndChangesNothing() throws {
+        let fixture = StoreFixture()
+        let store = fixture.store()
+        try store.updatePointsSettings([.pointsPerDay(20)], userId: "u1")
+        let path = fixture.root + "/users/u1/points.json"
+        // Damaged: reported by name, the file left as it was.
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FileStoreError.self) { try store.updatePointsSettings([.turnOff], userId: "u1") }
+        #expect(FileManager.default.contents(atPath: path) == Data("{not json".utf8))
+        // A link to a file elsewhere: refused, and the file it names untouched.
+        let outside = fixture.root + "/outside.json"
+        try Data(#"{"on":true}"#.utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
+        #expect(throws: (any Error).self) { try store.updatePointsSettings([.turnOff], userId: "u1") }
+        #expect(FileManager.default.contents(atPath: outside) == Data(#"{"on":true}"#.utf8))
+    }
+
     @Test @MainActor func watchersSeeAnotherWritersPointsAndProgress() async throws {
         let fixture = StoreFixture()
         let clock = TestClock(at("2024-01-02 10:00"))

@@ -326,9 +326,12 @@ extension FlakyServer: RevisionedPointsStore {
             if key == "settings" {
                 revisions[key] = String(describing: try files.pointsSettings(userId: userId))
             } else if key.hasPrefix("experience/") {
-                revisions[key] = String(describing: try files.experienceEvents(userId: userId, experienceKey: String(key.dropFirst(11))))
+                // As PostgreSQL: an emptied ledger is left out.
+                let events = try files.experienceEvents(userId: userId, experienceKey: String(key.dropFirst(11)))
+                if !events.isEmpty { revisions[key] = String(describing: events) }
             } else {
-                revisions[key] = String(describing: try files.progressItems(userId: userId, progressKey: String(key.dropFirst(9))).map { ($0.id, $0.value) })
+                let items = try files.progressItems(userId: userId, progressKey: String(key.dropFirst(9)))
+                if !items.isEmpty { revisions[key] = String(describing: items.map { ($0.id, $0.value) }) }
             }
         }
         return revisions
