@@ -154,7 +154,7 @@ extension FileStreakStore {
                 guard !lines.isEmpty else { return }
                 try journal.makeDirectory((path as NSString).deletingLastPathComponent)
                 _ = try POSIXFile.append(Array(try lines.map { try $0.line() + "\n" }.joined().utf8), to: path, journal: journal)
-                journal.finish()
+                try journal.finish()
             }
         } catch {
             let kept = journal.undo()
@@ -213,7 +213,7 @@ extension FileStreakStore {
                 guard let settings = try decide(try pointsSettings(userId: userId)) else { return }
                 let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
                 try POSIXFile.writeAtomically(bytes, to: path, journal: journal)
-                journal.finish()
+                try journal.finish()
             }
         } catch {
             let kept = journal.undo()

@@ -4,7 +4,14 @@ import SwiftfulGamification
 extension FileStreakStore {
     /// The streak keys of `userId`, sorted (empty when the store or user does not exist);
     /// archived streaks only when asked for.
+    /// Read under the shared lock, so a write a killed process left half done is put back
+    /// first and never listed as a streak.
     public func streakKeys(userId: String, includingArchived: Bool = false) throws -> [String] {
+        try StoreLock.shared(try userDirectory(userId)) { try listedKeys(userId: userId, includingArchived: includingArchived) }
+    }
+
+    /// The keys as the folders say, without the lock (for callers already holding it).
+    func listedKeys(userId: String, includingArchived: Bool = false) throws -> [String] {
         let directory = try userDirectory(userId) + "/streaks"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return names.filter { name in

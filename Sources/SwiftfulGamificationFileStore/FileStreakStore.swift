@@ -152,7 +152,7 @@ public final class FileStreakStore: Sendable {
                     folder: folder, userId: userId, streakKey: streakKey, creating: configuration,
                     now: now, timezone: timezone, journal: journal, change
                 )
-                journal.finish()
+                try journal.finish()
                 if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
                     published = (evaluation, now)
                 } else {
@@ -174,7 +174,7 @@ public final class FileStreakStore: Sendable {
         folder: StreakFolder, userId: String, streakKey: String, creating configuration: StreakConfiguration?,
         now: Date, timezone: TimeZone, journal: WriteJournal, _ change: (WriteContext) throws -> Void
     ) throws -> (WriteContext, StreakEvaluation) {
-        WriteJournal.removeLeftovers(in: folder.directory)
+        journal.removeLeftovers(in: folder.directory)
         try folder.discardLinkedDerivedFiles()
         try folder.checkUserFilesWritable()
         let stored = try folder.settings()
@@ -300,7 +300,7 @@ public final class FileStreakStore: Sendable {
     }
 
     func unknownStreak(_ key: String, userId: String) -> StreakStoreError {
-        StreakStoreError.unknownStreak(key, known: (try? streakKeys(userId: userId)) ?? [])
+        StreakStoreError.unknownStreak(key, known: (try? listedKeys(userId: userId)) ?? [])
     }
 
     func userDirectory(_ userId: String) throws -> String {

@@ -127,7 +127,7 @@ package enum POSIXFile {
     package static func appendLines(_ lines: [String], to path: String) throws {
         let journal = WriteJournal()
         _ = try append(Array(lines.map { $0 + "\n" }.joined().utf8), to: path, journal: journal)
-        journal.finish()
+        try journal.finish()
     }
 
     /// Replaces `path` whole (for the package's other files): see `writeAtomically`. Not

@@ -30,8 +30,11 @@ extension WriteJournal {
             }
             return escapes ? nil : resolved
         }
-        // Its temporaries first, so that a folder it made can be removed again.
-        Set(changes.flatMap(\.directories)).forEach(removeLeftovers)
+        // Its temporaries first, so that a folder it made can be removed again; not the
+        // backups its undo restores from, which may be all that is left of a replaced file.
+        let directories = Set(changes.flatMap(\.directories))
+        let backups = Set(changes.compactMap(\.backup))
+        directories.forEach { removeLeftovers(in: $0, keeping: backups) }
         let failed = changes.reversed().compactMap { undo($0) }
         guard failed.isEmpty else {
             throw FileStoreError.partlySaved(reason: "An interrupted write could not be undone", kept: failed)
@@ -48,9 +51,9 @@ extension WriteJournal {
     /// Removes the temporary files and backup links a killed writer left in `directory` (a
     /// streak's folder), holding the user's lock exclusively: they are nobody's any more, and
     /// a backup link would make its user file look hard-linked by the user.
-    static func removeLeftovers(in directory: String) {
+    static func removeLeftovers(in directory: String, keeping kept: Set<String> = []) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where isLeftover(name) { unlink(directory + "/" + name) }
+        for name in names where isLeftover(name) && !kept.contains(directory + "/" + name) { unlink(directory + "/" + name) }
     }
 
     static func isLeftover(_ name: String) -> Bool {
@@ -75,6 +78,12 @@ extension WriteJournal {
 }
 
 extension WriteJournal.Change {
+    /// The kept old version of a replaced file, if any.
+    var backup: String? {
+        if case .replaced(_, let backup?) = self { return backup }
+        return nil
+    }
+
     /// The folders the change touched.
     var directories: [String] {
         let parent = { (path: String) in (path as NSString).deletingLastPathComponent }

@@ -165,30 +165,48 @@ final class WriteJournal {
 
     // MARK: - Ending the write
 
-    /// Puts everything back, newest change first. Returns the files it could not restore.
+    /// Puts everything back, newest change first. Returns the files it could not restore;
+    /// then the journal stays on disk, listing every change, so the next process to take the
+    /// lock finishes putting them back (undoing is idempotent).
     func undo() -> [String] {
         let failed = changes.reversed().compactMap { Self.undo($0) }
+        if failed.isEmpty || directory == nil {
+            try? removeJournal()
+        } else {
+            try? writeAhead()
+        }
         changes = []
-        // Undone (or as far as it goes, which the message says): nothing left to recover.
-        removeJournal()
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        written = 0
         return failed
     }
 
     /// The write succeeded: drops the journal, then the kept old versions.
-    func finish() {
-        removeJournal()
+    /// - Throws: when the journal cannot be removed. It would make the next process undo this
+    ///   whole write, so the write counts as failed and the caller undoes it now.
+    func finish() throws {
+        try removeJournal()
         for case .replaced(_, let backup?) in changes { unlink(backup) }
         changes = []
     }
 
-    private func removeJournal() {
+    private func removeJournal() throws {
         guard descriptor >= 0, let directory else { return }
+        let path = directory + "/" + Self.fileName
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileStoreError.notWritable(path: path, reason: POSIXFile.errorText())
+        }
         close(descriptor)
         descriptor = -1
-        let path = directory + "/" + Self.fileName
-        unlink(path)
         POSIXFile.syncDirectory(of: path)
         written = 0
+    }
+
+    /// Removes what killed writers left in `directory` (a streak's folder), except this
+    /// write's own backups, which `undo` may still need.
+    func removeLeftovers(in directory: String) {
+        WriteJournal.removeLeftovers(in: directory, keeping: Set(changes.compactMap(\.backup)))
     }
 
     /// Undoes one change as far as it still shows; returns the path it could not restore.

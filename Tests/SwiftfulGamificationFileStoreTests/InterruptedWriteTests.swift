@@ -89,14 +89,78 @@ struct InterruptedWriteTests {
         let journal = WriteJournal(directory: userDirectory(fixture), compound: true)
         try journal.willRename(streaks + "/daily", to: streaks + "/books")
         #expect(rename(streaks + "/daily", streaks + "/books") == 0)
-        // Killed before the config says the new key.
+        // Killed before the config says the new key: even a listing puts it back first.
         let store = fixture.store()
-        #expect(try store.streakKeys(userId: "u1") == ["books"])
+        #expect(try store.streakKeys(userId: "u1") == ["daily"])
         let evaluation = try store.evaluate(userId: "u1", streakKey: "daily", now: at("2024-01-06 12:00"), timezone: newYork)
         #expect(evaluation.streak.streakKey == "daily")
         #expect(try store.streakKeys(userId: "u1") == ["daily"])
         let renamed = try store.renameStreak(userId: "u1", from: "daily", to: "books", now: at("2024-01-06 12:00"), timezone: newYork)
         #expect(renamed.streak.streakKey == "books" && renamed.streak.currentStreak == 5)
+    }
+
+    /// Issue 46: killed after the new config replaced the old one, the recovery restores the
+    /// config from the write's own backup (it used to delete that backup as a leftover first,
+    /// leaving folder `daily` whose config said `books`).
+    @Test func aRenameKilledAfterItsNewConfigRestoresTheOldConfig() throws {
+        let fixture = StoreFixture()
+        _ = try storeWithFreezes(fixture)
+        let original = fixture.contents("config.json")
+        let streaks = userDirectory(fixture) + "/streaks"
+        let journal = WriteJournal(directory: userDirectory(fixture), compound: true)
+        try journal.willRename(streaks + "/daily", to: streaks + "/books")
+        #expect(rename(streaks + "/daily", streaks + "/books") == 0)
+        let settings = try #require(try StreakFolder(directory: streaks + "/books").settings())
+        var renamed = settings
+        renamed.configuration = renamed.configuration.renamed(to: "books")
+        try renamed.write(to: streaks + "/books/config.json", journal: journal)
+        // Killed here, before the journal is removed.
+        let store = fixture.store()
+        #expect(try store.streakKeys(userId: "u1") == ["daily"])
+        #expect(fixture.contents("config.json") == original)
+        let names = try FileManager.default.contentsOfDirectory(atPath: streaks + "/daily")
+        #expect(!names.contains { WriteJournal.isLeftover($0) })
+        #expect(try store.settings(userId: "u1", streakKey: "daily").configuration.streakKey == "daily")
+    }
+
+    /// Issue 46: a rename that fails after moving the folder and writing the new config
+    /// (here a ledger that is not a file) puts the folder and the old config back.
+    @Test func aRenameThatFailsLateLeavesTheStreakAsItWas() throws {
+        let fixture = StoreFixture()
+        let store = try storeWithFreezes(fixture)
+        let original = fixture.contents("config.json")
+        try FileManager.default.createDirectory(atPath: fixture.path("notes.jsonl"), withIntermediateDirectories: false)
+        #expect(throws: (any Error).self) {
+            try store.renameStreak(userId: "u1", from: "daily", to: "books", now: at("2024-01-06 12:00"), timezone: newYork)
+        }
+        #expect(try store.streakKeys(userId: "u1") == ["daily"])
+        #expect(fixture.contents("config.json") == original)
+        #expect(!WriteJournal.isPending(in: userDirectory(fixture)))
+    }
+
+    /// Issue 46: a journal that cannot be removed at the end of a write would make the next
+    /// process undo the whole write after it reported success, so the write fails and is
+    /// undone at once (`freeze use` said "Used 4 freezes", and the next command put them back).
+    @Test func aJournalThatCannotBeRemovedFailsTheWriteAndUndoesIt() throws {
+        let fixture = StoreFixture()
+        _ = try storeWithFreezes(fixture)
+        let directory = userDirectory(fixture)
+        let before = fixture.contents("events.jsonl")
+        let folder = StreakFolder(directory: directory + "/streaks/daily")
+        var loaded = try folder.loadHistory(leeway: StreakLeeway(hours: 0))
+        let journal = WriteJournal(directory: directory, compound: true)
+        let freezeEvent = StreakEvent(id: "freeze-1", dateCreated: at("2024-01-06 12:00"), timezone: "America/New_York", isFreeze: true, freezeId: "f1")
+        _ = try folder.append([freezeEvent], to: &loaded, journal: journal)
+        // The journal's name taken by something unlink cannot remove.
+        let path = directory + "/" + WriteJournal.fileName
+        let held = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(unlink(path) == 0)
+        try FileManager.default.createDirectory(atPath: path + "/x", withIntermediateDirectories: true)
+        #expect(throws: FileStoreError.self) { try journal.finish() }
+        #expect(journal.undo().isEmpty)
+        #expect(fixture.contents("events.jsonl") == before)
+        try FileManager.default.removeItem(atPath: path)
+        _ = held
     }
 
     /// On the real clock, a writer that waited for the lock calculates at the time it got

@@ -39,7 +39,7 @@ struct StoreIntegrityTests {
         try fixture.create()
         let journal = WriteJournal()
         try POSIXFile.writeAtomically(Array("{}".utf8), to: fixture.path("config.json"), journal: journal)
-        journal.finish()
+        try journal.finish()
         #expect(fixture.contents("config.json") == "{}")
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path("")).allSatisfy { !$0.contains(".prev-") })
     }
