@@ -11,12 +11,15 @@ public enum HarshReader {
         return XDGDirectories(environment: environment).configHome + "/harsh"
     }
 
-    public static func read(folder: String, today: CalendarDay) throws -> SourceContents {
+    /// - Parameter strict: refuse a log with any line that does not read; otherwise such a
+    ///   line is left out and named in the remarks by its number, as harsh itself skips it
+    ///   (a log no line of which reads is refused either way: it is not harsh's).
+    public static func read(folder: String, today: CalendarDay, strict: Bool = false) throws -> SourceContents {
         let habitsPath = "\(folder)/habits", logPath = "\(folder)/log"
         let habitsText = try SourceFiles.text(habitsPath, expecting: "a harsh folder with a habits file")
         let logText = FileManager.default.fileExists(atPath: logPath) ? try SourceFiles.text(logPath, expecting: "harsh's log") : ""
         var habits = try habitList(habitsText, file: habitsPath, today: today)
-        let remarks = try applyLog(logText, file: logPath, to: &habits)
+        let remarks = try applyLog(logText, file: logPath, to: &habits, strict: strict)
         return SourceContents(habits: habits, remarks: remarks)
     }
 
@@ -92,38 +95,32 @@ public enum HarshReader {
 
     /// Reads the log into the habits it names, the last line for a day and habit winning:
     /// `y` done (with its amount), `s` skipped, `n` not done; its comment becomes the day's note.
-    static func applyLog(_ text: String, file: String, to habits: inout [ImportedHabit]) throws -> [String] {
+    static func applyLog(_ text: String, file: String, to habits: inout [ImportedHabit], strict: Bool = false) throws -> [String] {
         var index: [String: Int] = [:]
         for (position, habit) in habits.enumerated() { index[habit.name] = position }
         var unknown = Set<String>()
         var last = Array(repeating: [CalendarDay: (result: String, comment: String, amount: Double?)](), count: habits.count)
+        var unreadable: [ImportFormatError] = []
+        var read = 0
         for (offset, line) in SourceFiles.lines(text).enumerated() {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.hasPrefix("#") else { continue }
-            let fields = line.components(separatedBy: " : ")
-            guard (3...5).contains(fields.count) else {
-                throw ImportFormatError(file, line: offset + 1, "\"\(line)\" is not \"date : habit : y|n|s[ : comment[ : amount]]\" (is this harsh's log?)")
-            }
-            guard let day = CalendarDay(parsing: fields[0]) else {
-                throw ImportFormatError(file, line: offset + 1, field: "date", "\"\(fields[0])\" is not a date (YYYY-MM-DD)")
-            }
-            let result = fields[2].trimmingCharacters(in: .whitespaces)
-            guard ["y", "n", "s"].contains(result) else {
-                throw ImportFormatError(file, line: offset + 1, field: "result", "\"\(fields[2])\" is not y, n or s")
-            }
-            let amountText = fields.count > 4 ? fields[4].trimmingCharacters(in: .whitespaces) : ""
-            var amount: Double?
-            if !amountText.isEmpty {
-                guard let value = Double(amountText), value.isFinite, value >= 0 else {
-                    throw ImportFormatError(file, line: offset + 1, field: "amount", "\"\(amountText)\" is not a number of 0 or more")
-                }
-                amount = value
-            }
-            guard let position = index[fields[1]] else {
-                unknown.insert(fields[1])
+            let entry: LogEntry
+            do {
+                entry = try LogEntry(line, file: file, number: offset + 1)
+            } catch let error as ImportFormatError {
+                if strict { throw error }
+                unreadable.append(error)
                 continue
             }
-            last[position][day] = (result, fields.count > 3 ? fields[3] : "", amount)
+            read += 1
+            guard let position = index[entry.habit] else {
+                unknown.insert(entry.habit)
+                continue
+            }
+            last[position][entry.day] = (entry.result, entry.comment, entry.amount)
         }
+        // Not one line reads: another tool's file, not a damaged line in harsh's.
+        if read == 0, let first = unreadable.first { throw first }
         for position in habits.indices {
             var notDone = 0
             for (day, entry) in last[position] {
@@ -138,6 +135,52 @@ public enum HarshReader {
                 habits[position].leftOut.append("\(counted(notDone, "day")) logged \"n\" (a day without events says the same)")
             }
         }
-        return unknown.sorted().map { "log lines for \"\($0)\", which the habits file does not list" }
+        let shown = unreadable.prefix(20).map { "left out: \($0.localizedDescription)" }
+        let more = unreadable.count > 20 ? ["left out: \(unreadable.count - 20) more log lines that do not read"] : []
+        return shown + more + unknown.sorted().map { "log lines for \"\($0)\", which the habits file does not list" }
+    }
+
+    /// One line of the log: `date : habit : y|n|s[ : comment[ : amount]]`.
+    struct LogEntry {
+        let day: CalendarDay
+        let habit: String
+        let result: String
+        let comment: String
+        let amount: Double?
+
+        init(_ line: String, file: String, number: Int) throws {
+            var fields = line.components(separatedBy: " : ")
+            guard fields.count >= 3 else {
+                throw ImportFormatError(file, line: number, "\"\(line)\" is not \"date : habit : y|n|s[ : comment[ : amount]]\" (is this harsh's log?)")
+            }
+            guard let day = CalendarDay(parsing: fields[0]) else {
+                throw ImportFormatError(file, line: number, field: "date", "\"\(fields[0])\" is not a date (YYYY-MM-DD)")
+            }
+            let result = fields[2].trimmingCharacters(in: .whitespaces)
+            guard ["y", "n", "s"].contains(result) else {
+                throw ImportFormatError(file, line: number, field: "result", "\"\(fields[2])\" is not y, n or s")
+            }
+            if fields.count > 5 {
+                // A comment holding " : ": the comment is everything between the result and
+                // the last field when that is a number (the amount), else up to the end.
+                let amountLast = Double(fields[fields.count - 1].trimmingCharacters(in: .whitespaces)) != nil
+                let end = amountLast ? fields.count - 1 : fields.count
+                let comment = fields[3..<end].joined(separator: " : ")
+                fields = Array(fields[0..<3]) + [comment] + (amountLast ? [fields[fields.count - 1]] : [])
+            }
+            let amountText = fields.count > 4 ? fields[4].trimmingCharacters(in: .whitespaces) : ""
+            var amount: Double?
+            if !amountText.isEmpty {
+                guard let value = Double(amountText), value.isFinite, value >= 0 else {
+                    throw ImportFormatError(file, line: number, field: "amount", "\"\(amountText)\" is not a number of 0 or more")
+                }
+                amount = value
+            }
+            self.day = day
+            self.habit = fields[1]
+            self.result = result
+            self.comment = fields.count > 3 ? fields[3] : ""
+            self.amount = amount
+        }
     }
 }

@@ -41,8 +41,8 @@ public enum LoopDatabaseReader {
 
     private static func read(_ connection: SQLiteConnection, file: String) async throws -> SourceContents {
         let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
-        let tables = Set(try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string })
-        guard tables.contains("Habits"), tables.contains("Repetitions") else {
+        let tables = Set(try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string?.lowercased() })
+        guard tables.contains("habits"), tables.contains("repetitions") else {
             throw ImportFormatError(file, "has no Habits and Repetitions tables (is it a Loop backup?)")
         }
         guard knownVersions.contains(Int(version)) else {
@@ -52,7 +52,8 @@ public enum LoopDatabaseReader {
         let repetitionColumns = try await columns(of: "Repetitions", connection)
         func has(_ column: String) -> Bool { habitColumns.contains(column) }
         let wanted = ["id", "name", "freq_num", "freq_den", "archived", "type", "target_type", "target_value", "unit", "question", "description"]
-        let select = wanted.map { has($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
+        // Named as wanted whatever case the schema spells them in (schema 12 says `Id`).
+        let select = wanted.map { has($0) ? "\($0) AS \($0)" : "NULL AS \($0)" }.joined(separator: ", ")
         var habits: [Int: (row: LoopHabitRow, habit: ImportedHabit, notDone: Int)] = [:]
         var order: [Int] = []
         for row in try await connection.query("SELECT \(select) FROM Habits ORDER BY \(has("position") ? "position, " : "")id") {
@@ -72,10 +73,10 @@ public enum LoopDatabaseReader {
             habits[id] = (habit, try habit.habit(file: file, field: field), 0)
             order.append(id)
         }
-        let value = repetitionColumns.contains("value") ? "value" : "\(LoopHabitRow.Value.yesManual) AS value"
-        let notes = repetitionColumns.contains("notes") ? "notes" : "NULL AS notes"
+        let value = repetitionColumns.contains("value") ? "value AS value" : "\(LoopHabitRow.Value.yesManual) AS value"
+        let notes = repetitionColumns.contains("notes") ? "notes AS notes" : "NULL AS notes"
         var orphans = 0
-        for row in try await connection.query("SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY timestamp, id") {
+        for row in try await connection.query("SELECT habit AS habit, timestamp AS timestamp, \(value), \(notes) FROM Repetitions ORDER BY timestamp, id") {
             guard let id = row.column("habit")?.integer, let stamp = row.column("timestamp")?.integer else {
                 throw ImportFormatError(file, field: "Repetitions", "a row has no habit or timestamp")
             }
@@ -98,8 +99,9 @@ public enum LoopDatabaseReader {
         return SourceContents(habits: list, remarks: orphans > 0 ? ["\(orphans) repetitions of habits the backup does not hold"] : [])
     }
 
+    /// Lowercased: SQLite's names are not case-sensitive, and Loop's schemas spell them both ways.
     private static func columns(of table: String, _ connection: SQLiteConnection) async throws -> Set<String> {
-        Set(try await connection.query("PRAGMA table_info(\(table))").compactMap { $0.column("name")?.string })
+        Set(try await connection.query("PRAGMA table_info(\(table))").compactMap { $0.column("name")?.string?.lowercased() })
     }
 
     private static func describe(_ error: any Error) -> String {

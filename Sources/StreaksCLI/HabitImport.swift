@@ -11,6 +11,7 @@ struct HabitImport {
     let path: String?
     let dryRun: Bool
     let approximate: Bool
+    var strict = false
     let keys: [String]
     let context: CommandContext
 
@@ -68,7 +69,9 @@ struct HabitImport {
         let contents: SourceContents
         switch source {
         case .harsh:
-            contents = try HarshReader.read(folder: path ?? HarshReader.defaultFolder(environment: environment), today: CalendarDay(containing: context.now, in: context.zone))
+            contents = try HarshReader.read(
+                folder: path ?? HarshReader.defaultFolder(environment: environment), today: CalendarDay(containing: context.now, in: context.zone), strict: strict
+            )
         case .dijo:
             contents = try DijoReader.read(path: path ?? DijoReader.defaultFolder(environment: environment))
         case .loop:

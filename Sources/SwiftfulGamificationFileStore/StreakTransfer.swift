@@ -111,6 +111,7 @@ public enum StreakTransfer {
         if value["configuration"] != nil {
             let header = try decode(Header.self, line)
             batch.configuration = header.configuration
+            batch.configurationKeys.append(header.configuration.streakKey)
             batch.goalHistory = header.goalHistory ?? []
             return
         }

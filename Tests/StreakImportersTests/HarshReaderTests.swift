@@ -62,11 +62,37 @@ import Testing
     func aDamagedLogIsRefusedWithItsLine(text: String, message: String) throws {
         var habits = try HarshReader.habitList("Gym: 1\n", file: "habits", today: Fixture.today)
         do {
-            _ = try HarshReader.applyLog(text, file: "log", to: &habits)
+            _ = try HarshReader.applyLog(text, file: "log", to: &habits, strict: true)
             Issue.record("accepted \(text)")
         } catch {
             #expect(error.localizedDescription == message)
         }
+    }
+
+    /// Issue 46: one line that does not read no longer stops the import: it is left out and
+    /// named by its number (`strict` refuses it as before); a comment holding " : " reads whole.
+    @Test func aDamagedLineIsLeftOutAndNamedUnlessStrict() throws {
+        let log = """
+        2026-01-01 : Gym : y
+        2026-01-02 : Gym : maybe
+        2026-01-03 : Gym : y : knee: ok : then : 12.5
+        2026-01-04 : Gym : y : sets : reps : fine
+        2026-13-01 : Gym : y
+
+        """
+        var habits = try HarshReader.habitList("Gym: 1\n", file: "habits", today: Fixture.today)
+        let remarks = try HarshReader.applyLog(log, file: "log", to: &habits)
+        #expect(remarks == [
+            "left out: log line 2 (result): \"maybe\" is not y, n or s",
+            "left out: log line 5 (date): \"2026-13-01\" is not a date (YYYY-MM-DD)",
+        ])
+        let gym = habits[0]
+        #expect(gym.days[Fixture.day("2026-01-03")] == .done(amount: 12.5))
+        #expect(gym.notes[Fixture.day("2026-01-03")] == "knee: ok : then")
+        #expect(gym.notes[Fixture.day("2026-01-04")] == "sets : reps : fine")
+        #expect(gym.days.count == 3)
+        var strict = try HarshReader.habitList("Gym: 1\n", file: "habits", today: Fixture.today)
+        #expect(throws: ImportFormatError.self) { try HarshReader.applyLog(log, file: "log", to: &strict, strict: true) }
     }
 
     @Test func anotherToolsFileIsRefused() {

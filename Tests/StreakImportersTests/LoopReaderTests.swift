@@ -106,3 +106,19 @@ import Testing
         }
     }
 }
+
+/// Issue 46: Loop's oldest schema (12) names every key `Id`; SQLite's names are not
+/// case-sensitive, so it reads like any other (it read as "0 habits" and a remark about
+/// repetitions of habits the backup does not hold).
+struct LoopSchemaTwelveTests {
+    @Test func aSchemaTwelveBackupReadsEveryHabitAndRepetition() async throws {
+        let contents = try await LoopDatabaseReader.read(file: Fixture.path("loop/loop-v12.db"))
+        #expect(contents.remarks.isEmpty)
+        #expect(contents.habits.map(\.name) == ["Wake up early", "Brush teeth", "Sleep early", "Vegan", "Sport"])
+        #expect(contents.habits.map(\.rule) == [.times(3, in: .days(7)), .daily, .times(1, in: .days(5)), .daily, .times(2, in: .days(7))])
+        #expect(contents.habits.map(\.archived) == [false, false, false, true, false])
+        #expect(contents.habits.map(\.days.count) == [30, 60, 2, 15, 20])
+        let sleep = Fixture.habit("Sleep early", in: contents)
+        #expect(sleep.days == [Fixture.day("2016-01-04"): .done(amount: nil), Fixture.day("2016-01-10"): .done(amount: nil)])
+    }
+}

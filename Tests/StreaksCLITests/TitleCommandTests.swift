@@ -8,8 +8,14 @@ struct TitleCommandTests {
         let created = await cli.run(["create", "Stretch in the morning"])
         #expect(created.code == 0, "\(created.errors)")
         #expect(created.output.hasPrefix("Created 'stretch_in_the_morning' (Stretch in the morning):"))
-        let again = await cli.run(["create", "Stretch in the morning"])
-        #expect(again.output.hasPrefix("Created 'stretch_in_the_morning_2' (Stretch in the morning):"))
+        // Issue 46: the same name again is refused, naming the key (it made a second
+        // "Stretch in the morning" under stretch_in_the_morning_2).
+        let again = await cli.run(["create", "Stretch in the Morning"])
+        #expect(again.code == 2)
+        #expect(again.errors.contains("a streak with the key 'stretch_in_the_morning' (made from \"Stretch in the Morning\") exists already"))
+        #expect(await cli.run(["list"]).output.components(separatedBy: "Stretch in the morning").count == 2)
+        let other = await cli.run(["create", "Stretch in the Morning", "--key", "stretch_pm"])
+        #expect(other.output.hasPrefix("Created 'stretch_pm' (Stretch in the Morning):"))
         let keyed = await cli.run(["create", "Floss every night", "--key", "floss"])
         #expect(keyed.output.hasPrefix("Created 'floss' (Floss every night):"))
         let status = try await cli.statusJSON(key: "floss")

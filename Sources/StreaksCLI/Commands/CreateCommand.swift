@@ -7,7 +7,7 @@ struct CreateCommand: AsyncParsableCommand {
         commandName: "create", abstract: "Create a streak.",
         discussion: """
         Give a key (lowercase letters, digits and underscores) or a name in any words: streaks create "Stretch in the morning" \
-        makes the key stretch_in_the_morning (accents folded, numbered if taken) and keeps the words as the title. --key sets the key.
+        makes the key stretch_in_the_morning (accents folded; refused while that key is taken) and keeps the words as the title. --key sets the key.
         """
     )
 
@@ -36,8 +36,16 @@ struct CreateCommand: AsyncParsableCommand {
         } else if isKey {
             streakKey = name
         } else {
-            let taken = Set(try await context.store.streakKeys(userId: context.userId, includingArchived: true))
-            streakKey = StreakValidation.derivedKey(fromTitle: name, taken: taken)
+            // A name whose key is taken is that streak's name already: refused, never a
+            // second streak of the same name under a numbered key.
+            let derived = StreakValidation.derivedKey(fromTitle: name, taken: [])
+            if try await context.store.streakKeys(userId: context.userId, includingArchived: true).contains(derived) {
+                throw CLIError.usage(
+                    "a streak with the key '\(derived)' (made from \"\(name)\") exists already; give another name, or --key KEY to keep this one",
+                    command: "streaks create"
+                )
+            }
+            streakKey = derived
         }
         var target = try settings.target()
         if let goal = settings.goal, let asked = target {

@@ -31,7 +31,9 @@ struct ImportCommand: AsyncParsableCommand {
     var approximate = false
     @Option(name: .customLong("as"), help: ArgumentHelp("With --from: import the habit NAME as the streak KEY (repeatable).", valueName: "NAME=KEY"))
     var keys: [String] = []
-    @Flag(help: "Import the valid lines and report the others.") var skipInvalid = false
+    @Flag(help: "Import the valid lines of a JSON Lines file and report the others.") var skipInvalid = false
+    @Flag(help: "With --from: refuse the whole import when a line of the other tracker's files does not read (without it, such a line is left out and named).")
+    var strict = false
     @Flag(help: "The imported history earns points (with points on); without it, history before points were on earns none.")
     var withPoints = false
     @OptionGroup var global: GlobalOptions
@@ -39,29 +41,47 @@ struct ImportCommand: AsyncParsableCommand {
     func validate() throws {
         if from == nil {
             guard (1...2).contains(arguments.count) else { throw ValidationError("Give the file (and optionally the streak before it), or --from TOOL.") }
-            guard !dryRun, !approximate, keys.isEmpty else { throw ValidationError("--dry-run, --approximate and --as go with --from.") }
+            guard !dryRun, !approximate, keys.isEmpty, !strict else { throw ValidationError("--dry-run, --approximate, --as and --strict go with --from.") }
         } else {
             guard arguments.count <= 1 else { throw ValidationError("With --from, give one path (the other tracker's file or folder).") }
+            guard !skipInvalid else {
+                throw ValidationError("--skip-invalid is for a JSON Lines file; with --from, lines that do not read are left out and named (--strict refuses them).")
+            }
             for pair in keys where !pair.contains("=") { throw ValidationError("--as '\(pair)' is not NAME=KEY.") }
         }
     }
 
     func run() async throws {
-        let context = try global.context()
+        // Importing is how a store starts when moving from another tool: like `create`.
+        let context = try global.context(creatingStore: true)
         // Checked before anything is written.
         let pointsStore = try withPoints ? PointsSettling.store(context) : nil
         if let pointsStore, try await !pointsStore.pointsSettings(userId: context.userId).isOn { throw CLIError.pointsOff }
         if let from {
-            let imported = try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, keys: keys, context: context).run()
+            let imported = try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, strict: strict, keys: keys, context: context).run()
             if let pointsStore, !dryRun { try await Self.earnFromHistory(of: imported, in: pointsStore, context: context) }
             return
         }
         let file = arguments.last!
-        let key = try await context.streakKey(arguments.count == 2 ? arguments[0] : nil)
         let source = file == "-" ? "stdin" : file
         let batch = file == "-"
             ? StreakTransfer.parseJSONLines(try context.console.readStandardInput(), source: source, now: context.now)
             : try ImportFile.withBytes(file) { StreakTransfer.parseJSONLines($0, source: source, now: context.now) }
+        if batch.configurationKeys.count > 1 {
+            // A whole export is several streaks: each goes under its own key, never into one.
+            let keys = batch.configurationKeys.prefix(5).joined(separator: ", ") + (batch.configurationKeys.count > 5 ? ", …" : "")
+            guard arguments.count == 1, file != "-" else {
+                throw CLIError.usage(
+                    "\(source) is a whole export of \(batch.configurationKeys.count) streaks (\(keys)): `streaks import --from streaks FILE` imports each under its own key",
+                    command: "streaks import"
+                )
+            }
+            let imported = try await HabitImport(source: .streaks, path: file, dryRun: false, approximate: false, keys: [], context: context).run()
+            if let pointsStore { try await Self.earnFromHistory(of: imported, in: pointsStore, context: context) }
+            return
+        }
+        // A streak's own export names its key; without a KEY it goes back under that key.
+        let key = try await context.streakKey(arguments.count == 2 ? arguments[0] : batch.configuration?.streakKey)
         for problem in batch.problems.prefix(20) { context.console.writeError("\(problem)\n") }
         if batch.problems.count > 20 { context.console.writeError("… and \(batch.problems.count - 20) more\n") }
         if !batch.problems.isEmpty, batch.events.isEmpty, batch.configuration == nil {
@@ -74,7 +94,7 @@ struct ImportCommand: AsyncParsableCommand {
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(counted(result.added.count, "event")) into \(key)"
             + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(counted(batch.problems.count, "invalid line"))")
-            + ": \(Report.length(result.evaluation.streak)).")
+            + ": \(Report.length(result.evaluation.streak)), \(Report.statusPhrase(result.evaluation.streak, now: context.now, zone: context.zone)).")
     }
 
     /// `--with-points`: the imported streaks' whole history earns (settled after the command).

@@ -245,6 +245,9 @@ public struct ImportBatch: Sendable {
     public var notes: [StreakNote] = []
     /// The archive state a whole export gives the streak (nil: as it is).
     public var archived: Bool?
+    /// The key of every configuration line read, in order: more than one is a whole export
+    /// (`export --all`), which is several streaks, never one.
+    public var configurationKeys: [String] = []
     public var problems: [ImportProblem] = []
 
     public init(

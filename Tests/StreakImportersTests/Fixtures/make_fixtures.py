@@ -136,6 +136,39 @@ def backup(path, version):
 backup("loop/Loop Habits Backup 2026-01-07 120000.db", 25)
 backup("loop/loop-v19.db", 19)
 
+# Schema 12, Loop's oldest (as its own test backup from 2016 has it): columns in alphabetical
+# order, every key named `Id` (not `id`), no value, notes, type or target yet, and the cache
+# tables later versions dropped. Repetitions are ticks at 00:00 UTC of their day.
+def backup_v12(path):
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode = DELETE")
+    db.execute("CREATE TABLE android_metadata (locale TEXT)")
+    db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+    db.execute("CREATE TABLE Habits (Id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER, description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER, reminder_days INTEGER, reminder_hour INTEGER, reminder_min INTEGER)")
+    db.execute("CREATE TABLE Repetitions (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER)")
+    db.execute("CREATE TABLE Checkmarks (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER, value INTEGER)")
+    db.execute("CREATE TABLE Score (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, score INTEGER, timestamp INTEGER)")
+    db.execute("CREATE TABLE Streak (Id INTEGER PRIMARY KEY AUTOINCREMENT, end INTEGER, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, length INTEGER, start INTEGER)")
+    habits = [(15, 0, "Wake up early", 3, 7, 0), (16, 0, "Brush teeth", 1, 1, 1), (17, 0, "Sleep early", 1, 5, 2), (21, 1, "Vegan", 1, 1, 3), (22, 0, "Sport", 2, 7, 4)]
+    for id, archived, name, num, den, position in habits:
+        db.execute("INSERT INTO Habits (Id, archived, color, description, freq_den, freq_num, highlight, name, position, reminder_days, reminder_hour, reminder_min) VALUES (?, ?, -16742021, '', ?, ?, 0, ?, ?, 127, NULL, NULL)",
+                   (id, archived, den, num, name, position))
+    import datetime
+    start = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
+    ticks = {15: range(0, 60, 2), 16: range(0, 60), 17: [3, 9], 21: range(10, 25), 22: range(0, 60, 3)}
+    for id, days in ticks.items():
+        for day in days:
+            stamp = int((start + datetime.timedelta(days=day)).timestamp() * 1000)
+            db.execute("INSERT INTO Repetitions (habit, timestamp) VALUES (?, ?)", (id, stamp))
+    db.execute("PRAGMA user_version = 12")
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+
+backup_v12("loop/loop-v12.db")
+
 # Beaver's export: a weekly target, a monthly one, a skipped day, notes, tags, an archived habit.
 write("beaver/beaverhabits_2026_01_07.json", json.dumps({
     "user_email": "me@example.com", "exported_at": "2026-01-07 21:00:00",
