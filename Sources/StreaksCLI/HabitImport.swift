@@ -39,15 +39,21 @@ struct HabitImport {
             console.print("Would import \(habits) (\(counted(new, "new streak")), \(Report.count(events, "event"))); nothing written (--dry-run).")
             return []
         }
-        var added = 0
+        // Every habit in one write where the store can: all of them, or none.
+        let batches = planned.map { streak in
+            var batch = streak.batch
+            batch.archived = streak.archived
+            return (streakKey: streak.key, batch: batch)
+        }
+        let results = try await store.importBatches(batches, userId: userId, now: context.now, timezone: context.zone)
+        let added = results.reduce(0) { $0 + $1.added.count }
         for streak in planned {
-            let result = try await store.importBatch(streak.batch, userId: userId, streakKey: streak.key, now: context.now, timezone: context.zone)
-            added += result.added.count
+            // A store that does not take the archive state with the import.
             if try await store.isArchived(userId: userId, streakKey: streak.key) != streak.archived {
                 _ = try await store.setArchived(streak.archived, userId: userId, streakKey: streak.key, now: context.now, timezone: context.zone)
             }
-            console.saved.note("the import of \(streak.key)")
         }
+        console.saved.note("the import of \(Report.count(planned.count, "streak"))")
         let already = events - added
         console.print("Imported \(habits) from \(source.rawValue): \(counted(new, "new streak")), \(Report.count(added, "new event"))"
             + (already > 0 ? " (\(already) already there)" : "") + ".")

@@ -149,6 +149,11 @@ struct FileStoreOnOwnThreads: StreakStore {
         try await BlockingIO.run { try files.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
+    func importBatches(_ batches: [(streakKey: String, batch: ImportBatch)], userId: String, now: Date, timezone: TimeZone) async throws
+        -> [(added: [StreakEvent], evaluation: StreakEvaluation)] {
+        try await BlockingIO.run { try files.importBatches(batches, userId: userId, now: now, timezone: timezone) }
+    }
+
     func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
         try await BlockingIO.run { try files.freezes(userId: userId, streakKey: streakKey) }
     }

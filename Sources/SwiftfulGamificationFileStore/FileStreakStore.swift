@@ -126,40 +126,68 @@ public final class FileStreakStore: Sendable {
         now: Date, timezone: TimeZone, reusingFresh: Bool = false, compound: Bool = false,
         beforeLoading prepare: ((WriteJournal) throws -> Void)? = nil, _ change: (WriteContext) throws -> Void
     ) throws -> StreakEvaluation {
+        try withoutActuallyEscaping(change) { change in
+            let part = WritePart(streakKey: streakKey, creating: configuration, change: change)
+            return try write(userId: userId, parts: [part], now: now, timezone: timezone, reusingFresh: reusingFresh, compound: compound, beforeLoading: prepare)[0]
+        }
+    }
+
+    /// One streak's share of a write: its key, its configuration when it may be new, its change.
+    struct WritePart {
+        let streakKey: String
+        var creating: StreakConfiguration?
+        let change: (WriteContext) throws -> Void
+    }
+
+    /// `write` for several streaks at once, under one lock and one journal: every streak's
+    /// change or, when any part fails or the process is killed, none of them (an import of
+    /// several streaks). Returns each part's evaluation, in order.
+    func write(
+        userId: String, parts: [WritePart], now: Date, timezone: TimeZone, reusingFresh: Bool = false, compound: Bool = false,
+        beforeLoading prepare: ((WriteJournal) throws -> Void)? = nil
+    ) throws -> [StreakEvaluation] {
         try StreakValidation.validateDate(now, "current date")
         let userDirectory = try userDirectory(userId)
-        let folder = try self.folder(userId: userId, streakKey: streakKey)
+        let folders = try parts.map { try self.folder(userId: userId, streakKey: $0.streakKey) }
         // Creating makes a folder and its config before the change: whole only together.
-        let journal = WriteJournal(directory: userDirectory, compound: compound || configuration != nil)
+        let journal = WriteJournal(directory: userDirectory, compound: compound || parts.count > 1 || parts.contains { $0.creating != nil })
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
-        ownWrites.begin(folder.directory)
-        var published: (evaluation: StreakEvaluation, at: Date)?
+        folders.forEach { ownWrites.begin($0.directory) }
+        var published: [(evaluation: StreakEvaluation, at: Date)?] = Array(repeating: nil, count: parts.count)
         defer {
-            ownWrites.end(folder.directory, current: folder.currentPath)
-            // Watchers in this process get the write's own result: nobody reads it back.
-            if let published { feed.publish(userId: userId, streakKey: streakKey, evaluation: published.evaluation, at: published.at) }
+            for (index, folder) in folders.enumerated() {
+                ownWrites.end(folder.directory, current: folder.currentPath)
+                // Watchers in this process get the write's own result: nobody reads it back.
+                if let result = published[index] {
+                    feed.publish(userId: userId, streakKey: parts[index].streakKey, evaluation: result.evaluation, at: result.at)
+                }
+            }
         }
         do {
             return try StoreLock.exclusive(userDirectory) {
                 // Writers that held the lock meanwhile may have logged after `now` was read.
                 let now = liveClock.map { max(now, $0()) } ?? now
                 expireTrash(userDirectory + "/trash", now: now)
-                if reusingFresh, let fresh = folder.freshEvaluation(now: now, timezone: timezone) {
-                    return fresh.evaluation.updatingUserId(userId)
+                if reusingFresh, parts.count == 1, let fresh = folders[0].freshEvaluation(now: now, timezone: timezone) {
+                    return [fresh.evaluation.updatingUserId(userId)]
                 }
                 try prepare?(journal)
-                let (context, evaluation) = try applyChange(
-                    folder: folder, userId: userId, streakKey: streakKey, creating: configuration,
-                    now: now, timezone: timezone, journal: journal, change
-                )
-                try journal.finish()
-                if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
-                    published = (evaluation, now)
-                } else {
-                    // Watchers' clocks may be past records this result leaves out: they refresh.
-                    feed.changed(userId: userId, streakKeys: [streakKey])
+                let results = try zip(parts, folders).map { part, folder in
+                    try applyChange(
+                        folder: folder, userId: userId, streakKey: part.streakKey, creating: part.creating,
+                        now: now, timezone: timezone, journal: journal, part.change
+                    )
                 }
-                return evaluation
+                try journal.finish()
+                for (index, (context, evaluation)) in results.enumerated() {
+                    if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
+                        published[index] = (evaluation, now)
+                    } else {
+                        // Watchers' clocks may be past records this result leaves out: they refresh.
+                        feed.changed(userId: userId, streakKeys: [parts[index].streakKey])
+                    }
+                }
+                return results.map(\.1)
             }
         } catch {
             let kept = journal.undo()

@@ -81,7 +81,16 @@ make_base() {
 {"id":"i2","date_created":"2024-01-03T20:00:00Z","timezone":"Europe/Paris","metadata":{"minutes":30}}
 {"id":"i3","date_created":"2024-01-04T20:00:00Z","timezone":"Asia/Tokyo"}
 LINES
+    # A whole export of two streaks (one archived), for an import of several at once.
+    "$BIN" create w1 --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+    "$BIN" create w2 --days mon-fri --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+    "$BIN" log w1 --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-02T17:00:00Z >/dev/null
+    "$BIN" log w1 --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-03T17:00:00Z >/dev/null
+    "$BIN" log w2 --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-03T17:00:00Z >/dev/null
+    "$BIN" archive w2 --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-04T08:00:00Z >/dev/null
+    "$BIN" export --all --store "$WORK/whole-source" --user "$USER_NAME" --now 2024-01-04T09:00:00Z >"$WHOLE"
 }
+WHOLE=$WORK/whole.jsonl
 make_base
 BASE_STATE=$($STATE state "$BIN" "$BASE" "$NOW")
 
@@ -105,6 +114,7 @@ COMMANDS=(
     "skip-remove|skip remove daily 2024-01-11"
     "delete|delete reading --yes"
     "restore|trash restore gone"
+    "import-whole|import $WHOLE"
 )
 
 # message_injected TRACE: whether the injected error hit a write to standard error. A call
@@ -161,7 +171,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null || echo "skip - I/O e
 strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${COMMANDS[@]}"; do
     name=${entry%%|*}
     args=${entry#*|}
-    for call in write pwrite64 fsync rename ftruncate link openat; do
+    for call in write pwrite64 fsync rename ftruncate link unlink mkdir openat; do
         n=1
         while :; do
             rm -rf "$STORE"
@@ -261,6 +271,31 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
     done
 done
 echo "ok - $copy_kills copies killed"
+
+# A copy failing with an I/O error at each call: it says what it saved, every streak of the
+# target still reads, and a second copy completes it.
+copy_errors=0
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write fsync rename link unlink mkdir; do
+    n=1
+    while [ "$n" -le 80 ]; do
+        rm -rf "$STORE"
+        strace -f -qq -o "$WORK/trace" -e trace="$call" -e inject="$call:error=EIO:when=$n" \
+            timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+        code=$?
+        grep -q INJECTED "$WORK/trace" || break
+        copy_errors=$((copy_errors + 1))
+        check "copy with $call #$n failing: no crash (exit $code)" test "$code" -lt 124
+        if [ -d "$STORE" ]; then
+            state=$($STATE state "$BIN" "$STORE" "$NOW")
+            check "copy with $call #$n failing: every streak of the target reads ($(head -c 160 <<<"$state"))" bash -c "! grep -q '\"error\"' <<<'$state'"
+        fi
+        timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+        check "copy with $call #$n failing: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+        check "copy with $call #$n failing: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+        n=$((n + 1))
+    done
+done
+echo "ok - $copy_errors copies failed"
 
 # MARK: A tiny disk at every level of free space.
 

@@ -64,6 +64,8 @@ def effect(name, before, after):
         "skip-remove": lambda: changed(before, after, "daily", "freezes_needed_to_save_streak", 1),
         "delete": lambda: "reading" not in after
         and after["~trash"] == sorted(before["~trash"] + [["reading", before["reading"]["total_events"]]]),
+        "import-whole": lambda: "w1" in after and after["w1"]["total_events"] == 2 and "w2" in after
+        and after["w2"]["total_events"] == 1 and after["w2"]["archived"] is True and after["w2"]["schedule"] == "mon,tue,wed,thu,fri",
         "restore": lambda: "gone" in after and [["gone", after["gone"]["total_events"]]] == [e for e in before["~trash"] if e[0] == "gone"]
         and all(e[0] != "gone" for e in after["~trash"]),
     }
@@ -75,7 +77,7 @@ def effect(name, before, after):
     # Nothing else changed.
     touched = {"create": {"extra"}, "reset": {"reading"}, "import-new": {"imported"}, "archive": {"reading"},
                "unarchive": {"old"}, "rename": {"reading", "books"}, "delete": {"reading", "~trash"},
-               "restore": {"gone", "~trash"}}.get(name, {"daily"})
+               "restore": {"gone", "~trash"}, "import-whole": {"w1", "w2"}}.get(name, {"daily"})
     return all(after.get(key) == value for key, value in before.items() if key not in touched) \
         and set(after) - set(before) <= touched
 

@@ -78,6 +78,10 @@ public protocol StreakStore: Sendable {
     /// for a new streak, freezes and events whose ids it does not hold yet.
     func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (added: [StreakEvent], evaluation: StreakEvaluation)
+    /// Several streaks' imports: in one write where the store can (the file store: all or
+    /// none); the default imports them one by one, each whole.
+    func importBatches(_ batches: [(streakKey: String, batch: ImportBatch)], userId: String, now: Date, timezone: TimeZone) async throws
+        -> [(added: [StreakEvent], evaluation: StreakEvaluation)]
 
     // MARK: Freezes
     func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
@@ -148,6 +152,13 @@ public enum StoreLink: Sendable, Equatable {
 }
 
 extension StreakStore {
+    public func importBatches(_ batches: [(streakKey: String, batch: ImportBatch)], userId: String, now: Date, timezone: TimeZone) async throws
+        -> [(added: [StreakEvent], evaluation: StreakEvaluation)] {
+        var results: [(added: [StreakEvent], evaluation: StreakEvaluation)] = []
+        for (key, batch) in batches { results.append(try await importBatch(batch, userId: userId, streakKey: key, now: now, timezone: timezone)) }
+        return results
+    }
+
     public func streakKeys(userId: String) async throws -> [String] {
         try await streakKeys(userId: userId, includingArchived: false)
     }
