@@ -167,7 +167,7 @@ public struct StreakForm: Equatable, Sendable {
             return nil
         case .days:
             guard let schedule = try? StreakSchedule(parsing: days) else { return "daily, mon-fri, mon,wed,fri, weekends or 3/week" }
-            if let originalSchedule, originalSchedule.unit != schedule.unit { return "a change between days and weeks: create a new streak" }
+            if let originalSchedule, originalSchedule.unit != schedule.unit { return "days and weeks: a new streak, or `config --from start`" }
             if let target, (try? StreakConfiguration.validated(streakKey: "x", schedule: schedule, target: target)) == nil {
                 return Self.periods[period] == .week ? "a weekly amount is judged on daily" : "a limit is judged daily or on days of the week"
             }

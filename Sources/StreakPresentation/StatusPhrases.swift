@@ -71,7 +71,7 @@ extension StreakFacts {
         case .weekUnderway(let met):
             return (weekProgress(streak) ?? "", met ? .success : .text)
         case .weekAtRisk(let deadline):
-            let left = deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
+            let left = StreakFacts.weekIsLost(streak) ? "" : deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
             return ((weekProgress(streak) ?? "") + left, .warning)
         case .resting(let skipped, let deadline):
             let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
@@ -101,7 +101,8 @@ extension StreakFacts {
         case .keptToday: return ("kept today", .success)
         case .weekUnderway(let met): return (weekProgress(streak) ?? "", met ? .success : .text)
         case .weekAtRisk(let deadline):
-            return ((weekProgress(streak) ?? "") + (deadline.map { ", keep a day by \(LocalTimeText.dateTime($0, zone))" } ?? ""), .warning)
+            let keep = StreakFacts.weekIsLost(streak) ? nil : deadline.map { ", keep a day by \(LocalTimeText.dateTime($0, zone))" }
+            return ((weekProgress(streak) ?? "") + (keep ?? ""), .warning)
         case .resting(let skipped, let deadline):
             return (restWord(skipped) + (deadline.map { ", keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""), .muted)
         case .grace(let deadline), .atRisk(let deadline):

@@ -25,7 +25,7 @@ public enum StreakFacts {
             return "\(today) of \(StreakAmount.text(amount))\(unit) today\(toGo)"
         case .atLeast(let amount, .week):
             let week = streak.weekAmount ?? 0
-            let needed = left > 0 ? week + left : amount
+            let needed = streak.weekAmountTarget ?? (left > 0 ? week + left : amount)
             let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
             return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) this week\(toGo)"
         }
@@ -74,16 +74,29 @@ public enum StreakFacts {
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {
         guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
         if kept >= target { return "kept this week (\(kept) of \(target))" }
+        if weekIsLost(streak) {
+            let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with this week"
+            let ends = (streak.currentStreak ?? 0) > 0 ? "; the streak ends \(end)" : ""
+            return "this week can no longer be kept (\(kept) of \(target))\(ends)"
+        }
         // Days after today: on the week's last day, today itself is all that is left.
         let left = streak.weekDaysLeft ?? 0
         return "\(kept) of \(target) this week, " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
+    }
+
+    /// Whether the current week of days (rule 8) can no longer reach its target: fewer days
+    /// are left in it, today included while it is not kept, than it still needs.
+    public static func weekIsLost(_ streak: CurrentStreakData) -> Bool {
+        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget, kept < target else { return false }
+        let todayOpen = (streak.todayEventCount ?? 0) < (streak.eventsRequiredPerDay ?? 1) && streak.todayKind != .skipped ? 1 : 0
+        return kept + todayOpen + (streak.weekDaysLeft ?? 0) < target
     }
 
     /// `weekProgress`, then shorter forms of it, longest first ("2 of 3, 4 days left", "2/3 this week", "2/3").
     public static func weekProgressForms(_ streak: CurrentStreakData) -> [String]? {
         guard let full = weekProgress(streak), let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
         let left = streak.weekDaysLeft ?? 0
-        let rest = kept >= target ? "kept" : left == 0 ? "last day" : "\(counted(left, "day")) left"
+        let rest = kept >= target ? "kept" : weekIsLost(streak) ? "lost" : left == 0 ? "last day" : "\(counted(left, "day")) left"
         return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this week", "\(kept)/\(target)"]
     }
 

@@ -28,10 +28,10 @@ public enum StreakSituation: Equatable, Sendable {
     /// - Parameter todayFrozen: whether today's record is a freeze (known where the day
     ///   records are).
     public init(_ streak: CurrentStreakData, freezeBehavior: FreezeBehavior, todayFrozen: Bool = false) {
-        if streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget {
+        if streak.streakUnit == .week, let met = Self.weekMet(streak) {
             switch streak.status {
             case .active:
-                self = .weekUnderway(met: kept >= target)
+                self = .weekUnderway(met: met)
                 return
             case .atRisk:
                 self = .weekAtRisk(deadline: streak.dateStreakDeadline)
@@ -63,5 +63,17 @@ public enum StreakSituation: Equatable, Sendable {
     public init(_ evaluation: StreakEvaluation) {
         self.init(evaluation.streak, freezeBehavior: evaluation.configuration.freezeBehavior,
                   todayFrozen: evaluation.day(evaluation.today).state == .frozen)
+    }
+}
+
+extension StreakSituation {
+    /// Whether the current week has reached its target: kept days (rule 8), or for a weekly
+    /// amount its sum (rule 10); nil for a week a limit judges, or no week.
+    static func weekMet(_ streak: CurrentStreakData) -> Bool? {
+        if let kept = streak.weekKeptDays, let target = streak.weekTarget { return kept >= target }
+        if case .atLeast(_, .week)? = streak.target, let sum = streak.weekAmount, let target = streak.weekAmountTarget {
+            return StreakAmount.thousandths(sum) >= StreakAmount.thousandths(target)
+        }
+        return nil
     }
 }

@@ -90,6 +90,9 @@ public struct TodayList: Sendable {
             return make(.kept, StreakFacts.amountProgress(streak) ?? "kept today")
         case .weekUnderway(let met):
             return met ? make(.kept, StreakFacts.weekProgress(streak) ?? "kept this week") : make(.weekOpen, StreakFacts.weekProgress(streak) ?? left)
+        case .weekAtRisk(let deadline) where StreakFacts.weekIsLost(streak):
+            // No countdown: nothing logged by then keeps the week.
+            return make(.atRisk, deadline: deadline, StreakFacts.weekProgress(streak) ?? left)
         case .weekAtRisk(let deadline):
             return make(.atRisk, deadline: deadline, [deadline.map { "\(StreakFacts.countdown($0.timeIntervalSince(now))) left" }, StreakFacts.weekProgress(streak)].compactMap { $0 }.joined(separator: " · "))
         case .atRisk(let deadline), .grace(let deadline):

@@ -55,10 +55,13 @@ enum Report {
         object["week_amount"] = target.period == .week ? (streak.weekAmount ?? 0) as Any : NSNull()
         object["over_limit"] = target.kind == .atMost ? (streak.isOverLimit ?? false) as Any : NSNull()
         if streak.streakUnit == .week {
-            object["week_kept_days"] = streak.weekKeptDays ?? 0
-            object["week_target"] = streak.weekTarget ?? 0
+            // A weekly amount is judged by its sum, not by kept days: those fields do not apply.
+            let byAmount = target.period == .week
+            object["week_kept_days"] = byAmount ? NSNull() : (streak.weekKeptDays ?? 0) as Any
+            object["week_target"] = byAmount ? NSNull() : (streak.weekTarget ?? 0) as Any
             object["week_days_left"] = streak.weekDaysLeft ?? 0
         }
+        object["week_amount_target"] = target.period == .week ? (streak.weekAmountTarget ?? target.amount ?? 0) as Any : NSNull()
         return object
     }
 

@@ -220,7 +220,7 @@ struct ReducerTests {
         let (refused, none) = press(state, .enter)
         #expect(none.isEmpty)
         guard case .form(let form) = refused.overlay else { Issue.record("the form closed"); return }
-        #expect(form.error(.days) == "a change between days and weeks: create a new streak")
+        #expect(form.error(.days) == "days and weeks: a new streak, or `config --from start`")
         var days = state
         for key in Array(repeating: Key.backspace, count: 6) + "mon-fri".map(Key.character) { days = press(days, key).0 }
         let (_, effects) = press(days, .enter)

@@ -92,18 +92,20 @@ struct ConfigCommand: AsyncParsableCommand {
     @OptionGroup var settings: StreakSettingsOptions
     @Option(help: ArgumentHelp("Apply the goal, target, leeway and days from this date (or 'start': the whole history) instead of today.", valueName: "date"))
     var from: String?
+    @Option(help: ArgumentHelp("For a limit: the day it has been kept since (its first judged day), e.g. the day you stopped smoking.", valueName: "date"))
+    var since: String?
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let context = try global.context()
         let key = try await context.streakKey(key)
         if from != nil, settings.isEmpty { throw CLIError.usage("--from goes with a new goal, target, leeway or days", command: "streaks config") }
-        if !settings.isEmpty {
+        if !settings.isEmpty || since != nil {
             // Checked before anything is written.
             let schedule = try settings.schedule()
-            let details = StreakDetails(
-                title: settings.title, group: settings.group, target: try settings.target(), unit: settings.unit, from: try fromDate(context)
-            )
+            let target = try settings.target()
+            var details = StreakDetails(title: settings.title, group: settings.group, target: target, unit: settings.unit, from: try fromDate(context))
+            details.since = try await startDay(key: key, becomesLimit: target?.isLimit, context)
             _ = try await context.store.updateSettings(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
                 freezeBehavior: settings.freezes, schedule: schedule, details: details,
@@ -113,6 +115,26 @@ struct ConfigCommand: AsyncParsableCommand {
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
         context.console.print("\(key): \(configuration.settingsText)")
+    }
+
+    /// A limit's start day: `--since`, else (rule 11) the day `--from` re-judges from, or
+    /// the streak's first day for `--from start`, when the streak is or becomes a limit.
+    private func startDay(key: String, becomesLimit: Bool?, _ context: CommandContext) async throws -> CalendarDay? {
+        let today = CalendarDay(containing: context.now, in: context.zone)
+        if let since {
+            let day = CalendarDay(containing: try DateArgument.parse(since, option: "--since", zone: context.zone, now: context.now), in: context.zone)
+            guard day <= today else { throw CLIError.usage("--since \(since) is after today", command: "streaks config") }
+            return day
+        }
+        guard let from else { return nil }
+        var isLimit = becomesLimit
+        if isLimit == nil { isLimit = try await context.store.settings(userId: context.userId, streakKey: key).configuration.isLimit }
+        guard isLimit == true else { return nil }
+        guard from.lowercased() == "start" else {
+            return CalendarDay(containing: try DateArgument.parse(from, option: "--from", zone: context.zone, now: context.now), in: context.zone)
+        }
+        let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        return evaluation.firstHistoryDay ?? today
     }
 
     /// Rule 11's date: the start of the day `--from` names; the epoch for `start` (the

@@ -54,7 +54,15 @@ struct FreezeCommand: AsyncParsableCommand {
 
         func run() async throws {
             let context = try global.context()
-            let freezes = try await context.store.freezes(userId: context.userId, streakKey: context.streakKey(key))
+            let key = try await context.streakKey(key)
+            // The freezes as `status` counts them: those its calculation consumes (auto mode,
+            // at a clock the last write has not reached) show as used on their days.
+            let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            let consumed = Dictionary(evaluation.freezeConsumptions.map { ($0.freezeId, $0.date) }, uniquingKeysWith: { first, _ in first })
+            let freezes = try await context.store.freezes(userId: context.userId, streakKey: key).map { freeze in
+                guard freeze.dateUsed == nil, let used = consumed[freeze.id] else { return freeze }
+                return StreakFreeze(id: freeze.id, dateEarned: freeze.dateEarned, dateUsed: used, dateExpires: freeze.dateExpires)
+            }
             if json {
                 context.console.print(Report.json(freezes.map { freeze -> [String: Any] in
                     var object: [String: Any] = ["id": freeze.id, "available": freeze.isAvailable(at: context.now)]

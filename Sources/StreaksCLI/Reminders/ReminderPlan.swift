@@ -52,8 +52,12 @@ enum ReminderPlan {
             let deadline: Date?
             var restart: String?
             switch StreakSituation(streak, freezeBehavior: evaluation.configuration.freezeBehavior, todayFrozen: frozen) {
+            case .weekAtRisk where StreakFacts.weekIsLost(streak):
+                return nil  // nothing logged now keeps the week: no nagging
             case .atRisk(let date), .weekAtRisk(let date):
-                (dueDay, deadline) = (today, date)
+                // A first week at risk (rule 7) has no deadline of a run: today's end.
+                let firstWeek = (streak.currentStreak ?? 0) == 0 ? TimeZone(identifier: evaluation.timeZoneIdentifier).map { today.adding(days: 1).startDate(in: $0) } : nil
+                (dueDay, deadline) = (today, date ?? firstWeek)
             case .grace(let date):
                 (dueDay, deadline) = (today.adding(days: -1), date)
             case .broken, .restorable, .noEvents:
@@ -75,6 +79,8 @@ enum ReminderPlan {
             if let within, deadline.timeIntervalSince(now) > within { return nil }
             let count = streak.currentStreak ?? 0
             let unit = streak.streakUnit == .week ? "week" : "day"
+            // Rule 7: a first week that needs today is at risk, with no run yet to keep.
+            if restart == nil, count == 0, streak.streakUnit == .week { restart = "keep its first week today" }
             let missing = evaluation.configuration.measuresAmount
                 ? streak.amountLeft.flatMap { left in left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil }
                 : Self.eventsLeft(streak, on: evaluation.day(dueDay))

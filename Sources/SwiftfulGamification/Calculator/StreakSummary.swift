@@ -52,7 +52,7 @@ struct StreakSummary {
             week = outlook
             status = outlook.status(
                 hasEvents: hasEvents, streak: walk.currentStreak, previous: walk.weekRecords.dropLast().last,
-                daysSince: daysSince, todayKept: todayKept, judgement: judgement
+                daysSince: daysSince, todayKept: todayKept, judgement: judgement, firstDay: input.firstDay
             )
             deadline = outlook.deadlineDay(streak: walk.currentStreak, status: status, judgement: judgement).map(end)
         } else if judgement.isLimit {
@@ -125,6 +125,7 @@ struct StreakSummary {
             todayAmount: amounts.todayAmount,
             amountLeft: amounts.left,
             weekAmount: amounts.weekAmount,
+            weekAmountTarget: amounts.weekTarget,
             isOverLimit: amounts.isOverLimit
         )
         evaluation = StreakEvaluation(
@@ -172,6 +173,7 @@ struct AmountFigures {
     var todayAmount: Double?
     var left: Double?
     var weekAmount: Double?
+    var weekTarget: Double?
     var isOverLimit: Bool?
 
     init(judgement: Judgement, todaySum: Int64, week: StreakWeek?, measured: Bool) {
@@ -183,6 +185,7 @@ struct AmountFigures {
             sum = week?.amount.map(StreakAmount.thousandths) ?? 0
             target = week?.targetAmount.map(StreakAmount.thousandths) ?? target
             weekAmount = StreakAmount.value(thousandths: sum)
+            weekTarget = StreakAmount.value(thousandths: target)
         }
         left = StreakAmount.value(thousandths: max(0, target - sum))
         if judgement.isLimit { isOverLimit = sum > target }

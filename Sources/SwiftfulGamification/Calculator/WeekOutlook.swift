@@ -22,18 +22,28 @@ struct WeekOutlook {
     var needed: Int { max(0, record.target - record.keptDays) }
     var end: Int { record.start.dayNumber + 6 }
 
-    func status(hasEvents: Bool, streak: Int, previous: StreakWeek?, daysSince: Int, todayKept: Bool, judgement: Judgement) -> StreakStatus {
+    /// - Parameter firstDay: the first day any event may be credited to (rule 7: while its
+    ///   week is still open, the streak has not broken).
+    func status(hasEvents: Bool, streak: Int, previous: StreakWeek?, daysSince: Int, todayKept: Bool, judgement: Judgement, firstDay: Int) -> StreakStatus {
         // Rule 10: a weekly limit is active until the week goes over it, events or not.
         if judgement.isWeekly, judgement.isLimit {
             return record.state == .gap ? .broken(daysSinceLastEvent: daysSince) : .active(daysSinceLastEvent: daysSince)
         }
         guard hasEvents else { return .noEvents }
         if record.state == .kept { return .active(daysSinceLastEvent: todayKept ? 0 : daysSince) }
-        // Rule 7: a week skipped whole bridges (rule 9) but keeps nothing, like a rest day.
-        guard streak > 0 else { return .broken(daysSinceLastEvent: daysSince) }
-        if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
         // Rule 10: a weekly amount can be reached until the week's last day.
         let hasTime = judgement.isWeekly ? today < end : after >= needed
+        guard streak > 0 else {
+            // Rule 7: no week has been judged since the first event: the first week is
+            // pending, not broken (at risk when it is open only through yesterday's leeway).
+            if firstDay >= record.start.dayNumber { return hasTime ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk }
+            if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open,
+               firstDay >= previous.start.dayNumber {
+                return .atRisk
+            }
+            return .broken(daysSinceLastEvent: daysSince)
+        }
+        if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
         return hasTime ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
     }
 

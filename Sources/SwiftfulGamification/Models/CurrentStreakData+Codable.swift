@@ -30,6 +30,7 @@ extension CurrentStreakData: Codable {
         case todayAmount = "today_amount"
         case amountLeft = "amount_left"
         case weekAmount = "week_amount"
+        case weekAmountTarget = "week_amount_target"
         case isOverLimit = "over_limit"
     }
 
@@ -69,6 +70,7 @@ extension CurrentStreakData: Codable {
             todayAmount: try container.decodeIfPresent(Double.self, forKey: .todayAmount),
             amountLeft: try container.decodeIfPresent(Double.self, forKey: .amountLeft),
             weekAmount: try container.decodeIfPresent(Double.self, forKey: .weekAmount),
+            weekAmountTarget: try container.decodeIfPresent(Double.self, forKey: .weekAmountTarget),
             isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit)
         )
     }
@@ -102,6 +104,7 @@ extension CurrentStreakData: Codable {
         try container.encodeIfPresent(todayAmount, forKey: .todayAmount)
         try container.encodeIfPresent(amountLeft, forKey: .amountLeft)
         try container.encodeIfPresent(weekAmount, forKey: .weekAmount)
+        try container.encodeIfPresent(weekAmountTarget, forKey: .weekAmountTarget)
         try container.encodeIfPresent(isOverLimit, forKey: .isOverLimit)
         if let calculatedStatus {
             try container.encode(calculatedStatus.name, forKey: .status)

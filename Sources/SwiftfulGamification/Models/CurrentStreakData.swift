@@ -55,6 +55,8 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     public let amountLeft: Double?
     /// A weekly target's week so far: the sum of the amounts credited to its days.
     public let weekAmount: Double?
+    /// A weekly amount's target for the current week (rule 10: scaled down for its skipped days).
+    public let weekAmountTarget: Double?
     /// A limit: today (or this week) went over it.
     public let isOverLimit: Bool?
 
@@ -87,6 +89,7 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         todayAmount: Double? = nil,
         amountLeft: Double? = nil,
         weekAmount: Double? = nil,
+        weekAmountTarget: Double? = nil,
         isOverLimit: Bool? = nil
     ) {
         self.streakKey = streakKey
@@ -117,6 +120,7 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         self.todayAmount = todayAmount
         self.amountLeft = amountLeft
         self.weekAmount = weekAmount
+        self.weekAmountTarget = weekAmountTarget
         self.isOverLimit = isOverLimit
     }
 
@@ -248,7 +252,7 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
             todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
             freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus,
             streakUnit: streakUnit, todayKind: todayKind, weekKeptDays: weekKeptDays, weekTarget: weekTarget, weekDaysLeft: weekDaysLeft,
-            unit: unit, target: target, todayAmount: todayAmount, amountLeft: amountLeft, weekAmount: weekAmount, isOverLimit: isOverLimit
+            unit: unit, target: target, todayAmount: todayAmount, amountLeft: amountLeft, weekAmount: weekAmount, weekAmountTarget: weekAmountTarget, isOverLimit: isOverLimit
         )
     }
 

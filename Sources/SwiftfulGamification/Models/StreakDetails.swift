@@ -16,6 +16,8 @@ public struct StreakDetails: Sendable, Hashable, Codable {
     /// Rule 11: the start of the day the new goal, schedule and target are in force from,
     /// replacing every change recorded after it (nil: from today).
     public var from: Date?
+    /// A limit's start day (rule 10): the first day it judges, moved there (rule 11).
+    public var since: CalendarDay?
 
     public init(
         title: String? = nil, group: String? = nil, position: Double? = nil,
@@ -40,5 +42,5 @@ public struct StreakDetails: Sendable, Hashable, Codable {
     }
 
     /// Whether these details change what the streak measures or when a change applies.
-    public var changesMeasure: Bool { target != nil || unit != nil || from != nil }
+    public var changesMeasure: Bool { target != nil || unit != nil || from != nil || since != nil }
 }

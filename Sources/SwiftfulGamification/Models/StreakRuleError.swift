@@ -40,6 +40,8 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     /// A schedule with no due day, times per week outside 1...7, or text that names none.
     case invalidSchedule(String)
     /// A change between a weekly schedule and a daily or weekday one (rule 8).
+    /// A start day (`--since`) is a limit's: the first day it judges.
+    case startDayWithoutLimit
     case scheduleUnitChange(from: StreakSchedule, to: StreakSchedule)
     /// A skip outside the days skips may cover (rule 9).
     case skipOutOfRange(CalendarDay, earliest: CalendarDay, latest: CalendarDay)
@@ -127,7 +129,7 @@ extension StreakRuleError: LocalizedError {
         case .targetScheduleConflict(let target, let schedule):
             return "A streak of '\(target)' cannot have the schedule '\(schedule)': \(target.hasPrefix("at most") ? "a limit is judged every day or every week, so use daily or days of the week" : "a weekly amount is judged over whole weeks, so use daily")."
         case .targetKindChange(let from, let to):
-            return "A streak of '\(from)' cannot change to '\(to)': create a new streak, or re-judge its whole history from its first day."
+            return "A streak of '\(from)' cannot change to '\(to)' from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
         case .freezesWithoutStreak:
             return "A tracking-only streak has no streak to save, so it takes no freezes."
         case .invalidNote(let length):
@@ -140,8 +142,10 @@ extension StreakRuleError: LocalizedError {
                 : "Cannot note \(day): a note goes on a day from \(earliest) to today (\(latest))."
         case .changeBeforeHistory(let day, let first):
             return "Cannot change the streak from \(day): its history starts on \(first)."
+        case .startDayWithoutLimit:
+            return "Only a limit (at most) has a start day: the first day it judges."
         case .scheduleUnitChange(let from, let to):
-            return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s: create a new streak for that."
+            return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s, from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
         }
     }
 }

@@ -152,8 +152,9 @@ extension StreakConfiguration {
             goal = nil
         }
         if let from = details.from {
-            return try rejudging(from: from, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                                 details: details, history: history, firstDay: firstDay)
+            let (updated, changes) = try rejudging(from: from, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
+                                                   details: details, history: history, firstDay: firstDay)
+            return (try updated.startingLimit(since: details.since), changes)
         }
         var (updated, changes) = try changing(goal: goal, leewayHours: nil, freezeBehavior: freezeBehavior, history: history, at: now)
         if let schedule { (updated, changes) = try updated.changingSchedule(to: schedule, history: changes, at: now) }
@@ -163,7 +164,15 @@ extension StreakConfiguration {
         if let leewayHours { (updated, changes) = try updated.changingLeeway(to: leewayHours, history: changes, at: now) }
         updated = details.applied(to: updated)
         try updated.validate()
-        return (updated, changes)
+        return (try updated.startingLimit(since: details.since), changes)
+    }
+
+    /// A limit judged from `since` on (rule 10's start day); unchanged without one.
+    /// - Throws: `StreakRuleError.startDayWithoutLimit` for a streak that is no limit.
+    func startingLimit(since: CalendarDay?) throws -> StreakConfiguration {
+        guard let since else { return self }
+        guard isLimit else { throw StreakRuleError.startDayWithoutLimit }
+        return measuring(target: nil, startDay: since)
     }
 
     /// This configuration and `history` after the schedule changed to `schedule` at `now`

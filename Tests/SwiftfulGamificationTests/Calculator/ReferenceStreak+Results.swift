@@ -97,6 +97,11 @@ extension ReferenceStreak {
             result.status = .noEvents
         } else if week.state == .kept {
             result.status = .active(daysSinceLastEvent: todayKept ? 0 : daysSince)
+        } else if best.streak == 0, context.firstDay >= start {
+            // Rule 7: the first week is still open, so nothing has broken yet.
+            result.status = (byAmount ? today < start + 6 : after >= needed) ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
+        } else if best.streak == 0, context.yesterdayOpen, start - 1 == today - 1, previous.state == .open, context.firstDay >= start - 7 {
+            result.status = .atRisk
         } else if best.streak == 0 {
             result.status = .broken(daysSinceLastEvent: daysSince)
         } else if context.yesterdayOpen, start - 1 == today - 1, previous.state == .open {
