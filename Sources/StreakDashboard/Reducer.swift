@@ -133,8 +133,9 @@ public enum Reducer {
                 return [.logOn(streak: prompt.streak, day: prompt.day, count: count, amount: amount)]
             }
         case .help:
+            // Any key closes it, and only it: q and Esc too (issue 49).
             state.overlay = .none
-            return KeyBindings.action(for: key) == .quit && key != .escape ? quit(&state) : []
+            return []
         case .today(let panel):
             return handleToday(key, panel, &state)
         case .ask(let panel):
@@ -254,7 +255,10 @@ public enum Reducer {
     /// the backfill window reaches it) how many events, in one prompt.
     private static func log(_ state: inout DashboardState) -> [Effect] {
         guard let selected = state.selected, let view = state.view else { return [] }
-        let day = min(state.selectedDay, state.today)
+        // In the list, Space logs today: a calendar cursor left on another day belongs to the
+        // calendar, where it was moved (issue 49).
+        let inList = state.focus == .list && state.showsList
+        let day = inList ? state.today : min(state.selectedDay, state.today)
         guard day < state.today || view.configuration.measuresAmount else { return [.log(streak: selected)] }
         let instant = day.date(atTimeOf: state.now, in: state.zone)
         guard instant >= StreakManager.oldestBackfillDate(now: state.now, timeZone: state.zone) else {

@@ -16,6 +16,7 @@ enum DateArgument {
         _ text: String, option: String, zone: TimeZone, bareDateHour: Int = 0,
         now: Date? = nil, relativeDayTime: RelativeDayTime = .midnight
     ) throws -> Date {
+        let text = typed(text)
         let date: Date
         if let now, let offset = relativeDays(text) {
             let day = CalendarDay(containing: now, in: zone).adding(days: offset)
@@ -37,6 +38,24 @@ enum DateArgument {
             guard word.count >= 3, word.hasSuffix("d"), let sign = word.first, sign == "-" || sign == "+",
                   let days = Int(word.dropFirst().dropLast()), (0...100_000).contains(days) else { return nil }
             return sign == "-" ? -days : days
+        }
+    }
+
+    /// U+2212, which `-3d` becomes before parsing: the argument parser reads a word that
+    /// starts with "-" as an option ("Unknown option '-1d'"), never as a value.
+    static let minusSign: Character = "\u{2212}"
+
+    /// The word as it was typed (`-3d`, not the minus sign it was protected with).
+    static func typed(_ text: String) -> String {
+        text.first == minusSign ? "-" + text.dropFirst() : text
+    }
+
+    /// The command line with every `-Nd` written with the minus sign, so it reaches its
+    /// option or argument as a value.
+    static func protectingRelativeDays(_ arguments: [String]) -> [String] {
+        arguments.map { word in
+            guard word.hasPrefix("-"), word.count >= 3, word.hasSuffix("d"), Int(word.dropFirst().dropLast()) != nil else { return word }
+            return String(minusSign) + word.dropFirst()
         }
     }
 

@@ -73,7 +73,7 @@ public struct StreaksCommand: AsyncParsableCommand {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
-            var command = try await parse(arguments)
+            var command = try await parse(DateArgument.protectingRelativeDays(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

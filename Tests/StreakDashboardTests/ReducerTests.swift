@@ -388,6 +388,22 @@ struct ReducerTests {
         #expect(press(state, .down, .character("k")).0.selected == "daily")
     }
 
+    /// Issue 49: back in the list, Space logs today, whatever day the calendar's cursor was
+    /// left on ("Log meditate on Mon: how many events?" while the panel said "5h left today").
+    @Test func spaceInTheListLogsTodayWhereverTheCalendarCursorWasLeft() {
+        let (moved, _) = press(fiveStreaks, .character("c"), .up, .up, .character("c"))
+        #expect(moved.focus == .list && moved.cursor != nil)
+        let (logged, effects) = press(moved, .character(" "))
+        #expect(logged.overlay == .none)
+        #expect(effects == [.log(streak: moved.selected!)])
+        // In the calendar, the cursor's day is the one logged.
+        let (asked, _) = press(fiveStreaks, .character("c"), .up, .character(" "))
+        guard case .amountPrompt = asked.overlay else {
+            Issue.record("a past day in the calendar asks how many")
+            return
+        }
+    }
+
     @Test func cSwitchesFocusAndThenUpAndDownMoveDays() {
         let (calendar, _) = press(fiveStreaks, .character("c"))
         #expect(calendar.focus == .calendar)
@@ -466,7 +482,9 @@ struct ReducerTests {
         #expect(closed.overlay == .none)
         #expect(effects.isEmpty)
         #expect(press(help, .escape).0.isFinished == false)
-        #expect(press(help, .character("q")).0.isFinished)
+        // Issue 49: q closes help, as help says any key does; it does not quit.
+        let (afterQ, quitEffects) = press(help, .character("q"))
+        #expect(!afterQ.isFinished && afterQ.overlay == .none && quitEffects.isEmpty)
     }
 
     @Test(arguments: [Key.character("q"), .escape, .interrupt])

@@ -8,7 +8,7 @@ import SwiftfulGamificationFileStore
 
 struct DashboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dashboard", abstract: "The full-screen dashboard (the default command).",
+        commandName: "dashboard", abstract: "The full-screen dashboard.",
         // From the key table the dashboard acts on, so `--help` and the man page name its keys.
         discussion: "Keys:\n" + KeyBindings.all.map { "\($0.label(ascii: true)): \($0.description)" }.joined(separator: "\n")
     )

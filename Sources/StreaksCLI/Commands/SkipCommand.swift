@@ -113,6 +113,7 @@ struct SkipCommand: AsyncParsableCommand {
 /// A calendar day as people type it: `2024-12-24`, `today`, `tomorrow`, `yesterday`, `+3d`, `-1d`.
 enum DayArgument {
     static func parse(_ text: String, option: String, context: CommandContext) throws -> CalendarDay {
+        let text = DateArgument.typed(text)
         guard let day = CalendarDay(typed: text, today: CalendarDay(containing: context.now, in: context.zone)) else {
             throw CLIError.badDate(option: option, value: text)
         }

@@ -4,7 +4,7 @@ import SwiftfulGamification
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show a streak, or every streak (the default command).",
+        commandName: "status", abstract: "Show a streak, or every streak (what plain `streaks` prints when piped).",
         discussion: "With no key and several streaks: one line per streak. JSON: with a key an object; without one always an array (one element for one streak, [] for none)."
     )
 

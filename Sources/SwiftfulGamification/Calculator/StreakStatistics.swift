@@ -63,6 +63,9 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     public let totalEvents: Int
     /// Monday first.
     public let weekdays: [Weekday]
+    /// The weekdays the current schedule asks for (1 = Sunday ... 7 = Saturday).
+    /// nil: every weekday (statistics decoded from an older encoding).
+    let dueWeekdays: Set<Int>?
     /// The three longest runs, longest first (the more recent first among equals).
     public let longestRuns: [Run]
     /// Every month from the first day of history through this one, oldest first.
@@ -177,14 +180,19 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         }
     }
 
-    /// The weekday kept most often (by rate, then by kept days; Monday first among equals).
+    /// The weekday kept most often (by rate, then by kept days; Monday first among equals),
+    /// among the days the schedule asks for: a rest day kept now and then is no "best".
     public var bestWeekday: Weekday? {
-        weekdays.filter { $0.counted > 0 }.max { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
+        judgedWeekdays.max { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
     }
 
-    /// The weekday kept least often (by rate, then fewest kept days).
+    /// The weekday kept least often (by rate, then fewest kept days), among the due ones.
     public var worstWeekday: Weekday? {
-        weekdays.filter { $0.counted > 0 }.min { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
+        judgedWeekdays.min { ($0.rate!, $0.kept) < ($1.rate!, $1.kept) }
+    }
+
+    private var judgedWeekdays: [Weekday] {
+        weekdays.filter { $0.counted > 0 && dueWeekdays?.contains($0.weekday) != false }
     }
 
     /// - Complexity: O(days of history).
@@ -217,6 +225,8 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             if day.state == .kept { kept[day.day.weekday] += 1 }
         }
         weekdays = [2, 3, 4, 5, 6, 7, 1].map { Weekday(weekday: $0, counted: counted[$0], kept: kept[$0]) }
+        let schedule = evaluation.configuration.schedule
+        dueWeekdays = Set((1...7).filter { schedule.isDue(on: SwiftfulGamification.Weekday(calendarWeekday: $0)) })
         var months: [Month] = []
         for day in days {
             let (year, month, _) = day.day.civil

@@ -117,3 +117,22 @@ struct StatisticsTests {
         #expect(weeks.longestRuns.first?.length == evaluation.streak.longestStreak)
     }
 }
+
+/// Issue 49: a Mon-Sat streak's Sunday, kept now and then as a rest day, is never its best weekday.
+struct RestDayWeekdayTests {
+    @Test func aKeptRestDayIsNotTheBestWeekday() {
+        let days: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+        // 2024-01-01 is a Monday: every due day of two weeks but Monday 01-08, and Sunday 01-07.
+        let logged = ["01-01", "01-02", "01-03", "01-04", "01-05", "01-06", "01-07", "01-09", "01-10", "01-11", "01-12", "01-13"]
+        let evaluation = StreakCalculator.evaluate(
+            events: logged.map { event("2024-\($0) 12:00") },
+            configuration: StreakConfiguration(streakKey: "work", schedule: .weekdays(days)),
+            currentDate: at("2024-01-14 12:00"), timezone: .newYork
+        )
+        let stats = StreakStatistics(evaluation: evaluation)
+        #expect(stats.weekdays.last?.kept == 1)
+        #expect(stats.bestWeekday?.weekday != 1)
+        #expect(stats.bestWeekday?.rate == 1)
+        #expect(stats.worstWeekday?.weekday == 2)
+    }
+}

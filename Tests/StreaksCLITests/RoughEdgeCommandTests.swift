@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Issue 49's rough edges on the command line.
+struct RoughEdgeCommandTests {
+    /// `-14d` and `-1d` are dates, not options ("Missing value for '--since'", "Unknown option '-1d'").
+    @Test func relativeDatesAreReadAsValuesWhereverTheyStand() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "meditate"], now: "2024-01-01T12:00:00Z")
+        _ = await cli.run(["log", "meditate"], now: "2024-01-02T17:00:00Z")
+        let skipped = await cli.run(["skip", "add", "meditate", "-1d"], now: "2024-01-05T17:00:00Z")
+        #expect(skipped.code == 0, "\(skipped.errors)")
+        #expect(skipped.output.hasPrefix("Skipped 2024-01-04 in meditate"))
+        let backfilled = await cli.run(["log", "meditate", "--at", "-2d"], now: "2024-01-05T17:00:00Z")
+        #expect(backfilled.code == 0, "\(backfilled.errors)")
+        #expect(backfilled.output.hasPrefix("Logged meditate at 2024-01-03"))
+        let events = await cli.run(["events", "meditate", "--since", "-2d"], now: "2024-01-05T17:00:00Z")
+        #expect(events.code == 0, "\(events.errors)")
+        #expect(events.output.contains("2024-01-03") && !events.output.contains("2024-01-02"))
+        cli.standardInput = Array("q\n".utf8)
+        let asked = await cli.run(["ask", "meditate", "--since", "-14d"], now: "2024-01-05T17:00:00Z")
+        #expect(asked.code == 0, "\(asked.errors)")
+        // A bad one is still refused, and named as typed.
+        let bad = await cli.run(["skip", "add", "meditate", "-99999999d"], now: "2024-01-05T17:00:00Z")
+        #expect(bad.code == 2)
+        #expect(bad.errors.contains("'-99999999d'"), "\(bad.errors)")
+    }
+
+    /// One default command, named once.
+    @Test func helpNamesOneDefaultCommand() async {
+        let help = await CLIHarness().run(["help"], now: nil, shared: false)
+        #expect(help.output.components(separatedBy: "default").count - 1 <= 2, "\(help.output)")
+        #expect(help.output.contains("dashboard (default)"))
+        #expect(!help.output.contains("(the default command)"))
+    }
+}
