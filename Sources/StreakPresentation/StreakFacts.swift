@@ -34,6 +34,8 @@ public enum StreakFacts {
     /// The day (or week) against the target, short, for a column: "today 1/3", "today 4.2/5
     /// km", "today 1/2 max", "week 12.5/20 km", "today 3.5 kg".
     public static func progressShort(_ streak: CurrentStreakData, goal: Int) -> String {
+        // A week of days (rule 8) is judged by its kept days, not by today's count (issue 49).
+        if let (kept, target) = weekDays(streak) { return "week \(kept)/\(target) days" }
         guard let target = streak.target else { return "today \(streak.todayEventCount ?? 0)/\(goal)" }
         let unit = streak.unit.map { " \($0)" } ?? ""
         let today = StreakAmount.text(streak.todayAmount ?? 0), week = StreakAmount.text(streak.weekAmount ?? 0)
@@ -49,6 +51,7 @@ public enum StreakFacts {
     /// The same without its "today"/"week" word, for a narrow column: "1/3", "4.2/5",
     /// "1/2", "12.5/20", "3.5".
     public static func progressCompact(_ streak: CurrentStreakData, goal: Int) -> String {
+        if let (kept, target) = weekDays(streak) { return "\(kept)/\(target)" }
         guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
         let sum = StreakAmount.text(target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
         return target.amount.map { "\(sum)/\(StreakAmount.text($0))" } ?? sum
@@ -82,6 +85,12 @@ public enum StreakFacts {
         // Days after today: on the week's last day, today itself is all that is left.
         let left = streak.weekDaysLeft ?? 0
         return "\(kept) of \(target) this week, " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
+    }
+
+    /// A weekly streak of days: the week's kept days and its target (nil otherwise).
+    static func weekDays(_ streak: CurrentStreakData) -> (kept: Int, target: Int)? {
+        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        return (kept, target)
     }
 
     /// Whether the current week of days (rule 8) can no longer reach its target: fewer days

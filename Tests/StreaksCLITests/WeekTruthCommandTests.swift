@@ -42,6 +42,9 @@ struct WeekTruthCommandTests {
         #expect(try await cli.statusJSON(now: "2024-01-14T17:00:00Z", key: "gym")["status"] as? String == "at_risk")
         // Friday, 1 of 3 with Saturday and Sunday to come: still possible, so a countdown.
         #expect(await cli.run(["today"], now: "2024-01-12T17:00:00Z").output.contains("1 of 3 this week, 2 days left"))
+        // Issue 49: its progress is the week's kept days, not "today 0/1".
+        let friday = await cli.run(["status", "gym"], now: "2024-01-12T17:00:00Z")
+        #expect(friday.output.contains("week 1/3 days") && !friday.output.contains("today 0/1"), "\(friday.output)")
     }
 
     /// `config --at-most 2 --from start` judges the limit from the first event, and `--since`
