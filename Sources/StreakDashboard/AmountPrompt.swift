@@ -16,6 +16,8 @@ public struct AmountPrompt: Equatable, Sendable {
     /// The suggestion is shown until a key is typed, which replaces it.
     public private(set) var isSuggested = true
     public private(set) var problem: String?
+    /// The `T` list it was opened from, which comes back when it closes (Space, Space walks down it).
+    public var returnsTo: TodayPanel?
 
     public init(streak: String, day: CalendarDay, isToday: Bool, measures: Bool, unit: String?, suggested: String) {
         (self.streak, self.day, self.isToday, self.measures, self.unit, self.text) = (streak, day, isToday, measures, unit, suggested)

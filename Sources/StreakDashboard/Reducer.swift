@@ -125,11 +125,11 @@ public enum Reducer {
                 state.overlay = .amountPrompt(prompt)
                 return []
             case .cancel:
-                state.overlay = .none
+                state.overlay = prompt.returnsTo.map(Overlay.today) ?? .none
                 state.message = "Cancelled."
                 return []
             case .log(let count, let amount):
-                state.overlay = .none
+                state.overlay = prompt.returnsTo.map(Overlay.today) ?? .none
                 return [.logOn(streak: prompt.streak, day: prompt.day, count: count, amount: amount)]
             }
         case .help:

@@ -104,7 +104,9 @@ extension Reducer {
                 return []
             }
             if view.configuration.measuresAmount {
-                state.overlay = .amountPrompt(AmountPrompt.opening(view, day: state.today, today: state.today))
+                var prompt = AmountPrompt.opening(view, day: state.today, today: state.today)
+                prompt.returnsTo = panel
+                state.overlay = .amountPrompt(prompt)
                 return []
             }
             state.overlay = .today(panel)

@@ -68,6 +68,24 @@ struct TodayPanelTests {
         #expect(prompt.streak == items[index].key && prompt.isToday)
     }
 
+    /// Issue 49: the `T` list comes back after an amount prompt, logged or cancelled, on the
+    /// same row (the logged streak moves to Kept), so Space, Space walks down the list.
+    @Test func theListComesBackAfterAnAmountPrompt() throws {
+        let withAmount = DemoStreaks.state([DemoStreaks.distanceHistory()] + ReducerTests.five)
+        let (open, _) = press(withAmount, .character("T"))
+        let items = TodayPanel.list(open).items
+        let index = try #require(items.firstIndex { open.views[$0.key]?.configuration.measuresAmount == true })
+        var moved = open
+        for _ in 0..<index { moved = press(moved, .down).0 }
+        let (asked, _) = press(moved, .character(" "))
+        guard case .amountPrompt = asked.overlay else { Issue.record("\(asked.overlay)"); return }
+        let (logged, effects) = press(asked, .enter)
+        #expect(logged.overlay == .today(TodayPanel(index: index)))
+        #expect(effects.count == 1)
+        let (cancelled, _) = press(asked, .escape)
+        #expect(cancelled.overlay == .today(TodayPanel(index: index)))
+    }
+
     @Test func enterGoesToTheStreakAndEscapeOrTCloses() throws {
         let (open, _) = press(state, .character("T"))
         let items = TodayPanel.list(open).items
