@@ -66,24 +66,35 @@ enum HeatmapWidget {
                 grid.put(label, x: rect.x, y: top + 1 + row * scale, style: CellStyle(.muted))
             }
             if !weekMarks.isEmpty { grid.put("wk", x: rect.x, y: top + verdictRow, style: CellStyle(.muted)) }
-            var lastLabelEnd = rect.x + labelWidth - 1
+            // A month's name over the week its first day falls in, from where the history
+            // starts; the year with January and at the start of a band. A name with its year
+            // gives the year up before the next month's name is left out ("Sep 2026  Nov").
+            var labels: [(x: Int, text: String, short: String)] = []
             for column in 0..<perBand {
                 let week = band * perBand + column
                 let x = rect.x + labelWidth + column * 2 * scale
                 let monday = monday(ofWeek: firstWeek + week)
-                // A month's name over the week its first day falls in, from where the history
-                // starts; the year with January and at the start of a band.
                 let startsHere = firstWeek + week == max(historyWeek, firstWeek + band * perBand)
-                if firstWeek + week >= historyWeek,
-                   let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) ?? (startsHere ? monday : nil) {
-                    let month = months[first.month - 1]
-                    let name = first.month == 1 || startsHere ? "\(month) \(first.year)" : month
-                    // At the right edge: the month alone, or nothing rather than a cut name ("No").
-                    if x > lastLabelEnd, let label = [name, month].first(where: { $0.count <= rect.x + rect.width - x }) {
-                        grid.put(label, x: x, y: top, style: CellStyle(.muted))
-                        lastLabelEnd = x + label.count
-                    }
+                guard firstWeek + week >= historyWeek,
+                      let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) ?? (startsHere ? monday : nil) else { continue }
+                let month = months[first.month - 1]
+                // At the right edge: the month alone, or nothing rather than a cut name ("No").
+                let fits = { (text: String) in text.count <= rect.x + rect.width - x }
+                let withYear = "\(month) \(first.year)"
+                guard var text = [first.month == 1 || startsHere ? withYear : month, month].first(where: fits) else { continue }
+                if let last = labels.last, last.x + last.text.count >= x {
+                    guard last.x + last.short.count < x else { continue }
+                    // The year moves on to this month's name ("Apr May 2022", "Jan Feb 2024").
+                    if last.text != last.short, fits(withYear) { text = withYear }
+                    labels[labels.count - 1].text = last.short
                 }
+                labels.append((x, text, month))
+            }
+            for label in labels { grid.put(label.text, x: label.x, y: top, style: CellStyle(.muted)) }
+            for column in 0..<perBand {
+                let week = band * perBand + column
+                let x = rect.x + labelWidth + column * 2 * scale
+                let monday = monday(ofWeek: firstWeek + week)
                 for row in 0..<7 {
                     let record = records[week * 7 + row]
                     var (glyph, style) = view.shades.mark(record, glyphs: glyphs)
