@@ -142,23 +142,62 @@ public enum Render {
         }
     }
 
-    /// Every key of the table, the legend, and the commands for what the dashboard does not do.
+    /// Every key of the table, the legend, and the commands for what the dashboard does not do,
+    /// wrapped to the box (never cut mid-word) and, where the screen is short, without the
+    /// blank lines and the lesser notes first.
     static func helpLines(_ state: DashboardState) -> [DayDetail.Line] {
+        let width = max(20, state.width - 8)
         let keyWidth = KeyBindings.all.map { $0.label(ascii: state.ascii).count }.max() ?? 8
-        var lines: [DayDetail.Line] = KeyBindings.all.map { binding in
-            [(binding.label(ascii: state.ascii).padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0), CellStyle(.accent, bold: true)),
-             (binding.description, CellStyle(.text))]
+        let indent = String(repeating: " ", count: keyWidth + 2)
+        var lines: [DayDetail.Line] = KeyBindings.all.flatMap { binding -> [DayDetail.Line] in
+            let label = binding.label(ascii: state.ascii).padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0)
+            return TextWrap.lines(binding.description, width: max(10, width - indent.count)).enumerated().map { index, text in
+                [(index == 0 ? label : indent, CellStyle(.accent, bold: true)), (text, CellStyle(.text))]
+            }
         }
         let glyphs = state.glyphs
+        let facts = [
+            "\(glyphs.kept) kept", "\(glyphs.partial) partly done", "\(glyphs.missed) missed", "\(glyphs.frozen) frozen", "\(glyphs.open) open",
+            "\(glyphs.rest) rest (not due)", "\(glyphs.skipped) skipped", "\(glyphs.note) a note (beside the day)", "blank: before the first event",
+        ]
+        let legend = packed(facts, width: width - "Calendar: ".count)
+        let shades = "  shades: a goal of 1 by the day's count against your usual days; a goal of N by the share done"
+        var optional: [Int] = []
         lines.append([])
-        lines.append([("Calendar: ", CellStyle(.text, bold: true)),
-                      ("\(glyphs.kept) kept  \(glyphs.partial) partly done  \(glyphs.missed) missed  \(glyphs.frozen) frozen  \(glyphs.open) open  "
-                       + "\(glyphs.rest) rest (not due)  \(glyphs.skipped) skipped  \(glyphs.note) a note (beside the day)  blank: before the first event",
-                       CellStyle(.text))])
-        lines.append([("  shades: a goal of 1 by the day's count against your usual days; a goal of N by the share done", CellStyle(.muted))])
+        optional.append(lines.count - 1)
+        for (index, text) in legend.enumerated() {
+            lines.append([(index == 0 ? "Calendar: " : "          ", CellStyle(.text, bold: true)), (text, CellStyle(.text))])
+        }
+        for text in TextWrap.lines(shades, width: width) { lines.append([(text, CellStyle(.muted))]); optional.append(lines.count - 1) }
         lines.append([])
-        lines.append([("From the shell: ", CellStyle(.text, bold: true)), ("streaks log --at DATE, create, config, skip, note, reset, freeze, import, export, stats", CellStyle(.muted))])
-        lines.append([("  streaks --help lists them all. Another process's writes show up here at once.", CellStyle(.muted))])
+        optional.append(lines.count - 1)
+        let shell = TextWrap.lines("streaks log --at DATE, create, config, skip, note, reset, freeze, import, export, stats", width: width - "From the shell: ".count)
+        for (index, text) in shell.enumerated() {
+            lines.append([(index == 0 ? "From the shell: " : "                ", CellStyle(.text, bold: true)), (text, CellStyle(.muted))])
+        }
+        for text in TextWrap.lines("  streaks --help lists them all. Another process's writes show up here at once.", width: width) {
+            lines.append([(text, CellStyle(.muted))])
+            optional.append(lines.count - 1)
+        }
+        // A short screen: blank lines and the lesser notes go, so that every key shows.
+        let room = state.height - 4
+        var dropped = Set<Int>()
+        for index in optional.sorted(by: { lines[$0].isEmpty && !lines[$1].isEmpty }) where lines.count - dropped.count > room {
+            dropped.insert(index)
+        }
+        return lines.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    }
+
+    /// `facts` in lines of at most `width`, two spaces between them, each whole.
+    private static func packed(_ facts: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for fact in facts {
+            if let last = lines.last, last.count + 2 + fact.count <= width {
+                lines[lines.count - 1] = last + "  " + fact
+            } else {
+                lines.append(fact)
+            }
+        }
         return lines
     }
 
