@@ -49,10 +49,13 @@ enum HeatmapWidget {
         let visible = perBand * bands
         let today = view.evaluation.today
         let selected = state.selectedDay
-        let lastWeek = lastVisibleWeek(today: today, cursor: selected, visibleWeeks: visible)
+        let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
+        // A history shorter than the weeks shown starts beside the weekday labels, the weeks
+        // to come blank after it (issue 49: a gap of 30 columns before it at 64x21).
+        let fits = week(of: today) - historyWeek + 1 <= visible
+        let lastWeek = fits ? historyWeek + visible - 1 : lastVisibleWeek(today: today, cursor: selected, visibleWeeks: visible)
         let firstWeek = lastWeek - visible + 1
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
-        let historyWeek = week(of: view.evaluation.firstHistoryDay ?? today)
         let glyphs = state.glyphs
         // A weekly streak gets a verdict per week, keyed by the week's last day: kept, missed or bridged.
         let weekMarks = Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber + 6, $0.state) }, uniquingKeysWith: { _, last in last })
@@ -75,7 +78,7 @@ enum HeatmapWidget {
                 let x = rect.x + labelWidth + column * 2 * scale
                 let monday = monday(ofWeek: firstWeek + week)
                 let startsHere = firstWeek + week == max(historyWeek, firstWeek + band * perBand)
-                guard firstWeek + week >= historyWeek,
+                guard firstWeek + week >= historyWeek, firstWeek + week <= Self.week(of: today),
                       let first = (0..<7).map({ monday.adding(days: $0) }).first(where: { $0.day == 1 }) ?? (startsHere ? monday : nil) else { continue }
                 let month = months[first.month - 1]
                 // At the right edge: the month alone, or nothing rather than a cut name ("No").
