@@ -254,6 +254,13 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
 done
 echo "ok - $kills kills"
 
+# copy_again LABEL: a second copy into $STORE succeeds, and the target says what the source says.
+copy_again() {
+    timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
+    check "$1: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+    check "$1: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+}
+
 # A copy killed at each call, then run again: the target says what the source says.
 copy_kills=0
 strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write fsync rename link unlink mkdir; do
@@ -264,9 +271,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
             timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1; exit $?) 2>/dev/null
         [ $? = 137 ] || break
         copy_kills=$((copy_kills + 1))
-        timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
-        check "copy killed at $call #$n: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
-        check "copy killed at $call #$n: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+        copy_again "copy killed at $call #$n"
         n=$((n + 1))
     done
 done
@@ -289,9 +294,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
             state=$($STATE state "$BIN" "$STORE" "$NOW")
             check "copy with $call #$n failing: every streak of the target reads ($(head -c 160 <<<"$state"))" bash -c "! grep -q '\"error\"' <<<'$state'"
         fi
-        timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
-        check "copy with $call #$n failing: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
-        check "copy with $call #$n failing: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
+        copy_again "copy with $call #$n failing"
         n=$((n + 1))
     done
 done
