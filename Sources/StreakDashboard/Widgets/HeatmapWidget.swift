@@ -86,10 +86,15 @@ enum HeatmapWidget {
                 let withYear = "\(month) \(first.year)"
                 guard var text = [first.month == 1 || startsHere ? withYear : month, month].first(where: fits) else { continue }
                 if let last = labels.last, last.x + last.text.count >= x {
-                    guard last.x + last.short.count < x else { continue }
-                    // The year moves on to this month's name ("Apr May 2022", "Jan Feb 2024").
-                    if last.text != last.short, fits(withYear) { text = withYear }
-                    labels[labels.count - 1].text = last.short
+                    let shortYear = last.text == last.short ? nil : "\(last.short) '\(last.text.suffix(2))"
+                    if let shortYear, last.x + shortYear.count < x {
+                        labels[labels.count - 1].text = shortYear  // "Jan '24"
+                    } else {
+                        guard last.x + last.short.count < x else { continue }
+                        // The year moves on to this month's name ("Apr May 2022").
+                        if last.text != last.short, fits(withYear) { text = withYear }
+                        labels[labels.count - 1].text = last.short
+                    }
                 }
                 labels.append((x, text, month))
             }
