@@ -48,3 +48,21 @@ struct AmountDashboardTests {
         #expect(screen.contains("1 of 2 today (limit)"))
     }
 }
+
+/// Issue 49: a past day of the open week that was not kept is not "not needed": the week is
+/// not decided yet. Friday 2024-06-14, one day kept (Monday) of 3 a week.
+struct OpenWeekDayTests {
+    @Test func aPastDayOfTheOpenWeekIsNotCalledNotNeeded() {
+        let history = DemoHistory(
+            configuration: StreakConfiguration(streakKey: "gym", freezeBehavior: .noFreezes, schedule: .timesPerWeek(3)),
+            events: [StreakEvent(id: "m", dateCreated: demoDate("2024-06-10 18:30"), timezone: demoZone.identifier),
+                     StreakEvent(id: "w", dateCreated: demoDate("2024-06-05 18:30"), timezone: demoZone.identifier)],
+            freezes: []
+        )
+        let view = DemoStreaks.view(history)
+        let state = DemoStreaks.state([history])
+        let tuesday = view.evaluation.day(CalendarDay(year: 2024, month: 6, day: 11))
+        #expect(tuesday.state == .rest)
+        #expect(DayDetail.explanation(tuesday, view: view, state: state).first == "Not kept; the week, 1 of 3 so far, is not decided yet.")
+    }
+}

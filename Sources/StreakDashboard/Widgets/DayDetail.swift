@@ -123,7 +123,12 @@ enum DayDetail {
                 ? (view.configuration.schedule.unit == .week ? "\(credited) so far: \(left) more keeps the day." : "\(credited) so far: \(left) more to keep today\(deadline).")
                 : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
         case .rest where view.configuration.schedule.unit == .week:
-            lines.append("Not needed: the week counts \(view.configuration.schedule.text) without it.")
+            // The open week is not decided yet: the day was not kept, nothing more (issue 49).
+            if let week = view.evaluation.week(containing: record.day), week.state == .open {
+                lines.append("Not kept; the week, \(week.keptDays) of \(week.target) so far, is not decided yet.")
+            } else {
+                lines.append("Not needed: the week counts \(view.configuration.schedule.text) without it.")
+            }
         case .rest:
             lines.append("A rest day: the schedule does not ask for it, and the run goes on.")
         case .skipped:
