@@ -40,7 +40,10 @@ public struct AskWalk: Sendable, Equatable {
         for evaluation in evaluations {
             let key = evaluation.configuration.streakKey
             let remembered = memory[key] ?? Memory()
-            let began = max(Self.firstDay(of: evaluation, today: today), firstAllowed)
+            // Asked from a day on, a streak is asked about it even before it was created (days
+            // to catch up on are why one asks: issue 49); a limit only from its start day.
+            let own = since != nil && !evaluation.configuration.isLimit ? firstAllowed : Self.firstDay(of: evaluation, today: today)
+            let began = max(own, firstAllowed)
             guard began <= today else { continue }
             let answered = { (day: CalendarDay) in Self.isAnswered(day, in: evaluation) || remembered.no.contains(day) }
             let start: CalendarDay

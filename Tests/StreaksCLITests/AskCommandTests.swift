@@ -86,6 +86,16 @@ struct AskCommandTests {
         #expect(future.code != 0 && future.errors.contains("after today"), "\(future.errors)")
     }
 
+    /// Issue 49: `--since` before the streak was created asks those days too ("Nothing to
+    /// ask" though three days since then had no answer).
+    @Test func sinceReachesBeforeTheStreakWasCreated() async throws {
+        let cli = await store()
+        _ = await cli.run(["create", "late"], now: "2024-01-04T15:00:00Z")
+        let asked = await ask(cli, ["q"], ["late", "--since", "2024-01-02"])
+        #expect(questions(asked.output).first == "Tue 2024-01-02  late", "\(asked.output)")
+        #expect(asked.output.contains("4 questions over 4 days"), "\(asked.output)")
+    }
+
     @Test func aLimitOrAWeeklyAmountAsksHowMuchForY() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["create", "coffee", "--at-most", "2", "--unit", "cups"], now: "2024-01-04T15:00:00Z")

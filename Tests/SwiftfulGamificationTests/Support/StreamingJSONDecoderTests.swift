@@ -71,7 +71,10 @@ struct StreamingJSONDecoderTests {
     @Test func damagedJSONNeverCrashesAndAgreesWhenBothRead() throws {
         var random = SeededGenerator(seed: 5)
         let events = (0..<8).map { StreakEvent(id: "e\($0)", dateCreated: Date(microseconds: 1_700_000_000_000_000 + $0), timezone: "UTC", metadata: ["k": .int($0)]) }
-        let valid = Array(try encoder.encode(StreakHistory(events: events, leewayHours: 2)))
+        // Keys sorted: the same damaged inputs on every run (a dictionary's order is not).
+        let sorted = microsecondJSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let valid = Array(try sorted.encode(StreakHistory(events: events, leewayHours: 2)))
         let alphabet = Array(#"{}[]:,"\ 0123456789-+.eEtruefalsn/u"#.utf8)
         var agreed = 0
         for _ in 0..<3_000 {
