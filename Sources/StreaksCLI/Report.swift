@@ -12,8 +12,15 @@ enum Report {
         return items.sorted { rank[configuration($0).streakKey, default: 0] < rank[configuration($1).streakKey, default: 0] }
     }
 
-    static func statusJSON(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
-        json(statusObject(streak, configuration: configuration, now: now, zone: zone))
+    static func statusJSON(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
+        json(statusObject(evaluation, configuration: configuration, now: now, zone: zone))
+    }
+
+    /// `statusObject` with rule 13's strength (a whole percent; null for tracking only).
+    static func statusObject(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
+        var object = statusObject(evaluation.streak, configuration: configuration, now: now, zone: zone)
+        object["strength"] = StreakStrength(evaluation: evaluation).map { $0.percent as Any } ?? NSNull()
+        return object
     }
 
     /// Every list and status in JSON: snake_case keys, ISO 8601 dates in UTC, null for a

@@ -33,4 +33,20 @@ struct RoughEdgeCommandTests {
         #expect(help.output.contains("dashboard (default)"))
         #expect(!help.output.contains("(the default command)"))
     }
+
+    /// Rule 13: strength in `stats` (with its week's change) and in both JSONs; none for tracking only.
+    @Test func statsAndStatusShowTheStrength() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "floss"], now: "2024-01-01T12:00:00Z")
+        _ = await cli.run(["create", "weight", "--track", "--unit", "kg"], now: "2024-01-01T12:00:00Z")
+        for day in 1...3 { _ = await cli.run(["log", "floss"], now: "2024-01-0\(day)T17:00:00Z") }
+        _ = await cli.run(["log", "weight", "78.4"], now: "2024-01-03T17:00:00Z")
+        let stats = await cli.run(["stats", "floss"], now: "2024-01-04T14:00:00Z")
+        #expect(stats.output.contains("  strength 15% · +15 this week"), "\(stats.output)")
+        #expect(try await cli.statusJSON(now: "2024-01-04T14:00:00Z", key: "floss")["strength"] as? Int == 15)
+        #expect(try await cli.statusJSON(now: "2024-01-04T14:00:00Z", key: "weight")["strength"] is NSNull)
+        let json = await cli.run(["stats", "floss", "--json"], now: "2024-01-04T14:00:00Z")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["strength"] as? Int == 15 && object["strength_change_7"] as? Int == 15)
+    }
 }

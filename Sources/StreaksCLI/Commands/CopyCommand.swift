@@ -142,8 +142,8 @@ struct CopyCommand: AsyncParsableCommand {
 
     /// The status fields (as `status --json` says them) on which two evaluations differ.
     private static func differentFields(_ original: StreakEvaluation, _ copied: StreakEvaluation, now: Date, zone: TimeZone) -> [String] {
-        let source = Report.statusObject(original.streak, configuration: original.configuration, now: now, zone: zone)
-        let target = Report.statusObject(copied.streak, configuration: copied.configuration, now: now, zone: zone)
+        let source = Report.statusObject(original, configuration: original.configuration, now: now, zone: zone)
+        let target = Report.statusObject(copied, configuration: copied.configuration, now: now, zone: zone)
         return source.keys.sorted().filter { key in
             Report.json([source[key] ?? NSNull()]) != Report.json([target[key] ?? NSNull()])
         }

@@ -164,14 +164,15 @@ struct ListCommand: AsyncParsableCommand {
         let read = try await context.readListed({ try await store.streakKeys(userId: context.userId, includingArchived: all) }) { key in
             let evaluation = try await store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             let archived = all ? try await store.isArchived(userId: context.userId, streakKey: key) : false
-            return (key: key, streak: evaluation.streak, configuration: evaluation.configuration, archived: archived)
+            return (key: key, evaluation: evaluation, configuration: evaluation.configuration, archived: archived)
         }
         let streaks = Report.inDisplayOrder(read) { $0.configuration }
         var objects: [[String: Any]] = []
         if streaks.isEmpty, !json { context.console.print("No streaks yet: `streaks log` starts 'daily', `streaks create KEY` another.") }
-        for (key, streak, configuration, archived) in streaks {
+        for (key, evaluation, configuration, archived) in streaks {
+            let streak = evaluation.streak
             if json {
-                var object = Report.statusObject(streak, configuration: configuration, now: context.now, zone: context.zone)
+                var object = Report.statusObject(evaluation, configuration: configuration, now: context.now, zone: context.zone)
                 object["archived"] = archived
                 objects.append(object)
             } else {

@@ -57,7 +57,7 @@ struct LogCommand: AsyncParsableCommand {
         let streak = result.evaluation.streak
         if json {
             let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
-            context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
+            context.console.print(Report.statusJSON(result.evaluation, configuration: configuration, now: context.now, zone: context.zone))
         } else {
             let measured = amount.map { " \(StreakAmount.text($0))\(result.evaluation.configuration.unit.map { " \($0)" } ?? "")" } ?? ""
             let length = result.evaluation.configuration.isTrackingOnly ? "" : " \(Report.length(streak)),"

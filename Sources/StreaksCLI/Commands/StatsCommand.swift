@@ -39,6 +39,11 @@ struct StatsCommand: AsyncParsableCommand {
             lines.append("  weeks         \(percent(weeks.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(weeks.kept) of \(weeks.counted)\(weeks.bridged > 0 ? ", \(weeks.bridged) bridged" : "")\(best)")
         }
         lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
+        if let strength = stats.strength {
+            // Rule 13: Loop's score, with what moved it this week.
+            let change = stats.strengthChangeThisWeek ?? 0
+            lines.append("  strength \(strength)% · \(change > 0 ? "+" : "")\(change) this week")
+        }
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
             lines.append("  best weekday \(Weekday(calendarWeekday: best.weekday).name) (\(percent(best.rate))) · worst \(Weekday(calendarWeekday: worst.weekday).name) (\(percent(worst.rate)))")
         }
@@ -96,6 +101,8 @@ struct StatsCommand: AsyncParsableCommand {
             "frozen_days": stats.frozenDays,
             "total_events": stats.totalEvents,
             "best_weekday": weekday(stats.bestWeekday),
+            "strength": stats.strength.map { $0 as Any } ?? NSNull(),
+            "strength_change_7": stats.strengthChangeThisWeek.map { $0 as Any } ?? NSNull(),
             "worst_weekday": weekday(stats.worstWeekday),
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
             "totals": totals(stats.totals, unit: streak.unit),

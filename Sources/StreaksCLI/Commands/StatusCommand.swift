@@ -21,18 +21,21 @@ struct StatusCommand: AsyncParsableCommand {
     static func show(_ key: String?, json: Bool, context: CommandContext) async throws {
         guard let keys = try await context.keysOrAll(key, json: json) else { return }
         let listing = { key == nil ? try await context.store.streakKeys(userId: context.userId) : keys }
-        let read = try await context.readListed(listing) { key -> (key: String, streak: CurrentStreakData, configuration: StreakConfiguration) in
+        let read = try await context.readListed(listing) { key -> (key: String, evaluation: StreakEvaluation, configuration: StreakConfiguration) in
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
-            return (key, evaluation.streak, evaluation.configuration)
+            return (key, evaluation, evaluation.configuration)
         }
-        let streaks = Report.inDisplayOrder(read) { $0.configuration }
+        let ordered = Report.inDisplayOrder(read) { $0.configuration }
+        let streaks = ordered.map { (key: $0.key, streak: $0.evaluation.streak, configuration: $0.configuration) }
         guard !streaks.isEmpty else { return try await show(key, json: json, context: context) }
+        func object(_ item: (key: String, evaluation: StreakEvaluation, configuration: StreakConfiguration)) -> [String: Any] {
+            Report.statusObject(item.evaluation, configuration: item.configuration, now: context.now, zone: context.zone)
+        }
         if json, key != nil {
-            let (_, streak, configuration) = streaks[0]
-            context.console.print(Report.statusJSON(streak, configuration: configuration, now: context.now, zone: context.zone))
+            context.console.print(Report.json(object(ordered[0])))
         } else if json {
             // Always an array without a key: a script's `jq '.[]'` holds however many streaks there are.
-            context.console.print(Report.json(streaks.map { Report.statusObject($0.streak, configuration: $0.configuration, now: context.now, zone: context.zone) }))
+            context.console.print(Report.json(ordered.map(object)))
         } else if streaks.count == 1 {
             let (_, streak, configuration) = streaks[0]
             context.console.print(Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))

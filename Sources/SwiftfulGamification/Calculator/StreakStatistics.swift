@@ -63,6 +63,9 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     public let totalEvents: Int
     /// Monday first.
     public let weekdays: [Weekday]
+    /// Rule 13's strength, a whole percent, and its change over the last 7 days (nil for tracking only).
+    public let strength: Int?
+    public let strengthChangeThisWeek: Int?
     /// The weekdays the current schedule asks for (1 = Sunday ... 7 = Saturday).
     /// nil: every weekday (statistics decoded from an older encoding).
     let dueWeekdays: Set<Int>?
@@ -225,6 +228,9 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             if day.state == .kept { kept[day.day.weekday] += 1 }
         }
         weekdays = [2, 3, 4, 5, 6, 7, 1].map { Weekday(weekday: $0, counted: counted[$0], kept: kept[$0]) }
+        let strengthScore = StreakStrength(evaluation: evaluation)
+        strength = strengthScore?.percent
+        strengthChangeThisWeek = strengthScore?.change(overDays: 7)
         let schedule = evaluation.configuration.schedule
         dueWeekdays = Set((1...7).filter { schedule.isDue(on: SwiftfulGamification.Weekday(calendarWeekday: $0)) })
         var months: [Month] = []
