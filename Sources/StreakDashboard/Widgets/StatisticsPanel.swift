@@ -17,6 +17,13 @@ enum StatisticsPanel {
 
     static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = [[("Statistics", CellStyle(.text, bold: true))]]
+        if let strength = stats.strength {
+            // Rule 13: Loop's score, and what this week did to it.
+            let change = stats.strengthChangeThisWeek ?? 0
+            lines.append([("strength".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
+                          ("\(strength)%".leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)),
+                          ("  \(change > 0 ? "+" : "")\(change) this week", CellStyle(change < 0 ? .warning : .muted))])
+        }
         if let weeks = stats.weeks {
             var counts = "  \(weeks.kept)/\(weeks.counted) weeks"
             if weeks.bridged > 0 { counts += "\(glyphs.dot)\(weeks.bridged) bridged" }
