@@ -4,8 +4,8 @@ import SwiftfulGamification
 
 /// Every streak at a glance, in the order of `StreakOrder` with a heading per group (and the
 /// group's kept-today count on it), one row each: title or key, current streak, today's
-/// progress, the status with its glyph (and the countdown when at risk), and the recent days
-/// as wide as the row allows, newest on the right. The list scrolls to keep the selection in view.
+/// progress, the status with its glyph (and the countdown when at risk), the strength where
+/// there is room, and the recent days as wide as the row allows, newest on the right. The list scrolls to keep the selection in view.
 enum StreakList {
     static func draw(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         guard rect.height > 0 else { return }
@@ -21,6 +21,8 @@ enum StreakList {
         }.max() ?? 5))
         // As wide as the longest status, so none is cut ("2 of 3 this week, 4 days left").
         let statusWidth = max(12, state.keys.compactMap { key in state.views[key].map { status($0, state: state, glyphs: glyphs).1.cellWidth } }.max() ?? 0)
+        // Rule 13's strength, where the row has room for it and a strip of at least 30 days.
+        let showsStrength = rect.width - (2 + keyWidth + 1 + 11 + progressWidth + 1 + statusWidth + 4) >= 5 + 30
         let selectedIndex = rows.firstIndex { $0 == state.selectedHeading.map { .heading($0) } ?? .streak(state.selected ?? "") } ?? 0
         let first = firstVisibleRow(selected: selectedIndex, count: rows.count, rows: rect.height)
         for row in 0..<min(rect.height, rows.count - first) {
@@ -67,6 +69,11 @@ enum StreakList {
             grid[x, y] = Cell(glyph: glyph, style: CellStyle(role, bold: true))
             grid.put(words, x: x + 2, y: y, style: CellStyle(role), limit: min(statusWidth, rect.x + rect.width - x - 2))
             x += statusWidth + 4
+            if showsStrength {
+                let strength = view.statistics.strength.map { "\($0)%" } ?? ""
+                grid.put(strength.leftPadded(with: " ", to: 4), x: x, y: y, style: CellStyle(.muted))
+                x += 5
+            }
             drawStrip(view, glyphs: glyphs, x: x, y: y, width: rect.x + rect.width - x, grid: &grid)
         }
         if first > 0 { grid.put("↑", x: rect.x + rect.width - 1, y: rect.y, style: CellStyle(.muted)) }
