@@ -75,7 +75,7 @@ public enum StreakFacts {
     /// "2 of 3 this week, 4 days left" ("last day" on its last), or "kept this week (3 of 3)": a weekly streak's
     /// current week (nil for a day unit).
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {
-        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        guard let (kept, target) = weekDays(streak) else { return nil }
         if kept >= target { return "kept this week (\(kept) of \(target))" }
         if weekIsLost(streak) {
             let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with this week"
@@ -96,14 +96,14 @@ public enum StreakFacts {
     /// Whether the current week of days (rule 8) can no longer reach its target: fewer days
     /// are left in it, today included while it is not kept, than it still needs.
     public static func weekIsLost(_ streak: CurrentStreakData) -> Bool {
-        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget, kept < target else { return false }
+        guard let (kept, target) = weekDays(streak), kept < target else { return false }
         let todayOpen = (streak.todayEventCount ?? 0) < (streak.eventsRequiredPerDay ?? 1) && streak.todayKind != .skipped ? 1 : 0
         return kept + todayOpen + (streak.weekDaysLeft ?? 0) < target
     }
 
     /// `weekProgress`, then shorter forms of it, longest first ("2 of 3, 4 days left", "2/3 this week", "2/3").
     public static func weekProgressForms(_ streak: CurrentStreakData) -> [String]? {
-        guard let full = weekProgress(streak), let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        guard let full = weekProgress(streak), let (kept, target) = weekDays(streak) else { return nil }
         let left = streak.weekDaysLeft ?? 0
         let rest = kept >= target ? "kept" : weekIsLost(streak) ? "lost" : left == 0 ? "last day" : "\(counted(left, "day")) left"
         return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this week", "\(kept)/\(target)"]

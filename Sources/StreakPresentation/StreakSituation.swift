@@ -70,7 +70,7 @@ extension StreakSituation {
     /// Whether the current week has reached its target: kept days (rule 8), or for a weekly
     /// amount its sum (rule 10); nil for a week a limit judges, or no week.
     static func weekMet(_ streak: CurrentStreakData) -> Bool? {
-        if let kept = streak.weekKeptDays, let target = streak.weekTarget { return kept >= target }
+        if let (kept, target) = StreakFacts.weekDays(streak) { return kept >= target }
         if case .atLeast(_, .week)? = streak.target, let sum = streak.weekAmount, let target = streak.weekAmountTarget {
             return StreakAmount.thousandths(sum) >= StreakAmount.thousandths(target)
         }

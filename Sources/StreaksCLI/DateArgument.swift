@@ -50,14 +50,19 @@ enum DateArgument {
         text.first == minusSign ? "-" + text.dropFirst() : text
     }
 
-    /// The command line with every `-Nd` written with the minus sign, so it reaches its
-    /// option or argument as a value.
+    /// The command line with every `-Nd` that stands for a date written with the minus sign,
+    /// so it reaches its option or argument as a value: the value of a date option, or a
+    /// word of a command whose arguments take a day (`skip add KEY -1d`, `note KEY -1d TEXT`).
     static func protectingRelativeDays(_ arguments: [String]) -> [String] {
-        arguments.map { word in
+        let takesDays = ["skip", "note"].contains(arguments.first ?? "")
+        return arguments.enumerated().map { index, word in
             guard word.hasPrefix("-"), word.count >= 3, word.hasSuffix("d"), Int(word.dropFirst().dropLast()) != nil else { return word }
-            return String(minusSign) + word.dropFirst()
+            let afterDateOption = index > 0 && dateOptions.contains(arguments[index - 1])
+            return afterDateOption || takesDays ? String(minusSign) + word.dropFirst() : word
         }
     }
+
+    private static let dateOptions: Set<String> = ["--at", "--since", "--to", "--from", "--now", "--expires"]
 
     private static func parseUnchecked(_ text: String, option: String, zone: TimeZone, bareDateHour: Int) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -20,6 +20,14 @@ struct RoughEdgeCommandTests {
         cli.standardInput = Array("q\n".utf8)
         let asked = await cli.run(["ask", "meditate", "--since", "-14d"], now: "2024-01-05T17:00:00Z")
         #expect(asked.code == 0, "\(asked.errors)")
+        // A note that reads like a date keeps its words; a day without a text is refused as before.
+        let noted = await cli.run(["note", "meditate", "-1d", "-2d"], now: "2024-01-05T17:00:00Z")
+        #expect(noted.code == 0, "\(noted.errors)")
+        #expect(noted.output.hasSuffix("in meditate: -2d\n"), "\(noted.output)")
+        let noText = await cli.run(["note", "meditate", "-1d"], now: "2024-01-05T17:00:00Z")
+        #expect(noText.code == 2 && noText.errors.contains("'-1d' is a day"), "\(noText.errors)")
+        // Outside a date's place, "-5d" is what it was: not a value.
+        #expect(await cli.run(["create", "-5d"], now: "2024-01-05T17:00:00Z").code == 2)
         // A bad one is still refused, and named as typed.
         let bad = await cli.run(["skip", "add", "meditate", "-99999999d"], now: "2024-01-05T17:00:00Z")
         #expect(bad.code == 2)

@@ -142,7 +142,7 @@ status=$(in_root streaks status --now 2026-11-28T12:00:00Z 2>&1)
 check "streaks status there ($status)" grep -q "gym: 2 days" <<<"$status"
 check "man streaks there" bash -c "chroot '$ROOTFS' env -i PATH=/usr/bin:/bin MANPAGER=cat man streaks 2>/dev/null | grep -q 'streaks log' || zcat '$ROOTFS/usr/share/man/man1/streaks.1.gz' | grep -q '^\\.Os streaks $VERSION'"
 tmux -L "$SOCKET" new-session -d -s root -x 120 -y 40 \
-    "chroot '$ROOTFS' env -i PATH=/usr/bin:/bin HOME=/root TZ=Europe/Paris LANG=C.UTF-8 TERM=screen-256color streaks"
+    "chroot '$ROOTFS' env -i PATH=/usr/bin:/bin HOME=/root TZ=Europe/Paris LANG=C.UTF-8 TERM=screen-256color streaks --now 2026-11-28T12:00:00Z"
 check "the dashboard there shows the streak" wait_for root "gym" 15
 check "... and its two days" wait_for root "2 days" 5
 tmux -L "$SOCKET" send-keys -t root q

@@ -41,12 +41,13 @@ struct NoteCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try global.context()
             let today = CalendarDay(containing: context.now, in: context.zone)
-            if words.count == 2, CalendarDay(typed: words[1], today: today) != nil {
-                throw CLIError.usage("'\(words[1])' is a day: give the note's text after it, in quotes", command: "streaks note")
+            if words.count == 2, CalendarDay(typed: DateArgument.typed(words[1]), today: today) != nil {
+                throw CLIError.usage("'\(DateArgument.typed(words[1]))' is a day: give the note's text after it, in quotes", command: "streaks note")
             }
             let key = try await context.streakKey(words[0])
             let day = words.count == 3 ? try DayArgument.parse(words[1], option: "DATE", context: context) : today
-            let text = words[words.count - 1]
+            // A note that reads "-3d" is kept as typed, not as the date it was protected as.
+            let text = DateArgument.typed(words[words.count - 1])
             // Checked before anything is read or written: a bad note says so whatever the store.
             try StreakValidation.validateNote(text)
             try StreakValidation.validateNoteDay(day, now: context.now, timezone: context.zone)

@@ -48,6 +48,7 @@ enum ReminderPlan {
             let today = evaluation.today
             guard !evaluation.configuration.isLimit, !evaluation.configuration.isTrackingOnly else { return nil }
             let frozen = evaluation.day(today).state == .frozen
+            let endOfToday = TimeZone(identifier: evaluation.timeZoneIdentifier).map { today.adding(days: 1).startDate(in: $0) }
             let dueDay: CalendarDay
             let deadline: Date?
             var restart: String?
@@ -56,22 +57,18 @@ enum ReminderPlan {
                 return nil  // nothing logged now keeps the week: no nagging
             case .atRisk(let date), .weekAtRisk(let date):
                 // A first week at risk (rule 7) has no deadline of a run: today's end.
-                let firstWeek = (streak.currentStreak ?? 0) == 0 ? TimeZone(identifier: evaluation.timeZoneIdentifier).map { today.adding(days: 1).startDate(in: $0) } : nil
-                (dueDay, deadline) = (today, date ?? firstWeek)
+                (dueDay, deadline) = (today, date ?? ((streak.currentStreak ?? 0) == 0 ? endOfToday : nil))
             case .grace(let date):
                 (dueDay, deadline) = (today.adding(days: -1), date)
             case .broken, .restorable, .noEvents:
                 // Only on a day that is due; a weekly streak's any day of the week.
-                guard includeBroken, streak.streakUnit == .week || streak.isTodayDue != false,
-                      let zone = TimeZone(identifier: evaluation.timeZoneIdentifier) else { return nil }
-                (dueDay, deadline) = (today, today.adding(days: 1).startDate(in: zone))
+                guard includeBroken, streak.streakUnit == .week || streak.isTodayDue != false else { return nil }
+                (dueDay, deadline) = (today, endOfToday)
                 let best = streak.longestStreak ?? 0
                 restart = best > 0 ? "start again: best was \(StreakFacts.length(best, of: streak))" : "start it today"
             case .weekUnderway(met: false) where includeBroken && Self.weekNeedsToday(evaluation):
-                // A weekly streak's first week, which it can only keep with today.
-                guard let zone = TimeZone(identifier: evaluation.timeZoneIdentifier) else { return nil }
-                (dueDay, deadline) = (today, today.adding(days: 1).startDate(in: zone))
-                restart = "keep its first week today"
+                // A weekly streak's first week, which it can only keep with today (said below).
+                (dueDay, deadline) = (today, endOfToday)
             default:
                 return nil
             }
@@ -79,7 +76,7 @@ enum ReminderPlan {
             if let within, deadline.timeIntervalSince(now) > within { return nil }
             let count = streak.currentStreak ?? 0
             let unit = streak.streakUnit == .week ? "week" : "day"
-            // Rule 7: a first week that needs today is at risk, with no run yet to keep.
+            // A first week that needs today (rule 7: at risk, or pending), with no run yet to keep.
             if restart == nil, count == 0, streak.streakUnit == .week { restart = "keep its first week today" }
             let missing = evaluation.configuration.measuresAmount
                 ? streak.amountLeft.flatMap { left in left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil }

@@ -62,7 +62,8 @@ public struct StreakStrength: Sendable, Equatable {
             guard record.state != .skipped, record.state != .frozen else { continue }
             let reached: Double
             if byAmount {
-                let amount = target.amount ?? 0
+                // Each day against the target in force on it (rule 10: older days keep theirs).
+                let amount = record.targetAmount ?? target.amount ?? 0
                 if isLimit {
                     reached = amount == 0 ? (running == 0 ? 1 : 0) : min(1, max(0, 1 - (running - amount) / amount))
                 } else {

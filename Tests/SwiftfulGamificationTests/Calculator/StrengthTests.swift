@@ -55,6 +55,19 @@ struct StrengthTests {
         #expect(limit.series.count == 2)
     }
 
+    @Test func aDailyAmountIsScoredAgainstTheTargetOfItsDay() throws {
+        // At least 5 km, then 10 from 01-02: 5 km on each of 01-01 and 01-02 reach 1, then 1/2.
+        let configuration = StreakConfiguration(streakKey: "run", target: .atLeast(10, per: .day), unit: "km")
+        let history = [StreakGoalChange(date: at("2023-12-31 12:00"), eventsRequiredPerDay: 1, target: .atLeast(5, per: .day)),
+                       StreakGoalChange(date: at("2024-01-02 00:00"), eventsRequiredPerDay: 1, target: .atLeast(10, per: .day))]
+        let events = [AmountWorkedExamplesTests.logged("01-01 12:00", 5), AmountWorkedExamplesTests.logged("01-02 12:00", 5)]
+        let evaluation = StreakCalculator.evaluate(
+            events: events, configuration: configuration, currentDate: at("2024-01-03 09:00"), timezone: .newYork, goalSchedule: history
+        )
+        let score = try #require(StreakStrength(evaluation: evaluation)).score
+        #expect(abs(score - ((1 - daily) * daily + 0.5 * (1 - daily))) < 1e-12)
+    }
+
     @Test func trackingOnlyHasNone() {
         let configuration = StreakConfiguration(streakKey: "weight", target: .trackingOnly, unit: "kg")
         #expect(strength([event("2024-01-01 08:00")], configuration, now: "2024-01-02 09:00") == nil)
