@@ -36,13 +36,7 @@ struct CreditingSearch<Rules: RunRules> {
 
     typealias Entry = (node: Node, lexKey: Int64, back: Back)
 
-    /// The chosen crediting: days that met their targets, events and amounts credited per
-    /// day, indexed like the ledger.
-    struct Choice {
-        var met: [Bool]
-        var credited: [Int32]
-        var amounts: [Int64]
-    }
+    typealias Choice = CreditChoice
 
     /// Searches the days `top` down to `bottom` (`top` may lie after today: those days can never be kept).
     static func best(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int) -> Choice {
@@ -164,4 +158,12 @@ struct CreditingSearch<Rules: RunRules> {
         }
         return Choice(met: met, credited: credited, amounts: amounts)
     }
+}
+
+/// A chosen crediting: days that met their targets, events and amounts credited per day,
+/// indexed like the ledger.
+struct CreditChoice {
+    var met: [Bool]
+    var credited: [Int32]
+    var amounts: [Int64]
 }

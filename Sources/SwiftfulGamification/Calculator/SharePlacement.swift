@@ -232,7 +232,7 @@ enum SharePlacement {
 
     /// Calls `body` with each allocation of the share's events to its destinations that may
     /// be the cheapest of its outcome.
-    private static func forEachAllocation(of share: Share, from key: Triple, caps: Triple, _ body: (CountTriple) -> Void) {
+    static func forEachAllocation(of share: Share, from key: Triple, caps: Triple, _ body: (CountTriple) -> Void) {
         let total = share.count
         let (lo, hi) = (Int(share.lo), Int(share.hi))
         var allocation = CountTriple()

@@ -82,7 +82,12 @@ public enum StreakCalculator {
         let (ledger, frozen, historyFirstDay) = history.ledger(
             through: now.day, from: limitStart.map { min($0, now.day) }, countingFreezeEvents: behavior != .noFreezes
         )
-        let usableFreezes = behavior == .noFreezes ? [] : freezes
+        // Rule 1: a freeze earned after `now` is not seen, and one used after it is still unused.
+        let usableFreezes = behavior == .noFreezes ? [] : freezes.compactMap { freeze -> StreakFreeze? in
+            if let earned = freeze.dateEarned, earned > currentDate { return nil }
+            guard let used = freeze.dateUsed, used > currentDate else { return freeze }
+            return StreakFreeze(id: freeze.id, dateEarned: freeze.dateEarned, dateExpires: freeze.dateExpires)
+        }
         let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips, dayOf: dayOf)
         let isWeekly = dueDays.schedule(on: now.day).unit == .week || todayJudgement.isWeekly
         let calendar = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
@@ -105,8 +110,10 @@ public enum StreakCalculator {
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
+        let settlement = weeks == nil && !tracking ? Settlement(input) : nil
         return StreakSummary(
-            input: input, walk: StreakWalk(input, weeks: weeks, tracking: tracking), weeks: weeks, history: history,
+            input: settlement?.input ?? input, walk: StreakWalk(input, weeks: weeks, tracking: tracking, settlement: settlement),
+            settledLongest: settlement?.longest, weeks: weeks, history: history,
             firstDay: limitStart.map { min($0, historyFirstDay ?? $0) } ?? historyFirstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
             clocks: &clocks, schedule: schedule, targets: targets, dueDays: dueDays

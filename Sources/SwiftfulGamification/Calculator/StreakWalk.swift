@@ -36,8 +36,14 @@ struct StreakWalk {
     /// A weekly streak's weeks, oldest first (empty for a day unit).
     var weekRecords: [StreakWeek] = []
 
-    init(_ input: WalkInput, weeks: WeekCalendar?, tracking: Bool = false) {
-        if tracking {
+    init(_ input: WalkInput, weeks: WeekCalendar?, tracking: Bool = false, settlement: Settlement? = nil) {
+        if let settlement {
+            // Rule 4a: the days settled as they closed; the walk back finds the current run.
+            let input = settlement.input
+            self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay, choice: settlement.choice)
+            consumptions = settlement.consumptions + consumptions
+            markDays(input)
+        } else if tracking {
             self.init(tracking: input)
         } else if let weeks {
             let top = weeks.start(ofWeekContaining: input.today) + 6
@@ -53,8 +59,10 @@ struct StreakWalk {
     private var record = RunRecord()
 
     /// Walks the chosen crediting again, recording what the search only counted.
-    private init<Rules: RunRules>(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int) {
-        let choice = CreditingSearch.best(input, rules: start, context: context, top: top, bottom: bottom)
+    private init<Rules: RunRules>(
+        _ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int, choice chosen: CreditChoice? = nil
+    ) {
+        let choice = chosen ?? CreditingSearch.best(input, rules: start, context: context, top: top, bottom: bottom)
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = choice.credited
         amounts = choice.amounts

@@ -76,8 +76,9 @@ struct AmountRuleTests {
     }
 
     @Test func atLeastADayKeepsRulesOneToNineLeewayAndFreezes() {
-        // 01-02 is missed and bridged by a freeze. The 01:00 event may keep yesterday (still
-        // open) or today: either way a streak of 2, and rule 4 keeps the later day.
+        // 01-02 is missed and bridged by a freeze as it settles. The 01:00 event may keep
+        // yesterday (still open) or today: either way a streak of 2, and rule 4's tie 3 keeps
+        // it on its home night.
         let events = [Self.logged("01-01 12:00", 5), Self.logged("01-04 01:00", 5)]
         let result = Examples.evaluate(
             events, target: .atLeast(5, per: .day), unit: "km", leeway: 3, freezes: [freeze(earned: "2023-12-01 00:00")],
@@ -85,9 +86,9 @@ struct AmountRuleTests {
         )
         #expect(result.streak.currentStreak == 2)
         #expect(result.freezeConsumptions.map(\.day) == [day("2024-01-02")])
-        #expect(result.day(day("2024-01-04")).amount == 5)
-        #expect(result.day(day("2024-01-03")).amount == 0)
-        #expect(result.streak.calculatedStatus == .active(daysSinceLastEvent: 0))
+        #expect(result.day(day("2024-01-04")).amount == 0)
+        #expect(result.day(day("2024-01-03")).amount == 5)
+        #expect(result.streak.calculatedStatus == .atRisk)
     }
 
     // MARK: At most X a day
@@ -204,13 +205,13 @@ struct AmountRuleTests {
 
     @Test func wholeEventsMoveNeverParts() {
         // 01-01 has 4 of 5; the 01:00 event of 3 may go to 01-01 or stay on 01-02, whole: no
-        // part of it can top up 01-01 while the rest keeps 01-02. Either keeps one day, and
-        // rule 4 keeps the later one.
+        // part of it can top up 01-01 while the rest keeps 01-02. When 01-01 closed (03:00)
+        // the noon event was not logged yet: the 3 kept 01-01, and settled there (rule 4a).
         let events = [Self.logged("01-01 12:00", 4), Self.logged("01-02 01:00", 3), Self.logged("01-02 12:00", 2)]
         let result = Examples.evaluate(events, target: .atLeast(5, per: .day), unit: "km", leeway: 3, now: "2024-01-02 13:00")
-        #expect(result.day(day("2024-01-02")).amount == 5)
-        #expect(result.day(day("2024-01-01")).amount == 4)
+        #expect(result.day(day("2024-01-02")).amount == 2)
+        #expect(result.day(day("2024-01-01")).amount == 7)
         #expect(result.streak.currentStreak == 1)
-        #expect(result.streak.todayAmount == 5)
+        #expect(result.streak.todayAmount == 2)
     }
 }

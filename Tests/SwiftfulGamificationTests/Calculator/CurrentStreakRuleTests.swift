@@ -26,13 +26,15 @@ struct CurrentStreakRuleTests {
         #expect(result.streak.status == .canExtendWithLeeway)
     }
 
-    @Test func laterOpenDayWinsWhenAllElseIsEqual() {
+    @Test func anEventInTheLeewayStaysOnItsHomeNightWhenAllElseIsEqual() {
+        // Rule 4, tie 3: logged at 00:30 with a 3-hour leeway, it is the night before's.
         let history = [event("2024-01-01 12:00"), event("2024-01-02 12:00"), event("2024-01-04 00:30")]
         let result = calculate(history, leeway: 3, now: "2024-01-04 01:00")
         #expect(result.streak.currentStreak == 3)
-        #expect(result.streak.todayEventCount == 1)
-        #expect(result.day(day("2024-01-03")).state == .open)
-        #expect(result.streak.status == .active(daysSinceLastEvent: 0))
+        #expect(result.streak.todayEventCount == 0)
+        #expect(result.day(day("2024-01-03")).state == .kept)
+        #expect(result.streak.status == .atRisk)
+        #expect(result.streak.dateStreakDeadline == at("2024-01-05 03:00"))
     }
 
     @Test func moreOpenDaysKeptWhenPossible() {

@@ -72,7 +72,9 @@ struct DayScheduleRuleTests {
         #expect(result.day(day("2024-01-07")).state == .rest)
     }
 
-    @Test func oneFreezeCannotBridgeTwoMissedDays() {
+    @Test func oneFreezeIsSpentOnFridayAsItSettlesThenMondayEndsTheRun() {
+        // Rule 5 under settlement: the weekend was saved as the dashboard showed it; the
+        // freeze stays spent when Monday is missed too.
         let result = evaluate(
             noon(["01-01", "01-02", "01-03", "01-04", "01-09"]), freezes: [freeze("f1", earned: "2023-12-01 12:00")],
             behavior: .autoConsumeFreezes, now: "2024-01-09 13:00"
@@ -80,8 +82,10 @@ struct DayScheduleRuleTests {
         #expect(result.streak.currentStreak == 1)
         #expect(result.streak.longestStreak == 4)
         #expect(result.streak.calculatedStatus == .active(daysSinceLastEvent: 0))
-        #expect(result.streak.freezesAvailableCount == 1)
-        #expect(result.freezeConsumptions.isEmpty)
+        #expect(result.streak.freezesAvailableCount == 0)
+        #expect(result.freezeConsumptions.map(\.day) == [day("2024-01-05")])
+        #expect(result.day(day("2024-01-05")).state == .frozen)
+        #expect(result.day(day("2024-01-08")).state == .gap)
     }
 
     // MARK: Rule 8 and 9 bullets

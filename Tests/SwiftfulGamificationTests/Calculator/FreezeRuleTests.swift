@@ -51,9 +51,13 @@ struct FreezeRuleTests {
         #expect(result.streak.freezesAvailable?.map(\.id) == ["newer"])
     }
 
-    @Test func allOrNothingForALongGap() {
+    @Test func eachMissedDayIsBridgedAsItSettlesWhileAFreezeIsLeft() {
+        // Rule 5 under settlement: one freeze bridges the first missed day; it stays spent
+        // when the second is missed too.
         let result = auto([freeze("a", earned: "2023-12-01 00:00")], now: "2024-01-05 09:00")
-        #expect(result.freezeConsumptions.isEmpty)
+        #expect(result.freezeConsumptions.map(\.day) == [day("2024-01-03")])
+        #expect(result.streak.currentStreak == 0)
+        #expect(result.streak.longestStreak == 2)
         let enough = auto([freeze("a", earned: "2023-12-01 00:00"), freeze("b", earned: "2023-12-02 00:00")], now: "2024-01-05 09:00")
         #expect(enough.streak.currentStreak == 2)
         #expect(enough.freezeConsumptions.map(\.freezeId) == ["a", "b"])

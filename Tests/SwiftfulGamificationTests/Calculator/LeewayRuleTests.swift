@@ -49,8 +49,10 @@ struct LeewayRuleTests {
         let twoOnTheFirst = events(2, "2024-01-01 12:00")
         let result = calculate(twoOnTheFirst, leeway: 24, now: "2024-01-02 13:00")
         #expect(result.streak.currentStreak == 2)
+        // 12-31 settled at 01-02 00:00 (rule 4a) with one of them: a run of 2 then, against 1.
+        #expect(result.day(day("2023-12-31")).eventCount == 1)
         #expect(result.day(day("2024-01-01")).eventCount == 1)
-        #expect(result.day(day("2024-01-02")).eventCount == 1)
+        #expect(result.day(day("2024-01-02")).eventCount == 0)
     }
 
     @Test func leewayIsWallClockOnDaylightSavingDays() {

@@ -44,6 +44,8 @@ extension ReferenceStreak {
         let yesterdayOpen: Bool
         let frozen: Set<Int>
         let pool: [Int]
+        /// Days before this are settled (rule 4a): their gaps are final.
+        var settledBefore = Int.min
         func isOpen(_ day: Int) -> Bool { day == today || (yesterdayOpen && day == today - 1) }
     }
 
@@ -66,9 +68,7 @@ extension ReferenceStreak {
         let historyFirst = (options.flatMap(\.days) + frozen).min()
         let start = limitStart
         let firstDay = start.map { min($0, historyFirst ?? $0) } ?? historyFirst
-        let pool = input.freezes.indices.filter { input.freezes[$0].dateUsed == nil }.sorted {
-            (input.freezes[$0].dateEarned ?? .distantPast, input.freezes[$0].id) < (input.freezes[$1].dateEarned ?? .distantPast, input.freezes[$1].id)
-        }
+        let pool = unusedFreezes
         let context = WalkContext(
             today: today, firstDay: firstDay ?? today + 1, bottom: start ?? firstDay ?? today + 1,
             yesterdayOpen: leeway(on: today) > 0 && nowSecond < leeway(on: today) * 3_600, frozen: frozen, pool: behavior == .noFreezes ? [] : pool
@@ -98,6 +98,16 @@ extension ReferenceStreak {
             }
         } while advance(&choice, sizes)
         return (best, context, regular)
+    }
+
+    /// The freezes unused as `now` sees them (rule 1: one earned after it is not seen, one
+    /// used after it is still unused), oldest earned first.
+    var unusedFreezes: [Int] {
+        input.freezes.indices.filter {
+            (input.freezes[$0].dateUsed.map { $0 > input.now } ?? true) && (input.freezes[$0].dateEarned ?? .distantPast) <= input.now
+        }.sorted {
+            (input.freezes[$0].dateEarned ?? .distantPast, input.freezes[$0].id) < (input.freezes[$1].dateEarned ?? .distantPast, input.freezes[$1].id)
+        }
     }
 
     func isBetter(_ lhs: Walked, than rhs: Walked) -> Bool {
@@ -200,7 +210,7 @@ extension ReferenceStreak {
                 stop -= 1
             }
             let savable = stop >= context.bottom
-            if savable, behavior == .autoConsumeFreezes,
+            if savable, behavior == .autoConsumeFreezes, gapDays.allSatisfy({ $0 >= context.settledBefore }),
                let assigned = assign(gapDays.map { ($0, $0) }, pool: context.pool, used: walked.used) {
                 walked.used += assigned
                 day = stop

@@ -12,7 +12,7 @@ extension ReferenceStreak {
         result.consumptions = best.used.map { "\(input.freezes[$0.freeze].id)@\(CalendarDay(dayNumber: $0.day))" }.sorted()
         result.needed = best.trailing.count
         let usedIds = Set(best.used.map { input.freezes[$0.freeze].id })
-        result.freezesLeft = behavior == .noFreezes ? 0 : input.freezes.filter { $0.isAvailable(at: now) && !usedIds.contains($0.id) }.count
+        result.freezesLeft = behavior == .noFreezes ? 0 : unusedFreezes.map { input.freezes[$0] }.filter { !$0.isExpired(at: now) && !usedIds.contains($0.id) }.count
         fillAmounts(&result, best, context, regular: regular)
         let lastEvent = regular.max { ($0.dateCreated, $0.id) < ($1.dateCreated, $1.id) }.map { min(day(of: $0.dateCreated), today) }
         let kept = keptDays(best, context)

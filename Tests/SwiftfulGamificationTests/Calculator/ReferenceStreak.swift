@@ -141,6 +141,12 @@ struct ReferenceStreak {
 
     /// The results of every crediting rule 4 ranks best, each with the longest streak.
     func results() -> Set<Result> {
+        if !isWeekly, !isTracking {
+            let best = settledBest()
+            var result = fill(best.walks[0], best.context, regular: best.regular, now: input.now)
+            result.longest = max(best.longest, result.current)
+            return [result]
+        }
         var longest = 0
         for moment in pastMoments() { longest = max(longest, bestWalks(at: moment).walks.first?.streak ?? 0) }
         let best = bestWalks(at: input.now)

@@ -1,0 +1,66 @@
+/// Rule 4a for a day-unit streak: the days settled one by one, oldest first, each with the
+/// crediting rule 4 chose at the instant it closed (`UndecidedDays`), then the open days
+/// credited at `now`. Auto-mode freezes are consumed as the gaps they bridge settle, and the
+/// longest run is the longest the settled calendar shows (rule 6).
+/// - Complexity: O(days + events that the leeway may move).
+struct Settlement {
+    /// The walk's input, with the days settlement bridged frozen and their freezes spent.
+    let input: WalkInput
+    let choice: CreditChoice
+    let consumptions: [(freezeIndex: Int, day: Int)]
+    /// The longest run of the settled days.
+    let longest: Int
+
+    init(_ input: WalkInput) {
+        let ledger = input.ledger
+        var choice = CreditChoice(
+            met: Array(repeating: false, count: ledger.dayCount),
+            credited: (0..<ledger.dayCount).map { ledger.count(at: $0 * CreditLedger.classesPerDay) },
+            amounts: (0..<ledger.dayCount).map { ledger.amount(at: $0 * CreditLedger.classesPerDay) }
+        )
+        var run = SettledRun(freezes: input.freezes)
+        var frozen = input.frozen
+        // Per ledger cell, the events already credited to a settled day, by amount.
+        var taken: [Int: [Int64: Int32]] = [:]
+        var longest = 0
+        var day = input.firstDay
+        while day <= input.today, input.closes(day) {
+            let last = min(day + (input.leeway.hours(on: day + 1) == 24 ? 2 : 1), input.today)
+            let days = UndecidedDays(input, days: day...last, settling: true, taken: taken)
+            let placement = days.best(after: run)
+            let index = day - ledger.baseDay
+            for (group, allocation) in zip(days.groups, placement.allocations) where allocation[0] > 0 {
+                taken[group.cell, default: [:]][group.share.amount, default: 0] += allocation[0]
+            }
+            choice.credited[index] += placement.counts[0]
+            choice.amounts[index] &+= placement.amounts[0]
+            let met = placement.met[0]
+            choice.met[index] = met
+            if run.take(input.verdict(day, judge: days.judges[0], met: met, open: false), on: day, behavior: input.behavior) {
+                frozen[index] = true
+            }
+            longest = max(longest, run.kept)
+            // Windows ending today are spent.
+            for cell in (index * CreditLedger.classesPerDay)..<((index + 1) * CreditLedger.classesPerDay) { taken[cell] = nil }
+            day += 1
+        }
+        if day <= input.today {
+            let days = UndecidedDays(input, days: day...input.today, settling: false, taken: taken)
+            let placement = days.best(after: run)
+            for offset in 0..<days.count {
+                let index = day + offset - ledger.baseDay
+                choice.credited[index] += placement.counts[offset]
+                choice.amounts[index] &+= placement.amounts[offset]
+                choice.met[index] = placement.met[offset]
+            }
+        }
+        self.input = WalkInput(
+            ledger: ledger, goals: input.goals, judges: input.judges, reach: input.reach, frozen: frozen, due: input.due,
+            today: input.today, firstDay: input.firstDay, judgedFrom: input.judgedFrom, yesterdayIsOpen: input.yesterdayIsOpen,
+            leeway: input.leeway, behavior: input.behavior, freezes: run.freezes
+        )
+        self.choice = choice
+        consumptions = run.consumptions
+        self.longest = longest
+    }
+}

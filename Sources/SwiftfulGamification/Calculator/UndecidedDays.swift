@@ -1,0 +1,192 @@
+/// Rule 4 at one instant, over the days it still decides (rule 4a): at a day's settlement
+/// the closing day and the open days after it, at `now` the open days. Every earlier day is
+/// settled, so only events that may still go to one of these days take part, their windows
+/// cut to them; the run before them is `SettledRun`.
+///
+/// Every distinct outcome (the days' sums, capped where their judgement no longer changes)
+/// is reached by a dynamic programme over groups of like events, keeping for each outcome
+/// the placement rule 4's later tie-breaks prefer (they add up event by event, so keeping
+/// the best per outcome is exact); then the outcomes are ranked whole: the streak at the
+/// instant, freezes, days kept or over, and those tie-breaks.
+/// - Complexity: O(groups * outcomes * tries), a handful of each on a real day.
+struct UndecidedDays {
+    /// Events alike in all that decides where they go.
+    struct Group {
+        /// Destinations relative to `first`; `own` is the home day when it is one of them.
+        var share: Share
+        var homeInside: Bool
+        /// The ledger cell the events come from.
+        var cell: Int
+    }
+
+    /// The chosen placement: per destination, events and amounts; per group, its split.
+    struct Placement {
+        var counts = CountTriple()
+        var amounts = Triple(0, 0, 0)
+        var allocations: [CountTriple] = []
+        var met: [Bool] = []
+        /// The run after the last of the days.
+        var run: SettledRun
+    }
+
+    /// The later tie-breaks, compared in order (smaller is better): what is credited to an
+    /// open limit's day, events off their home day, then per day the sum and the events,
+    /// then per day and per last allowed day (latest first) the amount and the events.
+    private struct Partial {
+        var ties: [Int64]
+        var allocations: [CountTriple]
+        var counts = CountTriple()
+        var amounts = Triple(0, 0, 0)
+    }
+
+    private static let farTies = 6
+
+    let input: WalkInput
+    let first: Int
+    let count: Int
+    /// The first of the days that is open at the instant.
+    let openFrom: Int
+    let judges: [DayJudge]
+    let groups: [Group]
+    /// Sums the days hold before any group (events logged at the closing second).
+    let start: Triple
+
+    /// The days `days` at the instant `days.lowerBound` closes (`settling`) or at `now`.
+    init(_ input: WalkInput, days: ClosedRange<Int>, settling: Bool, taken: [Int: [Int64: Int32]]) {
+        self.input = input
+        first = days.lowerBound
+        count = days.count
+        openFrom = settling ? first + 1 : first
+        let ledger = input.ledger
+        // At a settlement an open day's own events are not logged yet (those that are may
+        // go to the closing day): it is judged on what the closing day's events bring it.
+        judges = days.map { day in
+            let judge = input.judge(day)
+            guard settling, day > days.lowerBound, judge.kind == .atLeast || judge.kind == .atMost else { return judge }
+            let index = day - ledger.baseDay
+            let fixed = index >= 0 && index < ledger.dayCount ? ledger.amount(at: index * CreditLedger.classesPerDay) : 0
+            return DayJudge(kind: judge.kind, need: judge.need + fixed)
+        }
+        var start = Triple(0, 0, 0)
+        var groups: [Group] = []
+        // Logged at the very second the day closes: on the next day, past its leeway hours;
+        // after a whole day of leeway, at the midnight two days on, within that day's leeway.
+        for amount in settling && count > 1 ? ledger.closing[first] ?? [] : [] {
+            let last = first + count - 1
+            if count == 2 || input.leeway.hours(on: last) == 0 {
+                start[count - 1] &+= amount
+            } else {
+                let home: Int8 = input.leeway.hours(on: last) <= 12 ? 1 : 2
+                groups.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, cell: -1))
+            }
+        }
+        for hi in days.lowerBound...(days.upperBound + CreditLedger.widestWindow) {
+            let dayIndex = hi - ledger.baseDay
+            guard dayIndex >= 0, dayIndex < ledger.dayCount else { continue }
+            for classIndex in 1..<CreditLedger.classesPerDay {
+                let cell = dayIndex * CreditLedger.classesPerDay + classIndex
+                let total = ledger.count(at: cell)
+                guard total > 0 else { continue }
+                let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
+                let lo = hi - width, own = lo + ownOffset
+                // At a settlement only events that may go to the closing day have been logged.
+                guard lo <= days.upperBound, hi >= days.lowerBound, !settling || lo <= first else { continue }
+                let low = max(lo, days.lowerBound), high = min(hi, days.upperBound)
+                // Rule 4, tie 3: logged in the first L hours (L <= 12), the night before's.
+                let home = width == 1 && ownOffset == 1 && input.leeway.hours(on: own) <= 12 ? own - 1 : own
+                let homeInside = (low...high).contains(home)
+                var remaining = Self.amounts(ledger, cell: cell, count: total)
+                for (amount, gone) in taken[cell] ?? [:] { remaining[amount, default: 0] -= gone }
+                for (amount, left) in remaining.sorted(by: { $0.key < $1.key }) where left > 0 {
+                    let share = Share(
+                        amount: amount, count: left, lo: Int8(low - first), hi: Int8(high - first),
+                        own: Int8((homeInside ? home : low) - first)
+                    )
+                    groups.append(Group(share: share, homeInside: homeInside, cell: cell))
+                }
+            }
+        }
+        self.start = start
+        self.groups = groups
+    }
+
+    /// A cell's events by amount.
+    private static func amounts(_ ledger: CreditLedger, cell: Int, count: Int32) -> [Int64: Int32] {
+        let others = ledger.windowed[cell] ?? []
+        var byAmount: [Int64: Int32] = [:]
+        for amount in others { byAmount[amount, default: 0] += 1 }
+        let units = count - Int32(others.count)
+        if units > 0 { byAmount[HistoryAmounts.unit, default: 0] += units }
+        return byAmount
+    }
+
+    /// Rule 4's choice, the run before the days being `run`.
+    func best(after run: SettledRun) -> Placement {
+        let caps = Triple(
+            count > 0 ? judges[0].cap : 0, count > 1 ? judges[1].cap : 0, count > 2 ? judges[2].cap : 0
+        )
+        let capped = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
+        var table = StateTable<Triple, Partial>(linearLimit: 32)
+        table.append(capped, Partial(ties: Array(repeating: 0, count: 2 + 6 + 3 * Self.farTies), allocations: []))
+        for group in groups {
+            var next = StateTable<Triple, Partial>(linearLimit: 32)
+            for (key, partial) in zip(table.keys, table.values) {
+                SharePlacement.forEachAllocation(of: group.share, from: key, caps: caps) { allocation in
+                    var sums = key, moved = partial
+                    add(group, allocation, to: &moved, sums: &sums, caps: caps)
+                    next.keep(sums, moved) { $0.ties.lexicographicallyPrecedes($1.ties) }
+                }
+            }
+            table = next
+        }
+        var winner: (rank: [Int64], placement: Placement)?
+        for (sums, partial) in zip(table.keys, table.values) {
+            let candidate = ranked(sums: sums, partial: partial, run: run)
+            if winner == nil || candidate.rank.lexicographicallyPrecedes(winner!.rank) { winner = candidate }
+        }
+        return winner!.placement
+    }
+
+    private func add(_ group: Group, _ allocation: CountTriple, to partial: inout Partial, sums: inout Triple, caps: Triple) {
+        let share = group.share
+        partial.allocations.append(allocation)
+        for destination in Int(share.lo)...Int(share.hi) {
+            let placed = allocation[destination]
+            guard placed > 0 else { continue }
+            let amount = Int64(placed) &* share.amount
+            partial.counts[destination] += placed
+            partial.amounts[destination] &+= amount
+            sums[destination] = SharePlacement.capped(sums[destination], adding: placed, of: share.amount, cap: caps[destination])
+            if judges[destination].kind == .atMost, first + destination >= openFrom { partial.ties[0] &+= amount }
+            if group.homeInside, destination != Int(share.own) { partial.ties[1] += Int64(placed) }
+            partial.ties[2 + destination * 2] &+= amount
+            partial.ties[3 + destination * 2] += Int64(placed)
+            // Tie 5: what reaches furthest stays free.
+            let far = 8 + destination * Self.farTies + (2 - Int(share.hi)) * 2
+            partial.ties[far] &+= amount
+            partial.ties[far + 1] += Int64(placed)
+        }
+    }
+
+    /// Rule 4's order for one outcome: the streak at the instant (larger first), freezes
+    /// consumed, at-least days kept, limit days over, then the partial's ties with the days
+    /// kept (earliest first) before the sums.
+    private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: [Int64], placement: Placement) {
+        var run = before
+        var met: [Bool] = []
+        var kept = 0, over = 0, used = 0
+        var keptFlags: [Int64] = []
+        for offset in 0..<count {
+            let day = first + offset, judge = judges[offset], open = day >= openFrom
+            let isMet = judge.met(sums[offset])
+            met.append(isMet)
+            if run.take(input.verdict(day, judge: judge, met: isMet, open: open), on: day, behavior: input.behavior) { used += 1 }
+            if judge.kind == .atLeast, isMet { kept += 1 }
+            if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
+            keptFlags.append(input.isKept(day, judge: judge, met: isMet, open: open) ? 0 : 1)
+        }
+        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + partial.ties[0..<2] + keptFlags + partial.ties[2...]
+        let placement = Placement(counts: partial.counts, amounts: partial.amounts, allocations: partial.allocations, met: met, run: run)
+        return (rank, placement)
+    }
+}

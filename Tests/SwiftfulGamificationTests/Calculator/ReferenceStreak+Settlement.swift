@@ -1,0 +1,232 @@
+import Foundation
+@testable import SwiftfulGamification
+
+/// Rule 4a literally, for a day-unit streak: at the instant each day closes, every crediting
+/// of the events logged by then (and not credited to a settled day) to the days still
+/// undecided is tried and ranked by rule 4; the closing day keeps what the best gave it.
+/// Then at `now` the same over the open days.
+extension ReferenceStreak {
+    /// What the settled days became.
+    struct Settled {
+        /// Regular event (index into `regular`) -> the settled day it was credited to.
+        var pinned: [Int: Int] = [:]
+        var verdicts: [Int: SettledRun.Verdict] = [:]
+        var bridged: Set<Int> = []
+        var used: [Use] = []
+        var longest = 0
+    }
+
+    /// One event as a crediting sees it at an instant whose day is `today`.
+    struct Placeable {
+        let index: Int
+        let own: Int
+        let home: Int
+        let days: [Int]
+        let amount: Int64
+    }
+
+    /// The event's own day and its second, in its own zone (rule 1).
+    func ownDayAndSecond(_ event: StreakEvent) -> (day: Int, second: Int) {
+        let eventZone = TimeZone(identifier: event.timezone) ?? Self.zone
+        var eventCalendar = Calendar(identifier: .gregorian)
+        eventCalendar.timeZone = eventZone
+        let parts = eventCalendar.dateComponents([.hour, .minute, .second], from: event.dateCreated)
+        return (CalendarDay(containing: event.dateCreated, in: eventZone).dayNumber, parts.hour! * 3_600 + parts.minute! * 60 + parts.second!)
+    }
+
+    func placeable(_ event: StreakEvent, index: Int, today: Int) -> Placeable {
+        let (ownDay, second) = ownDayAndSecond(event)
+        let leeway = leeway(on: ownDay)
+        var days = [ownDay]
+        if leeway > 0, second < leeway * 3_600 { days.append(ownDay - 1) }
+        if leeway > 0, second >= 86_400 - leeway * 3_600 { days.append(ownDay + 1) }
+        // Rule 4, tie 3: the first L hours of a day (L <= 12) are the night before's.
+        let home = leeway > 0 && leeway <= 12 && second < leeway * 3_600 ? ownDay - 1 : ownDay
+        return Placeable(
+            index: index, own: min(ownDay, today), home: min(home, today),
+            days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths
+        )
+    }
+
+    /// The instant `day` closes: the next day's start plus its leeway.
+    func closing(_ day: Int) -> Date { wallClock(day + 1, hour: leeway(on: day + 1)) }
+
+    /// Settles every day that has closed by `now`, then credits the open days; the walk at
+    /// `now` finds the current run (settled gaps are final).
+    func settledBest() -> (walks: [Walked], context: WalkContext, regular: [StreakEvent], longest: Int) {
+        let now = input.now
+        let today = day(of: now)
+        let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
+        let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(day(of: $0.dateCreated), today) })
+        let all = regular.enumerated().map { placeable($1, index: $0, today: today) }
+        let historyFirst = (all.flatMap(\.days) + recorded).min()
+        let start = limitStart
+        let firstDay = start.map { min($0, historyFirst ?? $0) } ?? historyFirst ?? today + 1
+        let bottom = start ?? firstDay
+        let pool = unusedFreezes
+        var settled = Settled()
+        var settling = firstDay
+        while settling < today, closing(settling) <= now {
+            let moment = closing(settling)
+            let momentToday = self.day(of: moment)
+            let events = regular.enumerated().compactMap { index, event -> Placeable? in
+                guard settled.pinned[index] == nil else { return nil }
+                let placed = placeable(event, index: index, today: momentToday)
+                // Logged by then, or a late night from a zone to the west, counted before its home day closed.
+                guard event.dateCreated <= moment || placed.home <= settling else { return nil }
+                let days = placed.days.filter { $0 >= settling }
+                guard !days.isEmpty else { return nil }
+                return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount)
+            }
+            let best = bestPlacement(events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
+            for (event, credited) in zip(events, best.assignment) where credited == settling { settled.pinned[event.index] = settling }
+            let verdict = best.verdicts[0]
+            settled.verdicts[settling] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
+            if let freeze = verdict.bridgedBy {
+                settled.used.append(Use(freeze: freeze, day: settling))
+                settled.bridged.insert(settling)
+            }
+            settled.longest = max(settled.longest, runLength(endingOn: settling, settled))
+            settling += 1
+        }
+        let firstOpen = settling
+        let open = regular.enumerated().compactMap { index, event -> Placeable? in
+            guard settled.pinned[index] == nil else { return nil }
+            let placed = placeable(event, index: index, today: today)
+            let days = placed.days.filter { $0 >= firstOpen }
+            precondition(!days.isEmpty, "an event left behind the settled days")
+            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount)
+        }
+        let best = firstOpen <= today
+            ? bestPlacement(open, days: firstOpen...today, openFrom: firstOpen, settled: settled, recorded: recorded, bottom: bottom, pool: pool).assignment
+            : []
+        let base = min(all.flatMap(\.days).min() ?? today, today)
+        var walked = Walked()
+        walked.base = base
+        walked.sums = Array(repeating: 0, count: today - base + 1)
+        walked.counts = Array(repeating: 0, count: today - base + 1)
+        for (index, credited) in settled.pinned {
+            walked.sums[credited - base] += all[index].amount
+            walked.counts[credited - base] += 1
+        }
+        for (event, credited) in zip(open, best) {
+            walked.sums[credited - base] += event.amount
+            walked.counts[credited - base] += 1
+        }
+        let context = WalkContext(
+            today: today, firstDay: firstDay, bottom: bottom,
+            yesterdayOpen: leeway(on: today) > 0 && secondOfDay(now) < leeway(on: today) * 3_600,
+            frozen: recorded.union(settled.bridged), pool: behavior == .noFreezes ? [] : pool.filter { freeze in !settled.used.contains { $0.freeze == freeze } },
+            settledBefore: firstOpen
+        )
+        if !isTracking { walk(&walked, context) }
+        walked.used = settled.used + walked.used
+        return ([walked], context, regular, settled.longest)
+    }
+
+
+    /// Kept days of the settled run ending on `day`.
+    func runLength(endingOn day: Int, _ settled: Settled) -> Int {
+        var length = 0
+        var current = day
+        while let verdict = settled.verdicts[current] {
+            if verdict == .gap { break }
+            if verdict == .kept { length += 1 }
+            current -= 1
+        }
+        return length
+    }
+
+    struct DayVerdict {
+        var verdict: SettledRun.Verdict
+        var bridgedBy: Int?
+    }
+
+    /// Rule 4 over `days` at one instant: every assignment of `events` to their allowed days,
+    /// ranked by the streak at the instant, freezes, days kept or over, and ties 3 to 5.
+    func bestPlacement(
+        _ events: [Placeable], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>, bottom: Int, pool: [Int]
+    ) -> (assignment: [Int], verdicts: [DayVerdict]) {
+        var choice = [Int](repeating: 0, count: events.count)
+        let sizes = events.map(\.days.count)
+        var best: (rank: [Int64], assignment: [Int], verdicts: [DayVerdict])?
+        repeat {
+            let assignment = events.indices.map { events[$0].days[choice[$0]] }
+            let ranked = rank(events, assignment, days: days, openFrom: openFrom, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
+            if best == nil || ranked.rank.lexicographicallyPrecedes(best!.rank) { best = (ranked.rank, assignment, ranked.verdicts) }
+        } while advance(&choice, sizes)
+        return (best!.assignment, best!.verdicts)
+    }
+
+    private func rank(
+        _ events: [Placeable], _ assignment: [Int], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>, bottom: Int, pool: [Int]
+    ) -> (rank: [Int64], verdicts: [DayVerdict]) {
+        let first = days.lowerBound
+        var sums = [Int64](repeating: 0, count: days.count), counts = [Int64](repeating: 0, count: days.count)
+        var openCredit: Int64 = 0, offHome: Int64 = 0
+        var far = [Int64](repeating: 0, count: days.count * 3 * 2)
+        for (event, credited) in zip(events, assignment) {
+            let offset = credited - first
+            sums[offset] += event.amount
+            counts[offset] += 1
+            if credited >= openFrom, target(on: credited).kind == .atMost { openCredit += event.amount }
+            if credited != event.home { offHome += 1 }
+            let reach = event.days.max()! - first
+            far[offset * 6 + (2 - reach) * 2] += event.amount
+            far[offset * 6 + (2 - reach) * 2 + 1] += 1
+        }
+        // The run before these days: whether it holds a kept or frozen day to save.
+        var anchored = false
+        var back = first - 1
+        while let verdict = settled.verdicts[back] {
+            if verdict == .gap { break }
+            if verdict == .kept || verdict == .frozen { anchored = true; break }
+            back -= 1
+        }
+        var used = settled.used.map(\.freeze)
+        var verdicts: [DayVerdict] = []
+        var kept = 0, over = 0
+        var keptFlags: [Int64] = []
+        for day in days {
+            let offset = day - first, open = day >= openFrom
+            let target = target(on: day), amount = targetAmount(on: day)
+            let met = target.kind == .atLeast ? sums[offset] >= amount : sums[offset] <= amount
+            let due = kind(day) == .due, frozen = recorded.contains(day)
+            var verdict: SettledRun.Verdict
+            if day < bottom {
+                verdict = frozen ? .frozen : .pass
+            } else if target.kind == .atLeast {
+                verdict = met ? .kept : frozen ? .frozen : due && !open ? .gap : .pass
+            } else {
+                verdict = met && due && !open ? .kept : frozen ? .frozen : due && !met ? .gap : .pass
+            }
+            var bridgedBy: Int?
+            if verdict == .gap, behavior == .autoConsumeFreezes, anchored,
+               let freeze = pool.first(where: { !used.contains($0) && isEligible($0, first: day, last: day) }) {
+                used.append(freeze)
+                bridgedBy = freeze
+            }
+            if verdict == .kept || verdict == .frozen { anchored = true }
+            if verdict == .gap, bridgedBy == nil { anchored = false }
+            verdicts.append(DayVerdict(verdict: verdict, bridgedBy: bridgedBy))
+            if target.kind == .atLeast, met { kept += 1 }
+            if target.kind == .atMost, !met, due, day >= bottom { over += 1 }
+            keptFlags.append(verdict == .kept ? 0 : 1)
+        }
+        // The streak at the instant: the run back from the last of the days.
+        var streak = 0
+        var broken = false
+        for verdict in verdicts.reversed() where !broken {
+            if verdict.verdict == .gap, verdict.bridgedBy == nil { broken = true } else if verdict.verdict == .kept { streak += 1 }
+        }
+        var day = first - 1
+        while !broken, let verdict = settled.verdicts[day], verdict != .gap {
+            if verdict == .kept { streak += 1 }
+            day -= 1
+        }
+        let spent = Int64(used.count - settled.used.count)
+        var rank: [Int64] = [Int64(-streak), spent, Int64(-kept), Int64(over), openCredit, offHome] + keptFlags
+        for offset in sums.indices { rank += [sums[offset], counts[offset]] }
+        return (rank + far, verdicts)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import SwiftfulGamification
+
+/// Rule 4a: the past is settled as each day closes, in the current zone, whatever zone an
+/// event was logged in; rule 6's longest is the longest run the settled calendar shows.
+struct SettlementRuleTests {
+    static let sydney = TimeZone(identifier: "Australia/Sydney")!
+    static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
+    static let london = TimeZone(identifier: "Europe/London")!
+
+    static func evaluate(_ events: [StreakEvent], leeway: Int = 0, now: Date, zone: TimeZone) -> CurrentStreakData {
+        StreakCalculator.evaluate(
+            events: events, configuration: StreakConfiguration(streakKey: "floss", leewayHours: leeway), currentDate: now, timezone: zone
+        ).streak
+    }
+
+    static func iso(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    @Test func aRunShownOnlyBeforeItsDaySettledIsNotTheLongest() {
+        // Sydney's Monday noon is Sunday evening in Los Angeles: it counts as today then (rule
+        // 1), but Sunday settles without it, so the run of 2 was never settled.
+        let events = [
+            StreakEvent(id: "la", dateCreated: Self.iso("2024-03-02T12:00:00-08:00"), timezone: TimeZone.losAngeles.identifier),
+            StreakEvent(id: "sydney", dateCreated: Self.iso("2024-03-04T12:00:00+11:00"), timezone: Self.sydney.identifier),
+        ]
+        let sunday = Self.evaluate(events, now: Self.iso("2024-03-03T20:00:00-08:00"), zone: .losAngeles)
+        #expect(sunday.currentStreak == 2)
+        #expect(sunday.longestStreak == 2)
+        for now in ["2024-03-04T09:00:00-08:00", "2024-03-05T09:00:00-08:00", "2024-03-20T09:00:00-08:00"] {
+            let later = Self.evaluate(events, now: Self.iso(now), zone: .losAngeles)
+            #expect(later.longestStreak == 1, "at \(now)")
+        }
+    }
+
+    @Test func aKolkataMorningKeepsTodayInLondonButNotTheDayBefore() {
+        let events = [
+            StreakEvent(id: "london", dateCreated: Self.iso("2024-03-16T12:00:00Z"), timezone: Self.london.identifier),
+            StreakEvent(id: "kolkata", dateCreated: Self.iso("2024-03-18T07:30:00+05:30"), timezone: Self.kolkata.identifier),
+        ]
+        let early = Self.evaluate(events, leeway: 3, now: Self.iso("2024-03-18T02:30:00Z"), zone: Self.london)
+        #expect(early.currentStreak == 2)
+        #expect(early.longestStreak == 2)
+        let settled = Self.evaluate(events, leeway: 3, now: Self.iso("2024-03-18T03:30:00Z"), zone: Self.london)
+        #expect(settled.currentStreak == 1)
+        #expect(settled.longestStreak == 1)
+    }
+
+    /// Over random histories (amounts, limits, leeway 0-24, freezes, skips, schedules): a day
+    /// closed at one instant keeps its state and what was credited to it at every later one,
+    /// and the longest streak is the longest run of the calendar's days.
+    @Test(arguments: Array(UInt64(1)...400))
+    func thePastNeverChangesAndLongestIsACalendarRun(seed: UInt64) {
+        let drawn = ReferenceAmountPropertyTests.input(seed: seed)
+        // A freeze used between the two instants (rule 1) may rightly change what settled.
+        let input = ReferenceStreak.Input(
+            events: drawn.events, freezes: drawn.freezes.filter { $0.dateUsed == nil }, configuration: drawn.configuration,
+            skips: drawn.skips, now: drawn.now, goalSchedule: drawn.goalSchedule
+        )
+        let reference = ReferenceStreak(input)
+        guard !reference.isWeekly, !reference.isTracking else { return }
+        let zone = ReferenceStreak.zone
+        func evaluation(at now: Date) -> StreakEvaluation {
+            StreakCalculator.evaluate(
+                events: input.events, freezes: input.freezes, configuration: input.configuration, currentDate: now, timezone: zone,
+                goalSchedule: input.goalSchedule, skips: input.skips.sorted().map(CalendarDay.init(dayNumber:))
+            )
+        }
+        let final = evaluation(at: input.now)
+        for hoursBack in [6, 30, 75] {
+            let instant = input.now.addingTimeInterval(-Double(hoursBack) * 3_600)
+            // A limit without a start day is judged from its first event's day: none yet, none judged.
+            guard input.events.contains(where: { !$0.isFreeze && $0.dateCreated <= instant }) else { continue }
+            let earlier = evaluation(at: instant)
+            let today = earlier.today.dayNumber
+            guard let first = earlier.firstDay, first < today - 1 else { continue }
+            for day in first..<(today - 1) {
+                let before = earlier.day(CalendarDay(dayNumber: day)), after = final.day(CalendarDay(dayNumber: day))
+                // A consumption the earlier view made is recorded by then; the later view may
+                // make it itself: the day is frozen either way.
+                #expect(before.state == after.state, "seed \(seed): \(CalendarDay(dayNumber: day)) \(hoursBack)h earlier: \(ReferenceAmountPropertyTests.describe(input))")
+                #expect(before.amount == after.amount, "seed \(seed): \(CalendarDay(dayNumber: day)) \(hoursBack)h earlier")
+            }
+        }
+        var run = 0, longest = 0
+        if let first = final.firstDay, first <= final.today.dayNumber {
+            for day in first...final.today.dayNumber {
+                switch final.day(CalendarDay(dayNumber: day)).state {
+                case .kept: run += 1
+                case .gap: run = 0
+                default: break
+                }
+                longest = max(longest, run)
+            }
+        }
+        #expect(final.streak.longestStreak == longest, "seed \(seed)")
+    }
+}
