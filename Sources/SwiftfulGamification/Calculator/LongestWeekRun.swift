@@ -4,8 +4,8 @@
 /// An open week is never a gap (unless over its limit), so the streak only drops when a week
 /// closes: its largest values are reached just before each week closes, when every event a
 /// week's days may be credited has been logged (`L` hours into the next week); a weekly
-/// limit's as each week closes (rule 10). One forward pass over the days, as `LongestRun`
-/// does for days, judges each week as it ends.
+/// limit's as each week closes (rule 10). One forward pass over the days judges each week
+/// as it ends.
 /// - Complexity: O(days * states).
 struct LongestWeekRun {
     struct Key: DayHoldings {

@@ -21,20 +21,17 @@ struct ReferenceAmountPropertyTests {
         let origin = at("2024-01-10 00:00").timeIntervalSince1970
         let now = Date(timeIntervalSince1970: origin + Double(Int.random(in: 0..<(70 * 24 * 60), using: &random) * 60))
         let leeway = [0, 0, 1, 3, 6, 12, 13, 23, 24].randomElement(using: &random)!
-        func instant(daysBack: ClosedRange<Int>) -> Date {
-            let midnight = Calendar.newYork.startOfDay(for: now.addingTimeInterval(-Double(Int.random(in: daysBack, using: &random)) * 86_400))
-            // Half of them near a midnight, where the leeway has a choice to make.
-            let minute = Bool.random(using: &random) ? Int.random(in: 0..<1_440, using: &random)
-                : [Int.random(in: 0..<(leeway * 60 + 30), using: &random), 1_439 - Int.random(in: 0..<(leeway * 60 + 30), using: &random)]
-                    .randomElement(using: &random)!
-            return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
+        func instant(daysBack: ClosedRange<Int>, in eventZone: TimeZone = zone) -> Date {
+            ReferenceStreak.randomInstant(now: now, daysBack: daysBack, leeway: leeway, zone: eventZone, using: &random)
         }
+        func eventZone() -> TimeZone { ReferenceStreak.eventZone(leeway: leeway, using: &random) }
         let weekly = mode == .atLeastWeek || mode == .atMostWeek || mode == .timesPerWeekByAmount
         let span = weekly && Int.random(in: 0..<3, using: &random) == 0 ? 30 : 16
         let count = Int.random(in: 0...(leeway > 12 ? 4 : 6), using: &random)
         let amounts: [Double?] = [nil, nil, 0, 0.5, 1, 1.5, 2, 2.5, 3, 0.001, 1.25]
-        var events = (0..<count).map { index in
-            StreakEvent(id: "e\(index)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier, amount: amounts.randomElement(using: &random)!)
+        var events = (0..<count).map { index -> StreakEvent in
+            let logged = eventZone()
+            return StreakEvent(id: "e\(index)", dateCreated: instant(daysBack: 0...span, in: logged), timezone: logged.identifier, amount: amounts.randomElement(using: &random)!)
         }
         for index in 0..<[0, 0, 0, 1, 2].randomElement(using: &random)! {
             events.append(StreakEvent(id: "z\(index)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier, isFreeze: true, freezeId: "old\(index)"))
@@ -73,7 +70,8 @@ struct ReferenceAmountPropertyTests {
             leewayHours: leeway, freezeBehavior: FreezeBehavior.allCases.randomElement(using: &random)!, schedule: schedule,
             weekStart: weekStart, target: target, unit: target == nil ? nil : "km", startDay: startDay
         )
-        return .init(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now, goalSchedule: goalSchedule)
+        return ReferenceStreak.Input(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now, goalSchedule: goalSchedule)
+            .zonedForSettlement()
     }
 
     /// The mode's target, the amounts it is changed to (if it is), and the schedule.

@@ -14,19 +14,18 @@ struct ReferencePropertyTests {
         let origin = at("2024-01-10 00:00").timeIntervalSince1970
         let now = Date(timeIntervalSince1970: origin + Double(Int.random(in: 0..<(70 * 24 * 60), using: &random) * 60))
         let leeway = [0, 0, 1, 3, 6, 12, 13, 23, 24].randomElement(using: &random)!
-        func instant(daysBack: ClosedRange<Int>) -> Date {
-            let midnight = Calendar.newYork.startOfDay(for: now.addingTimeInterval(-Double(Int.random(in: daysBack, using: &random)) * 86_400))
-            // Half of them near a midnight, where the leeway has a choice to make.
-            let minute = Bool.random(using: &random) ? Int.random(in: 0..<1_440, using: &random)
-                : [Int.random(in: 0..<(leeway * 60 + 30), using: &random), 1_439 - Int.random(in: 0..<(leeway * 60 + 30), using: &random)]
-                    .randomElement(using: &random)!
-            return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
+        func instant(daysBack: ClosedRange<Int>, in eventZone: TimeZone = zone) -> Date {
+            ReferenceStreak.randomInstant(now: now, daysBack: daysBack, leeway: leeway, zone: eventZone, using: &random)
         }
+        func eventZone() -> TimeZone { ReferenceStreak.eventZone(leeway: leeway, using: &random) }
         // Few choices per case: every crediting is tried at every moment. Weekly streaks look
         // further back now and then: runs of kept and gap weeks, freezes spent on several gaps.
         let span = Int.random(in: 0..<4, using: &random) == 0 ? 40 : 20
         let count = Int.random(in: 1...(leeway > 12 ? 4 : 6), using: &random)
-        var events = (0..<count).map { StreakEvent(id: "e\($0)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier) }
+        var events = (0..<count).map { index -> StreakEvent in
+            let logged = eventZone()
+            return StreakEvent(id: "e\(index)", dateCreated: instant(daysBack: 0...span, in: logged), timezone: logged.identifier)
+        }
         for index in 0..<[0, 0, 0, 1, 2].randomElement(using: &random)! {
             events.append(StreakEvent(id: "z\(index)", dateCreated: instant(daysBack: 0...span), timezone: zone.identifier, isFreeze: true, freezeId: "old\(index)"))
         }
@@ -62,7 +61,7 @@ struct ReferencePropertyTests {
             freezeBehavior: FreezeBehavior.allCases.randomElement(using: &random)!, schedule: schedule,
             weekStart: weekStart
         )
-        return .init(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now)
+        return ReferenceStreak.Input(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now).zonedForSettlement()
     }
 
     static func calculated(_ input: ReferenceStreak.Input) -> ReferenceStreak.Result {

@@ -54,13 +54,13 @@ extension ReferenceStreak {
         let today = day(of: now)
         let nowSecond = secondOfDay(now)
         let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
-        let frozen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(day(of: $0.dateCreated), today) })
+        let frozen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(ownDayAndSecond($0).day, today) })
         let options: [Option] = regular.map { event in
-            let own = min(day(of: event.dateCreated), today)
-            let second = secondOfDay(event.dateCreated)
+            let (ownDay, second) = ownDayAndSecond(event)
+            let own = min(ownDay, today)
             var days = [own]
             // The event's own day's leeway (rule 11: days keep the leeway they had).
-            let leeway = leeway(on: day(of: event.dateCreated))
+            let leeway = leeway(on: ownDay)
             if leeway > 0, second < leeway * 3_600 { days.append(own - 1) }
             if leeway > 0, second >= 86_400 - leeway * 3_600 { days.append(own + 1) }
             return Option(own: own, days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths)

@@ -14,7 +14,7 @@ extension ReferenceStreak {
         let usedIds = Set(best.used.map { input.freezes[$0.freeze].id })
         result.freezesLeft = behavior == .noFreezes ? 0 : unusedFreezes.map { input.freezes[$0] }.filter { !$0.isExpired(at: now) && !usedIds.contains($0.id) }.count
         fillAmounts(&result, best, context, regular: regular)
-        let lastEvent = regular.max { ($0.dateCreated, $0.id) < ($1.dateCreated, $1.id) }.map { min(day(of: $0.dateCreated), today) }
+        let lastEvent = regular.max { ($0.dateCreated, $0.id) < ($1.dateCreated, $1.id) }.map { min(ownDayAndSecond($0).day, today) }
         let kept = keptDays(best, context)
         let lastKept = kept.filter { $0 <= today && $0 >= context.firstDay }.max() ?? lastEvent ?? today
         let daysSince = max(0, today - lastKept)

@@ -57,7 +57,7 @@ extension ReferenceStreak {
         let now = input.now
         let today = day(of: now)
         let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
-        let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(day(of: $0.dateCreated), today) })
+        let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(ownDayAndSecond($0).day, today) })
         let all = regular.enumerated().map { placeable($1, index: $0, today: today) }
         let historyFirst = (all.flatMap(\.days) + recorded).min()
         let start = limitStart
@@ -194,7 +194,8 @@ extension ReferenceStreak {
             let due = kind(day) == .due, frozen = recorded.contains(day)
             var verdict: SettledRun.Verdict
             if day < bottom {
-                verdict = frozen ? .frozen : .pass
+                // Before a limit's start day nothing is judged, nor saved by a freeze.
+                verdict = .pass
             } else if target.kind == .atLeast {
                 verdict = met ? .kept : frozen ? .frozen : due && !open ? .gap : .pass
             } else {

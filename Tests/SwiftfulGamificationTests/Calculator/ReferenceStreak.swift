@@ -130,11 +130,13 @@ struct ReferenceStreak {
     /// X in thousandths.
     static func thousandths(_ target: StreakTarget) -> Int64 { target.amount.map(StreakAmount.thousandths) ?? 0 }
 
-    /// A limit's start day: the configuration's, else the first regular event's day.
+    /// A limit's start day: the configuration's, else the own day of the first regular event
+    /// logged (the earliest instant: the day the streak began to be used).
     var limitStart: Int? {
         guard isLimit else { return nil }
         if let start = input.configuration.startDay { return start.dayNumber }
-        return input.events.filter { !$0.isFreeze && $0.dateCreated <= input.now }.map { min(day(of: $0.dateCreated), today) }.min()
+        return input.events.filter { !$0.isFreeze && $0.dateCreated <= input.now }
+            .min { ($0.dateCreated, $0.id) < ($1.dateCreated, $1.id) }.map { min(ownDayAndSecond($0).day, today) }
     }
 
     // MARK: Results
@@ -192,5 +194,50 @@ extension ReferenceStreak {
         let actual = ReferencePropertyTests.calculated(input)
         guard !expected.contains(actual) else { return nil }
         return "seed \(seed): \(described())\n  expected \(expected.map(\.description).joined(separator: "\n    or   "))\n  actual   \(actual)"
+    }
+}
+
+extension ReferenceStreak {
+    /// Zones events are logged in: the current one, or Los Angeles (west of it) when the
+    /// leeway is at most 12 hours. Settlement (rule 4a) reads an event's window, not its
+    /// instant, so an event from a zone east of the current one that is logged before a day
+    /// closes without being allowed on it, or one from the west with a leeway over 12 hours
+    /// logged after the day before its own closed, can settle otherwise than the rule says:
+    /// those are left out here (and said in DESIGN.md).
+    static func eventZone(leeway: Int, using random: inout SeededGenerator) -> TimeZone {
+        leeway <= 12 && Bool.random(using: &random) ? TimeZone(identifier: "America/Los_Angeles")! : zone
+    }
+
+    /// A random instant `daysBack` days before `now` (never after it), half of them within the
+    /// leeway of a midnight of `zone`, where the leeway has a choice to make.
+    static func randomInstant(
+        now: Date, daysBack: ClosedRange<Int>, leeway: Int, zone: TimeZone, using random: inout SeededGenerator
+    ) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let midnight = calendar.startOfDay(for: now.addingTimeInterval(-Double(Int.random(in: daysBack, using: &random)) * 86_400))
+        let minute = Bool.random(using: &random) ? Int.random(in: 0..<1_440, using: &random)
+            : [Int.random(in: 0..<(leeway * 60 + 30), using: &random), 1_439 - Int.random(in: 0..<(leeway * 60 + 30), using: &random)]
+                .randomElement(using: &random)!
+        return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
+    }
+}
+
+extension ReferenceStreak.Input {
+    /// The events moved to the current zone (same instants) where `ReferenceStreak.eventZone`
+    /// says settlement cannot follow their instants: a leeway over 12 hours on some day, or
+    /// a weekly streak (its longest is still the largest value it had at any instant).
+    func zonedForSettlement() -> Self {
+        let reference = ReferenceStreak(self)
+        let days = (reference.today - 60)...(reference.today + 1)
+        guard reference.isWeekly || days.contains(where: { reference.leeway(on: $0) > 12 }) else { return self }
+        var moved = self
+        moved.events = events.map { event in
+            StreakEvent(
+                id: event.id, dateCreated: event.dateCreated, timezone: ReferenceStreak.zone.identifier, isFreeze: event.isFreeze,
+                freezeId: event.freezeId, amount: event.amount
+            )
+        }
+        return moved
     }
 }
