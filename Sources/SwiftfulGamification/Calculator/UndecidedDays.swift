@@ -15,6 +15,9 @@ struct UndecidedDays {
         /// Destinations relative to `first`; `own` is the home day when it is one of them.
         var share: Share
         var homeInside: Bool
+        /// The last day the events may go to, from `first` (0...2), the days not begun yet
+        /// at the instant included: tie 5 keeps what reaches furthest free.
+        var reach: Int
         /// The ledger cell the events come from.
         var cell: Int
     }
@@ -77,7 +80,7 @@ struct UndecidedDays {
                 start[count - 1] &+= amount
             } else {
                 let home: Int8 = input.leeway.hours(on: last) <= 12 ? 1 : 2
-                groups.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, cell: -1))
+                groups.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, reach: 2, cell: -1))
             }
         }
         for hi in days.lowerBound...(days.upperBound + CreditLedger.widestWindow) {
@@ -102,7 +105,7 @@ struct UndecidedDays {
                         amount: amount, count: left, lo: Int8(low - first), hi: Int8(high - first),
                         own: Int8((homeInside ? home : low) - first)
                     )
-                    groups.append(Group(share: share, homeInside: homeInside, cell: cell))
+                    groups.append(Group(share: share, homeInside: homeInside, reach: min(hi - first, 2), cell: cell))
                 }
             }
         }
@@ -162,7 +165,7 @@ struct UndecidedDays {
             partial.ties[2 + destination * 2] &+= amount
             partial.ties[3 + destination * 2] += Int64(placed)
             // Tie 5: what reaches furthest stays free.
-            let far = 8 + destination * Self.farTies + (2 - Int(share.hi)) * 2
+            let far = 8 + destination * Self.farTies + (2 - group.reach) * 2
             partial.ties[far] &+= amount
             partial.ties[far + 1] += Int64(placed)
         }

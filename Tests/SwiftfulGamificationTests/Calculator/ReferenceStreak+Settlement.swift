@@ -23,6 +23,9 @@ extension ReferenceStreak {
         let home: Int
         let days: [Int]
         let amount: Int64
+        /// The last day its window allows up to the real today, whether or not it has begun at
+        /// the instant (tie 5: what reaches furthest stays free).
+        var latest: Int
     }
 
     /// The event's own day and its second, in its own zone (rule 1).
@@ -35,6 +38,7 @@ extension ReferenceStreak {
     }
 
     func placeable(_ event: StreakEvent, index: Int, today: Int) -> Placeable {
+        let realToday = day(of: input.now)
         let (ownDay, second) = ownDayAndSecond(event)
         let leeway = leeway(on: ownDay)
         var days = [ownDay]
@@ -44,7 +48,8 @@ extension ReferenceStreak {
         let home = leeway > 0 && leeway <= 12 && second < leeway * 3_600 ? ownDay - 1 : ownDay
         return Placeable(
             index: index, own: min(ownDay, today), home: min(home, today),
-            days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths
+            days: Array(Set(days.map { min($0, today) })).sorted(), amount: event.amountThousandths,
+            latest: min(days.max()!, realToday)
         )
     }
 
@@ -76,7 +81,7 @@ extension ReferenceStreak {
                 guard event.dateCreated <= moment || placed.home <= settling else { return nil }
                 let days = placed.days.filter { $0 >= settling }
                 guard !days.isEmpty else { return nil }
-                return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount)
+                return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
             }
             let best = bestPlacement(events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
             for (event, credited) in zip(events, best.assignment) where credited == settling { settled.pinned[event.index] = settling }
@@ -95,7 +100,7 @@ extension ReferenceStreak {
             let placed = placeable(event, index: index, today: today)
             let days = placed.days.filter { $0 >= firstOpen }
             precondition(!days.isEmpty, "an event left behind the settled days")
-            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount)
+            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
         }
         let best = firstOpen <= today
             ? bestPlacement(open, days: firstOpen...today, openFrom: firstOpen, settled: settled, recorded: recorded, bottom: bottom, pool: pool).assignment
@@ -171,7 +176,7 @@ extension ReferenceStreak {
             counts[offset] += 1
             if credited >= openFrom, target(on: credited).kind == .atMost { openCredit += event.amount }
             if credited != event.home { offHome += 1 }
-            let reach = event.days.max()! - first
+            let reach = min(event.latest - first, 2)
             far[offset * 6 + (2 - reach) * 2] += event.amount
             far[offset * 6 + (2 - reach) * 2 + 1] += 1
         }

@@ -46,9 +46,10 @@ struct SettlementRuleTests {
         #expect(settled.longestStreak == 1)
     }
 
-    /// Over random histories (amounts, limits, leeway 0-24, freezes, skips, schedules): a day
-    /// closed at one instant keeps its state and what was credited to it at every later one,
-    /// and the longest streak is the longest run of the calendar's days.
+    /// Over random histories (amounts, limits, leeway 0-24, freezes, skips, schedules, events
+    /// in two zones): a day closed at one instant keeps its state and what was credited to it
+    /// at every later one, and the longest streak, the calendar's longest run and `stats`'
+    /// longest run are one number.
     @Test(arguments: Array(UInt64(1)...400))
     func thePastNeverChangesAndLongestIsACalendarRun(seed: UInt64) {
         let drawn = ReferenceAmountPropertyTests.input(seed: seed)
@@ -94,5 +95,7 @@ struct SettlementRuleTests {
             }
         }
         #expect(final.streak.longestStreak == longest, "seed \(seed)")
+        // `stats`' longest runs read the same calendar.
+        #expect((StreakStatistics(evaluation: final).longestRuns.first?.length ?? 0) == longest, "seed \(seed)")
     }
 }
