@@ -174,7 +174,7 @@ extension ReferenceStreak {
             let offset = credited - first
             sums[offset] += event.amount
             counts[offset] += 1
-            if credited >= openFrom, target(on: credited).kind == .atMost { openCredit += event.amount }
+            if credited >= openFrom, credited >= bottom, target(on: credited).kind == .atMost { openCredit += event.amount }
             if credited != event.home { offHome += 1 }
             let reach = min(event.latest - first, 2)
             far[offset * 6 + (2 - reach) * 2] += event.amount
