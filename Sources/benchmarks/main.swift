@@ -121,6 +121,12 @@ if let small = calculatorTimes[100_000], let big = calculatorTimes[1_000_000] {
     verdicts.append(Verdict(measure: "calculator scaling 100k -> 1M", result: String(format: "%.2fx of linear (%@ -> %@)", factor, ms(small), ms(big)), target: "within 1.2x of linear", met: factor <= 1.2))
 }
 
+if arguments.contains("--calculator-only") {
+    // The calculator's table and verdicts alone (nothing written to RESULTS.md).
+    calculatorRows.forEach { print($0) }
+    verdicts.forEach { print("\($0.measure): \($0.result) (target \($0.target): \($0.met ? "met" : "not met"))") }
+    exit(0)
+}
 verdicts += ScheduleBenchmarks.calculator(size: largest, zone: zone)
 verdicts += AmountBenchmarks.calculator(size: largest, zone: zone)
 verdicts.append(JSONBenchmarks.run())

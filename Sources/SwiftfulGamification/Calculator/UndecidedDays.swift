@@ -36,13 +36,20 @@ struct UndecidedDays {
     /// open limit's day, events off their home day, then per day the sum and the events,
     /// then per day and per last allowed day (latest first) the amount and the events.
     private struct Partial {
-        var ties: [Int64]
+        /// A fixed-size vector: the programme copies partials a lot, and this needs no allocation.
+        var ties = SIMD32<Int64>()
         var allocations: [CountTriple]
         var counts = CountTriple()
         var amounts = Triple(0, 0, 0)
     }
 
     private static let farTies = 6
+    private static let tieCount = 2 + 6 + 3 * farTies
+
+    private static func precedes(_ lhs: SIMD32<Int64>, _ rhs: SIMD32<Int64>) -> Bool {
+        for index in 0..<tieCount where lhs[index] != rhs[index] { return lhs[index] < rhs[index] }
+        return false
+    }
 
     let input: WalkInput
     let first: Int
@@ -71,7 +78,7 @@ struct UndecidedDays {
             return DayJudge(kind: judge.kind, need: judge.need + fixed)
         }
         var start = Triple(0, 0, 0)
-        var groups: [Group] = []
+        var gathered: [Group] = []
         // Logged at the very second the day closes: on the next day, past its leeway hours;
         // after a whole day of leeway, at the midnight two days on, within that day's leeway.
         for amount in settling && count > 1 ? ledger.closing[first] ?? [] : [] {
@@ -80,7 +87,7 @@ struct UndecidedDays {
                 start[count - 1] &+= amount
             } else {
                 let home: Int8 = input.leeway.hours(on: last) <= 12 ? 1 : 2
-                groups.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, reach: 2, cell: -1))
+                gathered.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, reach: 2, cell: -1))
             }
         }
         for hi in days.lowerBound...(days.upperBound + CreditLedger.widestWindow) {
@@ -98,19 +105,27 @@ struct UndecidedDays {
                 // Rule 4, tie 3: logged in the first L hours (L <= 12), the night before's.
                 let home = width == 1 && ownOffset == 1 && input.leeway.hours(on: own) <= 12 ? own - 1 : own
                 let homeInside = (low...high).contains(home)
-                var remaining = Self.amounts(ledger, cell: cell, count: total)
-                for (amount, gone) in taken[cell] ?? [:] { remaining[amount, default: 0] -= gone }
-                for (amount, left) in remaining.sorted(by: { $0.key < $1.key }) where left > 0 {
+                let gone = taken[cell]
+                var byAmount: [(amount: Int64, left: Int32)]
+                // Usually every event counts 1: one group, no bookkeeping by amount.
+                if ledger.windowed[cell] == nil, gone.map({ $0.count == 1 && $0.keys.first == HistoryAmounts.unit }) ?? true {
+                    byAmount = [(HistoryAmounts.unit, total - (gone?[HistoryAmounts.unit] ?? 0))]
+                } else {
+                    var remaining = Self.amounts(ledger, cell: cell, count: total)
+                    for (amount, count) in gone ?? [:] { remaining[amount, default: 0] -= count }
+                    byAmount = remaining.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                }
+                for (amount, left) in byAmount where left > 0 {
                     let share = Share(
-                        amount: amount, count: left, lo: Int8(low - first), hi: Int8(high - first),
-                        own: Int8((homeInside ? home : low) - first)
+                        amount: amount, count: left, lo: Int8(low - days.lowerBound), hi: Int8(high - days.lowerBound),
+                        own: Int8((homeInside ? home : low) - days.lowerBound)
                     )
-                    groups.append(Group(share: share, homeInside: homeInside, reach: min(hi - first, 2), cell: cell))
+                    gathered.append(Group(share: share, homeInside: homeInside, reach: min(hi - days.lowerBound, 2), cell: cell))
                 }
             }
         }
         self.start = start
-        self.groups = groups
+        self.groups = gathered
     }
 
     /// A cell's events by amount.
@@ -130,14 +145,14 @@ struct UndecidedDays {
         )
         let capped = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
         var table = StateTable<Triple, Partial>(linearLimit: 32)
-        table.append(capped, Partial(ties: Array(repeating: 0, count: 2 + 6 + 3 * Self.farTies), allocations: []))
+        table.append(capped, Partial(allocations: []))
         for group in groups {
             var next = StateTable<Triple, Partial>(linearLimit: 32)
             for (key, partial) in zip(table.keys, table.values) {
                 SharePlacement.forEachAllocation(of: group.share, from: key, caps: caps) { allocation in
                     var sums = key, moved = partial
                     add(group, allocation, to: &moved, sums: &sums, caps: caps)
-                    next.keep(sums, moved) { $0.ties.lexicographicallyPrecedes($1.ties) }
+                    next.keep(sums, moved) { Self.precedes($0.ties, $1.ties) }
                 }
             }
             table = next
@@ -188,7 +203,8 @@ struct UndecidedDays {
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
             keptFlags.append(input.isKept(day, judge: judge, met: isMet, open: open) ? 0 : 1)
         }
-        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + partial.ties[0..<2] + keptFlags + partial.ties[2...]
+        let ties = (0..<Self.tieCount).map { partial.ties[$0] }
+        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
         let placement = Placement(counts: partial.counts, amounts: partial.amounts, allocations: partial.allocations, met: met, run: run)
         return (rank, placement)
     }

@@ -5,6 +5,7 @@ import Testing
 /// Rule 4a: the past is settled as each day closes, in the current zone, whatever zone an
 /// event was logged in; rule 6's longest is the longest run the settled calendar shows.
 struct SettlementRuleTests {
+    typealias Examples = AmountWorkedExamplesTests
     static let sydney = TimeZone(identifier: "Australia/Sydney")!
     static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
     static let london = TimeZone(identifier: "Europe/London")!
@@ -44,6 +45,56 @@ struct SettlementRuleTests {
         let settled = Self.evaluate(events, leeway: 3, now: Self.iso("2024-03-18T03:30:00Z"), zone: Self.london)
         #expect(settled.currentStreak == 1)
         #expect(settled.longestStreak == 1)
+    }
+
+    // MARK: Rule 4's tie-breaks at a settlement
+
+    @Test func aLimitsCigaretteAtOneInTheMorningIsTheNightBeforesWhenThatNightStaysWithin() {
+        let events = [Examples.logged("01-02 01:00")]
+        let result = Examples.evaluate(events, target: .atMost(1, per: .day), start: "2024-01-01", leeway: 3, now: "2024-01-03 12:00")
+        #expect(result.day(day("2024-01-01")).amount == 1)
+        #expect(result.day(day("2024-01-02")).amount == 0)
+        #expect(result.streak.currentStreak == 2)
+    }
+
+    @Test func itMovesToTheNextDayOnlyToKeepTheNightBeforeWithin() {
+        let events = [Examples.logged("01-01 20:00"), Examples.logged("01-02 01:00")]
+        let result = Examples.evaluate(events, target: .atMost(1, per: .day), start: "2024-01-01", leeway: 3, now: "2024-01-03 12:00")
+        #expect(result.day(day("2024-01-01")).amount == 1)
+        #expect(result.day(day("2024-01-02")).amount == 1)
+        #expect(result.streak.currentStreak == 2)
+    }
+
+    @Test func aCigaretteAtEightInTheEveningStaysOnItsEvening() {
+        // A 6-hour leeway lets it go to the next day; nothing is gained, so it stays.
+        let events = [Examples.logged("01-01 20:00")]
+        let result = Examples.evaluate(events, target: .atMost(1, per: .day), start: "2024-01-01", leeway: 6, now: "2024-01-03 12:00")
+        #expect(result.day(day("2024-01-01")).amount == 1)
+        #expect(result.day(day("2024-01-02")).amount == 0)
+    }
+
+    @Test func aSurplusNightEventGoesWhereItStillKeepsTomorrow() {
+        // 01-01 is kept at noon; the 01:00 event is the night before's but not needed there:
+        // as 01-01 closes it keeps the open 01-02 instead (tie 2 before tie 3).
+        let events = [Examples.logged("01-01 12:00"), Examples.logged("01-02 01:00")]
+        let result = Examples.evaluate(events, target: .atLeast(1, per: .day), leeway: 3, now: "2024-01-02 13:00")
+        #expect(result.day(day("2024-01-01")).eventCount == 1)
+        #expect(result.day(day("2024-01-02")).eventCount == 1)
+        #expect(result.streak.currentStreak == 2)
+        #expect(result.streak.calculatedStatus == .active(daysSinceLastEvent: 0))
+    }
+
+    @Test func aWeekLaterEveryNightIsStillTheNightBefore() {
+        // Settling is a function of the data: however late it is read (or the events were
+        // backfilled), each 00:30 floss keeps the night before, as it did that morning.
+        let events = [Examples.logged("01-01 00:30"), Examples.logged("01-02 00:30"), Examples.logged("01-03 00:30")]
+        let late = Examples.evaluate(events, target: .atLeast(1, per: .day), leeway: 3, now: "2024-01-09 12:00")
+        let onTime = Examples.evaluate(events, target: .atLeast(1, per: .day), leeway: 3, now: "2024-01-03 12:00")
+        for dayText in ["2023-12-31", "2024-01-01", "2024-01-02"] {
+            #expect(late.day(day(dayText)).state == onTime.day(day(dayText)).state, "\(dayText)")
+            #expect(late.day(day(dayText)).state == .kept, "\(dayText)")
+        }
+        #expect(late.streak.longestStreak == 3)
     }
 
     /// Over random histories (amounts, limits, leeway 0-24, freezes, skips, schedules, events
