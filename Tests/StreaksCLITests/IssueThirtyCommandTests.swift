@@ -39,14 +39,14 @@ struct IssueThirtyCommandTests {
             now: "2024-01-02T17:00:00Z", expected: ["current_streak": "1", "date_streak_start": "2023-12-31T05:00:00Z"]
         ),
         Case(
-            name: "2. the open week keeps Monday", create: ["--per-week", "3", "--leeway", "3"],
+            name: "2. an early Monday event stays on Sunday", create: ["--per-week", "3", "--leeway", "3"],
             events: ["2024-01-01 12:00", "2024-01-02 12:00", "2024-01-03 12:00", "2024-01-08 01:00"], now: "2024-01-12T17:00:00Z",
-            expected: ["current_streak": "1", "status": "active", "date_streak_deadline": "2024-01-14T08:00:00Z"]
+            expected: ["current_streak": "1", "status": "at_risk", "date_streak_deadline": "2024-01-13T08:00:00Z"]
         ),
         Case(
-            name: "3. a kept skipped day", create: ["--per-week", "3", "--leeway", "3"], events: ["2023-12-31 23:00", "2024-01-02 23:00"],
+            name: "3. a Sunday-night event stays on Sunday", create: ["--per-week", "3", "--leeway", "3"], events: ["2023-12-31 23:00", "2024-01-02 23:00"],
             skips: ["2024-01-03", "2024-01-04", "2024-01-05", "2024-01-06", "2024-01-07"], now: "2024-01-08T17:00:00Z",
-            expected: ["current_streak": "1", "status": "active", "date_streak_start": "2024-01-01T05:00:00Z"]
+            expected: ["current_streak": "0", "status": "broken"]
         ),
         Case(
             name: "4. the repair offer after a weekend", create: weekdays + ["--freezes", "manual"],

@@ -22,11 +22,21 @@ struct SettledRun {
         self.freezes = freezes
     }
 
+    /// A weekly streak's week being settled: its start and its days so far (rule 8).
+    private(set) var weekStart: Int?
+    private(set) var week = WeekRun.Week()
+
     /// Rule 5 under settlement: a gap is bridged at once by the oldest-earned eligible
     /// freeze (auto mode) when the run has something to save; otherwise the run ends.
     /// Returns whether a freeze bridged it.
     @discardableResult
     mutating func take(_ verdict: Verdict, on day: Int, behavior: FreezeBehavior) -> Bool {
+        take(verdict, on: day...day, behavior: behavior)
+    }
+
+    /// The same for a unit of days (a week: one freeze bridges it, recorded on its last day).
+    @discardableResult
+    mutating func take(_ verdict: Verdict, on span: ClosedRange<Int>, behavior: FreezeBehavior) -> Bool {
         switch verdict {
         case .kept:
             kept += 1
@@ -36,14 +46,61 @@ struct SettledRun {
         case .pass:
             break
         case .gap:
-            if behavior == .autoConsumeFreezes, anchored, let used = freezes.consume(forDays: [day]) {
-                consumptions += used
+            if behavior == .autoConsumeFreezes, anchored, let used = freezes.consume(forSpans: [span]) {
+                consumptions += used.map { ($0.freezeIndex, $0.span.upperBound) }
                 return true
             }
             kept = 0
             anchored = false
         }
         return false
+    }
+}
+
+extension SettledRun {
+    /// A weekly streak: adds `day` (kept or not, its sum) to its week's tally, as `WeekRun`
+    /// does, and when the week ends on it, or it is the last day of the instant (`open`),
+    /// judges the week: closed, the week's verdict is taken into the run (a gap bridged by a
+    /// freeze as it settles); open, a week already kept counts and one over its limit is a
+    /// gap at once. Returns the week's state when judged, and whether a freeze bridged it.
+    mutating func tally(
+        _ day: Int, kept: Bool, amount: Int64, open: Bool, last: Bool, input: WalkInput, weeks: WeekCalendar
+    ) -> (state: WeekStreakState?, bridged: Bool) {
+        let start = weeks.start(ofWeekContaining: day)
+        if weekStart != start { (weekStart, week) = (start, WeekRun.Week()) }
+        let judgement = weeks.judgement(endingOn: start + 6)
+        func dayKind(_ day: Int) -> StreakDayKind {
+            let index = day - input.ledger.baseDay
+            return index >= 0 && index < input.due.count ? input.due[index] : weeks.dueDays.kind(of: day)
+        }
+        let kind = dayKind(day)
+        if judgement.isWeekly {
+            if kind == .skipped { week.skipped += 1 }
+            if day >= input.judgedFrom { week.sum = min(week.sum &+ amount, weeks.cap(of: judgement)) }
+        } else if kept {
+            week.kept += 1
+        } else if kind == .skipped {
+            week.skipped += 1
+        }
+        if input.frozenDay(day) { week.frozen = true }
+        let ends = day == start + 6
+        guard ends || last else { return (nil, false) }
+        // Before a limit's start day nothing is judged.
+        guard start + 6 >= input.judgedFrom else { return (nil, false) }
+        // An open week is judged whole: its days still to come are skipped or not already.
+        var whole = week
+        if !ends { whole.skipped += Int8(((day + 1)...(start + 6)).filter { dayKind($0) == .skipped }.count) }
+        let (state, _) = WeekRun.judge(
+            whole, judgement: judgement, times: weeks.timesPerWeek(endingOn: start + 6), isOpen: open
+        )
+        let span = start...(start + 6)
+        switch state {
+        case .kept: take(.kept, on: span, behavior: input.behavior)
+        case .bridged: take(.frozen, on: span, behavior: input.behavior)
+        case .gap: return (state, take(.gap, on: span, behavior: input.behavior))
+        case .open: break
+        }
+        return (state, false)
     }
 }
 

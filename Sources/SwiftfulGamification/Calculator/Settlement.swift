@@ -1,7 +1,7 @@
-/// Rule 4a for a day-unit streak: the days settled one by one, oldest first, each with the
-/// crediting rule 4 chose at the instant it closed (`UndecidedDays`), then the open days
-/// credited at `now`. Auto-mode freezes are consumed as the gaps they bridge settle, and the
-/// longest run is the longest the settled calendar shows (rule 6).
+/// Rule 4a: the days settled one by one, oldest first, each with the crediting rule 4 chose
+/// at the instant it closed (`UndecidedDays`), then the open days credited at `now`. A weekly
+/// streak's week is settled with its last day. Auto-mode freezes are consumed as the gaps
+/// they bridge settle, and the longest run is the longest the settled calendar shows (rule 6).
 /// - Complexity: O(days + events that the leeway may move).
 struct Settlement {
     /// The walk's input, with the days settlement bridged frozen and their freezes spent.
@@ -11,7 +11,7 @@ struct Settlement {
     /// The longest run of the settled days.
     let longest: Int
 
-    init(_ input: WalkInput) {
+    init(_ input: WalkInput, weeks: WeekCalendar? = nil) {
         let ledger = input.ledger
         var choice = CreditChoice(
             met: Array(repeating: false, count: ledger.dayCount),
@@ -23,12 +23,18 @@ struct Settlement {
         // Per ledger cell, the events already credited to a settled day, by amount.
         var taken: [Int: [Int64: Int32]] = [:]
         var longest = 0
-        var day = input.firstDay
+        // A week is tallied from its first day, before the history's if need be.
+        var day = weeks.map { min($0.start(ofWeekContaining: input.firstDay), input.firstDay) } ?? input.firstDay
         while day <= input.today, input.closes(day) {
-            let last = min(day + (input.leeway.hours(on: day + 1) == 24 ? 2 : 1), input.today)
-            let days = UndecidedDays(input, days: day...last, settling: true, taken: taken)
-            let placement = days.best(after: run)
             let index = day - ledger.baseDay
+            guard index >= 0 else {
+                if let weeks { _ = run.tally(day, kept: false, amount: 0, open: false, last: false, input: input, weeks: weeks) }
+                day += 1
+                continue
+            }
+            let last = min(day + (input.leeway.hours(on: day + 1) == 24 ? 2 : 1), input.today)
+            let days = UndecidedDays(input, weeks: weeks, days: day...last, settling: true, taken: taken)
+            let placement = days.best(after: run)
             for (group, allocation) in zip(days.groups, placement.allocations) where allocation[0] > 0 {
                 taken[group.cell, default: [:]][group.share.amount, default: 0] += allocation[0]
             }
@@ -36,7 +42,12 @@ struct Settlement {
             choice.amounts[index] &+= placement.amounts[0]
             let met = placement.met[0]
             choice.met[index] = met
-            if run.take(input.verdict(day, judge: days.judges[0], met: met, open: false), on: day, behavior: input.behavior) {
+            if let weeks {
+                let kept = input.isKept(day, judge: days.judges[0], met: met, open: false)
+                if run.tally(day, kept: kept, amount: choice.amounts[index], open: false, last: false, input: input, weeks: weeks).bridged {
+                    frozen[index] = true
+                }
+            } else if run.take(input.verdict(day, judge: days.judges[0], met: met, open: false), on: day, behavior: input.behavior) {
                 frozen[index] = true
             }
             longest = max(longest, run.kept)
@@ -45,9 +56,10 @@ struct Settlement {
             day += 1
         }
         if day <= input.today {
-            let days = UndecidedDays(input, days: day...input.today, settling: false, taken: taken)
+            let days = UndecidedDays(input, weeks: weeks, days: day...input.today, settling: false, taken: taken)
             let placement = days.best(after: run)
-            for offset in 0..<days.count {
+            // (A weekly streak's week may begin before the ledger's first day.)
+            for offset in 0..<days.count where day + offset >= ledger.baseDay {
                 let index = day + offset - ledger.baseDay
                 choice.credited[index] += placement.counts[offset]
                 choice.amounts[index] &+= placement.amounts[offset]

@@ -110,7 +110,7 @@ public enum StreakCalculator {
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
         )
-        let settlement = weeks == nil && !tracking ? Settlement(input) : nil
+        let settlement = tracking ? nil : Settlement(input, weeks: weeks)
         return StreakSummary(
             input: settlement?.input ?? input, walk: StreakWalk(input, weeks: weeks, tracking: tracking, settlement: settlement),
             settledLongest: settlement?.longest, weeks: weeks, history: history,

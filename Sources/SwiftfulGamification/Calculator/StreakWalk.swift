@@ -40,9 +40,20 @@ struct StreakWalk {
         if let settlement {
             // Rule 4a: the days settled as they closed; the walk back finds the current run.
             let input = settlement.input
-            self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay, choice: settlement.choice)
-            consumptions = settlement.consumptions + consumptions
-            markDays(input)
+            if let weeks {
+                let top = weeks.start(ofWeekContaining: input.today) + 6
+                let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
+                self.init(
+                    input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom,
+                    choice: settlement.choice
+                )
+                consumptions = settlement.consumptions + consumptions
+                markWeeks(input, weeks: weeks)
+            } else {
+                self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay, choice: settlement.choice)
+                consumptions = settlement.consumptions + consumptions
+                markDays(input)
+            }
         } else if tracking {
             self.init(tracking: input)
         } else if let weeks {

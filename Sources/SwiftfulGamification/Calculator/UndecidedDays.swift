@@ -52,6 +52,8 @@ struct UndecidedDays {
     }
 
     let input: WalkInput
+    /// A weekly streak's weeks (rule 8): days then add up to weeks (`SettledRun.tally`).
+    let weeks: WeekCalendar?
     let first: Int
     let count: Int
     /// The first of the days that is open at the instant.
@@ -60,10 +62,14 @@ struct UndecidedDays {
     let groups: [Group]
     /// Sums the days hold before any group (events logged at the closing second).
     let start: Triple
+    /// What each day holds whatever the crediting, logged by the instant (an open day's own
+    /// events are not, at a settlement).
+    let fixed: [Int64]
 
     /// The days `days` at the instant `days.lowerBound` closes (`settling`) or at `now`.
-    init(_ input: WalkInput, days: ClosedRange<Int>, settling: Bool, taken: [Int: [Int64: Int32]]) {
+    init(_ input: WalkInput, weeks: WeekCalendar? = nil, days: ClosedRange<Int>, settling: Bool, taken: [Int: [Int64: Int32]]) {
         self.input = input
+        self.weeks = weeks
         first = days.lowerBound
         count = days.count
         openFrom = settling ? first + 1 : first
@@ -72,10 +78,21 @@ struct UndecidedDays {
         // go to the closing day): it is judged on what the closing day's events bring it.
         judges = days.map { day in
             let judge = input.judge(day)
-            guard settling, day > days.lowerBound, judge.kind == .atLeast || judge.kind == .atMost else { return judge }
+            // A week's day counts toward its week up to the week's cap. (The calculation's own
+            // judges know every event logged by now: a week they find decided may not be yet.)
+            if judge.kind == .week, let weeks {
+                let end = weeks.start(ofWeekContaining: day) + 6
+                return DayJudge(kind: .week, need: weeks.cap(of: weeks.judgement(endingOn: end)), week: judge.week)
+            }
+            guard settling, day > days.lowerBound, judge.kind != .none else { return judge }
             let index = day - ledger.baseDay
             let fixed = index >= 0 && index < ledger.dayCount ? ledger.amount(at: index * CreditLedger.classesPerDay) : 0
-            return DayJudge(kind: judge.kind, need: judge.need + fixed)
+            return DayJudge(kind: judge.kind, need: judge.need + fixed, week: judge.week)
+        }
+        fixed = days.map { day in
+            let index = day - ledger.baseDay
+            guard !settling || day == days.lowerBound, index >= 0, index < ledger.dayCount else { return 0 }
+            return ledger.amount(at: index * CreditLedger.classesPerDay)
         }
         var start = Triple(0, 0, 0)
         var gathered: [Group] = []
@@ -128,6 +145,14 @@ struct UndecidedDays {
         self.groups = gathered
     }
 
+    /// Whether the day is judged by a limit, its own or its week's.
+    private func isLimit(_ destination: Int) -> Bool {
+        let judge = judges[destination]
+        if judge.kind == .atMost { return true }
+        guard judge.kind == .week, let weeks else { return false }
+        return weeks.judgement(endingOn: weeks.start(ofWeekContaining: first + destination) + 6).isLimit
+    }
+
     /// A cell's events by amount.
     private static func amounts(_ ledger: CreditLedger, cell: Int, count: Int32) -> [Int64: Int32] {
         let others = ledger.windowed[cell] ?? []
@@ -175,7 +200,7 @@ struct UndecidedDays {
             partial.counts[destination] += placed
             partial.amounts[destination] &+= amount
             sums[destination] = SharePlacement.capped(sums[destination], adding: placed, of: share.amount, cap: caps[destination])
-            if judges[destination].kind == .atMost, first + destination >= openFrom { partial.ties[0] &+= amount }
+            if isLimit(destination), first + destination >= openFrom { partial.ties[0] &+= amount }
             if group.homeInside, destination != Int(share.own) { partial.ties[1] += Int64(placed) }
             partial.ties[2 + destination * 2] &+= amount
             partial.ties[3 + destination * 2] += Int64(placed)
@@ -190,6 +215,7 @@ struct UndecidedDays {
     /// consumed, at-least days kept, limit days over, then the partial's ties with the days
     /// kept (earliest first) before the sums.
     private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: [Int64], placement: Placement) {
+        if let weeks { return rankedWeeks(sums: sums, partial: partial, run: before, weeks: weeks) }
         var run = before
         var met: [Bool] = []
         var kept = 0, over = 0, used = 0
@@ -202,6 +228,44 @@ struct UndecidedDays {
             if judge.kind == .atLeast, isMet { kept += 1 }
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
             keptFlags.append(input.isKept(day, judge: judge, met: isMet, open: open) ? 0 : 1)
+        }
+        let ties = (0..<Self.tieCount).map { partial.ties[$0] }
+        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
+        let placement = Placement(counts: partial.counts, amounts: partial.amounts, allocations: partial.allocations, met: met, run: run)
+        return (rank, placement)
+    }
+
+    /// The same for a weekly streak: the streak in weeks; a weekly sum's units are weeks
+    /// (kept, or over a weekly limit), `timesPerWeek`'s are days.
+    private func rankedWeeks(sums: Triple, partial: Partial, run before: SettledRun, weeks: WeekCalendar) -> (rank: [Int64], placement: Placement) {
+        var run = before
+        var met: [Bool] = []
+        var kept = 0, over = 0, used = 0
+        var dayKept: [Bool] = []
+        var weekStates: [Int: WeekStreakState] = [:]
+        for offset in 0..<count {
+            let day = first + offset, judge = judges[offset], open = day >= openFrom
+            let isMet = judge.met(sums[offset])
+            met.append(isMet)
+            let keptDay = input.isKept(day, judge: judge, met: isMet, open: open)
+            dayKept.append(keptDay)
+            if keptDay, judge.kind == .atLeast { kept += 1 }
+            if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
+            let amount = fixed[offset] &+ start[offset] &+ partial.amounts[offset]
+            let (state, bridged) = run.tally(day, kept: keptDay, amount: amount, open: open, last: offset == count - 1, input: input, weeks: weeks)
+            if bridged { used += 1 }
+            guard let state else { continue }
+            let weekStart = weeks.start(ofWeekContaining: day)
+            weekStates[weekStart] = state
+            if weeks.judgement(endingOn: weekStart + 6).isWeekly {
+                if state == .kept { kept += 1 }
+                if state == .gap, weeks.judgement(endingOn: weekStart + 6).isLimit { over += 1 }
+            }
+        }
+        let keptFlags = (0..<count).map { offset -> Int64 in
+            let weekStart = weeks.start(ofWeekContaining: first + offset)
+            let weekly = weeks.judgement(endingOn: weekStart + 6).isWeekly
+            return (weekly ? weekStates[weekStart] == .kept : dayKept[offset]) ? 0 : 1
         }
         let ties = (0..<Self.tieCount).map { partial.ties[$0] }
         let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]

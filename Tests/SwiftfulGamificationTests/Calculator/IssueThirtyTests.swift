@@ -50,16 +50,22 @@ struct IssueThirtyTests {
             current: 1, start: "2023-12-31 00:00"
         ),
         Case(
-            name: "2. the open week keeps the Monday an early event may also give to Sunday",
+            // Rule 4a: as Sunday settled (01-08 03:00) the 01:00 event kept Sunday or Monday alike
+            // (one day either way, the streak 1), so it stayed on its home night (tie 3): the
+            // open week has none of its 3 days by Friday, and needs Friday too.
+            name: "2. an early Monday event stays on Sunday, its home night, when either keeps one day",
             events: ["2024-01-01 12:00", "2024-01-02 12:00", "2024-01-03 12:00", "2024-01-08 01:00"],
             schedule: .timesPerWeek(3), leeway: 3, now: "2024-01-12 12:00",
-            current: 1, deadline: "2024-01-14 03:00", status: .active(daysSinceLastEvent: 4)
+            current: 1, deadline: "2024-01-13 03:00", status: .atRisk
         ),
         Case(
-            name: "3. a kept skipped day neither raises its week's target nor steals a due day's event",
+            // Rule 4a: as Sunday 12-31 settled, its 23:00 event kept Sunday or Monday alike (one
+            // day, a streak of 0 either way): it stayed on its night, and week 1 (five days
+            // skipped, so 2 to keep) has only Tuesday.
+            name: "3. a Sunday-night event stays on Sunday when moving it keeps no more days",
             events: ["2023-12-31 23:00", "2024-01-02 23:00"], schedule: .timesPerWeek(3), leeway: 3,
             skips: ["2024-01-03", "2024-01-04", "2024-01-05", "2024-01-06", "2024-01-07"], now: "2024-01-08 12:00",
-            current: 1, start: "2024-01-01 00:00", status: .active(daysSinceLastEvent: 6)
+            current: 0, status: .broken(daysSinceLastEvent: 6)
         ),
         Case(
             name: "4. the manual repair offer survives the weekend after a missed Friday",

@@ -30,15 +30,15 @@ struct LongestStreakTests {
         }
     }
 
-    /// A is older and bridges any week; B only weeks that began before 01-15. Walked back from
-    /// 01-29 (the run at its largest), week 4 takes A and week 2 B: 3 kept weeks. Taking the
-    /// gaps oldest first, week 2 would take A and week 4 find none.
+    /// A is older and bridges any week; B only weeks that began before 01-15. Each gap week
+    /// takes the oldest eligible freeze as it settles (rule 5): week 2 takes A, and week 4
+    /// finds none (B expired), so the run was 2 kept weeks.
     static let cases: [Case] = [
         Case(
-            name: "weekly: the later gap week takes the oldest freeze, the earlier one the freeze that expires",
+            name: "weekly: each gap week takes the oldest eligible freeze as it settles",
             events: ["2024-01-01 12:00", "2024-01-15 12:00", "2024-01-29 12:00"],
             freezes: [freeze("a", earned: "2023-12-01 00:00"), freeze("b", earned: "2023-12-02 00:00", expires: "2024-01-15 00:00")],
-            schedule: .timesPerWeek(1), now: "2024-02-13 12:00", longest: 3
+            schedule: .timesPerWeek(1), now: "2024-02-13 12:00", longest: 2
         ),
         Case(
             name: "daily: each gap takes the oldest eligible freeze as it settles, so the one that expires is left to expire",

@@ -11,6 +11,10 @@ extension ReferenceStreak {
         /// Regular event (index into `regular`) -> the settled day it was credited to.
         var pinned: [Int: Int] = [:]
         var verdicts: [Int: SettledRun.Verdict] = [:]
+        /// A weekly streak's settled weeks, by first day.
+        var weekVerdicts: [Int: SettledRun.Verdict] = [:]
+        /// What the settled days were credited.
+        var sums: [Int: Int64] = [:]
         var bridged: Set<Int> = []
         var used: [Use] = []
         var longest = 0
@@ -70,7 +74,7 @@ extension ReferenceStreak {
         let bottom = start ?? firstDay
         let pool = unusedFreezes
         var settled = Settled()
-        var settling = firstDay
+        var settling = isWeekly ? min(weekStart(firstDay), firstDay) : firstDay
         while settling < today, closing(settling) <= now {
             let moment = closing(settling)
             let momentToday = self.day(of: moment)
@@ -83,8 +87,27 @@ extension ReferenceStreak {
                 guard !days.isEmpty else { return nil }
                 return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
             }
-            let best = bestPlacement(events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
-            for (event, credited) in zip(events, best.assignment) where credited == settling { settled.pinned[event.index] = settling }
+            let best = bestPlacement(
+                events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, firstDay: firstDay,
+                bottom: bottom, pool: pool
+            )
+            for (event, credited) in zip(events, best.assignment) where credited == settling {
+                settled.pinned[event.index] = settling
+                settled.sums[settling, default: 0] += event.amount
+            }
+            if isWeekly {
+                let start = weekStart(settling)
+                if settling == start + 6, let verdict = best.weekVerdicts[start] {
+                    settled.weekVerdicts[start] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
+                    if let freeze = verdict.bridgedBy {
+                        settled.used.append(Use(freeze: freeze, day: settling))
+                        settled.bridged.insert(settling)
+                    }
+                    settled.longest = max(settled.longest, weekRunLength(endingOn: start, settled))
+                }
+                settling += 1
+                continue
+            }
             let verdict = best.verdicts[0]
             settled.verdicts[settling] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
             if let freeze = verdict.bridgedBy {
@@ -103,7 +126,9 @@ extension ReferenceStreak {
             return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
         }
         let best = firstOpen <= today
-            ? bestPlacement(open, days: firstOpen...today, openFrom: firstOpen, settled: settled, recorded: recorded, bottom: bottom, pool: pool).assignment
+            ? bestPlacement(
+                open, days: firstOpen...today, openFrom: firstOpen, settled: settled, recorded: recorded, firstDay: firstDay, bottom: bottom, pool: pool
+            ).assignment
             : []
         let base = min(all.flatMap(\.days).min() ?? today, today)
         var walked = Walked()
@@ -150,17 +175,125 @@ extension ReferenceStreak {
     /// Rule 4 over `days` at one instant: every assignment of `events` to their allowed days,
     /// ranked by the streak at the instant, freezes, days kept or over, and ties 3 to 5.
     func bestPlacement(
-        _ events: [Placeable], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>, bottom: Int, pool: [Int]
-    ) -> (assignment: [Int], verdicts: [DayVerdict]) {
+        _ events: [Placeable], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>, firstDay: Int, bottom: Int, pool: [Int]
+    ) -> (assignment: [Int], verdicts: [DayVerdict], weekVerdicts: [Int: DayVerdict]) {
         var choice = [Int](repeating: 0, count: events.count)
         let sizes = events.map(\.days.count)
-        var best: (rank: [Int64], assignment: [Int], verdicts: [DayVerdict])?
+        var best: (rank: [Int64], assignment: [Int], verdicts: [DayVerdict], weeks: [Int: DayVerdict])?
         repeat {
             let assignment = events.indices.map { events[$0].days[choice[$0]] }
-            let ranked = rank(events, assignment, days: days, openFrom: openFrom, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
-            if best == nil || ranked.rank.lexicographicallyPrecedes(best!.rank) { best = (ranked.rank, assignment, ranked.verdicts) }
+            if isWeekly {
+                let ranked = rankWeeks(
+                    events, assignment, days: days, openFrom: openFrom, settled: settled, recorded: recorded, firstDay: firstDay, bottom: bottom, pool: pool
+                )
+                if best == nil || ranked.rank.lexicographicallyPrecedes(best!.rank) { best = (ranked.rank, assignment, [], ranked.weeks) }
+            } else {
+                let ranked = rank(events, assignment, days: days, openFrom: openFrom, settled: settled, recorded: recorded, bottom: bottom, pool: pool)
+                if best == nil || ranked.rank.lexicographicallyPrecedes(best!.rank) { best = (ranked.rank, assignment, ranked.verdicts, [:]) }
+            }
         } while advance(&choice, sizes)
-        return (best!.assignment, best!.verdicts)
+        return (best!.assignment, best!.verdicts, best!.weeks)
+    }
+
+    /// Kept weeks of the settled run ending with the week that starts on `start`.
+    func weekRunLength(endingOn start: Int, _ settled: Settled) -> Int {
+        var length = 0
+        var current = start
+        while let verdict = settled.weekVerdicts[current] {
+            if verdict == .gap { break }
+            if verdict == .kept { length += 1 }
+            current -= 7
+        }
+        return length
+    }
+
+    /// Rule 4 for a weekly streak at one instant: the streak in weeks, the closing week judged
+    /// as its last day settles and the open one as it stands; a weekly sum's units are weeks,
+    /// `timesPerWeek`'s days.
+    private func rankWeeks(
+        _ events: [Placeable], _ assignment: [Int], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>,
+        firstDay: Int, bottom: Int, pool: [Int]
+    ) -> (rank: [Int64], weeks: [Int: DayVerdict]) {
+        let first = days.lowerBound, today = days.upperBound
+        var sums = [Int64](repeating: 0, count: days.count), counts = [Int64](repeating: 0, count: days.count)
+        var openCredit: Int64 = 0, offHome: Int64 = 0
+        var far = [Int64](repeating: 0, count: days.count * 3 * 2)
+        for (event, credited) in zip(events, assignment) {
+            let offset = credited - first
+            sums[offset] += event.amount
+            counts[offset] += 1
+            if credited >= openFrom, credited >= bottom, target(on: credited).kind == .atMost { openCredit += event.amount }
+            if credited != event.home { offHome += 1 }
+            let reach = min(event.latest - first, 2)
+            far[offset * 6 + (2 - reach) * 2] += event.amount
+            far[offset * 6 + (2 - reach) * 2 + 1] += 1
+        }
+        // The days as the instant sees them: settled ones as they settled, these as credited.
+        let base = min(settled.sums.keys.min() ?? first, weekStart(first))
+        var walked = Walked()
+        walked.base = base
+        walked.sums = (base...today).map { settled.sums[$0] ?? 0 }
+        walked.counts = Array(repeating: 0, count: today - base + 1)
+        for offset in sums.indices { walked.sums[first + offset - base] += sums[offset] }
+        let context = WalkContext(
+            today: today, firstDay: firstDay, bottom: bottom, yesterdayOpen: openFrom <= today - 1,
+            frozen: recorded.union(settled.bridged), pool: pool
+        )
+        walked.kept = Set((base...today).filter { isKept($0, walked, context) })
+        // The run before these weeks: whether it holds a kept or bridged week to save.
+        let weekStarts = Array(Set(days.map(weekStart))).sorted()
+        var anchored = false
+        var back = weekStarts[0] - 7
+        while let verdict = settled.weekVerdicts[back] {
+            if verdict == .gap { break }
+            if verdict == .kept || verdict == .frozen { anchored = true; break }
+            back -= 7
+        }
+        var used = settled.used.map(\.freeze)
+        var weeks: [Int: DayVerdict] = [:]
+        var states: [Int: WeekState] = [:]
+        var kept = 0, over = 0
+        for start in weekStarts where isJudged(week: start, context) {
+            let state = weekState(start, walked, context).state
+            states[start] = state
+            var verdict: SettledRun.Verdict = state == .kept ? .kept : state == .bridged ? .frozen : state == .gap ? .gap : .pass
+            var bridgedBy: Int?
+            if verdict == .gap, behavior == .autoConsumeFreezes, anchored,
+               let freeze = pool.first(where: { !used.contains($0) && isEligible($0, first: start, last: start + 6) }) {
+                used.append(freeze)
+                bridgedBy = freeze
+            }
+            if verdict == .kept || verdict == .frozen { anchored = true }
+            if verdict == .gap, bridgedBy == nil { anchored = false }
+            weeks[start] = DayVerdict(verdict: verdict, bridgedBy: bridgedBy)
+            if target(on: start + 6).period == .week {
+                if state == .kept { kept += 1 }
+                if state == .gap, target(on: start + 6).kind == .atMost { over += 1 }
+            }
+        }
+        var keptFlags: [Int64] = []
+        for day in days {
+            let weekly = target(on: weekStart(day) + 6).period == .week
+            let dayKept = walked.kept.contains(day)
+            if !weekly, dayKept, target(on: day).kind == .atLeast { kept += 1 }
+            keptFlags.append((weekly ? states[weekStart(day)] == .kept : dayKept) ? 0 : 1)
+        }
+        // The streak at the instant, in weeks.
+        var streak = 0
+        var broken = false
+        for start in weekStarts.reversed() where !broken {
+            guard let verdict = weeks[start] else { continue }
+            if verdict.verdict == .gap, verdict.bridgedBy == nil { broken = true } else if verdict.verdict == .kept { streak += 1 }
+        }
+        var week = weekStarts[0] - 7
+        while !broken, let verdict = settled.weekVerdicts[week], verdict != .gap {
+            if verdict == .kept { streak += 1 }
+            week -= 7
+        }
+        let spent = Int64(used.count - settled.used.count)
+        var rank: [Int64] = [Int64(-streak), spent, Int64(-kept), Int64(over), openCredit, offHome] + keptFlags
+        for offset in sums.indices { rank += [sums[offset], counts[offset]] }
+        return (rank + far, weeks)
     }
 
     private func rank(

@@ -82,7 +82,7 @@ extension ReferenceStreak {
                 stop -= 7
             }
             let savable = stop + 6 >= context.firstDay && isJudged(week: stop, context)
-            if savable, behavior == .autoConsumeFreezes,
+            if savable, behavior == .autoConsumeFreezes, gapWeeks.allSatisfy({ $0 + 6 >= context.settledBefore }),
                let assigned = assign(gapWeeks.map { ($0, $0 + 6) }, pool: context.pool, used: walked.used) {
                 walked.used += assigned
                 start = stop

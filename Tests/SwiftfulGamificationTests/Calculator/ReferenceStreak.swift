@@ -143,7 +143,7 @@ struct ReferenceStreak {
 
     /// The results of every crediting rule 4 ranks best, each with the longest streak.
     func results() -> Set<Result> {
-        if !isWeekly, !isTracking {
+        if !isTracking {
             let best = settledBest()
             var result = fill(best.walks[0], best.context, regular: best.regular, now: input.now)
             result.longest = max(best.longest, result.current)
