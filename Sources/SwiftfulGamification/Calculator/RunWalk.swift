@@ -2,7 +2,7 @@
 /// the kept units counted, and what a gap does. A unit is a day, or a week known by its
 /// first day; `DayRun` and `WeekRun` say which units are kept, bridged or gaps.
 struct RunWalk {
-    struct Key: Hashable {
+    struct Key {
         var phase: RunPhase = .run
         var freezes: FreezePool
         /// Manual mode: a closed kept unit was met, so a gap below is no longer the trailing one.
@@ -46,8 +46,7 @@ struct RunWalk {
         if key.phase == .ended { end(input) }
     }
 
-    /// Past the run only the days kept matter (rule 4's last order): states that differ in
-    /// nothing else become one.
+    /// Past the run: nothing below changes it.
     mutating func end(_ input: WalkInput) {
         key = Key(phase: .ended, freezes: input.freezes)
     }
@@ -56,9 +55,5 @@ struct RunWalk {
     mutating func finish() {
         if case .gap = key.phase { key.phase = .ended }
         key.closedKeptSeen = false
-    }
-
-    func outlasts(_ other: RunWalk) -> Bool {
-        key.phase.outlasts(other.key.phase, freezes: key.freezes, other.key.freezes)
     }
 }

@@ -76,3 +76,11 @@ struct Settlement {
         self.longest = longest
     }
 }
+
+/// A chosen crediting: days that met their targets, events and amounts credited per day,
+/// indexed like the ledger.
+struct CreditChoice {
+    var met: [Bool]
+    var credited: [Int32]
+    var amounts: [Int64]
+}

@@ -54,153 +54,9 @@ struct CountTriple: Equatable {
     }
 }
 
-/// What a crediting moved, compared after rule 4's streak, freezes and kept days: events
-/// logged on destination 0 (today) credited elsewhere, events logged elsewhere credited to
-/// it, the same two as amounts, then events credited away from their own day at all.
-struct TieCost: Comparable, Hashable {
-    var out: Int32 = 0, imported: Int32 = 0
-    var outAmount: Int64 = 0, inAmount: Int64 = 0
-    var moves: Int32 = 0
-
-    static func < (lhs: TieCost, rhs: TieCost) -> Bool {
-        (lhs.out, lhs.imported, lhs.outAmount, lhs.inAmount, lhs.moves) < (rhs.out, rhs.imported, rhs.outAmount, rhs.inAmount, rhs.moves)
-    }
-
-    static func + (lhs: TieCost, rhs: TieCost) -> TieCost {
-        TieCost(
-            out: lhs.out + rhs.out, imported: lhs.imported + rhs.imported, outAmount: lhs.outAmount &+ rhs.outAmount,
-            inAmount: lhs.inAmount &+ rhs.inAmount, moves: lhs.moves + rhs.moves
-        )
-    }
-
-    enum Mode {
-        /// Every field: destination 0 is today.
-        case today
-        /// Moves only.
-        case moves
-        /// Nothing: any placement of an outcome will do.
-        case none
-    }
-}
-
-/// One way of crediting shares to the three destinations, as far as it matters: the sums
-/// each destination reaches from its start (capped: past its cap every sum is alike), and
-/// exactly what was placed where.
-struct Placement {
-    var sums: Triple
-    var counts = CountTriple()
-    var amounts = Triple(0, 0, 0)
-    var cost = TieCost()
-}
-
-/// Every distinct outcome of crediting whole events (rules 2 and 10), exactly.
-///
-/// Amounts are summed exactly, so which events go where is a subset-sum question; it is
-/// answered by a dynamic programme over the shares whose states are the three capped sums:
-/// a destination's sum matters only up to its cap (at least X: past X - what it has anyway,
-/// it is met whatever else comes; at most X: one past, it is over whatever else comes). For
-/// each state the cheapest placement (`TieCost`) is kept, which is exact because the cost
-/// adds up share by share and the state is all a later share's outcome depends on.
-///
-/// Within a share, only counts that change a capped sum are tried: for each destination
-/// the counts below the one that reaches its cap, and the counts that leave the other
-/// destinations below theirs. Among the placements of one outcome the cheapest keeps as
-/// many events as it can on their own day, and that count is always among those tried.
-/// - Complexity: O(shares * states * tries), states and tries bounded by the caps divided by
-///   the amounts; for counted events (amount 1) by the goals, as before amounts.
+/// Whole events placed on up to three days (rules 2 and 10): where a share's events may go,
+/// only counts that change a capped sum are tried (`forEachAllocation`).
 enum SharePlacement {
-    /// Which placements a consumer prefers, all else alike (`placements`' `prefer`).
-    enum Preference {
-        /// Every outcome is kept.
-        case any
-        /// Larger sums are never worse: a placement another one matches or beats in every
-        /// destination is left out.
-        case larger
-        /// Smaller sums are never worse.
-        case smaller
-    }
-
-    static func placements(_ shares: [Share], start: Triple, caps: Triple, costs: TieCost.Mode, prefer: Preference = .any) -> [Placement] {
-        let first = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
-        // No sum can change: the cheapest placement leaves every event on its own day.
-        let open = (0..<3).filter { first[$0] < caps[$0] }
-        if open.isEmpty { return [atOwnDays(shares, sums: first)] }
-        // One sum can: the placement sending it all it can (or nothing it need not) beats the rest.
-        if open.count == 1, prefer != .any { return [toward(open[0], shares, from: first, caps: caps, larger: prefer == .larger)] }
-        var table = StateTable<Triple, Placement>(linearLimit: 32)
-        table.append(first, Placement(sums: first))
-        for share in shares where share.count > 0 {
-            var next = StateTable<Triple, Placement>(linearLimit: 32)
-            for (key, placement) in zip(table.keys, table.values) {
-                forEachAllocation(of: share, from: key, caps: caps) { allocation in
-                    var moved = placement
-                    for destination in Int(share.lo)...Int(share.hi) where allocation[destination] > 0 {
-                        let placed = allocation[destination]
-                        moved.counts[destination] += placed
-                        moved.amounts[destination] &+= Int64(placed) &* share.amount
-                        moved.sums[destination] = capped(key[destination], adding: placed, of: share.amount, cap: caps[destination])
-                    }
-                    moved.cost = moved.cost + cost(of: share, allocation, mode: costs)
-                    next.keep(moved.sums, moved) { $0.cost < $1.cost }
-                }
-            }
-            table = prefer == .any || next.count < 2 ? next : frontier(next, larger: prefer == .larger)
-        }
-        return table.values
-    }
-
-    /// The states no other one matches or beats in every destination (larger or smaller).
-    private static func frontier(_ table: StateTable<Triple, Placement>, larger: Bool) -> StateTable<Triple, Placement> {
-        let sign: Int64 = larger ? 1 : -1
-        let order = table.keys.indices.sorted { lhs, rhs in
-            let (left, right) = (table.keys[lhs], table.keys[rhs])
-            return (sign * left.first, sign * left.second, sign * left.third) > (sign * right.first, sign * right.second, sign * right.third)
-        }
-        var kept = StateTable<Triple, Placement>(linearLimit: 32)
-        // With the third destination alike throughout (two days to share between), the best
-        // second sum so far says it all.
-        let third = table.keys[0].third
-        let flat = table.keys.allSatisfy { $0.third == third }
-        var bestSecond = Int64.min
-        for position in order {
-            let key = table.keys[position]
-            // Earlier keys are at least as good in the first destination.
-            let beaten = flat ? bestSecond >= sign * key.second
-                : kept.keys.contains { sign * $0.second >= sign * key.second && sign * $0.third >= sign * key.third }
-            if !beaten {
-                kept.append(key, table.values[position])
-                bestSecond = max(bestSecond, sign * key.second)
-            }
-        }
-        return kept
-    }
-
-    /// Every event sent to `destination` where it may go (`larger`), or kept away from it where
-    /// it may be (else).
-    private static func toward(_ destination: Int, _ shares: [Share], from start: Triple, caps: Triple, larger: Bool) -> Placement {
-        var placement = Placement(sums: start)
-        for share in shares where share.count > 0 {
-            let allowed = Int(share.lo)...Int(share.hi)
-            let target = larger
-                ? (allowed.contains(destination) ? destination : Int(share.own))
-                : (Int(share.own) != destination ? Int(share.own) : allowed.first { $0 != destination } ?? destination)
-            placement.counts[target] += share.count
-            placement.amounts[target] &+= Int64(share.count) &* share.amount
-            placement.sums[target] = capped(placement.sums[target], adding: share.count, of: share.amount, cap: caps[target])
-        }
-        return placement
-    }
-
-    private static func atOwnDays(_ shares: [Share], sums: Triple) -> Placement {
-        var placement = Placement(sums: sums)
-        for share in shares {
-            let own = Int(share.own)
-            placement.counts[own] += share.count
-            placement.amounts[own] &+= Int64(share.count) &* share.amount
-        }
-        return placement
-    }
-
     /// `value + count * amount`, capped (without overflow for any count).
     static func capped(_ value: Int64, adding count: Int32, of amount: Int64, cap: Int64) -> Int64 {
         guard amount > 0, count > 0, value < cap else { return min(value, cap) }
@@ -208,26 +64,10 @@ enum SharePlacement {
     }
 
     /// How many events of `amount` take `value` to `cap`.
-    private static func saturation(_ value: Int64, amount: Int64, cap: Int64) -> Int64 {
+    static func saturation(_ value: Int64, amount: Int64, cap: Int64) -> Int64 {
         guard value < cap else { return 0 }
         guard amount > 0 else { return .max }
         return (cap - value + amount - 1) / amount
-    }
-
-    private static func cost(of share: Share, _ allocation: CountTriple, mode: TieCost.Mode) -> TieCost {
-        let off = share.count - allocation[Int(share.own)]
-        switch mode {
-        case .none:
-            return TieCost()
-        case .moves:
-            return TieCost(moves: off)
-        case .today:
-            if share.own == 0 {
-                return TieCost(out: off, outAmount: Int64(off) &* share.amount, moves: off)
-            }
-            let imported = allocation[0]
-            return TieCost(imported: imported, inAmount: Int64(imported) &* share.amount, moves: off)
-        }
     }
 
     /// Calls `body` with each allocation of the share's events to its destinations that may

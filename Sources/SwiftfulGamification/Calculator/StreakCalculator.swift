@@ -112,8 +112,8 @@ public enum StreakCalculator {
         )
         let settlement = tracking ? nil : Settlement(input, weeks: weeks)
         return StreakSummary(
-            input: settlement?.input ?? input, walk: StreakWalk(input, weeks: weeks, tracking: tracking, settlement: settlement),
-            settledLongest: settlement?.longest, weeks: weeks, history: history,
+            input: settlement?.input ?? input, walk: StreakWalk(input, weeks: weeks, settlement: settlement),
+            settledLongest: settlement?.longest ?? 0, weeks: weeks, history: history,
             firstDay: limitStart.map { min($0, historyFirstDay ?? $0) } ?? historyFirstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
             clocks: &clocks, schedule: schedule, targets: targets, dueDays: dueDays

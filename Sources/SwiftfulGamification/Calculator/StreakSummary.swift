@@ -11,7 +11,7 @@ struct StreakSummary {
 
     // swiftlint:disable:next function_parameter_count
     init(
-        input: WalkInput, walk: StreakWalk, settledLongest: Int?, weeks: WeekCalendar?, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
+        input: WalkInput, walk: StreakWalk, settledLongest: Int, weeks: WeekCalendar?, history: StreakHistory, firstDay: Int?, freezes: [StreakFreeze],
         configuration: StreakConfiguration, userId: String?, now: Date, timezone: TimeZone,
         clocks: inout ZoneClocks, schedule: GoalSchedule, targets: TargetSchedule, dueDays: DueDays
     ) {
@@ -94,8 +94,8 @@ struct StreakSummary {
             judgement: judgement, todaySum: walk.amounts[today - base], week: weekRecord,
             measured: configuration.measuresAmount || input.ledger.hasAmounts
         )
-        // Rule 6: the longest run the settled calendar shows (a weekly streak's, the longest it had).
-        let longest = judgement.kind == .tracking ? 0 : settledLongest ?? weeks.map { LongestWeekRun.longest(input, weeks: $0) } ?? 0
+        // Rule 6: the longest run the settled calendar shows.
+        let longest = judgement.kind == .tracking ? 0 : settledLongest
 
         let streak = CurrentStreakData(
             streakKey: configuration.streakKey,

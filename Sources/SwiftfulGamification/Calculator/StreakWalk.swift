@@ -20,8 +20,8 @@ public enum StreakDayKind: String, Sendable, Codable {
     }
 }
 
-/// The best crediting (rule 4, `CreditingSearch`) and what its walk found: the current run,
-/// freezes consumed or needed, and every day's state.
+/// The settled crediting (rules 4 and 4a, `Settlement`) and what the walk back over it found:
+/// the current run, freezes consumed or needed, and every day's state.
 struct StreakWalk {
     var states: [DayState]
     var credited: [Int32]
@@ -36,44 +36,31 @@ struct StreakWalk {
     /// A weekly streak's weeks, oldest first (empty for a day unit).
     var weekRecords: [StreakWeek] = []
 
-    init(_ input: WalkInput, weeks: WeekCalendar?, tracking: Bool = false, settlement: Settlement? = nil) {
-        if let settlement {
-            // Rule 4a: the days settled as they closed; the walk back finds the current run.
-            let input = settlement.input
-            if let weeks {
-                let top = weeks.start(ofWeekContaining: input.today) + 6
-                let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
-                self.init(
-                    input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom,
-                    choice: settlement.choice
-                )
-                consumptions = settlement.consumptions + consumptions
-                markWeeks(input, weeks: weeks)
-            } else {
-                self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay, choice: settlement.choice)
-                consumptions = settlement.consumptions + consumptions
-                markDays(input)
-            }
-        } else if tracking {
+    /// The settled crediting walked back from today (`settlement`), or, without one (tracking
+    /// only), every event on its own day.
+    init(_ input: WalkInput, weeks: WeekCalendar?, settlement: Settlement?) {
+        guard let settlement else {
             self.init(tracking: input)
-        } else if let weeks {
+            return
+        }
+        // Rule 4a: the days settled as they closed; the walk back finds the current run.
+        let input = settlement.input
+        if let weeks {
             let top = weeks.start(ofWeekContaining: input.today) + 6
             let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
-            self.init(input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom)
+            self.init(input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom, choice: settlement.choice)
             markWeeks(input, weeks: weeks)
         } else {
-            self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay)
+            self.init(input, rules: DayRun(input), context: input, top: input.today, bottom: input.firstDay, choice: settlement.choice)
             markDays(input)
         }
+        consumptions = settlement.consumptions + consumptions
     }
 
     private var record = RunRecord()
 
-    /// Walks the chosen crediting again, recording what the search only counted.
-    private init<Rules: RunRules>(
-        _ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int, choice chosen: CreditChoice? = nil
-    ) {
-        let choice = chosen ?? CreditingSearch.best(input, rules: start, context: context, top: top, bottom: bottom)
+    /// Walks the chosen crediting back from the top day, recording the run.
+    private init<Rules: RunRules>(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int, choice: CreditChoice) {
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = choice.credited
         amounts = choice.amounts
@@ -100,14 +87,12 @@ struct StreakWalk {
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = Array(repeating: 0, count: input.ledger.dayCount)
         amounts = Array(repeating: 0, count: input.ledger.dayCount)
-        for index in 0..<input.ledger.dayCount {
-            let windows = DayWindows(ledger: input.ledger, endingOn: input.ledger.baseDay + index)
-            credited[index] += windows.fixedCount
-            amounts[index] += windows.fixedAmount
-            for share in windows.shares where index >= Int(share.own) {
-                credited[index - Int(share.own)] += share.count
-                amounts[index - Int(share.own)] &+= Int64(share.count) &* share.amount
-            }
+        for cell in 0..<(input.ledger.dayCount * CreditLedger.classesPerDay) where input.ledger.count(at: cell) > 0 {
+            let (width, ownOffset) = CreditLedger.window(ofClass: cell % CreditLedger.classesPerDay)
+            let own = cell / CreditLedger.classesPerDay - width + ownOffset
+            guard own >= 0 else { continue }
+            credited[own] += input.ledger.count(at: cell)
+            amounts[own] &+= input.ledger.amount(at: cell)
         }
         guard input.firstDay <= input.today else { return }
         for day in input.firstDay...input.today {

@@ -64,3 +64,11 @@ extension WalkInput {
         return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index]
     }
 }
+
+extension WalkInput {
+    /// Whether `day` has closed by now: `L` hours into the next day (the start of the one
+    /// after with a whole day of leeway), `L` the next day's.
+    func closes(_ day: Int) -> Bool {
+        leeway.hours(on: day + 1) == 24 ? day + 2 <= today : day + 1 < today || (day + 1 == today && !yesterdayIsOpen)
+    }
+}

@@ -2,11 +2,6 @@
 /// week, and each week is judged on its first day (kept, bridged, open or a gap): by its kept
 /// days for `timesPerWeek`, by the sum of its amounts for a weekly target.
 struct WeekRun: RunRules {
-    struct Key: Hashable {
-        var walk: RunWalk.Key
-        var week: Week
-    }
-
     /// The week being walked: kept days, skipped days (not kept, or all of them for an
     /// amount), whether a freeze event covers a day, and the sum of its amounts (capped).
     struct Week: Hashable {
@@ -25,9 +20,7 @@ struct WeekRun: RunRules {
     private var week = Week()
     /// The week's exact sum, for the record (not part of the state).
     private var exactSum: Int64 = 0
-    var key: Key { Key(walk: walk.key, week: week) }
     var streak: Int { walk.streak }
-    var freezesUsed: Int { walk.freezesUsed }
 
     init(_ input: WalkInput) {
         walk = RunWalk(input)
@@ -35,8 +28,6 @@ struct WeekRun: RunRules {
 
     mutating func step(_ day: Int, outcome: DayOutcome, in context: Context, record: inout RunRecord?) {
         let (input, weeks) = (context.input, context.weeks)
-        // Past the run, weeks are judged only for the record.
-        if walk.key.phase == .ended, record == nil { return }
         let start = weeks.start(ofWeekContaining: day)
         let judgement = weeks.judgement(endingOn: start + 6)
         let kind = kind(of: day, context)
@@ -118,12 +109,6 @@ struct WeekRun: RunRules {
 
     mutating func finish(record: inout RunRecord?) {
         walk.finish()
-    }
-
-    /// The week being walked must stand the same (`RunPhase.outlasts` for the rest).
-    func outlasts(_ other: WeekRun) -> Bool {
-        if other.walk.key.phase == .ended { return true }
-        return week == other.week && walk.outlasts(other.walk)
     }
 }
 

@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import SwiftfulGamification
 
-/// Rule 6's longest streak where the forward passes (`LongestRun`, `LongestWeekRun`) must
-/// walk back as the calculation at each past moment would: freezes with different windows
-/// taken latest gap first, and a week kept while the week before it is still open. Each
-/// case is checked against the brute-force reference as well (America/New_York, 2024;
-/// 01-01 is a Monday).
+/// Rule 6's longest streak, the longest run of the settled history: freezes with different
+/// windows taken as each gap settles, and a week kept while the week before it is still
+/// open. Each case is checked against the brute-force reference as well (America/New_York,
+/// 2024; 01-01 is a Monday).
 struct LongestStreakTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
