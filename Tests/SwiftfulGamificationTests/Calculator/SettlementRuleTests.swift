@@ -97,6 +97,23 @@ struct SettlementRuleTests {
         #expect(late.streak.longestStreak == 3)
     }
 
+    @Test func aWeeklyLimitsRepairOfferCountsOnlyTheWeekThatCouldNotBeKept() {
+        // Issue 47, 4: at most 4.5 a week, leeway 3, manual freezes. As Sunday 01-14 settled,
+        // moving its 22:00 beers to Monday kept week 2 within the limit; week 3 alone is over.
+        let events = [
+            Examples.logged("01-10 12:00", 2, id: "a"), Examples.logged("01-14 22:00", 3, id: "b"), Examples.logged("01-16 12:00", 5, id: "c"),
+        ]
+        let result = Examples.evaluate(
+            events, target: .atMost(4.5, per: .week), start: "2024-01-01", leeway: 3,
+            freezes: [StreakFreeze(id: "f1", dateEarned: at("2023-12-01 00:00")), StreakFreeze(id: "f2", dateEarned: at("2023-12-01 00:00"))],
+            behavior: .manuallyConsumeFreezes, now: "2024-01-17 12:00"
+        )
+        #expect(result.streak.freezesNeededToSaveStreak == 1)
+        #expect(result.day(day("2024-01-15")).amount == 3)
+        #expect(result.streak.currentStreak == 0)
+        #expect(result.streak.longestStreak == 2)
+    }
+
     /// Over random histories (amounts, limits, leeway 0-24, freezes, skips, schedules, events
     /// in two zones): a day closed at one instant keeps its state and what was credited to it
     /// at every later one, and the longest streak, the calendar's longest run and `stats`'
