@@ -38,7 +38,9 @@ struct UndecidedDays {
     private struct Partial {
         /// A fixed-size vector: the programme copies partials a lot, and this needs no allocation.
         var ties = SIMD32<Int64>()
-        var allocations: [CountTriple]
+        /// Where this partial came from: its index in the layer before, and the last group's split.
+        var previous: Int32 = -1
+        var allocation = CountTriple()
         var counts = CountTriple()
         var amounts = Triple(0, 0, 0)
     }
@@ -170,29 +172,41 @@ struct UndecidedDays {
         )
         let capped = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
         var table = StateTable<Triple, Partial>(linearLimit: 32)
-        table.append(capped, Partial(allocations: []))
+        table.append(capped, Partial())
+        // Each layer's partials, to follow the winner's splits back (no partial carries a list).
+        var layers: [[Partial]] = []
+        layers.reserveCapacity(groups.count)
         for group in groups {
             var next = StateTable<Triple, Partial>(linearLimit: 32)
-            for (key, partial) in zip(table.keys, table.values) {
+            for (position, (key, partial)) in zip(table.keys, table.values).enumerated() {
                 SharePlacement.forEachAllocation(of: group.share, from: key, caps: caps) { allocation in
                     var sums = key, moved = partial
+                    moved.previous = Int32(position)
+                    moved.allocation = allocation
                     add(group, allocation, to: &moved, sums: &sums, caps: caps)
                     next.keep(sums, moved) { Self.precedes($0.ties, $1.ties) }
                 }
             }
+            layers.append(table.values)
             table = next
         }
-        var winner: (rank: [Int64], placement: Placement)?
-        for (sums, partial) in zip(table.keys, table.values) {
+        var winner: (rank: [Int64], placement: Placement, position: Int)?
+        for (position, (sums, partial)) in zip(table.keys, table.values).enumerated() {
             let candidate = ranked(sums: sums, partial: partial, run: run)
-            if winner == nil || candidate.rank.lexicographicallyPrecedes(winner!.rank) { winner = candidate }
+            if winner == nil || candidate.rank.lexicographicallyPrecedes(winner!.rank) { winner = (candidate.rank, candidate.placement, position) }
         }
-        return winner!.placement
+        var placement = winner!.placement
+        var partial = table.values[winner!.position]
+        placement.allocations = Array(repeating: CountTriple(), count: groups.count)
+        for layer in stride(from: groups.count - 1, through: 0, by: -1) {
+            placement.allocations[layer] = partial.allocation
+            partial = layers[layer][Int(partial.previous)]
+        }
+        return placement
     }
 
     private func add(_ group: Group, _ allocation: CountTriple, to partial: inout Partial, sums: inout Triple, caps: Triple) {
         let share = group.share
-        partial.allocations.append(allocation)
         for destination in Int(share.lo)...Int(share.hi) {
             let placed = allocation[destination]
             guard placed > 0 else { continue }
@@ -231,7 +245,7 @@ struct UndecidedDays {
         }
         let ties = (0..<Self.tieCount).map { partial.ties[$0] }
         let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
-        let placement = Placement(counts: partial.counts, amounts: partial.amounts, allocations: partial.allocations, met: met, run: run)
+        let placement = Placement(counts: partial.counts, amounts: partial.amounts, met: met, run: run)
         return (rank, placement)
     }
 
@@ -269,7 +283,7 @@ struct UndecidedDays {
         }
         let ties = (0..<Self.tieCount).map { partial.ties[$0] }
         let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
-        let placement = Placement(counts: partial.counts, amounts: partial.amounts, allocations: partial.allocations, met: met, run: run)
+        let placement = Placement(counts: partial.counts, amounts: partial.amounts, met: met, run: run)
         return (rank, placement)
     }
 }
