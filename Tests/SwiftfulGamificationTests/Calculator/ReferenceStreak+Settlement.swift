@@ -95,26 +95,22 @@ extension ReferenceStreak {
                 settled.pinned[event.index] = settling
                 settled.sums[settling, default: 0] += event.amount
             }
-            if isWeekly {
-                let start = weekStart(settling)
-                if settling == start + 6, let verdict = best.weekVerdicts[start] {
-                    settled.weekVerdicts[start] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
-                    if let freeze = verdict.bridgedBy {
-                        settled.used.append(Use(freeze: freeze, day: settling))
-                        settled.bridged.insert(settling)
-                    }
-                    settled.longest = max(settled.longest, weekRunLength(endingOn: start, settled))
+            // A day settles its own verdict; a week's, with its last day.
+            let unit = isWeekly ? weekStart(settling) : settling
+            let verdict = isWeekly ? (settling == unit + 6 ? best.weekVerdicts[unit] : nil) : best.verdicts[0]
+            if let verdict {
+                if isWeekly {
+                    settled.weekVerdicts[unit] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
+                } else {
+                    settled.verdicts[unit] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
                 }
-                settling += 1
-                continue
+                if let freeze = verdict.bridgedBy {
+                    settled.used.append(Use(freeze: freeze, day: settling))
+                    settled.bridged.insert(settling)
+                }
+                let run = isWeekly ? Self.runLength(endingOn: unit, step: 7, settled.weekVerdicts) : Self.runLength(endingOn: unit, step: 1, settled.verdicts)
+                settled.longest = max(settled.longest, run)
             }
-            let verdict = best.verdicts[0]
-            settled.verdicts[settling] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
-            if let freeze = verdict.bridgedBy {
-                settled.used.append(Use(freeze: freeze, day: settling))
-                settled.bridged.insert(settling)
-            }
-            settled.longest = max(settled.longest, runLength(endingOn: settling, settled))
             settling += 1
         }
         let firstOpen = settling
@@ -154,15 +150,15 @@ extension ReferenceStreak {
         return ([walked], context, regular, settled.longest)
     }
 
-
-    /// Kept days of the settled run ending on `day`.
-    func runLength(endingOn day: Int, _ settled: Settled) -> Int {
+    /// Kept units of the settled run ending with the unit `last` (days one apart, or weeks
+    /// seven apart by their first days).
+    static func runLength(endingOn last: Int, step: Int, _ verdicts: [Int: SettledRun.Verdict]) -> Int {
         var length = 0
-        var current = day
-        while let verdict = settled.verdicts[current] {
+        var current = last
+        while let verdict = verdicts[current] {
             if verdict == .gap { break }
             if verdict == .kept { length += 1 }
-            current -= 1
+            current -= step
         }
         return length
     }
@@ -195,17 +191,38 @@ extension ReferenceStreak {
         return (best!.assignment, best!.verdicts, best!.weeks)
     }
 
-    /// Kept weeks of the settled run ending with the week that starts on `start`.
-    func weekRunLength(endingOn start: Int, _ settled: Settled) -> Int {
-        var length = 0
-        var current = start
-        while let verdict = settled.weekVerdicts[current] {
-            if verdict == .gap { break }
-            if verdict == .kept { length += 1 }
-            current -= 7
+    /// What one assignment credits to the undecided days, and rule 4's ties 2 to 5 of it.
+    struct Credit {
+        var sums: [Int64], counts: [Int64]
+        var openCredit: Int64 = 0, offHome: Int64 = 0
+        /// Tie 5: per day, per last allowed day (latest first), the amount and the events.
+        var far: [Int64]
+
+        init(_ events: [Placeable], _ assignment: [Int], days: ClosedRange<Int>, openFrom: Int, bottom: Int, reference: ReferenceStreak) {
+            let first = days.lowerBound
+            sums = Array(repeating: 0, count: days.count)
+            counts = Array(repeating: 0, count: days.count)
+            far = Array(repeating: 0, count: days.count * 3 * 2)
+            for (event, credited) in zip(events, assignment) {
+                let offset = credited - first
+                sums[offset] += event.amount
+                counts[offset] += 1
+                if credited >= openFrom, credited >= bottom, reference.target(on: credited).kind == .atMost { openCredit += event.amount }
+                if credited != event.home { offHome += 1 }
+                let reach = min(event.latest - first, 2)
+                far[offset * 6 + (2 - reach) * 2] += event.amount
+                far[offset * 6 + (2 - reach) * 2 + 1] += 1
+            }
         }
-        return length
+
+        /// Rule 4's order, smaller first.
+        func rank(streak: Int, spent: Int, kept: Int, over: Int, keptFlags: [Int64]) -> [Int64] {
+            var rank: [Int64] = [Int64(-streak), Int64(spent), Int64(-kept), Int64(over), openCredit, offHome] + keptFlags
+            for offset in sums.indices { rank += [sums[offset], counts[offset]] }
+            return rank + far
+        }
     }
+
 
     /// Rule 4 for a weekly streak at one instant: the streak in weeks, the closing week judged
     /// as its last day settles and the open one as it stands; a weekly sum's units are weeks,
@@ -215,19 +232,8 @@ extension ReferenceStreak {
         firstDay: Int, bottom: Int, pool: [Int]
     ) -> (rank: [Int64], weeks: [Int: DayVerdict]) {
         let first = days.lowerBound, today = days.upperBound
-        var sums = [Int64](repeating: 0, count: days.count), counts = [Int64](repeating: 0, count: days.count)
-        var openCredit: Int64 = 0, offHome: Int64 = 0
-        var far = [Int64](repeating: 0, count: days.count * 3 * 2)
-        for (event, credited) in zip(events, assignment) {
-            let offset = credited - first
-            sums[offset] += event.amount
-            counts[offset] += 1
-            if credited >= openFrom, credited >= bottom, target(on: credited).kind == .atMost { openCredit += event.amount }
-            if credited != event.home { offHome += 1 }
-            let reach = min(event.latest - first, 2)
-            far[offset * 6 + (2 - reach) * 2] += event.amount
-            far[offset * 6 + (2 - reach) * 2 + 1] += 1
-        }
+        let credit = Credit(events, assignment, days: days, openFrom: openFrom, bottom: bottom, reference: self)
+        let sums = credit.sums
         // The days as the instant sees them: settled ones as they settled, these as credited.
         let base = min(settled.sums.keys.min() ?? first, weekStart(first))
         var walked = Walked()
@@ -256,7 +262,7 @@ extension ReferenceStreak {
         for start in weekStarts where isJudged(week: start, context) {
             let state = weekState(start, walked, context).state
             states[start] = state
-            var verdict: SettledRun.Verdict = state == .kept ? .kept : state == .bridged ? .frozen : state == .gap ? .gap : .pass
+            let verdict: SettledRun.Verdict = state == .kept ? .kept : state == .bridged ? .frozen : state == .gap ? .gap : .pass
             var bridgedBy: Int?
             if verdict == .gap, behavior == .autoConsumeFreezes, anchored,
                let freeze = pool.first(where: { !used.contains($0) && isEligible($0, first: start, last: start + 6) }) {
@@ -290,29 +296,15 @@ extension ReferenceStreak {
             if verdict == .kept { streak += 1 }
             week -= 7
         }
-        let spent = Int64(used.count - settled.used.count)
-        var rank: [Int64] = [Int64(-streak), spent, Int64(-kept), Int64(over), openCredit, offHome] + keptFlags
-        for offset in sums.indices { rank += [sums[offset], counts[offset]] }
-        return (rank + far, weeks)
+        return (credit.rank(streak: streak, spent: used.count - settled.used.count, kept: kept, over: over, keptFlags: keptFlags), weeks)
     }
 
     private func rank(
         _ events: [Placeable], _ assignment: [Int], days: ClosedRange<Int>, openFrom: Int, settled: Settled, recorded: Set<Int>, bottom: Int, pool: [Int]
     ) -> (rank: [Int64], verdicts: [DayVerdict]) {
         let first = days.lowerBound
-        var sums = [Int64](repeating: 0, count: days.count), counts = [Int64](repeating: 0, count: days.count)
-        var openCredit: Int64 = 0, offHome: Int64 = 0
-        var far = [Int64](repeating: 0, count: days.count * 3 * 2)
-        for (event, credited) in zip(events, assignment) {
-            let offset = credited - first
-            sums[offset] += event.amount
-            counts[offset] += 1
-            if credited >= openFrom, credited >= bottom, target(on: credited).kind == .atMost { openCredit += event.amount }
-            if credited != event.home { offHome += 1 }
-            let reach = min(event.latest - first, 2)
-            far[offset * 6 + (2 - reach) * 2] += event.amount
-            far[offset * 6 + (2 - reach) * 2 + 1] += 1
-        }
+        let credit = Credit(events, assignment, days: days, openFrom: openFrom, bottom: bottom, reference: self)
+        let sums = credit.sums
         // The run before these days: whether it holds a kept or frozen day to save.
         var anchored = false
         var back = first - 1
@@ -363,9 +355,6 @@ extension ReferenceStreak {
             if verdict == .kept { streak += 1 }
             day -= 1
         }
-        let spent = Int64(used.count - settled.used.count)
-        var rank: [Int64] = [Int64(-streak), spent, Int64(-kept), Int64(over), openCredit, offHome] + keptFlags
-        for offset in sums.indices { rank += [sums[offset], counts[offset]] }
-        return (rank + far, verdicts)
+        return (credit.rank(streak: streak, spent: used.count - settled.used.count, kept: kept, over: over, keptFlags: keptFlags), verdicts)
     }
 }
