@@ -20,8 +20,7 @@ struct Settlement {
         )
         var run = SettledRun(freezes: input.freezes)
         var frozen = input.frozen
-        // Per ledger cell, the events already credited to a settled day, by amount.
-        var taken: [Int: [Int64: Int32]] = [:]
+        var taken = TakenEvents(cells: ledger.dayCount * CreditLedger.classesPerDay)
         var longest = 0
         // A week is tallied from its first day, before the history's if need be.
         var day = weeks.map { min($0.start(ofWeekContaining: input.firstDay), input.firstDay) } ?? input.firstDay
@@ -36,7 +35,7 @@ struct Settlement {
             let days = UndecidedDays(input, weeks: weeks, days: day...last, settling: true, taken: taken)
             let placement = days.best(after: run)
             for (group, allocation) in zip(days.groups, placement.allocations) where allocation[0] > 0 {
-                taken[group.cell, default: [:]][group.share.amount, default: 0] += allocation[0]
+                taken.take(allocation[0], of: group.share.amount, from: group.cell)
             }
             choice.credited[index] += placement.counts[0]
             choice.amounts[index] &+= placement.amounts[0]
@@ -51,8 +50,6 @@ struct Settlement {
                 frozen[index] = true
             }
             longest = max(longest, run.kept)
-            // Windows ending today are spent.
-            for cell in (index * CreditLedger.classesPerDay)..<((index + 1) * CreditLedger.classesPerDay) { taken[cell] = nil }
             day += 1
         }
         if day <= input.today {
@@ -83,4 +80,19 @@ struct CreditChoice {
     var met: [Bool]
     var credited: [Int32]
     var amounts: [Int64]
+}
+
+/// Per ledger cell, the events already credited to a settled day: a count for those of
+/// amount 1 (almost all), by amount for the others.
+struct TakenEvents {
+    private(set) var units: [Int32]
+    private(set) var others: [Int: [Int64: Int32]] = [:]
+
+    init(cells: Int) {
+        units = Array(repeating: 0, count: cells)
+    }
+
+    mutating func take(_ count: Int32, of amount: Int64, from cell: Int) {
+        if amount == HistoryAmounts.unit { units[cell] += count } else { others[cell, default: [:]][amount, default: 0] += count }
+    }
 }

@@ -27,7 +27,9 @@ struct UndecidedDays {
         var counts = CountTriple()
         var amounts = Triple(0, 0, 0)
         var allocations: [CountTriple] = []
-        var met: [Bool] = []
+        /// Per destination, whether its sum met its judge (bit `i` for destination `i`).
+        var metBits: UInt8 = 0
+        var met: [Bool] { (0..<3).map { metBits >> UInt8($0) & 1 == 1 } }
         /// The run after the last of the days.
         var run: SettledRun
     }
@@ -48,9 +50,30 @@ struct UndecidedDays {
     private static let farTies = 6
     private static let tieCount = 2 + 6 + 3 * farTies
 
-    private static func precedes(_ lhs: SIMD32<Int64>, _ rhs: SIMD32<Int64>) -> Bool {
-        for index in 0..<tieCount where lhs[index] != rhs[index] { return lhs[index] < rhs[index] }
+    private static func precedes(_ lhs: SIMD32<Int64>, _ rhs: SIMD32<Int64>, from first: Int = 0) -> Bool {
+        for index in first..<tieCount where lhs[index] != rhs[index] { return lhs[index] < rhs[index] }
         return false
+    }
+
+    /// Rule 4's order for one outcome, smaller first: the streak at the instant (negated),
+    /// freezes consumed, units kept (negated), units over, what an open limit's day holds,
+    /// events off their home, the days kept (earliest first), then the rest of the ties.
+    private struct Rank {
+        var head = SIMD8<Int64>()
+        var lastFlag: Int64 = 0
+        var ties = SIMD32<Int64>()
+
+        init(streak: Int, used: Int, kept: Int, over: Int, keptFlags: (Int64, Int64, Int64), ties: SIMD32<Int64>) {
+            head = SIMD8(Int64(-streak), Int64(used), Int64(-kept), Int64(over), ties[0], ties[1], keptFlags.0, keptFlags.1)
+            lastFlag = keptFlags.2
+            self.ties = ties
+        }
+
+        func precedes(_ other: Rank) -> Bool {
+            for index in 0..<8 where head[index] != other.head[index] { return head[index] < other.head[index] }
+            if lastFlag != other.lastFlag { return lastFlag < other.lastFlag }
+            return UndecidedDays.precedes(ties, other.ties, from: 2)
+        }
     }
 
     let input: WalkInput
@@ -69,7 +92,7 @@ struct UndecidedDays {
     let fixed: [Int64]
 
     /// The days `days` at the instant `days.lowerBound` closes (`settling`) or at `now`.
-    init(_ input: WalkInput, weeks: WeekCalendar? = nil, days: ClosedRange<Int>, settling: Bool, taken: [Int: [Int64: Int32]]) {
+    init(_ input: WalkInput, weeks: WeekCalendar? = nil, days: ClosedRange<Int>, settling: Bool, taken: TakenEvents) {
         self.input = input
         self.weeks = weeks
         first = days.lowerBound
@@ -100,7 +123,7 @@ struct UndecidedDays {
         var gathered: [Group] = []
         // Logged at the very second the day closes: on the next day, past its leeway hours;
         // after a whole day of leeway, at the midnight two days on, within that day's leeway.
-        for amount in settling && count > 1 ? ledger.closing[first] ?? [] : [] {
+        for amount in settling && count > 1 && !ledger.closing.isEmpty ? ledger.closing[first] ?? [] : [] {
             let last = first + count - 1
             if count == 2 || input.leeway.hours(on: last) == 0 {
                 start[count - 1] &+= amount
@@ -124,14 +147,14 @@ struct UndecidedDays {
                 // Rule 4, tie 3: logged in the first L hours (L <= 12), the night before's.
                 let home = width == 1 && ownOffset == 1 && input.leeway.hours(on: own) <= 12 ? own - 1 : own
                 let homeInside = (low...high).contains(home)
-                let gone = taken[cell]
                 var byAmount: [(amount: Int64, left: Int32)]
                 // Usually every event counts 1: one group, no bookkeeping by amount.
-                if ledger.windowed[cell] == nil, gone.map({ $0.count == 1 && $0.keys.first == HistoryAmounts.unit }) ?? true {
-                    byAmount = [(HistoryAmounts.unit, total - (gone?[HistoryAmounts.unit] ?? 0))]
+                if ledger.windowed.isEmpty || ledger.windowed[cell] == nil {
+                    byAmount = [(HistoryAmounts.unit, total - taken.units[cell])]
                 } else {
                     var remaining = Self.amounts(ledger, cell: cell, count: total)
-                    for (amount, count) in gone ?? [:] { remaining[amount, default: 0] -= count }
+                    remaining[HistoryAmounts.unit, default: 0] -= taken.units[cell]
+                    for (amount, count) in taken.others.isEmpty ? [:] : taken.others[cell] ?? [:] { remaining[amount, default: 0] -= count }
                     byAmount = remaining.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                 }
                 for (amount, left) in byAmount where left > 0 {
@@ -190,10 +213,10 @@ struct UndecidedDays {
             layers.append(table.values)
             table = next
         }
-        var winner: (rank: [Int64], placement: Placement, position: Int)?
+        var winner: (rank: Rank, placement: Placement, position: Int)?
         for (position, (sums, partial)) in zip(table.keys, table.values).enumerated() {
             let candidate = ranked(sums: sums, partial: partial, run: run)
-            if winner == nil || candidate.rank.lexicographicallyPrecedes(winner!.rank) { winner = (candidate.rank, candidate.placement, position) }
+            if winner == nil || candidate.rank.precedes(winner!.rank) { winner = (candidate.rank, candidate.placement, position) }
         }
         var placement = winner!.placement
         var partial = table.values[winner!.position]
@@ -228,39 +251,45 @@ struct UndecidedDays {
     /// Rule 4's order for one outcome: the streak at the instant (larger first), freezes
     /// consumed, at-least days kept, limit days over, then the partial's ties with the days
     /// kept (earliest first) before the sums.
-    private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: [Int64], placement: Placement) {
+    private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: Rank, placement: Placement) {
         if let weeks { return rankedWeeks(sums: sums, partial: partial, run: before, weeks: weeks) }
         var run = before
-        var met: [Bool] = []
+        var metBits: UInt8 = 0
         var kept = 0, over = 0, used = 0
-        var keptFlags: [Int64] = []
+        var keptFlags: (Int64, Int64, Int64) = (1, 1, 1)
         for offset in 0..<count {
             let day = first + offset, judge = judges[offset], open = day >= openFrom
             let isMet = judge.met(sums[offset])
-            met.append(isMet)
+            if isMet { metBits |= 1 << UInt8(offset) }
             if run.take(input.verdict(day, judge: judge, met: isMet, open: open), on: day, behavior: input.behavior) { used += 1 }
             if judge.kind == .atLeast, isMet { kept += 1 }
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
-            keptFlags.append(input.isKept(day, judge: judge, met: isMet, open: open) ? 0 : 1)
+            if input.isKept(day, judge: judge, met: isMet, open: open) { Self.clear(&keptFlags, offset) }
         }
-        let ties = (0..<Self.tieCount).map { partial.ties[$0] }
-        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
-        let placement = Placement(counts: partial.counts, amounts: partial.amounts, met: met, run: run)
-        return (rank, placement)
+        let rank = Rank(streak: run.kept, used: used, kept: kept, over: over, keptFlags: keptFlags, ties: partial.ties)
+        return (rank, Placement(counts: partial.counts, amounts: partial.amounts, metBits: metBits, run: run))
+    }
+
+    private static func clear(_ flags: inout (Int64, Int64, Int64), _ offset: Int) {
+        switch offset {
+        case 0: flags.0 = 0
+        case 1: flags.1 = 0
+        default: flags.2 = 0
+        }
     }
 
     /// The same for a weekly streak: the streak in weeks; a weekly sum's units are weeks
     /// (kept, or over a weekly limit), `timesPerWeek`'s are days.
-    private func rankedWeeks(sums: Triple, partial: Partial, run before: SettledRun, weeks: WeekCalendar) -> (rank: [Int64], placement: Placement) {
+    private func rankedWeeks(sums: Triple, partial: Partial, run before: SettledRun, weeks: WeekCalendar) -> (rank: Rank, placement: Placement) {
         var run = before
-        var met: [Bool] = []
+        var metBits: UInt8 = 0
         var kept = 0, over = 0, used = 0
         var dayKept: [Bool] = []
         var weekStates: [Int: WeekStreakState] = [:]
         for offset in 0..<count {
             let day = first + offset, judge = judges[offset], open = day >= openFrom
             let isMet = judge.met(sums[offset])
-            met.append(isMet)
+            if isMet { metBits |= 1 << UInt8(offset) }
             let keptDay = input.isKept(day, judge: judge, met: isMet, open: open)
             dayKept.append(keptDay)
             if keptDay, judge.kind == .atLeast { kept += 1 }
@@ -276,14 +305,13 @@ struct UndecidedDays {
                 if state == .gap, weeks.judgement(endingOn: weekStart + 6).isLimit { over += 1 }
             }
         }
-        let keptFlags = (0..<count).map { offset -> Int64 in
+        var keptFlags: (Int64, Int64, Int64) = (1, 1, 1)
+        for offset in 0..<count {
             let weekStart = weeks.start(ofWeekContaining: first + offset)
             let weekly = weeks.judgement(endingOn: weekStart + 6).isWeekly
-            return (weekly ? weekStates[weekStart] == .kept : dayKept[offset]) ? 0 : 1
+            if weekly ? weekStates[weekStart] == .kept : dayKept[offset] { Self.clear(&keptFlags, offset) }
         }
-        let ties = (0..<Self.tieCount).map { partial.ties[$0] }
-        let rank = [Int64(-run.kept), Int64(used), Int64(-kept), Int64(over)] + ties[0..<2] + keptFlags + ties[2...]
-        let placement = Placement(counts: partial.counts, amounts: partial.amounts, met: met, run: run)
-        return (rank, placement)
+        let rank = Rank(streak: run.kept, used: used, kept: kept, over: over, keptFlags: keptFlags, ties: partial.ties)
+        return (rank, Placement(counts: partial.counts, amounts: partial.amounts, metBits: metBits, run: run))
     }
 }
