@@ -81,24 +81,30 @@ enum SharePlacement {
             allocation[share.amount == 0 ? Int(share.own) : lo] = total
             return body(allocation)
         }
-        let needed = (lo...hi).map { Int32(clamping: saturation(key[$0], amount: share.amount, cap: caps[$0])) }
-        func tries(_ position: Int, upTo limit: Int32) -> [Int32] {
-            let others = needed.indices.reduce(Int32(0)) { $1 == position ? $0 : $0.addingClamped(needed[$1]) }
-            var values = Array(0...min(limit, needed[position]))
-            let large = max(values.last! + 1, total - others)
-            if large <= limit { values += Array(large...limit) }
-            return values
+        // Per destination, the events that take it to its cap (no arrays: this runs for every
+        // share of every state of every day).
+        var needed = CountTriple()
+        for destination in lo...hi {
+            needed[destination - lo] = Int32(clamping: saturation(key[destination], amount: share.amount, cap: caps[destination]))
+        }
+        func forEachTry(_ position: Int, upTo limit: Int32, _ visit: (Int32) -> Void) {
+            var others: Int32 = 0
+            for index in 0...(hi - lo) where index != position { others = others.addingClamped(needed[index]) }
+            let small = min(limit, needed[position])
+            for value in 0...small { visit(value) }
+            let large = max(small + 1, total - others)
+            if large <= limit { for value in large...limit { visit(value) } }
         }
         if hi - lo == 1 {
-            for placed in tries(0, upTo: total) {
+            forEachTry(0, upTo: total) { placed in
                 allocation[lo] = placed
                 allocation[hi] = total - placed
                 body(allocation)
             }
             return
         }
-        for first in tries(0, upTo: total) {
-            for second in tries(1, upTo: total - first) {
+        forEachTry(0, upTo: total) { first in
+            forEachTry(1, upTo: total - first) { second in
                 allocation = CountTriple(first: first, second: second, third: total - first - second)
                 body(allocation)
             }

@@ -189,6 +189,15 @@ public final class ProgressManager {
             try? local.clearPendingWrites(progressKey: key)
             for item in pending where item.sanitizedId != sanitizedId { try? local.addPendingWrite(item) }
         }
+        dropStaleUpdates(userId: userId)
+    }
+
+    /// Updates the listener received before a deletion but has not handled yet would bring
+    /// the deleted items back: listening again drops them, and the remote sends what it
+    /// holds now.
+    private func dropStaleUpdates(userId: String) {
+        guard listenerTask != nil, self.userId == userId else { return }
+        attachListener(userId: userId)
     }
 
     /// Deletes every item of the key on the remote, then here.
@@ -207,6 +216,7 @@ public final class ProgressManager {
         }
         progressCache.removeAll()
         try? local.clearPendingWrites(progressKey: key)
+        dropStaleUpdates(userId: userId)
         do {
             try await local.deleteAllProgressItems(progressKey: key)
             logger?.trackEvent(event: Event.saveLocalSuccess(id: "all"))
