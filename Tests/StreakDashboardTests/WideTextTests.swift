@@ -176,3 +176,17 @@ struct FirstSelectionTests {
         #expect(again.selected == moved.selected)
     }
 }
+
+/// The panel's Today bar of a `timesPerWeek` streak counts today's events, as its bar does;
+/// the week is the row below (issue 49).
+struct WeeklyTodayBarTests {
+    @Test func theTodayRowSaysTodaysCountNotTheWeeks() {
+        let configuration = StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(3))
+        let events = [StreakEvent(id: "g1", dateCreated: demoDate("2024-06-13 18:00"), timezone: demoZone.identifier)]
+        let state = DemoStreaks.state([DemoHistory(configuration: configuration, events: events, freezes: [])], width: 120, height: 40)
+        let lines = Render.render(state).lines
+        let today = lines.first { $0.contains("Today ") }
+        #expect(today?.contains("0/1") == true, "\(today ?? "no Today row")")
+        #expect(lines.contains { $0.contains("1 of 3") })
+    }
+}

@@ -77,8 +77,9 @@ enum StreakPanel {
         let goal = max(view.evaluation.day(view.evaluation.today).goal, 1)
         // Rule 10: the amount against the target (a limit's bar is its allowance used).
         let (fraction, met, over) = StreakFacts.progressBar(view.evaluation)
+        // The bar is today's: so is its count (a weekly streak's week is on the row below).
         let label = view.streak.target == nil
-            ? StreakFacts.progressCompact(view.streak, goal: goal)
+            ? (view.streak.streakUnit == .week ? "\(view.streak.todayEventCount ?? 0)/\(goal)" : StreakFacts.progressCompact(view.streak, goal: goal))
             : String(StreakFacts.progressShort(view.streak, goal: goal).split(separator: " ", maxSplits: 1).last ?? "")
         let barWidth = max(4, min(20, width - 22 - max(0, label.count - 5)))
         let filled = min(barWidth, Int((fraction * Double(barWidth)).rounded(.down)))
