@@ -69,27 +69,14 @@ extension SettledRun {
         let start = weeks.start(ofWeekContaining: day)
         if weekStart != start { (weekStart, week) = (start, WeekRun.Week()) }
         let judgement = weeks.judgement(endingOn: start + 6)
-        func dayKind(_ day: Int) -> StreakDayKind {
-            let index = day - input.ledger.baseDay
-            return index >= 0 && index < input.due.count ? input.due[index] : weeks.dueDays.kind(of: day)
-        }
-        let kind = dayKind(day)
-        if judgement.isWeekly {
-            if kind == .skipped { week.skipped += 1 }
-            if day >= input.judgedFrom { week.sum = min(week.sum &+ amount, weeks.cap(of: judgement)) }
-        } else if kept {
-            week.kept += 1
-        } else if kind == .skipped {
-            week.skipped += 1
-        }
-        if input.frozenDay(day) { week.frozen = true }
+        week.add(day, kept: kept, amount: amount, judgement: judgement, input: input, weeks: weeks)
         let ends = day == start + 6
         guard ends || last else { return (nil, false) }
         // Before a limit's start day nothing is judged.
         guard start + 6 >= input.judgedFrom else { return (nil, false) }
         // An open week is judged whole: its days still to come are skipped or not already.
         var whole = week
-        if !ends { whole.skipped += Int8(((day + 1)...(start + 6)).filter { dayKind($0) == .skipped }.count) }
+        if !ends { whole.skipped += Int8(((day + 1)...(start + 6)).filter { WeekRun.Week.kind(of: $0, input: input, weeks: weeks) == .skipped }.count) }
         let (state, _) = WeekRun.judge(
             whole, judgement: judgement, times: weeks.timesPerWeek(endingOn: start + 6), isOpen: open
         )

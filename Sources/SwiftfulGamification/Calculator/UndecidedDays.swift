@@ -90,6 +90,8 @@ struct UndecidedDays {
     /// What each day holds whatever the crediting, logged by the instant (an open day's own
     /// events are not, at a settlement).
     let fixed: [Int64]
+    /// Whether each day is judged by a limit, its own or its week's.
+    private let isLimit: [Bool]
 
     /// The days `days` at the instant `days.lowerBound` closes (`settling`) or at `now`.
     init(_ input: WalkInput, weeks: WeekCalendar? = nil, days: ClosedRange<Int>, settling: Bool, taken: TakenEvents) {
@@ -113,6 +115,11 @@ struct UndecidedDays {
             let index = day - ledger.baseDay
             let fixed = index >= 0 && index < ledger.dayCount ? ledger.amount(at: index * CreditLedger.classesPerDay) : 0
             return DayJudge(kind: judge.kind, need: judge.need + fixed, week: judge.week)
+        }
+        isLimit = judges.enumerated().map { offset, judge in
+            if judge.kind == .atMost { return true }
+            guard judge.kind == .week, let weeks else { return false }
+            return weeks.judgement(endingOn: weeks.start(ofWeekContaining: days.lowerBound + offset) + 6).isLimit
         }
         fixed = days.map { day in
             let index = day - ledger.baseDay
@@ -168,14 +175,6 @@ struct UndecidedDays {
         }
         self.start = start
         self.groups = gathered
-    }
-
-    /// Whether the day is judged by a limit, its own or its week's.
-    private func isLimit(_ destination: Int) -> Bool {
-        let judge = judges[destination]
-        if judge.kind == .atMost { return true }
-        guard judge.kind == .week, let weeks else { return false }
-        return weeks.judgement(endingOn: weeks.start(ofWeekContaining: first + destination) + 6).isLimit
     }
 
     /// A cell's events by amount.
@@ -237,7 +236,7 @@ struct UndecidedDays {
             partial.counts[destination] += placed
             partial.amounts[destination] &+= amount
             sums[destination] = SharePlacement.capped(sums[destination], adding: placed, of: share.amount, cap: caps[destination])
-            if isLimit(destination), first + destination >= openFrom { partial.ties[0] &+= amount }
+            if isLimit[destination], first + destination >= openFrom { partial.ties[0] &+= amount }
             if group.homeInside, destination != Int(share.own) { partial.ties[1] += Int64(placed) }
             partial.ties[2 + destination * 2] &+= amount
             partial.ties[3 + destination * 2] += Int64(placed)
@@ -248,23 +247,45 @@ struct UndecidedDays {
         }
     }
 
-    /// Rule 4's order for one outcome: the streak at the instant (larger first), freezes
-    /// consumed, at-least days kept, limit days over, then the partial's ties with the days
-    /// kept (earliest first) before the sums.
+    /// Rule 4's order for one outcome: the streak at the instant (larger first, in weeks for a
+    /// weekly streak), freezes consumed, units kept, units over, then the partial's ties with
+    /// the units kept (earliest first) before the sums. A weekly sum's units are weeks (kept,
+    /// or over a weekly limit); otherwise days (`timesPerWeek`'s too).
     private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: Rank, placement: Placement) {
-        if let weeks { return rankedWeeks(sums: sums, partial: partial, run: before, weeks: weeks) }
         var run = before
         var metBits: UInt8 = 0
         var kept = 0, over = 0, used = 0
         var keptFlags: (Int64, Int64, Int64) = (1, 1, 1)
+        var weekStates: [(start: Int, state: WeekStreakState)] = []
         for offset in 0..<count {
             let day = first + offset, judge = judges[offset], open = day >= openFrom
             let isMet = judge.met(sums[offset])
             if isMet { metBits |= 1 << UInt8(offset) }
-            if run.take(input.verdict(day, judge: judge, met: isMet, open: open), on: day, behavior: input.behavior) { used += 1 }
+            let keptDay = input.isKept(day, judge: judge, met: isMet, open: open)
+            if keptDay { Self.clear(&keptFlags, offset) }
             if judge.kind == .atLeast, isMet { kept += 1 }
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
-            if input.isKept(day, judge: judge, met: isMet, open: open) { Self.clear(&keptFlags, offset) }
+            guard let weeks else {
+                if run.take(input.verdict(day, judge: judge, met: isMet, open: open), on: day, behavior: input.behavior) { used += 1 }
+                continue
+            }
+            let amount = fixed[offset] &+ start[offset] &+ partial.amounts[offset]
+            let (state, bridged) = run.tally(day, kept: keptDay, amount: amount, open: open, last: offset == count - 1, input: input, weeks: weeks)
+            if bridged { used += 1 }
+            guard let state else { continue }
+            let weekStart = weeks.start(ofWeekContaining: day)
+            weekStates.append((weekStart, state))
+            let judgement = weeks.judgement(endingOn: weekStart + 6)
+            if judgement.isWeekly, state == .kept { kept += 1 }
+            if judgement.isWeekly, judgement.isLimit, state == .gap { over += 1 }
+        }
+        // A weekly sum's days are kept as their week is.
+        if let weeks {
+            for offset in 0..<count {
+                let weekStart = weeks.start(ofWeekContaining: first + offset)
+                guard weeks.judgement(endingOn: weekStart + 6).isWeekly else { continue }
+                if weekStates.contains(where: { $0.start == weekStart && $0.state == .kept }) { Self.clear(&keptFlags, offset) }
+            }
         }
         let rank = Rank(streak: run.kept, used: used, kept: kept, over: over, keptFlags: keptFlags, ties: partial.ties)
         return (rank, Placement(counts: partial.counts, amounts: partial.amounts, metBits: metBits, run: run))
@@ -276,42 +297,5 @@ struct UndecidedDays {
         case 1: flags.1 = 0
         default: flags.2 = 0
         }
-    }
-
-    /// The same for a weekly streak: the streak in weeks; a weekly sum's units are weeks
-    /// (kept, or over a weekly limit), `timesPerWeek`'s are days.
-    private func rankedWeeks(sums: Triple, partial: Partial, run before: SettledRun, weeks: WeekCalendar) -> (rank: Rank, placement: Placement) {
-        var run = before
-        var metBits: UInt8 = 0
-        var kept = 0, over = 0, used = 0
-        var dayKept: [Bool] = []
-        var weekStates: [Int: WeekStreakState] = [:]
-        for offset in 0..<count {
-            let day = first + offset, judge = judges[offset], open = day >= openFrom
-            let isMet = judge.met(sums[offset])
-            if isMet { metBits |= 1 << UInt8(offset) }
-            let keptDay = input.isKept(day, judge: judge, met: isMet, open: open)
-            dayKept.append(keptDay)
-            if keptDay, judge.kind == .atLeast { kept += 1 }
-            if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
-            let amount = fixed[offset] &+ start[offset] &+ partial.amounts[offset]
-            let (state, bridged) = run.tally(day, kept: keptDay, amount: amount, open: open, last: offset == count - 1, input: input, weeks: weeks)
-            if bridged { used += 1 }
-            guard let state else { continue }
-            let weekStart = weeks.start(ofWeekContaining: day)
-            weekStates[weekStart] = state
-            if weeks.judgement(endingOn: weekStart + 6).isWeekly {
-                if state == .kept { kept += 1 }
-                if state == .gap, weeks.judgement(endingOn: weekStart + 6).isLimit { over += 1 }
-            }
-        }
-        var keptFlags: (Int64, Int64, Int64) = (1, 1, 1)
-        for offset in 0..<count {
-            let weekStart = weeks.start(ofWeekContaining: first + offset)
-            let weekly = weeks.judgement(endingOn: weekStart + 6).isWeekly
-            if weekly ? weekStates[weekStart] == .kept : dayKept[offset] { Self.clear(&keptFlags, offset) }
-        }
-        let rank = Rank(streak: run.kept, used: used, kept: kept, over: over, keptFlags: keptFlags, ties: partial.ties)
-        return (rank, Placement(counts: partial.counts, amounts: partial.amounts, metBits: metBits, run: run))
     }
 }

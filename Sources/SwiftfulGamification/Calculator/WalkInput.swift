@@ -32,28 +32,14 @@ extension WalkInput {
         return index >= 0 && index < judges.count ? judges[index] : .none
     }
 
-    /// Whether a day whose sum did (`met`) or did not meet its target counts in the run: at
-    /// least, once met (open or not, due or not); at most, once closed within the limit,
-    /// and only if due (rest and skipped days are not judged).
+    /// Whether a day whose sum did (`met`) or did not meet its target counts in the run now.
     func isKept(_ day: Int, met: Bool) -> Bool {
-        guard met else { return false }
-        switch judge(day).kind {
-        case .atLeast: return true
-        case .atMost: return !isOpen(day) && due[day - ledger.baseDay] == .due
-        case .week, .none: return false
-        }
+        isKept(day, judge: judge(day), met: met, open: isOpen(day))
     }
 
-    /// Whether a day breaks the run unless a freeze bridges it: a closed due day that missed
-    /// its target, or a due day over its limit, open or not (rule 10: at once).
+    /// Whether a day breaks the run now unless a freeze bridges it (`verdict`).
     func isGap(_ day: Int, met: Bool) -> Bool {
-        let index = day - ledger.baseDay
-        guard !met, !frozen[index], due[index] == .due else { return false }
-        switch judge(day).kind {
-        case .atLeast: return !isOpen(day)
-        case .atMost: return true
-        case .week, .none: return false
-        }
+        verdict(day, judge: judge(day), met: met, open: isOpen(day)) == .gap
     }
 }
 

@@ -30,20 +30,8 @@ struct WeekRun: RunRules {
         let (input, weeks) = (context.input, context.weeks)
         let start = weeks.start(ofWeekContaining: day)
         let judgement = weeks.judgement(endingOn: start + 6)
-        let kind = kind(of: day, context)
-        if judgement.isWeekly {
-            if kind == .skipped { week.skipped += 1 }
-            // A limit's week counts its days from the start day on.
-            if day >= input.judgedFrom {
-                week.sum = min(week.sum &+ outcome.amount, weeks.cap(of: judgement))
-                if record != nil { exactSum &+= outcome.amount }
-            }
-        } else if input.isKept(day, met: outcome.met) {
-            week.kept += 1
-        } else if kind == .skipped {
-            week.skipped += 1
-        }
-        if input.frozenDay(day) { week.frozen = true }
+        week.add(day, kept: input.isKept(day, met: outcome.met), amount: outcome.amount, judgement: judgement, input: input, weeks: weeks)
+        if record != nil, judgement.isWeekly, day >= input.judgedFrom { exactSum &+= outcome.amount }
         guard start == day else { return }
         // Before a limit's start day nothing is judged: the run cannot reach there.
         guard day + 6 >= input.judgedFrom else {
@@ -80,10 +68,6 @@ struct WeekRun: RunRules {
         return (isOpen ? .open : week.frozen ? .bridged : .gap, Int64(target))
     }
 
-    private func kind(of day: Int, _ context: Context) -> StreakDayKind {
-        let index = day - context.input.ledger.baseDay
-        return index >= 0 && index < context.input.due.count ? context.input.due[index] : context.weeks.dueDays.kind(of: day)
-    }
 
     private mutating func walkWeek(_ start: Int, state: WeekStreakState, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
         switch walk.key.phase {
@@ -113,3 +97,26 @@ struct WeekRun: RunRules {
 }
 
 typealias WeekStreakState = StreakWeek.State
+
+extension WeekRun.Week {
+    /// Adds one day of its week: a weekly sum's amount (from a limit's start day on, capped)
+    /// and skipped days; `timesPerWeek`'s kept days, or skipped ones not kept; a freeze event.
+    mutating func add(_ day: Int, kept: Bool, amount: Int64, judgement: Judgement, input: WalkInput, weeks: WeekCalendar) {
+        let kind = Self.kind(of: day, input: input, weeks: weeks)
+        if judgement.isWeekly {
+            if kind == .skipped { skipped += 1 }
+            if day >= input.judgedFrom { sum = min(sum &+ amount, weeks.cap(of: judgement)) }
+        } else if kept {
+            self.kept += 1
+        } else if kind == .skipped {
+            skipped += 1
+        }
+        if input.frozenDay(day) { frozen = true }
+    }
+
+    /// Due, rest or skipped, inside the ledger or beyond it.
+    static func kind(of day: Int, input: WalkInput, weeks: WeekCalendar) -> StreakDayKind {
+        let index = day - input.ledger.baseDay
+        return index >= 0 && index < input.due.count ? input.due[index] : weeks.dueDays.kind(of: day)
+    }
+}
