@@ -173,8 +173,11 @@ extension FileStreakStore {
         return modified.map { Date().timeIntervalSince($0) > 3_600 } ?? false
     }
 
-    /// The regular events a streak's folder holds, from its snapshot (rebuilt, not written, when stale).
+    /// The regular events a streak's folder holds, from its snapshot (rebuilt, not written, when
+    /// stale). Any zone's count is the same: the snapshot's own is read as it is.
     private func eventCount(_ folder: StreakFolder, settings: StreakSettings) throws -> Int {
-        try folder.loadHistory(leeway: settings.leeway(in: TimeZone(identifier: "UTC")!)).history.regularCount
+        let utc = settings.leeway(in: TimeZone(identifier: "UTC")!)
+        let stored = HistorySnapshot.read(folder.snapshotPath)?.history.leeway
+        return try folder.loadHistory(leeway: stored.map { utc.closing(in: $0.zone) == $0 ? $0 : utc } ?? utc).history.regularCount
     }
 }

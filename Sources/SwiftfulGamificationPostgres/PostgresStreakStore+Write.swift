@@ -154,7 +154,7 @@ extension PostgresStreakStore {
                             connection, userId: plan.userId, configuration: configuration, goalHistory: goals, now: plan.now, location: self.database
                         )
                         context = WriteContext(
-                            connection: connection, userId: plan.userId, row: row, history: StreakHistory(leewayHours: configuration.leewayHours),
+                            connection: connection, userId: plan.userId, row: row, history: StreakHistory(leeway: row.leeway(in: plan.timezone)),
                             revision: 0, isNew: true, now: plan.now
                         )
                         context.freezes = []

@@ -26,6 +26,17 @@ struct CreditLedger {
     /// (`HistoryAmounts.boundary` and `.midnight`).
     private(set) var closing: [Int: [Int64]] = [:]
 
+    /// Events logged in a zone east of the one days close in, that took part in a settlement
+    /// before their window's first day (rule 4a), by the day of that first settlement: they
+    /// may go to the open days then, and count on their own days later like the others.
+    private(set) var early: [Int: [Early]] = [:]
+
+    struct Early {
+        let lo: Int, hi: Int, own: Int
+        /// Their amounts, one per event.
+        let amounts: [Int64]
+    }
+
     /// Whether any event's amount is other than 1 (set by the history).
     var hasAmounts = false
 
@@ -60,6 +71,11 @@ struct CreditLedger {
         if extras.isEmpty { extras = Array(repeating: 0, count: counts.count) }
         extras[index] += extra
         if hi > lo, let amounts { windowed[index] = ((windowed[index] ?? []) + amounts).sorted() }
+    }
+
+    /// Records events in the window `lo...hi` that arrived before day `day` closed.
+    mutating func addEarly(arrivingOn day: Int, lo: Int, hi: Int, own: Int, amounts: [Int64]) {
+        early[day, default: []].append(Early(lo: lo, hi: hi, own: own, amounts: amounts))
     }
 
     /// Records events logged at the second `day` closes.

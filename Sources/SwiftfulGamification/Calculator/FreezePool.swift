@@ -7,6 +7,9 @@ struct FreezePool: Hashable {
         let earnedDay: Int?
         /// Local wall-clock second (in the current zone) it expires at; nil = never.
         let expiresLocalSecond: Int?
+        /// The first day whose settlement sees it (earned by the day's closing instant, rule
+        /// 4a with rule 1); nil = always.
+        let seenFrom: Int?
     }
 
     /// Which entries are consumed, one bit each: the first 64 inline (the crediting search
@@ -29,6 +32,8 @@ struct FreezePool: Hashable {
     /// Oldest earned first.
     private let entries: [Entry]
     private var consumed: Consumed
+    /// The day being settled: freezes earned after it closed are not seen (nil at `now`).
+    var settling: Int?
 
     /// Freezes not consumed yet (eligible or not for a given day).
     var unusedCount: Int { entries.count - consumed.count }
@@ -101,6 +106,7 @@ struct FreezePool: Hashable {
     }
 
     private func isEligible(_ entry: Entry, for span: ClosedRange<Int>) -> Bool {
+        if let settling, let seenFrom = entry.seenFrom, seenFrom > settling { return false }
         if let earnedDay = entry.earnedDay, earnedDay > span.upperBound { return false }
         if let expires = entry.expiresLocalSecond, expires <= span.lowerBound * 86_400 { return false }
         return true

@@ -22,6 +22,10 @@ struct HistoryAmounts: Sendable {
     /// has a whole day of leeway and it has neither none nor a whole day (the day two before
     /// closes then; otherwise `boundary` holds them). Only a leeway that changed has these.
     var midnight: [Int: [Int64]] = [:]
+    /// Events logged in another zone than the one days close in (rule 4a), whose first
+    /// settlement is not their window's first day, by `arrivalKey`: their amounts, ascending.
+    /// Every event is listed here, whatever its amount (they are few).
+    var arrivals: [Int: [Int64]] = [:]
     /// False for a history decoded from an encoding older than amounts: its events are all
     /// counted as 1, whatever they carried.
     var recorded = true
@@ -42,7 +46,15 @@ struct HistoryAmounts: Sendable {
 
     static let unit: Int64 = 1_000
 
-    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty && midnight.isEmpty }
+    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty && midnight.isEmpty && arrivals.isEmpty }
+
+    /// An event's cell key and `shift`, its window's first day less the day of the first
+    /// settlement it takes part in (-2...2), in one key.
+    static func arrivalKey(cell key: Int, shift: Int) -> Int { key * 8 + shift + 4 }
+
+    static func arrival(ofKey key: Int) -> (cell: Int, shift: Int) {
+        (key.floorDivided(by: 8), key.floorModulo(8) - 4)
+    }
 
     /// Counts one event (`delta` 1) or takes one out (-1), in the cell at `index` (key `key`).
     /// Reading many events at once, `sorted` may be false: `settle()` then ends the read.
@@ -123,6 +135,7 @@ struct HistoryAmounts: Sendable {
         for (key, list) in other.windowed { windowed[key] = ((windowed[key] ?? []) + list).sorted() }
         for (key, list) in other.boundary { boundary[key] = ((boundary[key] ?? []) + list).sorted() }
         for (key, list) in other.midnight { midnight[key] = ((midnight[key] ?? []) + list).sorted() }
+        for (key, list) in other.arrivals { arrivals[key] = ((arrivals[key] ?? []) + list).sorted() }
     }
 
     func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }
@@ -132,6 +145,13 @@ extension Array where Element == Int64 {
     /// Inserts `value` in ascending order.
     mutating func insertSorted(_ value: Int64) {
         insert(value, at: partitioningIndex { $0 >= value })
+    }
+
+    /// The list without one occurrence of each of `values`.
+    func removingEach(of values: [Int64]) -> [Int64] {
+        var left = self
+        for value in values { if let position = left.firstIndex(of: value) { left.remove(at: position) } }
+        return left
     }
 }
 

@@ -22,6 +22,11 @@ struct SettledRun {
         self.freezes = freezes
     }
 
+    /// The day being settled (nil at `now`): freezes earned after it closed are not seen.
+    mutating func settling(_ day: Int?) {
+        freezes.settling = day
+    }
+
     /// A weekly streak's week being settled: its start and its days so far (rule 8).
     private(set) var weekStart: Int?
     private(set) var week = WeekRun.Week()

@@ -33,6 +33,7 @@ struct Settlement {
             }
             let last = min(day + (input.leeway.hours(on: day + 1) == 24 ? 2 : 1), input.today)
             let days = UndecidedDays(input, weeks: weeks, days: day...last, settling: true, taken: taken)
+            run.settling(day)
             let placement = days.best(after: run)
             for (group, allocation) in zip(days.groups, placement.allocations) where allocation[0] > 0 {
                 taken.take(allocation[0], of: group.share.amount, from: group.cell)
@@ -52,6 +53,7 @@ struct Settlement {
             longest = max(longest, run.kept)
             day += 1
         }
+        run.settling(nil)
         if day <= input.today {
             let days = UndecidedDays(input, weeks: weeks, days: day...input.today, settling: false, taken: taken)
             let placement = days.best(after: run)

@@ -51,7 +51,9 @@ public enum StreakCalculator {
     /// The same, from a history kept up to date by a provider.
     ///
     /// The history's leeway is the one credited (the configuration's and the goal schedule's
-    /// are not used: build the history with `StreakLeeway(configuration:goalSchedule:timezone:)`),
+    /// are not used: build the history with `StreakLeeway(configuration:goalSchedule:timezone:)`,
+    /// whose zone also tells when events logged elsewhere arrived, rule 4a; a history made for
+    /// another zone or none takes every event as logged in `timezone`),
     /// and it must hold no event after `currentDate`: evaluate the events themselves when it might.
     /// - Complexity: O(days of history), whatever the number of events.
     public static func evaluate(
@@ -80,7 +82,7 @@ public enum StreakCalculator {
         let tracking = todayJudgement.kind == .tracking
         let behavior = tracking ? .noFreezes : configuration.freezeBehavior
         let (ledger, frozen, historyFirstDay) = history.ledger(
-            through: now.day, from: limitStart.map { min($0, now.day) }, countingFreezeEvents: behavior != .noFreezes
+            through: now.day, from: limitStart.map { min($0, now.day) }, zone: timezone.identifier, countingFreezeEvents: behavior != .noFreezes
         )
         // Rule 1: a freeze earned after `now` is not seen, and one used after it is still unused.
         let usableFreezes = behavior == .noFreezes ? [] : freezes.compactMap { freeze -> StreakFreeze? in
@@ -108,7 +110,7 @@ public enum StreakCalculator {
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
             leeway: history.leeway,
             behavior: behavior,
-            freezes: FreezePool(entries: freezePoolEntries(usableFreezes, clocks: &clocks))
+            freezes: FreezePool(entries: freezePoolEntries(usableFreezes, leeway: history.leeway, clocks: &clocks))
         )
         let settlement = tracking ? nil : Settlement(input, weeks: weeks)
         return StreakSummary(
@@ -191,15 +193,17 @@ public enum StreakCalculator {
         }
     }
 
-    private static func freezePoolEntries(_ freezes: [StreakFreeze], clocks: inout ZoneClocks) -> [FreezePool.Entry] {
+    private static func freezePoolEntries(_ freezes: [StreakFreeze], leeway: StreakLeeway, clocks: inout ZoneClocks) -> [FreezePool.Entry] {
         oldestEarnedFirst(freezes, where: { !$0.isUsed }).map { index in
             let freeze = freezes[index]
-            let earnedDay = freeze.dateEarned.map { clocks.currentLocalTime(atSecond: $0.flooredEpochSecond).day }
+            let earned = freeze.dateEarned.map { clocks.currentLocalTime(atSecond: $0.flooredEpochSecond) }
             let expires = freeze.dateExpires.map { date -> Int in
                 let local = clocks.currentLocalTime(atSecond: date.flooredEpochSecond)
                 return local.day * 86_400 + local.secondOfDay
             }
-            return FreezePool.Entry(index: index, earnedDay: earnedDay, expiresLocalSecond: expires)
+            return FreezePool.Entry(
+                index: index, earnedDay: earned?.day, expiresLocalSecond: expires, seenFrom: earned.map { leeway.firstDayOpen(at: $0) }
+            )
         }
     }
 

@@ -5,6 +5,7 @@ extension StreakHistory {
         case leewayHours = "leeway_hours"
         case leewayBase = "leeway_base"
         case leewayChanges = "leeway_changes"
+        case leewayZone = "leeway_zone"
         case regularCount = "regular_count"
         case firstEvent = "first_event"
         case lastEvent = "last_event"
@@ -20,15 +21,17 @@ extension StreakHistory {
     /// thousands of numbers that a JSON array would make slow to read on every write.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Written before days closed in a zone of their own: arrivals by window (a store rebuilds it).
+        let zone = try container.decodeIfPresent(String.self, forKey: .leewayZone)
         // A leeway that changed along the way: its first value and its changes as [day, hours].
         if let changes = try container.decodeIfPresent([[Int]].self, forKey: .leewayChanges) {
             guard changes.allSatisfy({ $0.count == 2 }) else {
                 throw DecodingError.dataCorruptedError(forKey: .leewayChanges, in: container, debugDescription: "a leeway change is not [day, hours]")
             }
             let base = try container.decode(Int.self, forKey: .leewayBase)
-            self.init(leeway: StreakLeeway(base: base, changes: changes.map { StreakLeeway.Change(day: $0[0], hours: $0[1]) }))
+            self.init(leeway: StreakLeeway(base: base, changes: changes.map { StreakLeeway.Change(day: $0[0], hours: $0[1]) }, zone: zone))
         } else {
-            self.init(leewayHours: try container.decode(Int.self, forKey: .leewayHours))
+            self.init(leeway: StreakLeeway(hours: try container.decode(Int.self, forKey: .leewayHours), zone: zone))
         }
         regularCount = try container.decode(Int.self, forKey: .regularCount)
         firstEvent = try container.decodeIfPresent(Stamp.self, forKey: .firstEvent)
@@ -57,6 +60,7 @@ extension StreakHistory {
         amounts.windowed = try stored.windowed.map(StoredAmounts.lists) ?? [:]
         amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
         amounts.midnight = try stored.midnight.map(StoredAmounts.lists) ?? [:]
+        amounts.arrivals = try stored.arrivals.map(StoredAmounts.lists) ?? [:]
         amounts.others = stored.others ?? (amounts.extras.contains { $0 != 0 } || !amounts.windowed.isEmpty ? 1 : 0)
     }
 
@@ -67,6 +71,7 @@ extension StreakHistory {
         var windowed: [[Int64]]?
         var boundary: [[Int64]]?
         var midnight: [[Int64]]?
+        var arrivals: [[Int64]]?
         var others: Int?
 
         static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
@@ -90,6 +95,7 @@ extension StreakHistory {
             try container.encode(leeway.base, forKey: .leewayBase)
             try container.encode(leeway.changes.map { [$0.day, $0.hours] }, forKey: .leewayChanges)
         }
+        try container.encodeIfPresent(leeway.zone, forKey: .leewayZone)
         try container.encode(regularCount, forKey: .regularCount)
         try container.encodeIfPresent(firstEvent, forKey: .firstEvent)
         try container.encodeIfPresent(lastEvent, forKey: .lastEvent)
@@ -106,7 +112,8 @@ extension StreakHistory {
         try container.encode(
             StoredAmounts(
                 extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary),
-                midnight: StoredAmounts.rows(amounts.midnight), others: amounts.others == 0 ? nil : amounts.others
+                midnight: StoredAmounts.rows(amounts.midnight), arrivals: StoredAmounts.rows(amounts.arrivals),
+                others: amounts.others == 0 ? nil : amounts.others
             ),
             forKey: .amounts
         )
@@ -122,7 +129,8 @@ extension StreakHistory {
             && lhs.frozenCounts[left] == rhs.frozenCounts[right]
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
             && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
-            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight && lhs.amounts.recorded == rhs.amounts.recorded
+            && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight
+            && lhs.amounts.arrivals == rhs.amounts.arrivals && lhs.amounts.recorded == rhs.amounts.recorded
             && lhs.amounts.others == rhs.amounts.others
     }
 

@@ -62,8 +62,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     /// The history of `events` (freeze events included), reading each once.
     /// - Parameter fallbackZone: the zone for events whose zone identifier is not valid.
     /// - Complexity: O(events + days); no `Calendar` call per event.
+    /// Days close in `fallbackZone` (rule 4a): evaluate it in that zone.
     public init(events: [StreakEvent], leewayHours: Int, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.init(events: events, through: nil, leeway: StreakLeeway(hours: leewayHours), fallbackZone: fallbackZone)
+        self.init(events: events, through: nil, leeway: StreakLeeway(hours: leewayHours, zone: fallbackZone.identifier), fallbackZone: fallbackZone)
     }
 
     /// The same with a leeway that changed along the way.
@@ -112,14 +113,17 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         var candidates: [Int] = []
         var zones = ZoneStorageCache()
         var recentFrom = Date.distantPast
+        let closingClock = leeway.zone.map { clocks.clockIndex(for: $0) }
         for index in range {
             let date = events[index].dateCreated
             guard date <= cutoff else { continue }
             let clock = zones.clock(for: events[index].timezone, in: &clocks)
-            let local = clocks.localTime(atSecond: date.flooredEpochSecond, clock: clock)
+            let second = date.flooredEpochSecond
+            let local = clocks.localTime(atSecond: second, clock: clock)
+            let arrival = closingClock.flatMap { $0 == clock ? nil : clocks.localTime(atSecond: second, clock: $0) }
             // The stored field alone: reading the event's computed amount would copy the event.
             let amount = events[index].amount.map { StreakAmount.isValid($0) ? StreakAmount.thousandths($0) : HistoryAmounts.unit } ?? HistoryAmounts.unit
-            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, delta: 1, sorted: false) {
+            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, arrival: arrival, delta: 1, sorted: false) {
                 Stamp(date: date, timezone: events[index].timezone)
             }
             if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
@@ -156,7 +160,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
 
     /// Adds one event, reusing `clocks` (and its zone offsets) across many calls.
     package mutating func add(_ event: StreakEvent, clocks: inout ZoneClocks) {
-        record(event, at: clocks.localTime(atSecond: event.dateCreated.flooredEpochSecond, inZoneNamed: event.timezone), delta: 1)
+        record(event, clocks: &clocks, delta: 1)
         guard let latest = latestEventDate else { return }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
         guard event.dateCreated >= recentFrom else { return }
@@ -193,7 +197,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     public mutating func remove(_ event: StreakEvent, fallbackZone: TimeZone = TimeZone(identifier: "UTC")!) -> Bool {
         let wasLast = !event.isFreeze && lastEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
         let wasFirst = !event.isFreeze && firstEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
-        record(event, at: Self.localTime(of: event, fallbackZone: fallbackZone), delta: -1)
+        var clocks = ZoneClocks(current: fallbackZone, firstSecond: 0, lastSecond: 0)
+        record(event, clocks: &clocks, delta: -1)
         if let index = recentEvents.firstIndex(where: { $0.id == event.id }) { recentEvents.remove(at: index) }
         if regularCount == 0 {
             firstEvent = nil
@@ -210,14 +215,29 @@ public struct StreakHistory: Sendable, Hashable, Codable {
 
     /// The ledger of the days up to `today`: windows reaching past today end on today, and
     /// an event's own day after today counts as today (rule 1). It covers `from` too when
-    /// given (a limit's start day before any event).
-    func ledger(through today: Int, from: Int? = nil, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
+    /// given (a limit's start day before any event). Events logged in other zones arrive by
+    /// their instants when the history was made for `zone`, the zone days close in (rule 4a).
+    func ledger(through today: Int, from: Int? = nil, zone: String, countingFreezeEvents: Bool) -> (ledger: CreditLedger, frozen: [Bool], firstDay: Int?) {
         // Counts are kept by the day a window ends; it may start up to two days before.
         let base = min(frozenCounts.isEmpty ? today : min(baseDay - CreditLedger.widestWindow, today), from ?? .max)
         var ledger = CreditLedger(baseDay: base, lastDay: today)
         ledger.hasAmounts = amounts.others > 0
         var frozen = Array(repeating: false, count: ledger.dayCount)
         var firstDay = Int.max
+        // Events from the west that arrive after their window's first day has closed: their
+        // windows begin later (`late`); from the east, before the day before it closes (`early`).
+        var late: [Int: [(shift: Int, amounts: [Int64])]] = [:]
+        for (key, list) in leeway.zone == zone ? amounts.arrivals : [:] {
+            let (cell, shift) = HistoryAmounts.arrival(ofKey: key)
+            if shift < 0 {
+                late[cell, default: []].append((shift, list))
+            } else {
+                let (day, classIndex) = (cell.floorDivided(by: CreditLedger.classesPerDay), cell.floorModulo(CreditLedger.classesPerDay))
+                let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
+                let lo = day - width
+                ledger.addEarly(arrivingOn: lo - shift, lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), amounts: list)
+            }
+        }
         for dayIndex in frozenCounts.indices {
             let day = baseDay + dayIndex
             if countingFreezeEvents, frozenCounts[dayIndex] > 0 {
@@ -231,9 +251,24 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
                 let lo = day - width
                 let cell = dayIndex * CreditLedger.classesPerDay + classIndex
+                let key = day * CreditLedger.classesPerDay + classIndex
+                var (left, extra, windowed) = (count, amounts.extra(at: cell), amounts.windowed[key])
+                for (shift, list) in late[key] ?? [] {
+                    let others = list.filter { $0 != HistoryAmounts.unit }
+                    let listExtra = others.reduce(0) { $0 + $1 - HistoryAmounts.unit }
+                    left -= Int32(list.count)
+                    extra -= listExtra
+                    windowed = windowed?.removingEach(of: others)
+                    ledger.add(
+                        lo: min(lo - shift, today), hi: min(day, today), own: min(lo + ownOffset, today), count: Int32(list.count),
+                        extra: listExtra, amounts: others.isEmpty ? nil : others
+                    )
+                    firstDay = min(firstDay, min(lo - shift, today))
+                }
+                guard left > 0 else { continue }
                 ledger.add(
-                    lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), count: count,
-                    extra: amounts.extra(at: cell), amounts: amounts.windowed[(baseDay + dayIndex) * CreditLedger.classesPerDay + classIndex]
+                    lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), count: left, extra: extra,
+                    amounts: windowed?.isEmpty == true ? nil : windowed
                 )
                 firstDay = min(firstDay, min(lo, today))
             }
@@ -252,14 +287,24 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         return (ledger, frozen, firstDay == .max ? nil : firstDay)
     }
 
-    private mutating func record(_ event: StreakEvent, at local: LocalTime, delta: Int32) {
-        record(isFreeze: event.isFreeze, amount: event.amountThousandths, date: event.dateCreated, at: local, delta: delta) {
+    private mutating func record(_ event: StreakEvent, clocks: inout ZoneClocks, delta: Int32) {
+        let second = event.dateCreated.flooredEpochSecond
+        let clock = clocks.clockIndex(for: event.timezone)
+        let closingClock = leeway.zone.map { clocks.clockIndex(for: $0) }
+        record(
+            isFreeze: event.isFreeze, amount: event.amountThousandths, date: event.dateCreated, at: clocks.localTime(atSecond: second, clock: clock),
+            arrival: closingClock.flatMap { $0 == clock ? nil : clocks.localTime(atSecond: second, clock: $0) }, delta: delta
+        ) {
             Stamp(date: event.dateCreated, timezone: event.timezone)
         }
     }
 
     /// Counts one event; `stamp` is only built when it becomes the first or last event.
-    private mutating func record(isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, delta: Int32, sorted: Bool = true, stamp: () -> Stamp) {
+    /// `arrival` is its instant's wall clock in the zone days close in, when it was logged
+    /// in another (rule 4a).
+    private mutating func record(
+        isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, arrival: LocalTime?, delta: Int32, sorted: Bool = true, stamp: () -> Stamp
+    ) {
         if isFreeze {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
@@ -273,8 +318,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             let classIndex = CreditLedger.classIndex(width: hi - lo, ownOffset: local.day - lo)
             let cell = (hi - baseDay) * CreditLedger.classesPerDay + classIndex
             counts[cell] += delta
-            // The second the day before closes (midnight with no leeway or a whole day of it).
-            let atBoundary = local.secondOfDay == leewaySeconds % 86_400
+            // The second the day before closes (midnight with no leeway or a whole day of it);
+            // an event from another zone arrives by its instant instead.
+            let atBoundary = arrival == nil && local.secondOfDay == leewaySeconds % 86_400
             if amount != HistoryAmounts.unit || atBoundary {
                 amounts.record(
                     amount: amount, index: cell, key: hi * CreditLedger.classesPerDay + classIndex, windowed: hi > lo,
@@ -282,8 +328,19 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 )
             }
             // Midnight after a whole day of leeway: the day two before closes then.
-            if !leeway.isUniform, local.secondOfDay == 0, leewayHours % 24 != 0, leeway.hours(on: local.day - 1) == 24 {
+            if arrival == nil, !leeway.isUniform, local.secondOfDay == 0, leewayHours % 24 != 0, leeway.hours(on: local.day - 1) == 24 {
                 HistoryAmounts.update(&amounts.midnight, key: local.day, amount: amount, delta: delta)
+            }
+            if let arrival {
+                // Rule 4a: an event takes part in the settlements from its instant on, but from
+                // the west no later than its home day's (rule 4, tie 3: the night before's, for
+                // the first L hours with L <= 12).
+                let home = lo < local.day && leewayHours <= 12 ? lo : local.day
+                let shift = lo - min(leeway.firstDayOpen(at: arrival), home)
+                if shift != 0 {
+                    let key = HistoryAmounts.arrivalKey(cell: hi * CreditLedger.classesPerDay + classIndex, shift: shift)
+                    HistoryAmounts.update(&amounts.arrivals, key: key, amount: amount, delta: delta)
+                }
             }
             regularCount += Int(delta)
             if delta > 0 {
@@ -317,12 +374,6 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             frozenCounts.append(contentsOf: repeatElement(0, count: extra))
             amounts.grow(before: 0, after: extra * CreditLedger.classesPerDay)
         }
-    }
-
-    private static func localTime(of event: StreakEvent, fallbackZone: TimeZone) -> LocalTime {
-        let zone = TimeZone(identifier: event.timezone) ?? fallbackZone
-        var clock = ZoneClock(zone: zone, firstSecond: 0, lastSecond: 0)
-        return clock.localTime(atSecond: event.dateCreated.flooredEpochSecond)
     }
 
     static func chronological(_ lhs: StreakEvent, _ rhs: StreakEvent) -> Bool {

@@ -6,6 +6,11 @@ import Foundation
 /// An event's own day's leeway decides the days it may be credited to, and today's decides
 /// whether yesterday is still open; so the day before `day` closes `hours(on: day)` hours
 /// into `day`.
+///
+/// Built for a zone (`init(configuration:goalSchedule:timezone:)`), it also says in which
+/// zone days close (rule 4a): a history made with it knows when an event logged in another
+/// zone arrived, so it settles by the event's instant. Without a zone every event is taken
+/// as logged in the zone the calculation runs in.
 public struct StreakLeeway: Sendable, Hashable {
     /// A leeway from `day` (a day number) on.
     public struct Change: Sendable, Hashable {
@@ -17,16 +22,19 @@ public struct StreakLeeway: Sendable, Hashable {
     public let base: Int
     /// Ascending by day, each different from the one before it.
     public let changes: [Change]
+    /// The identifier of the zone whose days close (rule 4a), when known.
+    public let zone: String?
 
     /// One leeway for every day.
-    public init(hours: Int) {
+    public init(hours: Int, zone: String? = nil) {
         base = Self.clamped(hours)
         changes = []
+        self.zone = zone
     }
 
     /// `base` before the first change, each change from its day on (in the order given
     /// among changes of the same day; a change repeating the leeway before it is dropped).
-    public init(base: Int, changes: [Change]) {
+    public init(base: Int, changes: [Change], zone: String? = nil) {
         var kept: [Change] = []
         var current = Self.clamped(base)
         for change in changes.enumerated().sorted(by: { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }).map(\.element) {
@@ -41,6 +49,7 @@ public struct StreakLeeway: Sendable, Hashable {
         }
         self.base = Self.clamped(base)
         self.changes = kept
+        self.zone = zone
     }
 
     /// The leeway of a streak with `configuration` and `goalSchedule`, each change's day
@@ -49,12 +58,13 @@ public struct StreakLeeway: Sendable, Hashable {
     public init(configuration: StreakConfiguration, goalSchedule: [StreakGoalChange], timezone: TimeZone) {
         let hours = goalSchedule.map { $0.leewayHours ?? configuration.leewayHours }
         guard let first = hours.first, hours.contains(where: { $0 != configuration.leewayHours }) else {
-            self.init(hours: configuration.leewayHours)
+            self.init(hours: configuration.leewayHours, zone: timezone.identifier)
             return
         }
         self.init(
             base: first,
-            changes: zip(goalSchedule, hours).map { Change(day: CalendarDay(containing: $0.date, in: timezone).dayNumber, hours: $1) }
+            changes: zip(goalSchedule, hours).map { Change(day: CalendarDay(containing: $0.date, in: timezone).dayNumber, hours: $1) },
+            zone: timezone.identifier
         )
     }
 
@@ -74,6 +84,23 @@ public struct StreakLeeway: Sendable, Hashable {
             hours = change.hours
         }
         return hours
+    }
+
+    /// The same leeway with its days closing in `zone`.
+    public func closing(in zone: String?) -> StreakLeeway {
+        StreakLeeway(base: base, changes: changes, zone: zone)
+    }
+
+    /// The first day that has not closed before `local` (a wall-clock time in the zone days
+    /// close in): a day closes the next day's leeway hours into it (the end of the day after
+    /// with a whole day of leeway), and an event logged at that very second takes part.
+    func firstDayOpen(at local: LocalTime) -> Int {
+        for day in (local.day - 2)...local.day {
+            let hours = self.hours(on: day + 1)
+            let closes = hours == 24 ? LocalTime(day: day + 2, secondOfDay: 0) : LocalTime(day: day + 1, secondOfDay: hours * 3_600)
+            if (local.day, local.secondOfDay) <= (closes.day, closes.secondOfDay) { return day }
+        }
+        return local.day
     }
 
     static func clamped(_ hours: Int) -> Int { min(max(hours, 0), 24) }

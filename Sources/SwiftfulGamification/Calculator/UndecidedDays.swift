@@ -139,6 +139,24 @@ struct UndecidedDays {
                 gathered.append(Group(share: Share(amount: amount, count: 1, lo: 1, hi: 2, own: home), homeInside: true, reach: 2, cell: -1))
             }
         }
+        // Logged east of the zone days close in: here before their window's first day, they
+        // may go to the open days (an own day after the instant's today counts as that day).
+        for arrival in settling ? Array((first - CreditLedger.widestWindow)...first) : [] {
+            for early in ledger.early[arrival] ?? [] where early.lo > first {
+                let last = days.upperBound
+                let home = early.hi - early.lo == 1 && early.own == early.hi && input.leeway.hours(on: early.own) <= 12 ? early.own - 1 : early.own
+                let (low, high, clampedHome) = (min(early.lo, last), min(early.hi, last), min(home, last))
+                let homeInside = (low...high).contains(clampedHome)
+                var byAmount: [Int64: Int32] = [:]
+                for amount in early.amounts { byAmount[amount, default: 0] += 1 }
+                for (amount, count) in byAmount.sorted(by: { $0.key < $1.key }) {
+                    let share = Share(
+                        amount: amount, count: count, lo: Int8(low - first), hi: Int8(high - first), own: Int8((homeInside ? clampedHome : low) - first)
+                    )
+                    gathered.append(Group(share: share, homeInside: homeInside, reach: min(early.hi - first, 2), cell: -1))
+                }
+            }
+        }
         for hi in days.lowerBound...(days.upperBound + CreditLedger.widestWindow) {
             let dayIndex = hi - ledger.baseDay
             guard dayIndex >= 0, dayIndex < ledger.dayCount else { continue }

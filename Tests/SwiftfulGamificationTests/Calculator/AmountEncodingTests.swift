@@ -31,7 +31,7 @@ struct AmountEncodingTests {
     @Test(arguments: 1...60)
     func aHistoryKeptEventByEventCalculatesLikeTheEvents(seed: UInt64) {
         let (events, configuration, now) = Self.generated(seed: seed)
-        var history = StreakHistory(leewayHours: configuration.leewayHours)
+        var history = StreakHistory(leeway: StreakLeeway(hours: configuration.leewayHours, zone: TimeZone.newYork.identifier))
         for event in events { history.add(event, fallbackZone: .newYork) }
         let direct = StreakCalculator.evaluate(events: events, configuration: configuration, currentDate: now, timezone: .newYork)
         #expect(Self.evaluate(history, configuration, now).isSameEvaluation(as: direct), "seed \(seed)")

@@ -24,7 +24,7 @@ struct ReferenceAmountPropertyTests {
         func instant(daysBack: ClosedRange<Int>, in eventZone: TimeZone = zone) -> Date {
             ReferenceStreak.randomInstant(now: now, daysBack: daysBack, leeway: leeway, zone: eventZone, using: &random)
         }
-        func eventZone() -> TimeZone { ReferenceStreak.eventZone(leeway: leeway, using: &random) }
+        func eventZone() -> TimeZone { ReferenceStreak.eventZone(using: &random) }
         let weekly = mode == .atLeastWeek || mode == .atMostWeek || mode == .timesPerWeekByAmount
         let span = weekly && Int.random(in: 0..<3, using: &random) == 0 ? 30 : 16
         let count = Int.random(in: 0...(leeway > 12 ? 4 : 6), using: &random)
@@ -71,7 +71,6 @@ struct ReferenceAmountPropertyTests {
             weekStart: weekStart, target: target, unit: target == nil ? nil : "km", startDay: startDay
         )
         return ReferenceStreak.Input(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now, goalSchedule: goalSchedule)
-            .zonedForSettlement()
     }
 
     /// The mode's target, the amounts it is changed to (if it is), and the schedule.

@@ -23,7 +23,6 @@ struct ReferenceLeewayPropertyTests {
             return StreakGoalChange(date: date, eventsRequiredPerDay: configuration.eventsRequiredPerDay, leewayHours: hours)
         }
         input.goalSchedule = (input.goalSchedule + changes).sorted { $0.date < $1.date }
-        input = input.zonedForSettlement()
         let reference = ReferenceStreak(input)
         // Events at the second a day closes: its next day's leeway hour, or midnight.
         for index in 0..<Int.random(in: 0...3, using: &random) {

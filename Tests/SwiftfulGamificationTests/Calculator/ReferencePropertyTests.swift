@@ -17,7 +17,7 @@ struct ReferencePropertyTests {
         func instant(daysBack: ClosedRange<Int>, in eventZone: TimeZone = zone) -> Date {
             ReferenceStreak.randomInstant(now: now, daysBack: daysBack, leeway: leeway, zone: eventZone, using: &random)
         }
-        func eventZone() -> TimeZone { ReferenceStreak.eventZone(leeway: leeway, using: &random) }
+        func eventZone() -> TimeZone { ReferenceStreak.eventZone(using: &random) }
         // Few choices per case: every crediting is tried at every moment. Weekly streaks look
         // further back now and then: runs of kept and gap weeks, freezes spent on several gaps.
         let span = Int.random(in: 0..<4, using: &random) == 0 ? 40 : 20
@@ -61,7 +61,7 @@ struct ReferencePropertyTests {
             freezeBehavior: FreezeBehavior.allCases.randomElement(using: &random)!, schedule: schedule,
             weekStart: weekStart
         )
-        return ReferenceStreak.Input(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now).zonedForSettlement()
+        return ReferenceStreak.Input(events: events, freezes: freezes, configuration: configuration, skips: skips, now: now)
     }
 
     static func calculated(_ input: ReferenceStreak.Input) -> ReferenceStreak.Result {

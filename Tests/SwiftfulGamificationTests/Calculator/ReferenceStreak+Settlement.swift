@@ -67,7 +67,14 @@ extension ReferenceStreak {
         let today = day(of: now)
         let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
         let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(ownDayAndSecond($0).day, today) })
-        let all = regular.enumerated().map { placeable($1, index: $0, today: today) }
+        // The days each event may still go to: not one settled before it arrived (rule 4a).
+        let all = regular.enumerated().map { index, event in
+            let placed = placeable(event, index: index, today: today)
+            return Placeable(
+                index: index, own: placed.own, home: placed.home, days: placed.days.filter { event.dateCreated <= closing($0) || placed.home <= $0 },
+                amount: placed.amount, latest: placed.latest
+            )
+        }
         let historyFirst = (all.flatMap(\.days) + recorded).min()
         let start = limitStart
         let firstDay = start.map { min($0, historyFirst ?? $0) } ?? historyFirst ?? today + 1
@@ -87,9 +94,10 @@ extension ReferenceStreak {
                 guard !days.isEmpty else { return nil }
                 return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
             }
+            // Rule 1 at the instant: a freeze earned after it is not seen.
             let best = bestPlacement(
                 events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, firstDay: firstDay,
-                bottom: bottom, pool: pool
+                bottom: bottom, pool: pool.filter { (input.freezes[$0].dateEarned ?? .distantPast) <= moment }
             )
             for (event, credited) in zip(events, best.assignment) where credited == settling {
                 settled.pinned[event.index] = settling

@@ -198,14 +198,15 @@ extension ReferenceStreak {
 }
 
 extension ReferenceStreak {
-    /// Zones events are logged in: the current one, or Los Angeles (west of it) when the
-    /// leeway is at most 12 hours. Settlement (rule 4a) reads an event's window, not its
-    /// instant, so an event from a zone east of the current one that is logged before a day
-    /// closes without being allowed on it, or one from the west with a leeway over 12 hours
-    /// logged after the day before its own closed, can settle otherwise than the rule says:
-    /// those are left out here (and said in DESIGN.md).
-    static func eventZone(leeway: Int, using random: inout SeededGenerator) -> TimeZone {
-        leeway <= 12 && Bool.random(using: &random) ? TimeZone(identifier: "America/Los_Angeles")! : zone
+    /// Zones events are logged in besides the current one, west and east of it: Honolulu and
+    /// Los Angeles, London, Kolkata, Sydney and Kiritimati (19 hours ahead, so with a leeway
+    /// of 6 hours or more an event can take part in a settlement two days before its own).
+    static let otherZones = ["Pacific/Honolulu", "America/Los_Angeles", "Europe/London", "Asia/Kolkata", "Australia/Sydney", "Pacific/Kiritimati"]
+        .map { TimeZone(identifier: $0)! }
+
+    /// The current zone half of the time, else one of `otherZones`.
+    static func eventZone(using random: inout SeededGenerator) -> TimeZone {
+        Bool.random(using: &random) ? zone : otherZones.randomElement(using: &random)!
     }
 
     /// A random instant `daysBack` days before `now` (never after it), half of them within the
@@ -220,24 +221,5 @@ extension ReferenceStreak {
             : [Int.random(in: 0..<(leeway * 60 + 30), using: &random), 1_439 - Int.random(in: 0..<(leeway * 60 + 30), using: &random)]
                 .randomElement(using: &random)!
         return min(midnight.addingTimeInterval(Double(max(0, min(1_439, minute)) * 60)), now.addingTimeInterval(Double(Int.random(in: 0...600, using: &random))))
-    }
-}
-
-extension ReferenceStreak.Input {
-    /// The events moved to the current zone (same instants) where `ReferenceStreak.eventZone`
-    /// says settlement cannot follow their instants: a leeway over 12 hours on some day, or
-    /// a weekly streak (its longest is still the largest value it had at any instant).
-    func zonedForSettlement() -> Self {
-        let reference = ReferenceStreak(self)
-        let days = (reference.today - 60)...(reference.today + 1)
-        guard reference.isWeekly || days.contains(where: { reference.leeway(on: $0) > 12 }) else { return self }
-        var moved = self
-        moved.events = events.map { event in
-            StreakEvent(
-                id: event.id, dateCreated: event.dateCreated, timezone: ReferenceStreak.zone.identifier, isFreeze: event.isFreeze,
-                freezeId: event.freezeId, amount: event.amount
-            )
-        }
-        return moved
     }
 }

@@ -47,6 +47,62 @@ struct SettlementRuleTests {
         #expect(settled.longestStreak == 1)
     }
 
+    // MARK: Arrival by instant (rule 4a)
+
+    /// Goal 2, leeway 3, Los Angeles. A 01:00 event may keep Tuesday or count for Wednesday;
+    /// Sydney's Wednesday 20:00 is 01:00 in Los Angeles, logged before Tuesday closes (03:00)
+    /// though only allowed on Wednesday. At Tuesday's settlement both are logged: Tuesday
+    /// cannot be kept, so the 01:00 event goes where it keeps Wednesday.
+    @Test func anEventFromTheEastTakesPartInASettlementBeforeItsOwnDay() {
+        let events = [
+            StreakEvent(id: "night", dateCreated: Self.iso("2024-03-06T01:00:00-08:00"), timezone: TimeZone.losAngeles.identifier),
+            StreakEvent(id: "sydney", dateCreated: Self.iso("2024-03-06T20:00:00+11:00"), timezone: Self.sydney.identifier),
+        ]
+        let configuration = StreakConfiguration(streakKey: "floss", eventsRequiredPerDay: 2, leewayHours: 3)
+        let now = Self.iso("2024-03-07T12:00:00-08:00")
+        let result = StreakCalculator.evaluate(events: events, configuration: configuration, currentDate: now, timezone: .losAngeles)
+        #expect(result.day(CalendarDay(containing: Self.iso("2024-03-06T12:00:00-08:00"), in: .losAngeles)).state == .kept)
+        #expect(result.streak.currentStreak == 1)
+        // A history kept by a provider for the zone settles the same.
+        var history = StreakHistory(leeway: StreakLeeway(configuration: configuration, goalSchedule: [], timezone: .losAngeles))
+        for event in events { history.add(event) }
+        let fromHistory = StreakCalculator.evaluate(history: history, configuration: configuration, currentDate: now, timezone: .losAngeles)
+        #expect(fromHistory.isSameEvaluation(as: result))
+    }
+
+    /// Goal 1, leeway 24, New York. Honolulu's Wednesday 20:00 is 01:00 Thursday in New York,
+    /// after Tuesday closed (midnight, a whole day after it ended). It takes part as if logged
+    /// just before its home day, Wednesday, closed: Tuesday settled missed without it.
+    @Test func anEventFromTheWestArrivingAfterADayClosedCannotKeepIt() {
+        let honolulu = TimeZone(identifier: "Pacific/Honolulu")!
+        let events = [
+            StreakEvent(id: "monday", dateCreated: at("2024-03-04 12:00"), timezone: TimeZone.newYork.identifier),
+            StreakEvent(id: "honolulu", dateCreated: Self.iso("2024-03-06T20:00:00-10:00"), timezone: honolulu.identifier),
+        ]
+        let streak = StreakCalculator.evaluate(
+            events: events, configuration: StreakConfiguration(streakKey: "walk", leewayHours: 24), currentDate: at("2024-03-07 12:00"),
+            timezone: .newYork
+        ).streak
+        #expect(streak.currentStreak == 1)
+        #expect(streak.longestStreak == 1)
+    }
+
+    /// At most 0.5 a day, leeway 6, auto freezes. Saturday 21:45's 2 may go to Saturday or
+    /// Sunday; either day is then over. A freeze earned Sunday evening could have bridged
+    /// Sunday, but Saturday settled at 06:00 Sunday without it (rule 1 at that instant): the
+    /// 2 stays on its evening and the freeze stays unused.
+    @Test func aFreezeEarnedAfterADaySettledTakesNoPartInIt() {
+        let result = Examples.evaluate(
+            [Examples.logged("02-10 21:45", 2)], target: .atMost(0.5, per: .day), start: "2024-02-07", leeway: 6,
+            freezes: [StreakFreeze(id: "late", dateEarned: at("2024-02-11 19:57"))], behavior: .autoConsumeFreezes, now: "2024-02-12 12:00"
+        )
+        #expect(result.day(day("2024-02-10")).amount == 2)
+        #expect(result.day(day("2024-02-10")).state == .gap)
+        #expect(result.day(day("2024-02-11")).state == .kept)
+        #expect(result.freezeConsumptions.isEmpty)
+        #expect(result.streak.currentStreak == 1)
+    }
+
     // MARK: Rule 4's tie-breaks at a settlement
 
     @Test func aLimitsCigaretteAtOneInTheMorningIsTheNightBeforesWhenThatNightStaysWithin() {
@@ -146,9 +202,10 @@ struct SettlementRuleTests {
             guard let first = earlier.firstDay, first <= closing else { continue }
             // An event logged after the instant may still reach these days (a late night from
             // the west counts on its home night, rule 4a): the days it may go to are left out.
+            // A weekly streak's days are judged by their week: the whole week is left out.
             let reachedLater = Set(input.events.filter { $0.dateCreated > instant }.flatMap { event in
                 event.isFreeze ? [reference.ownDayAndSecond(event).day] : reference.placeable(event, index: 0, today: today).days
-            })
+            }.flatMap { day in reference.isWeekly ? Array(reference.weekStart(day)...(reference.weekStart(day) + 6)) : [day] })
             for day in first...closing where !reachedLater.contains(day) {
                 let before = earlier.day(CalendarDay(dayNumber: day)), after = final.day(CalendarDay(dayNumber: day))
                 let described = "seed \(seed): \(CalendarDay(dayNumber: day)) as \(CalendarDay(dayNumber: closing)) closed"

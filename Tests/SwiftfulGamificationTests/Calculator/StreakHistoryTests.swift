@@ -22,7 +22,7 @@ struct StreakHistoryTests {
     func incrementalHistoryMatchesTheEvents(seed: UInt64) {
         let generated = CalculatorPropertyTests.history(seed: seed)
         let past = generated.events.filter { $0.dateCreated <= generated.now }
-        var history = StreakHistory(leewayHours: generated.configuration.leewayHours)
+        var history = StreakHistory(leeway: StreakLeeway(hours: generated.configuration.leewayHours, zone: generated.zone.identifier))
         for event in past { history.add(event, fallbackZone: generated.zone) }
         #expect(Self.same(Self.evaluate(history, generated), generated.evaluate()), "seed \(seed)")
     }
