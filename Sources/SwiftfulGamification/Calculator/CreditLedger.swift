@@ -37,6 +37,10 @@ struct CreditLedger {
         let amounts: [Int64]
     }
 
+    /// Days whose freeze events took part in a settlement before the day itself (rule 4a), by
+    /// the first such day; any other day's are seen from its own settlement on.
+    var frozenSeenFrom: [Int: Int] = [:]
+
     /// Whether any event's amount is other than 1 (set by the history).
     var hasAmounts = false
 

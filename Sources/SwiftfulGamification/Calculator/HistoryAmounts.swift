@@ -26,6 +26,9 @@ struct HistoryAmounts: Sendable {
     /// settlement is not their window's first day, by `arrivalKey`: their amounts, ascending.
     /// Every event is listed here, whatever its amount (they are few).
     var arrivals: [Int: [Int64]] = [:]
+    /// Freeze events logged before the day before their own closed (rule 4a), by
+    /// `arrivalKey(cell: own day, shift: days early)`: one entry each.
+    var freezeArrivals: [Int: [Int64]] = [:]
     /// False for a history decoded from an encoding older than amounts: its events are all
     /// counted as 1, whatever they carried.
     var recorded = true
@@ -46,7 +49,7 @@ struct HistoryAmounts: Sendable {
 
     static let unit: Int64 = 1_000
 
-    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty && midnight.isEmpty && arrivals.isEmpty }
+    var isEmpty: Bool { extras.isEmpty && windowed.isEmpty && boundary.isEmpty && midnight.isEmpty && arrivals.isEmpty && freezeArrivals.isEmpty }
 
     /// An event's cell key and `shift`, its window's first day less the day of the first
     /// settlement it takes part in (-2...2), in one key.
@@ -136,6 +139,7 @@ struct HistoryAmounts: Sendable {
         for (key, list) in other.boundary { boundary[key] = ((boundary[key] ?? []) + list).sorted() }
         for (key, list) in other.midnight { midnight[key] = ((midnight[key] ?? []) + list).sorted() }
         for (key, list) in other.arrivals { arrivals[key] = ((arrivals[key] ?? []) + list).sorted() }
+        for (key, list) in other.freezeArrivals { freezeArrivals[key] = ((freezeArrivals[key] ?? []) + list).sorted() }
     }
 
     func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }

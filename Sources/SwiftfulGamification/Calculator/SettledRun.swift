@@ -69,12 +69,12 @@ extension SettledRun {
     /// freeze as it settles); open, a week already kept counts and one over its limit is a
     /// gap at once. Returns the week's state when judged, and whether a freeze bridged it.
     mutating func tally(
-        _ day: Int, kept: Bool, amount: Int64, open: Bool, last: Bool, input: WalkInput, weeks: WeekCalendar
+        _ day: Int, kept: Bool, amount: Int64, open: Bool, last: Bool, input: WalkInput, weeks: WeekCalendar, seenAt settling: Int? = nil
     ) -> (state: WeekStreakState?, bridged: Bool) {
         let start = weeks.start(ofWeekContaining: day)
         if weekStart != start { (weekStart, week) = (start, WeekRun.Week()) }
         let judgement = weeks.judgement(endingOn: start + 6)
-        week.add(day, kept: kept, amount: amount, judgement: judgement, input: input, weeks: weeks)
+        week.add(day, kept: kept, amount: amount, judgement: judgement, input: input, weeks: weeks, seenAt: settling)
         let ends = day == start + 6
         guard ends || last else { return (nil, false) }
         // Before a limit's start day nothing is judged.
@@ -99,22 +99,24 @@ extension SettledRun {
 extension WalkInput {
     /// What `day` does to the run when its sum did (`met`) or did not meet `judge`, the day
     /// being open or closed at the instant: rules 3, 8, 9 and 10.
-    func verdict(_ day: Int, judge: DayJudge, met: Bool, open: Bool) -> SettledRun.Verdict {
+    /// At the settlement of day `settling`, a freeze event logged after it is not seen.
+    func verdict(_ day: Int, judge: DayJudge, met: Bool, open: Bool, seenAt settling: Int? = nil) -> SettledRun.Verdict {
         let index = day - ledger.baseDay
         guard day >= judgedFrom, index >= 0, index < due.count else { return .pass }
         let due = due[index] == .due
+        let frozen = frozen[index] && isSeen(day, at: settling)
         switch judge.kind {
         case .atLeast:
             if met { return .kept }
-            if frozen[index] { return .frozen }
+            if frozen { return .frozen }
             return due && !open ? .gap : .pass
         case .atMost:
             if met, due, !open { return .kept }
-            if frozen[index] { return .frozen }
+            if frozen { return .frozen }
             // Over the limit is a gap at once, open or not.
             return due && !met ? .gap : .pass
         case .week, .none:
-            return frozen[index] ? .frozen : .pass
+            return frozen ? .frozen : .pass
         }
     }
 

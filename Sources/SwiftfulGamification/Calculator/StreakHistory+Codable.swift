@@ -61,6 +61,7 @@ extension StreakHistory {
         amounts.boundary = try stored.boundary.map(StoredAmounts.lists) ?? [:]
         amounts.midnight = try stored.midnight.map(StoredAmounts.lists) ?? [:]
         amounts.arrivals = try stored.arrivals.map(StoredAmounts.lists) ?? [:]
+        amounts.freezeArrivals = try stored.freezeArrivals.map(StoredAmounts.lists) ?? [:]
         amounts.others = stored.others ?? (amounts.extras.contains { $0 != 0 } || !amounts.windowed.isEmpty ? 1 : 0)
     }
 
@@ -72,6 +73,7 @@ extension StreakHistory {
         var boundary: [[Int64]]?
         var midnight: [[Int64]]?
         var arrivals: [[Int64]]?
+        var freezeArrivals: [[Int64]]?
         var others: Int?
 
         static func lists(_ rows: [[Int64]]) throws -> [Int: [Int64]] {
@@ -113,6 +115,7 @@ extension StreakHistory {
             StoredAmounts(
                 extras: extras, windowed: StoredAmounts.rows(amounts.windowed), boundary: StoredAmounts.rows(amounts.boundary),
                 midnight: StoredAmounts.rows(amounts.midnight), arrivals: StoredAmounts.rows(amounts.arrivals),
+                freezeArrivals: StoredAmounts.rows(amounts.freezeArrivals),
                 others: amounts.others == 0 ? nil : amounts.others
             ),
             forKey: .amounts
@@ -130,7 +133,7 @@ extension StreakHistory {
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
             && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
             && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight
-            && lhs.amounts.arrivals == rhs.amounts.arrivals && lhs.amounts.recorded == rhs.amounts.recorded
+            && lhs.amounts.arrivals == rhs.amounts.arrivals && lhs.amounts.freezeArrivals == rhs.amounts.freezeArrivals && lhs.amounts.recorded == rhs.amounts.recorded
             && lhs.amounts.others == rhs.amounts.others
     }
 

@@ -238,6 +238,12 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 ledger.addEarly(arrivingOn: lo - shift, lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), amounts: list)
             }
         }
+        // The freeze events a settlement before their own day already sees.
+        for (key, _) in countingFreezeEvents ? amounts.freezeArrivals : [:] {
+            let (day, early) = HistoryAmounts.arrival(ofKey: key)
+            let own = min(day, today)
+            ledger.frozenSeenFrom[own] = min(ledger.frozenSeenFrom[own] ?? own, day - early)
+        }
         for dayIndex in frozenCounts.indices {
             let day = baseDay + dayIndex
             if countingFreezeEvents, frozenCounts[dayIndex] > 0 {
@@ -308,6 +314,13 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         if isFreeze {
             ensureDays(local.day, local.day)
             frozenCounts[local.day - baseDay] += delta
+            // Rule 4a: seen by the settlements from its instant on (from the west, its own day's).
+            let early = local.day - min(leeway.firstDayOpen(at: arrival ?? local), local.day)
+            if early > 0 {
+                HistoryAmounts.update(
+                    &amounts.freezeArrivals, key: HistoryAmounts.arrivalKey(cell: local.day, shift: early), amount: HistoryAmounts.unit, delta: delta
+                )
+            }
         } else {
             // The event's own day's leeway decides where it may go (rule 11: days keep theirs).
             let leewayHours = leeway.hours(on: local.day)

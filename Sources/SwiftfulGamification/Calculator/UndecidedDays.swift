@@ -141,7 +141,7 @@ struct UndecidedDays {
         }
         // Logged east of the zone days close in: here before their window's first day, they
         // may go to the open days (an own day after the instant's today counts as that day).
-        for arrival in settling ? Array((first - CreditLedger.widestWindow)...first) : [] {
+        for arrival in (first - CreditLedger.widestWindow)...first where settling && !ledger.early.isEmpty {
             for early in ledger.early[arrival] ?? [] where early.lo > first {
                 let last = days.upperBound
                 let home = early.hi - early.lo == 1 && early.own == early.hi && input.leeway.hours(on: early.own) <= 12 ? early.own - 1 : early.own
@@ -271,6 +271,8 @@ struct UndecidedDays {
     /// or over a weekly limit); otherwise days (`timesPerWeek`'s too).
     private func ranked(sums: Triple, partial: Partial, run before: SettledRun) -> (rank: Rank, placement: Placement) {
         var run = before
+        // At a settlement, freeze events logged after the instant are not seen (rule 4a).
+        let settling = openFrom > first ? first : nil
         var metBits: UInt8 = 0
         var kept = 0, over = 0, used = 0
         var keptFlags: (Int64, Int64, Int64) = (1, 1, 1)
@@ -284,11 +286,13 @@ struct UndecidedDays {
             if judge.kind == .atLeast, isMet { kept += 1 }
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
             guard let weeks else {
-                if run.take(input.verdict(day, judge: judge, met: isMet, open: open), on: day, behavior: input.behavior) { used += 1 }
+                if run.take(input.verdict(day, judge: judge, met: isMet, open: open, seenAt: settling), on: day, behavior: input.behavior) { used += 1 }
                 continue
             }
             let amount = fixed[offset] &+ start[offset] &+ partial.amounts[offset]
-            let (state, bridged) = run.tally(day, kept: keptDay, amount: amount, open: open, last: offset == count - 1, input: input, weeks: weeks)
+            let (state, bridged) = run.tally(
+                day, kept: keptDay, amount: amount, open: open, last: offset == count - 1, input: input, weeks: weeks, seenAt: settling
+            )
             if bridged { used += 1 }
             guard let state else { continue }
             let weekStart = weeks.start(ofWeekContaining: day)

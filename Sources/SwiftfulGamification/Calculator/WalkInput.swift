@@ -44,10 +44,17 @@ extension WalkInput {
 }
 
 extension WalkInput {
-    /// Whether `day` (inside the walk's range) holds a recorded freeze event.
-    func frozenDay(_ day: Int) -> Bool {
+    /// Whether `day` (inside the walk's range) holds a recorded freeze event, seen at the
+    /// settlement of day `settling` (rule 4a) or at `now` (nil).
+    func frozenDay(_ day: Int, seenAt settling: Int? = nil) -> Bool {
         let index = day - ledger.baseDay
-        return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index]
+        return day >= firstDay && day <= today && index >= 0 && index < frozen.count && frozen[index] && isSeen(day, at: settling)
+    }
+
+    /// Whether a freeze event of `day` is logged by the settlement of `settling`.
+    func isSeen(_ day: Int, at settling: Int?) -> Bool {
+        guard let settling, day > settling else { return true }
+        return (ledger.frozenSeenFrom[day] ?? day) <= settling
     }
 }
 

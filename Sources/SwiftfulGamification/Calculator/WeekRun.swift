@@ -101,7 +101,7 @@ typealias WeekStreakState = StreakWeek.State
 extension WeekRun.Week {
     /// Adds one day of its week: a weekly sum's amount (from a limit's start day on, capped)
     /// and skipped days; `timesPerWeek`'s kept days, or skipped ones not kept; a freeze event.
-    mutating func add(_ day: Int, kept: Bool, amount: Int64, judgement: Judgement, input: WalkInput, weeks: WeekCalendar) {
+    mutating func add(_ day: Int, kept: Bool, amount: Int64, judgement: Judgement, input: WalkInput, weeks: WeekCalendar, seenAt settling: Int? = nil) {
         let kind = Self.kind(of: day, input: input, weeks: weeks)
         if judgement.isWeekly {
             if kind == .skipped { skipped += 1 }
@@ -111,7 +111,7 @@ extension WeekRun.Week {
         } else if kind == .skipped {
             skipped += 1
         }
-        if input.frozenDay(day) { frozen = true }
+        if input.frozenDay(day, seenAt: settling) { frozen = true }
     }
 
     /// Due, rest or skipped, inside the ledger or beyond it.

@@ -94,9 +94,14 @@ extension ReferenceStreak {
                 guard !days.isEmpty else { return nil }
                 return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
             }
-            // Rule 1 at the instant: a freeze earned after it is not seen.
+            // Rule 1 at the instant: a freeze earned after it is not seen, nor a freeze event
+            // logged after it (one from the west counts from its own day's settlement).
+            let recordedThen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { event in
+                guard event.isFreeze, event.dateCreated <= now else { return false }
+                return event.dateCreated <= moment || ownDayAndSecond(event).day <= settling
+            }.map { min(ownDayAndSecond($0).day, today) })
             let best = bestPlacement(
-                events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recorded, firstDay: firstDay,
+                events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recordedThen, firstDay: firstDay,
                 bottom: bottom, pool: pool.filter { (input.freezes[$0].dateEarned ?? .distantPast) <= moment }
             )
             for (event, credited) in zip(events, best.assignment) where credited == settling {

@@ -103,6 +103,23 @@ struct SettlementRuleTests {
         #expect(result.streak.currentStreak == 1)
     }
 
+    /// At most 0.5 a day, leeway 3. Thursday 01:00's 2 may go to Wednesday or Thursday; either
+    /// is then over. Thursday's freeze event, logged at 10:00, would have bridged Thursday, but
+    /// Wednesday settled at 03:00 without it: the 2 stays on Wednesday night, and Thursday is
+    /// kept within.
+    @Test func aFreezeEventLoggedAfterADaySettledTakesNoPartInIt() {
+        let freezeEvent = StreakEvent(
+            id: "freeze", dateCreated: at("2024-01-11 10:00"), timezone: TimeZone.newYork.identifier, isFreeze: true, freezeId: "f"
+        )
+        let result = Examples.evaluate(
+            [Examples.logged("01-11 01:00", 2), freezeEvent], target: .atMost(0.5, per: .day), start: "2024-01-08", leeway: 3,
+            behavior: .manuallyConsumeFreezes, now: "2024-01-12 12:00"
+        )
+        #expect(result.day(day("2024-01-10")).amount == 2)
+        #expect(result.day(day("2024-01-10")).state == .gap)
+        #expect(result.day(day("2024-01-11")).state == .kept)
+    }
+
     // MARK: Rule 4's tie-breaks at a settlement
 
     @Test func aLimitsCigaretteAtOneInTheMorningIsTheNightBeforesWhenThatNightStaysWithin() {
