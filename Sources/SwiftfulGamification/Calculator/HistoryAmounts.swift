@@ -22,9 +22,8 @@ struct HistoryAmounts: Sendable {
     /// has a whole day of leeway and it has neither none nor a whole day (the day two before
     /// closes then; otherwise `boundary` holds them). Only a leeway that changed has these.
     var midnight: [Int: [Int64]] = [:]
-    /// Events logged in another zone than the one days close in (rule 4a), whose first
-    /// settlement is not their window's first day, by `arrivalKey`: their amounts, ascending.
-    /// Every event is listed here, whatever its amount (they are few).
+    /// Of the events `StreakHistory.arrivalCounts` counts, those whose amount is other than
+    /// 1, by `arrivalKey`: their amounts, ascending.
     var arrivals: [Int: [Int64]] = [:]
     /// Freeze events logged before the day before their own closed (rule 4a), by
     /// `arrivalKey(cell: own day, shift: days early)`: one entry each.

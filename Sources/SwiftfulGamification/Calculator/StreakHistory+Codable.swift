@@ -14,6 +14,7 @@ extension StreakHistory {
         case baseDay = "base_day"
         case counts
         case frozenCounts = "frozen_counts"
+        case arrivalCounts = "arrival_counts"
         case amounts
     }
 
@@ -43,6 +44,12 @@ extension StreakHistory {
         frozenCounts = try DayBytes.integers(container.decode(String.self, forKey: .frozenCounts))
         guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
             throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
+        }
+        if let arrivals = try container.decodeIfPresent(String.self, forKey: .arrivalCounts) {
+            arrivalCounts = try DayBytes.integers(arrivals)
+            guard arrivalCounts.count == counts.count * Self.arrivalSlots else {
+                throw DecodingError.dataCorruptedError(forKey: .arrivalCounts, in: container, debugDescription: "arrival counts do not match the days")
+            }
         }
         // Written before amounts: every event counted 1.
         guard container.contains(.amounts) else {
@@ -109,6 +116,8 @@ extension StreakHistory {
         let perDay = CreditLedger.classesPerDay
         try container.encode(DayBytes.encode(Array(counts[(used.lowerBound * perDay)..<(used.upperBound * perDay)])), forKey: .counts)
         try container.encode(DayBytes.encode(Array(frozenCounts[used])), forKey: .frozenCounts)
+        let arrivals = usedArrivalCounts(used)
+        if !arrivals.isEmpty { try container.encode(DayBytes.encode(Array(arrivals)), forKey: .arrivalCounts) }
         let extras = amounts.extras.isEmpty || !amounts.extras.contains(where: { $0 != 0 })
             ? nil : DayBytes.encode(longIntegers: Array(amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]))
         try container.encode(
@@ -131,10 +140,18 @@ extension StreakHistory {
             && (left.isEmpty && right.isEmpty || lhs.baseDay + left.lowerBound == rhs.baseDay + right.lowerBound)
             && lhs.frozenCounts[left] == rhs.frozenCounts[right]
             && lhs.counts[(left.lowerBound * perDay)..<(left.upperBound * perDay)] == rhs.counts[(right.lowerBound * perDay)..<(right.upperBound * perDay)]
-            && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.amounts.windowed == rhs.amounts.windowed
+            && lhs.usedExtras(left) == rhs.usedExtras(right) && lhs.usedArrivalCounts(left) == rhs.usedArrivalCounts(right)
+            && lhs.amounts.windowed == rhs.amounts.windowed
             && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight
             && lhs.amounts.arrivals == rhs.amounts.arrivals && lhs.amounts.freezeArrivals == rhs.amounts.freezeArrivals && lhs.amounts.recorded == rhs.amounts.recorded
             && lhs.amounts.others == rhs.amounts.others
+    }
+
+    /// The arrival counts of the used days (empty when none is other than 0).
+    private func usedArrivalCounts(_ used: Range<Int>) -> ArraySlice<Int32> {
+        let perDay = CreditLedger.classesPerDay * Self.arrivalSlots
+        guard !arrivalCounts.isEmpty, arrivalCounts.contains(where: { $0 != 0 }) else { return [] }
+        return arrivalCounts[(used.lowerBound * perDay)..<(used.upperBound * perDay)]
     }
 
     /// The extras of the used days (empty when none is other than 0).
