@@ -174,10 +174,9 @@ extension FileStreakStore {
     }
 
     /// The regular events a streak's folder holds, from its snapshot (rebuilt, not written, when
-    /// stale). Any zone's count is the same: the snapshot's own is read as it is.
+    /// stale). The count is the same for any leeway and zone, so the snapshot's own is asked for.
     private func eventCount(_ folder: StreakFolder, settings: StreakSettings) throws -> Int {
-        let utc = settings.leeway(in: TimeZone(identifier: "UTC")!)
-        let stored = HistorySnapshot.read(folder.snapshotPath)?.history.leeway
-        return try folder.loadHistory(leeway: stored.map { utc.closing(in: $0.zone) == $0 ? $0 : utc } ?? utc).history.regularCount
+        let leeway = HistorySnapshot.read(folder.snapshotPath)?.history.leeway ?? settings.leeway(in: TimeZone(identifier: "UTC")!)
+        return try folder.loadHistory(leeway: leeway).history.regularCount
     }
 }

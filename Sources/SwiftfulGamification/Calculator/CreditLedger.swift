@@ -33,8 +33,9 @@ struct CreditLedger {
 
     struct Early {
         let lo: Int, hi: Int, own: Int
-        /// Their amounts, one per event.
-        let amounts: [Int64]
+        /// How many, and the amounts of those whose amount is other than 1.
+        let count: Int32
+        let others: [Int64]
     }
 
     /// Days whose freeze events took part in a settlement before the day itself (rule 4a), by
@@ -78,8 +79,8 @@ struct CreditLedger {
     }
 
     /// Records events in the window `lo...hi` that arrived before day `day` closed.
-    mutating func addEarly(arrivingOn day: Int, lo: Int, hi: Int, own: Int, amounts: [Int64]) {
-        early[day, default: []].append(Early(lo: lo, hi: hi, own: own, amounts: amounts))
+    mutating func addEarly(arrivingOn day: Int, lo: Int, hi: Int, own: Int, count: Int32, others: [Int64]) {
+        early[day, default: []].append(Early(lo: lo, hi: hi, own: own, count: count, others: others))
     }
 
     /// Records events logged at the second `day` closes.

@@ -241,15 +241,18 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         var firstDay = Int.max
         // Events from the west that arrive after their window's first day has closed: their
         // windows begin later (`late`); from the east, before the day before it closes (`early`).
-        var late: [Int: [(shift: Int, amounts: [Int64])]] = [:]
-        for (cell, shift, list) in leeway.zone == zone ? arrivalLists() : [] {
-            if shift < 0 {
-                late[cell, default: []].append((shift, list))
+        var late: [Int: [Arrivals]] = [:]
+        for arrivals in leeway.zone == zone ? arrivalGroups() : [] {
+            if arrivals.shift < 0 {
+                late[arrivals.cell, default: []].append(arrivals)
             } else {
-                let (day, classIndex) = (cell.floorDivided(by: CreditLedger.classesPerDay), cell.floorModulo(CreditLedger.classesPerDay))
+                let (day, classIndex) = (arrivals.cell.floorDivided(by: CreditLedger.classesPerDay), arrivals.cell.floorModulo(CreditLedger.classesPerDay))
                 let (width, ownOffset) = CreditLedger.window(ofClass: classIndex)
                 let lo = day - width
-                ledger.addEarly(arrivingOn: lo - shift, lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today), amounts: list)
+                ledger.addEarly(
+                    arrivingOn: lo - arrivals.shift, lo: min(lo, today), hi: min(day, today), own: min(lo + ownOffset, today),
+                    count: arrivals.count, others: arrivals.others
+                )
             }
         }
         // The freeze events a settlement before their own day already sees.
@@ -273,17 +276,17 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                 let cell = dayIndex * CreditLedger.classesPerDay + classIndex
                 let key = day * CreditLedger.classesPerDay + classIndex
                 var (left, extra, windowed) = (count, amounts.extra(at: cell), amounts.windowed[key])
-                for (shift, list) in late[key] ?? [] {
-                    let others = list.filter { $0 != HistoryAmounts.unit }
-                    let listExtra = others.reduce(0) { $0 + $1 - HistoryAmounts.unit }
-                    left -= Int32(list.count)
-                    extra -= listExtra
+                for arrivals in late.isEmpty ? [] : late[key] ?? [] {
+                    let others = arrivals.others
+                    let othersExtra = others.reduce(0) { $0 + $1 - HistoryAmounts.unit }
+                    left -= arrivals.count
+                    extra -= othersExtra
                     windowed = windowed?.removingEach(of: others)
                     ledger.add(
-                        lo: min(lo - shift, today), hi: min(day, today), own: min(lo + ownOffset, today), count: Int32(list.count),
-                        extra: listExtra, amounts: others.isEmpty ? nil : others
+                        lo: min(lo - arrivals.shift, today), hi: min(day, today), own: min(lo + ownOffset, today), count: arrivals.count,
+                        extra: othersExtra, amounts: others.isEmpty ? nil : others
                     )
-                    firstDay = min(firstDay, min(lo - shift, today))
+                    firstDay = min(firstDay, min(lo - arrivals.shift, today))
                 }
                 guard left > 0 else { continue }
                 ledger.add(
@@ -389,17 +392,23 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         if delta > 0, latestEventDate == nil || date > latestEventDate! { latestEventDate = date }
     }
 
-    /// The events `arrivalCounts` counts: per cell key and shift, their amounts.
-    private func arrivalLists() -> [(cell: Int, shift: Int, amounts: [Int64])] {
-        var lists: [(cell: Int, shift: Int, amounts: [Int64])] = []
+    /// Events of one ledger cell (by key) that arrive `shift` days off their window's first day.
+    private struct Arrivals {
+        let cell: Int, shift: Int, count: Int32
+        /// The amounts of those whose amount is other than 1.
+        let others: [Int64]
+    }
+
+    /// The events `arrivalCounts` counts, by cell key and shift.
+    private func arrivalGroups() -> [Arrivals] {
+        var groups: [Arrivals] = []
         for index in arrivalCounts.indices where arrivalCounts[index] > 0 {
             let cellIndex = index / Self.arrivalSlots, shift = Self.arrivalShift(slot: index % Self.arrivalSlots)
             let key = baseDay * CreditLedger.classesPerDay + cellIndex
             let others = amounts.arrivals[HistoryAmounts.arrivalKey(cell: key, shift: shift)] ?? []
-            let units = Array(repeating: HistoryAmounts.unit, count: max(0, Int(arrivalCounts[index]) - others.count))
-            lists.append((key, shift, others + units))
+            groups.append(Arrivals(cell: key, shift: shift, count: arrivalCounts[index], others: others))
         }
-        return lists
+        return groups
     }
 
     /// Grows the arrays (by at least a year at a time) to cover `first...last`.

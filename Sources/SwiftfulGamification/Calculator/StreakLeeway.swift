@@ -86,11 +86,6 @@ public struct StreakLeeway: Sendable, Hashable {
         return hours
     }
 
-    /// The same leeway with its days closing in `zone`.
-    public func closing(in zone: String?) -> StreakLeeway {
-        StreakLeeway(base: base, changes: changes, zone: zone)
-    }
-
     /// The first day that has not closed before `local` (a wall-clock time in the zone days
     /// close in): a day closes the next day's leeway hours into it (the end of the day after
     /// with a whole day of leeway), and an event logged at that very second takes part.

@@ -147,9 +147,9 @@ struct UndecidedDays {
                 let home = early.hi - early.lo == 1 && early.own == early.hi && input.leeway.hours(on: early.own) <= 12 ? early.own - 1 : early.own
                 let (low, high, clampedHome) = (min(early.lo, last), min(early.hi, last), min(home, last))
                 let homeInside = (low...high).contains(clampedHome)
-                var byAmount: [Int64: Int32] = [:]
-                for amount in early.amounts { byAmount[amount, default: 0] += 1 }
-                for (amount, count) in byAmount.sorted(by: { $0.key < $1.key }) {
+                var byAmount: [Int64: Int32] = [HistoryAmounts.unit: early.count - Int32(early.others.count)]
+                for amount in early.others { byAmount[amount, default: 0] += 1 }
+                for (amount, count) in byAmount.sorted(by: { $0.key < $1.key }) where count > 0 {
                     let share = Share(
                         amount: amount, count: count, lo: Int8(low - first), hi: Int8(high - first), own: Int8((homeInside ? clampedHome : low) - first)
                     )
