@@ -105,10 +105,13 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         }
         guard let latest = latestEventDate else { return }
         let recentFrom = latest.addingTimeInterval(-Self.recentWindow)
-        // Sort indices, not events: copying an event retains four references.
-        var recent = candidates.filter { events[$0].dateCreated >= recentFrom }
-        recent.sort { Self.chronological(events[$0], events[$1]) }
-        recentEvents = recent.suffix(Self.recentLimit).map { events[$0] }
+        // Sort instants and indices, not events: copying an event retains four references.
+        var recent = candidates.compactMap { index -> (date: Date, index: Int)? in
+            let date = events[index].dateCreated
+            return date >= recentFrom ? (date, index) : nil
+        }
+        recent.sort { $0.date != $1.date ? $0.date < $1.date : events[$0.index].id < events[$1.index].id }
+        recentEvents = recent.suffix(Self.recentLimit).map { events[$0.index] }
     }
 
     /// One pass over `range` of `events`: its history, and the indices of events that were

@@ -90,6 +90,11 @@ public struct StreakLeeway: Sendable, Hashable {
     /// close in): a day closes the next day's leeway hours into it (the end of the day after
     /// with a whole day of leeway), and an event logged at that very second takes part.
     func firstDayOpen(at local: LocalTime) -> Int {
+        if changes.isEmpty {
+            // The day before closes `base` hours into this one; with a whole day, at its end.
+            if base == 24 { return local.secondOfDay == 0 ? local.day - 2 : local.day - 1 }
+            return local.secondOfDay <= base * 3_600 ? local.day - 1 : local.day
+        }
         for day in (local.day - 2)...local.day {
             let hours = self.hours(on: day + 1)
             let closes = hours == 24 ? LocalTime(day: day + 2, secondOfDay: 0) : LocalTime(day: day + 1, secondOfDay: hours * 3_600)

@@ -8,9 +8,10 @@ package struct LocalTime: Equatable {
 
 /// Converts instants to local days in one zone without a `Calendar` call per instant.
 ///
-/// Offsets are cached per UTC day. A UTC day whose first and last second share an offset is
-/// taken to have that offset throughout (zones change offset at most twice a year, never
-/// twice and back within one day); a day with a transition asks the zone for each instant.
+/// Offsets are cached per UTC day, filled a span between transitions at a time. A UTC day
+/// whose first and last second share an offset is taken to have that offset throughout
+/// (zones change offset at most twice a year, never twice and back within one day); a day
+/// with a transition asks the zone for each instant.
 struct ZoneClock {
     let zone: TimeZone
     private var offsets: [Int32] = []
@@ -45,14 +46,40 @@ struct ZoneClock {
             guard grow(toInclude: bucket) else { return exactOffset(atSecond: second) }
             index = bucket - firstBucket
         }
-        var cached = offsets[index]
-        if cached == Self.unknown {
-            let first = exactOffset(atSecond: bucket * 86_400)
-            let last = exactOffset(atSecond: bucket * 86_400 + 86_399)
-            cached = first == last ? Int32(first) : Self.changesWithinDay
-            offsets[index] = cached
-        }
+        if offsets[index] == Self.unknown { fill(from: index) }
+        let cached = offsets[index]
         return cached == Self.changesWithinDay ? exactOffset(atSecond: second) : Int(cached)
+    }
+
+    /// Fills the unknown days from `index` on, asking the zone once per offset change rather
+    /// than twice per day: the days before the next transition share the offset their first
+    /// day starts with. A span whose last second disagrees (a change the zone did not report
+    /// as a transition) is filled day by day instead.
+    private mutating func fill(from start: Int) {
+        var index = start
+        while index < offsets.count, offsets[index] == Self.unknown {
+            let spanStart = (firstBucket + index) * 86_400
+            let offset = exactOffset(atSecond: spanStart)
+            let transition = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(spanStart)))
+            let transitionBucket = transition.map { Int($0.timeIntervalSince1970.rounded(.down)).floorDivided(by: 86_400) } ?? Int.max
+            var end = index
+            while end < offsets.count, offsets[end] == Self.unknown, firstBucket + end < transitionBucket { end += 1 }
+            if end > index, exactOffset(atSecond: (firstBucket + end) * 86_400 - 1) == offset {
+                for day in index..<end { offsets[day] = Int32(offset) }
+                index = end
+            } else {
+                // The transition's own day, or a span that could not be trusted: one day at a time.
+                fillDay(index)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func fillDay(_ index: Int) {
+        let bucket = firstBucket + index
+        let first = exactOffset(atSecond: bucket * 86_400)
+        let last = exactOffset(atSecond: bucket * 86_400 + 86_399)
+        offsets[index] = first == last ? Int32(first) : Self.changesWithinDay
     }
 
     /// Widens the cache (at least doubling it) to cover `bucket`; false past the limit.

@@ -86,6 +86,32 @@ struct DayRuleTests {
         }
     }
 
+    /// The clocks fill their offsets a span between transitions at a time: every zone the
+    /// system knows, at random instants from 1970 to 2040 and either side of each transition
+    /// from 2000 on, reads as the zone itself says.
+    @Test func cachedOffsetsMatchEveryZone() {
+        var generator = SeededGenerator(seed: 20_261_205)
+        for identifier in TimeZone.knownTimeZoneIdentifiers {
+            guard let zone = TimeZone(identifier: identifier) else { continue }
+            var seconds = (0..<60).map { _ in Int.random(in: 0...2_208_988_800, using: &generator) }
+            var transition = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 946_684_800))
+            while let instant = transition, instant.timeIntervalSince1970 < 2_208_988_800 {
+                let second = Int(instant.timeIntervalSince1970)
+                seconds += [second - 86_400, second - 1, second, second + 1, second + 86_400]
+                transition = zone.nextDaylightSavingTimeTransition(after: instant)
+            }
+            // One clock from an empty cache (grown on demand), one made for the whole range.
+            var grown = ZoneClocks(current: zone, firstSecond: 0, lastSecond: -1)
+            var sized = ZoneClocks(current: zone, firstSecond: 0, lastSecond: 2_208_988_800)
+            for second in seconds.shuffled(using: &generator) {
+                let exact = second + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(second)))
+                let expected = LocalTime(day: exact.floorDivided(by: 86_400), secondOfDay: exact.floorModulo(86_400))
+                #expect(grown.currentLocalTime(atSecond: second) == expected, "\(identifier) at \(second)")
+                #expect(sized.currentLocalTime(atSecond: second) == expected, "\(identifier) at \(second)")
+            }
+        }
+    }
+
     @Test func aPastDayAtTheCurrentWallClockTime() {
         let reference = at("2024-06-14 15:30:20")
         #expect(day("2024-03-01").date(atTimeOf: reference, in: .newYork) == at("2024-03-01 15:30:20"))
