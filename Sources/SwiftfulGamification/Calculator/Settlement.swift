@@ -40,7 +40,7 @@ struct Settlement {
             }
             choice.credited[index] += placement.counts[0]
             choice.amounts[index] &+= placement.amounts[0]
-            let met = placement.met[0]
+            let met = placement.metBits & 1 == 1
             choice.met[index] = met
             if let weeks {
                 let kept = input.isKept(day, judge: days.judges[0], met: met, open: false)

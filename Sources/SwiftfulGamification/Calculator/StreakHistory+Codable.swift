@@ -14,7 +14,10 @@ extension StreakHistory {
         case baseDay = "base_day"
         case counts
         case frozenCounts = "frozen_counts"
+        /// Dense, as written by 2026-12-04's builds; read, no longer written.
         case arrivalCounts = "arrival_counts"
+        /// Sparse: a day has 24 arrival counters and at most a few are not 0.
+        case arrivalCells = "arrival_cells"
         case amounts
     }
 
@@ -45,7 +48,15 @@ extension StreakHistory {
         guard counts.count == frozenCounts.count * CreditLedger.classesPerDay else {
             throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "day counts do not match the days")
         }
-        if let arrivals = try container.decodeIfPresent(String.self, forKey: .arrivalCounts) {
+        if let cells = try container.decodeIfPresent(String.self, forKey: .arrivalCells) {
+            // Pairs of (slot index, count), the index counted from the first stored day.
+            let pairs = try DayBytes.integers(cells)
+            arrivalCounts = Array(repeating: 0, count: counts.count * Self.arrivalSlots)
+            guard pairs.count % 2 == 0, stride(from: 0, to: pairs.count, by: 2).allSatisfy({ arrivalCounts.indices.contains(Int(pairs[$0])) }) else {
+                throw DecodingError.dataCorruptedError(forKey: .arrivalCells, in: container, debugDescription: "arrival counts do not match the days")
+            }
+            for pair in stride(from: 0, to: pairs.count, by: 2) { arrivalCounts[Int(pairs[pair])] += pairs[pair + 1] }
+        } else if let arrivals = try container.decodeIfPresent(String.self, forKey: .arrivalCounts) {
             arrivalCounts = try DayBytes.integers(arrivals)
             guard arrivalCounts.count == counts.count * Self.arrivalSlots else {
                 throw DecodingError.dataCorruptedError(forKey: .arrivalCounts, in: container, debugDescription: "arrival counts do not match the days")
@@ -117,7 +128,10 @@ extension StreakHistory {
         try container.encode(DayBytes.encode(Array(counts[(used.lowerBound * perDay)..<(used.upperBound * perDay)])), forKey: .counts)
         try container.encode(DayBytes.encode(Array(frozenCounts[used])), forKey: .frozenCounts)
         let arrivals = usedArrivalCounts(used)
-        if !arrivals.isEmpty { try container.encode(DayBytes.encode(Array(arrivals)), forKey: .arrivalCounts) }
+        if !arrivals.isEmpty {
+            let pairs = arrivals.indices.filter { arrivals[$0] != 0 }.flatMap { [Int32($0 - arrivals.startIndex), arrivals[$0]] }
+            try container.encode(DayBytes.encode(pairs), forKey: .arrivalCells)
+        }
         let extras = amounts.extras.isEmpty || !amounts.extras.contains(where: { $0 != 0 })
             ? nil : DayBytes.encode(longIntegers: Array(amounts.extras[(used.lowerBound * perDay)..<(used.upperBound * perDay)]))
         try container.encode(

@@ -147,13 +147,22 @@ struct UndecidedDays {
                 let home = early.hi - early.lo == 1 && early.own == early.hi && input.leeway.hours(on: early.own) <= 12 ? early.own - 1 : early.own
                 let (low, high, clampedHome) = (min(early.lo, last), min(early.hi, last), min(home, last))
                 let homeInside = (low...high).contains(clampedHome)
+                let group = { (amount: Int64, count: Int32) in
+                    let share = Share(
+                        amount: amount, count: count, lo: Int8(low - days.lowerBound), hi: Int8(high - days.lowerBound),
+                        own: Int8((homeInside ? clampedHome : low) - days.lowerBound)
+                    )
+                    return Group(share: share, homeInside: homeInside, reach: min(early.hi - days.lowerBound, 2), cell: -1)
+                }
+                // Usually every event counts 1: one group, no bookkeeping by amount.
+                guard !early.others.isEmpty else {
+                    gathered.append(group(HistoryAmounts.unit, early.count))
+                    continue
+                }
                 var byAmount: [Int64: Int32] = [HistoryAmounts.unit: early.count - Int32(early.others.count)]
                 for amount in early.others { byAmount[amount, default: 0] += 1 }
                 for (amount, count) in byAmount.sorted(by: { $0.key < $1.key }) where count > 0 {
-                    let share = Share(
-                        amount: amount, count: count, lo: Int8(low - first), hi: Int8(high - first), own: Int8((homeInside ? clampedHome : low) - first)
-                    )
-                    gathered.append(Group(share: share, homeInside: homeInside, reach: min(early.hi - first, 2), cell: -1))
+                    gathered.append(group(amount, count))
                 }
             }
         }
@@ -172,23 +181,23 @@ struct UndecidedDays {
                 // Rule 4, tie 3: logged in the first L hours (L <= 12), the night before's.
                 let home = width == 1 && ownOffset == 1 && input.leeway.hours(on: own) <= 12 ? own - 1 : own
                 let homeInside = (low...high).contains(home)
-                var byAmount: [(amount: Int64, left: Int32)]
-                // Usually every event counts 1: one group, no bookkeeping by amount.
-                if ledger.windowed.isEmpty || ledger.windowed[cell] == nil {
-                    byAmount = [(HistoryAmounts.unit, total - taken.units[cell])]
-                } else {
-                    var remaining = Self.amounts(ledger, cell: cell, count: total)
-                    remaining[HistoryAmounts.unit, default: 0] -= taken.units[cell]
-                    for (amount, count) in taken.others.isEmpty ? [:] : taken.others[cell] ?? [:] { remaining[amount, default: 0] -= count }
-                    byAmount = remaining.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-                }
-                for (amount, left) in byAmount where left > 0 {
+                let group = { (amount: Int64, left: Int32) in
                     let share = Share(
                         amount: amount, count: left, lo: Int8(low - days.lowerBound), hi: Int8(high - days.lowerBound),
                         own: Int8((homeInside ? home : low) - days.lowerBound)
                     )
-                    gathered.append(Group(share: share, homeInside: homeInside, reach: min(hi - days.lowerBound, 2), cell: cell))
+                    return Group(share: share, homeInside: homeInside, reach: min(hi - days.lowerBound, 2), cell: cell)
                 }
+                // Usually every event counts 1: one group, no bookkeeping by amount.
+                if ledger.windowed.isEmpty || ledger.windowed[cell] == nil {
+                    let left = total - taken.units[cell]
+                    if left > 0 { gathered.append(group(HistoryAmounts.unit, left)) }
+                    continue
+                }
+                var remaining = Self.amounts(ledger, cell: cell, count: total)
+                remaining[HistoryAmounts.unit, default: 0] -= taken.units[cell]
+                for (amount, count) in taken.others.isEmpty ? [:] : taken.others[cell] ?? [:] { remaining[amount, default: 0] -= count }
+                for (amount, left) in remaining.sorted(by: { $0.key < $1.key }) where left > 0 { gathered.append(group(amount, left)) }
             }
         }
         self.start = start

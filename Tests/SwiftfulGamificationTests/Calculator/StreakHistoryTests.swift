@@ -65,6 +65,39 @@ struct StreakHistoryTests {
         #expect(json.count < 1_000, "\(json.count) bytes")
     }
 
+    /// Events logged in Sydney, days closing in New York: their arrivals are stored sparse (a
+    /// year of them in 4 kB rather than 47), and the dense form earlier builds wrote still reads.
+    @Test func arrivalsFromAnotherZoneRoundTripSparseAndDense() throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let start = Date(timeIntervalSince1970: 1_704_067_200)  // 2024-01-01T00:00:00Z
+        let events = (0..<365).map { day in
+            StreakEvent(id: "e\(day)", dateCreated: start.addingTimeInterval(Double(day * 86_400 + (day % 5) * 3_600)), timezone: "Australia/Sydney")
+        }
+        let history = StreakHistory(events: events, leeway: StreakLeeway(hours: 3, zone: zone.identifier), fallbackZone: zone)
+        #expect(history.arrivalCounts.contains { $0 != 0 })
+        let json = try JSONEncoder().encode(history)
+        // (The dense form of these arrivals alone took 47 KB.)
+        #expect(json.count < 30_000, "\(json.count) bytes")
+        let decoded = try JSONDecoder().decode(StreakHistory.self, from: json)
+        #expect(decoded == history)
+        let configuration = StreakConfiguration(streakKey: "s", leewayHours: 3)
+        let now = start.addingTimeInterval(366 * 86_400)
+        let fromStored = StreakCalculator.evaluate(history: decoded, configuration: configuration, currentDate: now, timezone: zone)
+        #expect(Self.same(fromStored, StreakCalculator.evaluate(events: events, configuration: configuration, currentDate: now, timezone: zone)))
+        // The dense form: every day's 24 counters.
+        var object = try #require(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let pairs = try DayBytes.integers(try #require(object.removeValue(forKey: "arrival_cells") as? String))
+        var dense = Array(repeating: Int32(0), count: try DayBytes.integers(try #require(object["counts"] as? String)).count * 4)
+        for pair in stride(from: 0, to: pairs.count, by: 2) { dense[Int(pairs[pair])] = pairs[pair + 1] }
+        object["arrival_counts"] = DayBytes.encode(dense)
+        let fromDense = try JSONDecoder().decode(StreakHistory.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(fromDense == history)
+        // A cell past the days is refused, not read.
+        object["arrival_cells"] = DayBytes.encode([Int32(dense.count), 1])
+        object.removeValue(forKey: "arrival_counts")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(StreakHistory.self, from: JSONSerialization.data(withJSONObject: object)) }
+    }
+
     @Test func removingTheOnlyRecentLastEventAsksForARebuild() {
         let old = event("2023-01-01 12:00")
         let last = event("2024-01-01 12:00")
