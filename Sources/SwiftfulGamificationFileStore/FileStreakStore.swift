@@ -241,6 +241,9 @@ public final class FileStreakStore: Sendable {
     /// calculation at any later instant counts and this one leaves out.
     @discardableResult
     private func persistDerived(_ context: WriteContext, evaluation: StreakEvaluation, now: Date, timezone: TimeZone) -> Bool {
+        // The settled days travel with the snapshot when it is written anyway (rule 4a: the
+        // next calculation settles only the days closed since).
+        if context.loaded.changed { context.loaded.snapshot.history.settled = evaluation.settledCheckpoint }
         do {
             try context.folder.persist(&context.loaded)
         } catch {

@@ -534,6 +534,8 @@ extension PostgresStreakStore {
         let pending = context.pendingEvents
         var binds = try EventInsertion.bindings(pending, userId: context.userId, streakId: context.row.id)
         context.pendingEvents = []
+        // The settled days travel with the history (rule 4a: the next write settles only the days closed since).
+        context.history.settled = evaluation.settledCheckpoint
         binds.append(Self.json(context.history))
         binds.append(evaluation.streak.currentStreak ?? 0)
         binds.append(evaluation.streak.longestStreak ?? 0)

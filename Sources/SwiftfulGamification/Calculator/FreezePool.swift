@@ -14,7 +14,7 @@ struct FreezePool: Hashable {
 
     /// Which entries are consumed, one bit each: the first 64 inline (the crediting search
     /// copies and compares pools a lot), any more in `more`.
-    struct Consumed: Hashable {
+    struct Consumed: Hashable, Sendable {
         var first: UInt64 = 0
         var more: [UInt64] = []
 
@@ -31,7 +31,7 @@ struct FreezePool: Hashable {
 
     /// Oldest earned first.
     private let entries: [Entry]
-    private var consumed: Consumed
+    private(set) var consumed: Consumed
     /// The day being settled: freezes earned after it closed are not seen (nil at `now`).
     var settling: Int?
 
@@ -51,6 +51,13 @@ struct FreezePool: Hashable {
     init(entries: [Entry]) {
         self.entries = entries
         consumed = Consumed(more: Array(repeating: 0, count: max(0, (entries.count - 1) / 64)))
+    }
+
+    /// Takes the consumptions of a pool of the same freezes; false if they do not fit it.
+    mutating func restore(consumed saved: Consumed) -> Bool {
+        guard saved.more.count == consumed.more.count, saved.count <= entries.count else { return false }
+        consumed = saved
+        return true
     }
 
     /// Assigns one freeze to each day (ascending), oldest-earned eligible freeze first,

@@ -63,6 +63,36 @@ struct SettledRun {
 }
 
 extension SettledRun {
+    /// What a checkpoint keeps of the run: its freezes' entries are the calculation's own.
+    struct Saved: Sendable, Equatable {
+        var kept: Int
+        var anchored: Bool
+        var consumed: FreezePool.Consumed
+        var consumptions: [Consumption]
+        var weekStart: Int?
+        var week: WeekRun.Week
+    }
+
+    struct Consumption: Sendable, Equatable {
+        let freezeIndex: Int
+        let day: Int
+    }
+
+    var saved: Saved {
+        Saved(
+            kept: kept, anchored: anchored, consumed: freezes.consumed, consumptions: consumptions.map { Consumption(freezeIndex: $0.freezeIndex, day: $0.day) },
+            weekStart: weekStart, week: week
+        )
+    }
+
+    /// The run a checkpoint saved, over `freezes` (the pool of the same freezes, none consumed).
+    init?(freezes: FreezePool, restoring saved: Saved) {
+        self.init(freezes: freezes)
+        guard self.freezes.restore(consumed: saved.consumed) else { return nil }
+        (kept, anchored, weekStart, week) = (saved.kept, saved.anchored, saved.weekStart, saved.week)
+        consumptions = saved.consumptions.map { ($0.freezeIndex, $0.day) }
+    }
+
     /// A weekly streak: adds `day` (kept or not, its sum) to its week's tally, as `WeekRun`
     /// does, and when the week ends on it, or it is the last day of the instant (`open`),
     /// judges the week: closed, the week's verdict is taken into the run (a gap bridged by a

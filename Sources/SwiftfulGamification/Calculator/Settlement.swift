@@ -10,8 +10,17 @@ struct Settlement {
     let consumptions: [(freezeIndex: Int, day: Int)]
     /// The longest run of the settled days.
     let longest: Int
+    /// The state after the last day settled, when asked for (`seed`).
+    private(set) var checkpoint: SettledCheckpoint?
+    /// Days settled by this calculation (not taken from a checkpoint).
+    private(set) var daysSettled = 0
 
-    init(_ input: WalkInput, weeks: WeekCalendar? = nil) {
+    /// - Parameters:
+    ///   - resuming: a checkpoint of an earlier calculation: used when its fingerprint is this
+    ///     calculation's through its day.
+    ///   - seed: the fingerprint of the calculation's own inputs (`SettlementFingerprint`);
+    ///     nil makes no checkpoint and uses none.
+    init(_ input: WalkInput, weeks: WeekCalendar? = nil, resuming saved: SettledCheckpoint? = nil, seed: UInt64? = nil) {
         let ledger = input.ledger
         var choice = CreditChoice(
             met: Array(repeating: false, count: ledger.dayCount),
@@ -24,6 +33,22 @@ struct Settlement {
         var longest = 0
         // A week is tallied from its first day, before the history's if need be.
         var day = weeks.map { min($0.start(ofWeekContaining: input.firstDay), input.firstDay) } ?? input.firstDay
+        if let saved, let seed, saved.day >= day, saved.day >= ledger.baseDay, saved.choiceFrom == ledger.baseDay, input.closes(saved.day),
+           saved.credited.count == saved.day - ledger.baseDay + 1, saved.day - ledger.baseDay < ledger.dayCount,
+           let restored = SettledRun(freezes: input.freezes, restoring: saved.run),
+           SettlementFingerprint.of(input, through: saved.day, seed: seed) == saved.fingerprint {
+            run = restored
+            for bridged in saved.bridged where bridged >= ledger.baseDay { frozen[bridged - ledger.baseDay] = true }
+            for (cell, units) in saved.takenUnits { taken.restore(units, of: HistoryAmounts.unit, at: cell - ledger.baseDay * CreditLedger.classesPerDay) }
+            for (cell, others) in saved.takenOthers {
+                for (amount, count) in others { taken.restore(count, of: amount, at: cell - ledger.baseDay * CreditLedger.classesPerDay) }
+            }
+            choice.credited.replaceSubrange(0..<saved.credited.count, with: saved.credited)
+            choice.amounts.replaceSubrange(0..<saved.amounts.count, with: saved.amounts)
+            choice.met.replaceSubrange(0..<saved.met.count, with: saved.met)
+            longest = saved.longest
+            day = saved.day + 1
+        }
         while day <= input.today, input.closes(day) {
             let index = day - ledger.baseDay
             guard index >= 0 else {
@@ -51,9 +76,15 @@ struct Settlement {
                 frozen[index] = true
             }
             longest = max(longest, run.kept)
+            daysSettled += 1
             day += 1
         }
         run.settling(nil)
+        if let seed, day - 1 >= ledger.baseDay, day - 1 - ledger.baseDay < ledger.dayCount {
+            checkpoint = Self.checkpoint(
+                through: day - 1, input: input, seed: seed, run: run, frozen: frozen, taken: taken, longest: longest, choice: choice
+            )
+        }
         if day <= input.today {
             let days = UndecidedDays(input, weeks: weeks, days: day...input.today, settling: false, taken: taken)
             let placement = days.best(after: run)
@@ -73,6 +104,29 @@ struct Settlement {
         self.choice = choice
         consumptions = run.consumptions
         self.longest = longest
+    }
+
+    private static func checkpoint(
+        through last: Int, input: WalkInput, seed: UInt64, run: SettledRun, frozen: [Bool], taken: TakenEvents, longest: Int, choice: CreditChoice
+    ) -> SettledCheckpoint {
+        let ledger = input.ledger
+        let count = last - ledger.baseDay + 1
+        // Cells whose windows reach past the last day: what of them is taken still matters.
+        let perDay = CreditLedger.classesPerDay
+        let cells = (count * perDay)..<min((count + CreditLedger.widestWindow) * perDay, ledger.dayCount * perDay)
+        var units: [Int: Int32] = [:]
+        var others: [Int: [Int64: Int32]] = [:]
+        for cell in cells {
+            let key = cell + ledger.baseDay * perDay
+            if taken.units[cell] != 0 { units[key] = taken.units[cell] }
+            if let amounts = taken.others[cell], !amounts.isEmpty { others[key] = amounts }
+        }
+        return SettledCheckpoint(
+            day: last, fingerprint: SettlementFingerprint.of(input, through: last, seed: seed), run: run.saved,
+            bridged: (0..<count).filter { frozen[$0] && !input.frozen[$0] }.map { $0 + ledger.baseDay },
+            takenUnits: units, takenOthers: others, longest: longest, choiceFrom: ledger.baseDay,
+            credited: Array(choice.credited[0..<count]), amounts: Array(choice.amounts[0..<count]), met: Array(choice.met[0..<count])
+        )
     }
 }
 
@@ -96,5 +150,11 @@ struct TakenEvents {
 
     mutating func take(_ count: Int32, of amount: Int64, from cell: Int) {
         if amount == HistoryAmounts.unit { units[cell] += count } else { others[cell, default: [:]][amount, default: 0] += count }
+    }
+
+    /// What a checkpoint saved of a cell (ignored outside the ledger).
+    mutating func restore(_ count: Int32, of amount: Int64, at cell: Int) {
+        guard units.indices.contains(cell) else { return }
+        take(count, of: amount, from: cell)
     }
 }

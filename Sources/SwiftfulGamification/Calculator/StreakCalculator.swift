@@ -44,7 +44,7 @@ public enum StreakCalculator {
                 leeway: StreakLeeway(configuration: configuration, goalSchedule: goalSchedule, timezone: timezone), fallbackZone: timezone
             ),
             freezes: freezes, configuration: configuration, userId: userId,
-            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule, skips: skips
+            currentDate: currentDate, timezone: timezone, goalSchedule: goalSchedule, skips: skips, checkpoints: false
         )
     }
 
@@ -55,7 +55,10 @@ public enum StreakCalculator {
     /// whose zone also tells when events logged elsewhere arrived, rule 4a; a history made for
     /// another zone or none takes every event as logged in `timezone`),
     /// and it must hold no event after `currentDate`: evaluate the events themselves when it might.
-    /// - Complexity: O(days of history), whatever the number of events.
+    /// The days the history's `settled` checkpoint covers are not settled again when nothing
+    /// they depend on changed (rule 4a); the evaluation's checkpoint is the one to store next.
+    /// - Complexity: O(days of history), whatever the number of events; settling (the larger
+    ///   part) only from the checkpoint's day on.
     public static func evaluate(
         history: StreakHistory,
         freezes: [StreakFreeze] = [],
@@ -65,6 +68,17 @@ public enum StreakCalculator {
         timezone: TimeZone = .current,
         goalSchedule: [StreakGoalChange] = [],
         skips: [CalendarDay] = []
+    ) -> StreakEvaluation {
+        evaluate(
+            history: history, freezes: freezes, configuration: configuration, userId: userId, currentDate: currentDate,
+            timezone: timezone, goalSchedule: goalSchedule, skips: skips, checkpoints: true
+        )
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    static func evaluate(
+        history: StreakHistory, freezes: [StreakFreeze], configuration: StreakConfiguration, userId: String?, currentDate: Date,
+        timezone: TimeZone, goalSchedule: [StreakGoalChange], skips: [CalendarDay], checkpoints: Bool
     ) -> StreakEvaluation {
         Instrumentation.count(.calculation)
         let nowSecond = currentDate.flooredEpochSecond
@@ -112,14 +126,42 @@ public enum StreakCalculator {
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, leeway: history.leeway, clocks: &clocks))
         )
-        let settlement = tracking ? nil : Settlement(input, weeks: weeks)
-        return StreakSummary(
+        let seed = checkpoints && !tracking
+            ? settlementSeed(configuration: configuration, goalSchedule: goalSchedule, skips: skips, freezes: usableFreezes, leeway: history.leeway, zone: timezone)
+            : nil
+        let settlement = tracking ? nil : Settlement(input, weeks: weeks, resuming: history.settled, seed: seed)
+        var evaluation = StreakSummary(
             input: settlement?.input ?? input, walk: StreakWalk(input, weeks: weeks, settlement: settlement),
             settledLongest: settlement?.longest ?? 0, weeks: weeks, history: history,
             firstDay: limitStart.map { min($0, historyFirstDay ?? $0) } ?? historyFirstDay, freezes: usableFreezes,
             configuration: configuration, userId: userId, now: currentDate, timezone: timezone,
             clocks: &clocks, schedule: schedule, targets: targets, dueDays: dueDays
         ).evaluation
+        evaluation.settledCheckpoint = settlement?.checkpoint
+        evaluation.daysSettled = settlement?.daysSettled ?? 0
+        return evaluation
+    }
+
+    /// What, beside the history, decides how every day settles: a stable hash of it.
+    private static func settlementSeed(
+        configuration: StreakConfiguration, goalSchedule: [StreakGoalChange], skips: [CalendarDay], freezes: [StreakFreeze], leeway: StreakLeeway, zone: TimeZone
+    ) -> UInt64 {
+        struct Inputs: Encodable {
+            let configuration: StreakConfiguration
+            let goalSchedule: [StreakGoalChange]
+            let skips: [Int]
+            let freezes: [StreakFreeze]
+            let zone: String
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let inputs = Inputs(configuration: configuration, goalSchedule: goalSchedule, skips: skips.map(\.dayNumber), freezes: freezes, zone: zone.identifier)
+        var hash = StableHash()
+        hash.add(bytes: Array((try? encoder.encode(inputs)) ?? Data()))
+        hash.add(leeway.base, leeway.changes.count)
+        for change in leeway.changes { hash.add(change.day, change.hours) }
+        hash.add(bytes: Array((leeway.zone ?? "").utf8))
+        return hash.value
     }
 
     /// How each day of the ledger is judged (rule 10), its fixed events' sum taken off.

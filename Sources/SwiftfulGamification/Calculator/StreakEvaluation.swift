@@ -38,6 +38,11 @@ public struct StreakEvaluation: Sendable {
     /// The streak's notes, by date: not part of the calculation, carried with it so that a
     /// screen reads one stream. Providers set them after calculating.
     public package(set) var notes: [StreakNote] = []
+    /// The settled days' state, for a provider to keep in the history it stores
+    /// (`StreakHistory.settled`): not published, not part of the result.
+    package internal(set) var settledCheckpoint: SettledCheckpoint?
+    /// Days this calculation settled (not taken from a checkpoint).
+    package internal(set) var daysSettled = 0
 
     /// The note on `day`, if any.
     public func note(on day: CalendarDay) -> StreakNote? { notes.first { $0.day == day } }

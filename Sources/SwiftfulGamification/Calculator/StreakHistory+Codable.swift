@@ -19,6 +19,7 @@ extension StreakHistory {
         /// Sparse: a day has 24 arrival counters and at most a few are not 0.
         case arrivalCells = "arrival_cells"
         case amounts
+        case settled
     }
 
     /// The day counts are stored as base64 of little-endian 32-bit integers: tens of
@@ -62,6 +63,8 @@ extension StreakHistory {
                 throw DecodingError.dataCorruptedError(forKey: .arrivalCounts, in: container, debugDescription: "arrival counts do not match the days")
             }
         }
+        // A cache: one that does not read is dropped (the next calculation settles every day).
+        settled = try? container.decodeIfPresent(SettledCheckpoint.self, forKey: .settled)
         // Written before amounts: every event counted 1.
         guard container.contains(.amounts) else {
             amounts.recorded = false
@@ -143,6 +146,7 @@ extension StreakHistory {
             ),
             forKey: .amounts
         )
+        try container.encodeIfPresent(settled, forKey: .settled)
     }
 
     /// Equal when they count the same: the arrays' padding is not part of the history.

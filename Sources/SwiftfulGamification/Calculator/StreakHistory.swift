@@ -38,6 +38,10 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     static func arrivalShift(slot: Int) -> Int { slot < 2 ? slot - 2 : slot - 1 }
     /// The events' amounts (rule 10), beside the counts.
     var amounts = HistoryAmounts()
+    /// The settled days of the last calculation (rule 4a), kept so the next one need not
+    /// settle them again: set it from `StreakEvaluation.settledCheckpoint` before storing.
+    /// A cache: not part of what the history counts (equality ignores it).
+    package var settled: SettledCheckpoint?
 
     /// False for a history stored before events had amounts (decoded from an encoding
     /// without them): it counts every event as 1, so rebuild it from the events when they
