@@ -56,12 +56,17 @@ public final class FileStreakStore: Sendable {
             }
             var loaded = try folder.loadHistory(leeway: settings.leeway(in: timezone))
             loaded.warnings.forEach(warn)
-            if loaded.changed {
-                // A reader may persist what it read: the files it writes are derived, and a
-                // writer (holding the lock exclusively) cannot be half-way through meanwhile.
-                try? folder.persist(&loaded)
+            guard loaded.changed else {
+                return try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
             }
-            return try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
+            // A reader may persist what it read: the files it writes are derived, and a writer
+            // (holding the lock exclusively) cannot be half-way through meanwhile. The days it
+            // settled go with it (rule 4a), as a writer's do.
+            loaded.snapshot.history.trimRecentEvents()
+            let evaluation = try calculate(folder: folder, history: loaded.history, settings: settings, userId: userId, now: now, timezone: timezone)
+            loaded.snapshot.history.settled = evaluation.settledCheckpoint
+            try? folder.persist(&loaded)
+            return evaluation
         }
     }
 

@@ -27,4 +27,22 @@ struct SettlementZoneStoreTests {
         // In Los Angeles the night keeps Wednesday with Sydney's evening (it is 1 there).
         #expect(try store.evaluate(userId: "u1", streakKey: "floss", now: now, timezone: losAngeles).streak.currentStreak == 1)
     }
+
+    /// The store keeps the settled days with its snapshot (rule 4a): a log the next day
+    /// resumes from the last write's checkpoint and settles only the day that closed since.
+    @Test func aWriteKeepsTheSettledDaysForTheNext() throws {
+        let fixture = StoreFixture()
+        let store = FileStreakStore(rootPath: fixture.root)
+        let configuration = StreakConfiguration(streakKey: "walk", leewayHours: 2, freezeBehavior: .autoConsumeFreezes)
+        let start = ISO8601DateFormatter().date(from: "2024-01-01T20:00:00-05:00")!
+        let events = (0..<60).map { StreakEvent(id: "e\($0)", dateCreated: start.addingTimeInterval(Double($0) * 86_400), timezone: newYork.identifier) }
+        let now = start.addingTimeInterval(59 * 86_400 + 600)
+        _ = try store.addEvents(events, userId: "u1", streakKey: "walk", now: now, timezone: newYork, creating: configuration)
+        let snapshot = try String(contentsOfFile: fixture.root + "/users/u1/streaks/walk/snapshot.json", encoding: .utf8)
+        #expect(snapshot.contains("\"settled\""))
+        let next = StreakEvent(id: "next", dateCreated: now.addingTimeInterval(86_400), timezone: newYork.identifier)
+        let written = try store.addEvents([next], userId: "u1", streakKey: "walk", now: next.dateCreated, timezone: newYork)
+        #expect(written.evaluation.daysSettled == 1)
+        #expect(written.evaluation.streak.currentStreak == 61)
+    }
 }

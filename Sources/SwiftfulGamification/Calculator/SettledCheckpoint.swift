@@ -34,7 +34,9 @@ enum SettlementFingerprint {
     static func of(_ input: WalkInput, through last: Int, seed: UInt64) -> UInt64 {
         var hash = StableHash(seed)
         let ledger = input.ledger
-        hash.add(ledger.baseDay, input.firstDay, input.judgedFrom, last, ledger.hasAmounts ? 1 : 0)
+        // Day numbers and cell keys, not indexes: a history read back from storage starts its
+        // arrays at its first counted day, one kept in memory a year earlier.
+        hash.add(input.firstDay, input.judgedFrom, last, ledger.hasAmounts ? 1 : 0)
         let perDay = CreditLedger.classesPerDay
         for dayIndex in 0..<min(ledger.dayCount, last + CreditLedger.widestWindow - ledger.baseDay + 1) {
             let hi = ledger.baseDay + dayIndex
@@ -42,7 +44,7 @@ enum SettlementFingerprint {
                 let cell = dayIndex * perDay + classIndex
                 let count = ledger.count(at: cell)
                 guard count != 0 else { continue }
-                hash.add(cell, Int(count), Int(ledger.amount(at: cell)))
+                hash.add(hi * perDay + classIndex, Int(count), Int(ledger.amount(at: cell)))
                 for amount in ledger.windowed[cell] ?? [] { hash.add(Int(amount)) }
             }
             let day = hi

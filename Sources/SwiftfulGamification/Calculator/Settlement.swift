@@ -33,8 +33,9 @@ struct Settlement {
         var longest = 0
         // A week is tallied from its first day, before the history's if need be.
         var day = weeks.map { min($0.start(ofWeekContaining: input.firstDay), input.firstDay) } ?? input.firstDay
-        if let saved, let seed, saved.day >= day, saved.day >= ledger.baseDay, saved.choiceFrom == ledger.baseDay, input.closes(saved.day),
-           saved.credited.count == saved.day - ledger.baseDay + 1, saved.day - ledger.baseDay < ledger.dayCount,
+        // (A checkpoint holds the crediting of every day this settlement would settle before it.)
+        if let saved, let seed, saved.day >= day, saved.day >= ledger.baseDay, saved.choiceFrom <= max(day, ledger.baseDay), input.closes(saved.day),
+           saved.credited.count == saved.day - saved.choiceFrom + 1, saved.day - ledger.baseDay < ledger.dayCount,
            let restored = SettledRun(freezes: input.freezes, restoring: saved.run),
            SettlementFingerprint.of(input, through: saved.day, seed: seed) == saved.fingerprint {
             run = restored
@@ -43,9 +44,10 @@ struct Settlement {
             for (cell, others) in saved.takenOthers {
                 for (amount, count) in others { taken.restore(count, of: amount, at: cell - ledger.baseDay * CreditLedger.classesPerDay) }
             }
-            choice.credited.replaceSubrange(0..<saved.credited.count, with: saved.credited)
-            choice.amounts.replaceSubrange(0..<saved.amounts.count, with: saved.amounts)
-            choice.met.replaceSubrange(0..<saved.met.count, with: saved.met)
+            for savedDay in max(saved.choiceFrom, ledger.baseDay)...saved.day {
+                let (index, from) = (savedDay - ledger.baseDay, savedDay - saved.choiceFrom)
+                (choice.credited[index], choice.amounts[index], choice.met[index]) = (saved.credited[from], saved.amounts[from], saved.met[from])
+            }
             longest = saved.longest
             day = saved.day + 1
         }

@@ -43,7 +43,7 @@ struct SettledCheckpointTests {
         }
     }
 
-    /// Resuming is not a rare path: most cases resume at their later moments.
+    /// Resuming is not a rare path: most cases resume at their later moments, stored or not.
     @Test func mostCasesResume() throws {
         var resumedSteps = 0, steps = 0
         for seed in UInt64(1)...300 {
@@ -54,6 +54,8 @@ struct SettledCheckpointTests {
             guard first.daysSettled > 3 else { continue }
             var history = StreakHistory(events: input.events, leeway: leeway, fallbackZone: Self.zone)
             history.settled = first.settledCheckpoint
+            // Every other case as a store keeps it: read back, its arrays from its first counted day.
+            if seed % 2 == 0 { history = try JSONDecoder().decode(StreakHistory.self, from: JSONEncoder().encode(history)) }
             let later = Self.evaluate(history, input, now: input.now)
             steps += 1
             if later.daysSettled <= 3 { resumedSteps += 1 }
