@@ -34,6 +34,7 @@ struct Settlement {
         // A week is tallied from its first day, before the history's if need be.
         var day = weeks.map { min($0.start(ofWeekContaining: input.firstDay), input.firstDay) } ?? input.firstDay
         // (A checkpoint holds the crediting of every day this settlement would settle before it.)
+        var resumed: SettledCheckpoint?
         if let saved, let seed, saved.day >= day, saved.day >= ledger.baseDay, saved.choiceFrom <= max(day, ledger.baseDay), input.closes(saved.day),
            saved.credited.count == saved.day - saved.choiceFrom + 1, saved.day - ledger.baseDay < ledger.dayCount,
            let restored = SettledRun(freezes: input.freezes, restoring: saved.run),
@@ -50,6 +51,7 @@ struct Settlement {
             }
             longest = saved.longest
             day = saved.day + 1
+            resumed = saved
         }
         while day <= input.today, input.closes(day) {
             let index = day - ledger.baseDay
@@ -82,7 +84,10 @@ struct Settlement {
             day += 1
         }
         run.settling(nil)
-        if let seed, day - 1 >= ledger.baseDay, day - 1 - ledger.baseDay < ledger.dayCount {
+        if let resumed, daysSettled == 0 {
+            // Nothing closed since: the checkpoint read is the one to keep.
+            checkpoint = resumed
+        } else if let seed, day - 1 >= ledger.baseDay, day - 1 - ledger.baseDay < ledger.dayCount {
             checkpoint = Self.checkpoint(
                 through: day - 1, input: input, seed: seed, run: run, frozen: frozen, taken: taken, longest: longest, choice: choice
             )

@@ -118,6 +118,31 @@ struct SettledCheckpointTests {
         #expect(try Self.encoded(second) == Self.encoded(whole))
     }
 
+    /// A checkpoint that does not read (a cache written by another build, or damaged) is
+    /// dropped: the history still reads, and every day is settled again.
+    @Test func anUnreadableCheckpointIsDroppedNotTrusted() throws {
+        let input = ReferencePropertyTests.input(seed: 7)
+        let leeway = StreakLeeway(configuration: input.configuration, goalSchedule: input.goalSchedule, timezone: Self.zone)
+        var history = StreakHistory(events: input.events, leeway: leeway, fallbackZone: Self.zone)
+        let first = Self.evaluate(history, input, now: input.now)
+        history.settled = try #require(first.settledCheckpoint)
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(history)) as? [String: Any])
+        var settled = try #require(object["settled"] as? [String: Any])
+        settled["credited"] = "not base64!"
+        object["settled"] = settled
+        let read = try JSONDecoder().decode(StreakHistory.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(read.settled == nil)
+        #expect(read == history)
+        let again = Self.evaluate(read, input, now: input.now)
+        #expect(again.daysSettled == first.daysSettled)
+        #expect(try Self.encoded(again) == Self.encoded(first))
+        // Read back whole, it is the same checkpoint, and a calculation at the same instant keeps it.
+        history.settled = first.settledCheckpoint
+        let stored = try JSONDecoder().decode(StreakHistory.self, from: JSONEncoder().encode(history))
+        #expect(stored.settled == first.settledCheckpoint)
+        #expect(Self.evaluate(stored, input, now: input.now).settledCheckpoint == first.settledCheckpoint)
+    }
+
     static func evaluate(_ history: StreakHistory, _ input: ReferenceStreak.Input, now: Date) -> StreakEvaluation {
         StreakCalculator.evaluate(
             history: history, freezes: input.freezes, configuration: input.configuration, currentDate: now, timezone: zone,
