@@ -43,7 +43,7 @@ public enum HarshWriter {
         return notes
     }
 
-    /// `1`, `T/7`, or `0` for tracking only; an amount's target has no place in harsh.
+    /// `1`, `T/7`, `N` (every N days), `T/I` (T in I days), or `0` for tracking only; an amount's target has no place in harsh.
     static func frequency(_ configuration: StreakConfiguration) -> (String, String?) {
         if configuration.isTrackingOnly { return ("0", nil) }
         var remark: String? = nil
@@ -54,6 +54,10 @@ public enum HarshWriter {
         case .weekdays(let days):
             frequency = "\(days.count)/7"
             remark = "due on \(configuration.schedule.text); harsh has \(days.count) in any 7 days"
+        case .rolling(let times, let days): frequency = times == 1 ? "\(days)" : "\(times)/\(days)"
+        case .timesPerMonth(let times):
+            frequency = "\(times)/30"
+            remark = "\(times) days a calendar month; harsh has \(times) in any 30 days"
         }
         if let target = configuration.target {
             remark = [remark, "its target (\(StreakShape(schedule: configuration.schedule, target: target, unit: configuration.unit).text)) is not harsh's; the log keeps each day's total"]

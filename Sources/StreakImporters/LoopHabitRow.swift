@@ -72,6 +72,8 @@ struct LoopHabitRow {
         case .weekdays(let days):
             (habit.frequencyNumerator, habit.frequencyDenominator) = (days.count, 7)
             remark = "due on \(configuration.schedule.text); Loop has \(days.count) days a week"
+        case .rolling(let times, let days): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, days)
+        case .timesPerMonth(let times): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 30)
         }
         switch configuration.target {
         case nil where configuration.eventsRequiredPerDay > 1:
@@ -82,8 +84,8 @@ struct LoopHabitRow {
             remark = "tracking only; Loop has at least 0"
         case .atLeast(let amount, let period), .atMost(let amount, let period):
             (habit.numerical, habit.atMost, habit.targetValue) = (true, configuration.isLimit, amount)
-            if period == .week {
-                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 7)
+            if period != .day {
+                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, period == .week ? 7 : 30)
             } else if configuration.schedule != .daily {
                 remark = "\(configuration.schedule.text) with a daily target; Loop has the daily target every day"
                 (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 1)

@@ -16,18 +16,18 @@ public enum StreakFacts {
         case .trackingOnly:
             return (streak.todayAmount ?? 0) > 0 ? "\(today)\(unit) today" : "nothing logged today"
         case .atMost(let limit, let period):
-            let sum = StreakAmount.text(period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
-            let when = period == .week ? "this week" : "today"
+            let sum = StreakAmount.text(period != .day ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
+            let when = period != .day ? "this \(period.rawValue)" : "today"
             if streak.isOverLimit == true { return "over the limit \(when) (\(sum) of \(StreakAmount.text(limit))\(unit))" }
             return "\(sum) of \(StreakAmount.text(limit))\(unit) \(when) (limit)"
         case .atLeast(let amount, .day):
             let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
             return "\(today) of \(StreakAmount.text(amount))\(unit) today\(toGo)"
-        case .atLeast(let amount, .week):
+        case .atLeast(let amount, let period):
             let week = streak.weekAmount ?? 0
             let needed = streak.weekAmountTarget ?? (left > 0 ? week + left : amount)
             let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
-            return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) this week\(toGo)"
+            return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) this \(period.rawValue)\(toGo)"
         }
     }
 
@@ -35,16 +35,16 @@ public enum StreakFacts {
     /// km", "today 1/2 max", "week 12.5/20 km", "today 3.5 kg".
     public static func progressShort(_ streak: CurrentStreakData, goal: Int) -> String {
         // A week of days (rule 8) is judged by its kept days, not by today's count (issue 49).
-        if let (kept, target) = weekDays(streak) { return "week \(kept)/\(target) days" }
+        if let (kept, target) = weekDays(streak) { return "\(periodWord(streak)) \(kept)/\(target) days" }
         guard let target = streak.target else { return "today \(streak.todayEventCount ?? 0)/\(goal)" }
         let unit = streak.unit.map { " \($0)" } ?? ""
         let today = StreakAmount.text(streak.todayAmount ?? 0), week = StreakAmount.text(streak.weekAmount ?? 0)
         switch target {
         case .trackingOnly: return "today \(today)\(unit)"
         case .atMost(let limit, .day): return "today \(today)/\(StreakAmount.text(limit))\(unit) max"
-        case .atMost(let limit, .week): return "week \(week)/\(StreakAmount.text(limit))\(unit) max"
+        case .atMost(let limit, let period): return "\(period.rawValue) \(week)/\(StreakAmount.text(limit))\(unit) max"
         case .atLeast(let amount, .day): return "today \(today)/\(StreakAmount.text(amount))\(unit)"
-        case .atLeast(let amount, .week): return "week \(week)/\(StreakAmount.text(amount))\(unit)"
+        case .atLeast(let amount, let period): return "\(period.rawValue) \(week)/\(StreakAmount.text(amount))\(unit)"
         }
     }
 
@@ -53,7 +53,7 @@ public enum StreakFacts {
     public static func progressCompact(_ streak: CurrentStreakData, goal: Int) -> String {
         if let (kept, target) = weekDays(streak) { return "\(kept)/\(target)" }
         guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
-        let sum = StreakAmount.text(target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
+        let sum = StreakAmount.text(target.period != .day ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
         return target.amount.map { "\(sum)/\(StreakAmount.text($0))" } ?? sum
     }
 
@@ -65,8 +65,8 @@ public enum StreakFacts {
             let today = evaluation.day(evaluation.today)
             return (today.fraction, today.eventCount >= max(today.goal, 1), false)
         }
-        let sum = target.period == .week ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0
-        let needed = target.period == .week && !target.isLimit ? sum + (streak.amountLeft ?? 0) : amount
+        let sum = target.period != .day ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0
+        let needed = target.period != .day && !target.isLimit ? sum + (streak.amountLeft ?? 0) : amount
         let fraction = needed > 0 ? min(1, sum / needed) : (sum > 0 ? 1 : 0)
         if target.isLimit { return (fraction, streak.isOverLimit != true, streak.isOverLimit == true) }
         return (fraction, sum >= needed, false)
@@ -76,20 +76,26 @@ public enum StreakFacts {
     /// current week (nil for a day unit).
     public static func weekProgress(_ streak: CurrentStreakData) -> String? {
         guard let (kept, target) = weekDays(streak) else { return nil }
-        if kept >= target { return "kept this week (\(kept) of \(target))" }
+        let period = periodWord(streak)
+        if kept >= target { return "kept this \(period) (\(kept) of \(target))" }
         if weekIsLost(streak) {
-            let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with this week"
+            let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with this \(period)"
             let ends = (streak.currentStreak ?? 0) > 0 ? "; the streak ends \(end)" : ""
-            return "this week can no longer be kept (\(kept) of \(target))\(ends)"
+            return "this \(period) can no longer be kept (\(kept) of \(target))\(ends)"
         }
         // Days after today: on the week's last day, today itself is all that is left.
         let left = streak.weekDaysLeft ?? 0
-        return "\(kept) of \(target) this week, " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
+        return "\(kept) of \(target) this \(period), " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
     }
 
-    /// A weekly streak of days: the week's kept days and its target (nil otherwise).
+    /// "week" or "month": the unit a weekly or monthly streak is judged by.
+    public static func periodWord(_ streak: CurrentStreakData) -> String {
+        streak.streakUnit == .month ? "month" : "week"
+    }
+
+    /// A weekly (or monthly) streak of days: the unit's kept days and its target (nil otherwise).
     static func weekDays(_ streak: CurrentStreakData) -> (kept: Int, target: Int)? {
-        guard streak.streakUnit == .week, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
+        guard streak.streakUnit == .week || streak.streakUnit == .month, let kept = streak.weekKeptDays, let target = streak.weekTarget else { return nil }
         return (kept, target)
     }
 
@@ -106,12 +112,12 @@ public enum StreakFacts {
         guard let full = weekProgress(streak), let (kept, target) = weekDays(streak) else { return nil }
         let left = streak.weekDaysLeft ?? 0
         let rest = kept >= target ? "kept" : weekIsLost(streak) ? "lost" : left == 0 ? "last day" : "\(counted(left, "day")) left"
-        return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this week", "\(kept)/\(target)"]
+        return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this \(periodWord(streak))", "\(kept)/\(target)"]
     }
 
     /// "day", "days", "week", "weeks": the unit the streak counts in.
     public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
-        (streak.streakUnit == .week ? "week" : "day") + (count == 1 ? "" : "s")
+        (streak.streakUnit?.rawValue ?? "day") + (count == 1 ? "" : "s")
     }
 
     /// "5 days", "1 week": a run's length in the streak's unit.

@@ -36,6 +36,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     public func adding(days: Int) -> CalendarDay { CalendarDay(dayNumber: dayNumber + days) }
 
+    /// The first day of this day's month.
+    public var firstOfMonth: CalendarDay { CalendarDay(dayNumber: dayNumber - day + 1) }
+
+    /// The number of days in this day's month (28 to 31).
+    public var daysInMonth: Int {
+        let (year, month, _) = civil
+        return CalendarDay(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).dayNumber
+            - CalendarDay(year: year, month: month, day: 1).dayNumber
+    }
+
     /// Whole days from `self` to `other`.
     public func days(to other: CalendarDay) -> Int { other.dayNumber - dayNumber }
 

@@ -6,7 +6,7 @@ extension SettledCheckpoint: Codable {
     private enum CodingKeys: String, CodingKey {
         case day, fingerprint, kept, anchored, consumed, consumptions
         case weekStart = "week_start"
-        case week, bridged
+        case week, bridged, rolling
         case takenUnits = "taken_units"
         case takenOthers = "taken_others"
         case longest
@@ -50,7 +50,13 @@ extension SettledCheckpoint: Codable {
                 consumed: FreezePool.Consumed(first: first, more: Array(consumed.dropFirst())),
                 consumptions: pairs.map { SettledRun.Consumption(freezeIndex: $0[0], day: $0[1]) },
                 weekStart: try container.decodeIfPresent(Int.self, forKey: .weekStart),
-                week: WeekRun.Week(kept: Int8(clamping: week[0]), skipped: Int8(clamping: week[1]), frozen: week[2] != 0, sum: week[3])
+                week: WeekRun.Week(kept: Int8(clamping: week[0]), skipped: Int8(clamping: week[1]), frozen: week[2] != 0, sum: week[3]),
+                rolling: try container.decodeIfPresent([String].self, forKey: .rolling).map { words in
+                    guard let run = RollingRun(saved: try words.map(hex)) else {
+                        throw DecodingError.dataCorruptedError(forKey: .rolling, in: container, debugDescription: "not a rolling run")
+                    }
+                    return run
+                } ?? RollingRun()
             ),
             bridged: try container.decode([Int].self, forKey: .bridged),
             takenUnits: Dictionary(units.map { ($0[0], Int32(clamping: $0[1])) }, uniquingKeysWith: +),
@@ -71,6 +77,7 @@ extension SettledCheckpoint: Codable {
         try container.encode(run.consumptions.map { [$0.freezeIndex, $0.day] }, forKey: .consumptions)
         try container.encodeIfPresent(run.weekStart, forKey: .weekStart)
         try container.encode([Int64(run.week.kept), Int64(run.week.skipped), run.week.frozen ? 1 : 0, run.week.sum], forKey: .week)
+        if run.rolling.position > 0 { try container.encode(run.rolling.saved.map { String($0, radix: 16) }, forKey: .rolling) }
         try container.encode(bridged, forKey: .bridged)
         try container.encode(takenUnits.keys.sorted().map { [$0, Int(takenUnits[$0]!)] }, forKey: .takenUnits)
         try container.encode(

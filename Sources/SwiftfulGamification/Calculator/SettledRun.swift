@@ -30,6 +30,8 @@ struct SettledRun {
     /// A weekly streak's week being settled: its start and its days so far (rule 8).
     private(set) var weekStart: Int?
     private(set) var week = WeekRun.Week()
+    /// A rolling streak's windows (rule 12).
+    private(set) var rolling = RollingRun()
 
     /// Rule 5 under settlement: a gap is bridged at once by the oldest-earned eligible
     /// freeze (auto mode) when the run has something to save; otherwise the run ends.
@@ -71,6 +73,7 @@ extension SettledRun {
         var consumptions: [Consumption]
         var weekStart: Int?
         var week: WeekRun.Week
+        var rolling = RollingRun()
     }
 
     struct Consumption: Sendable, Equatable {
@@ -81,7 +84,7 @@ extension SettledRun {
     var saved: Saved {
         Saved(
             kept: kept, anchored: anchored, consumed: freezes.consumed, consumptions: consumptions.map { Consumption(freezeIndex: $0.freezeIndex, day: $0.day) },
-            weekStart: weekStart, week: week
+            weekStart: weekStart, week: week, rolling: rolling
         )
     }
 
@@ -89,7 +92,7 @@ extension SettledRun {
     init?(freezes: FreezePool, restoring saved: Saved) {
         self.init(freezes: freezes)
         guard self.freezes.restore(consumed: saved.consumed) else { return nil }
-        (kept, anchored, weekStart, week) = (saved.kept, saved.anchored, saved.weekStart, saved.week)
+        (kept, anchored, weekStart, week, rolling) = (saved.kept, saved.anchored, saved.weekStart, saved.week, saved.rolling)
         consumptions = saved.consumptions.map { ($0.freezeIndex, $0.day) }
     }
 
@@ -103,19 +106,20 @@ extension SettledRun {
     ) -> (state: WeekStreakState?, bridged: Bool) {
         let start = weeks.start(ofWeekContaining: day)
         if weekStart != start { (weekStart, week) = (start, WeekRun.Week()) }
-        let judgement = weeks.judgement(endingOn: start + 6)
+        let end = weeks.end(ofWeekStartingOn: start)
+        let judgement = weeks.judgement(endingOn: end)
         week.add(day, kept: kept, amount: amount, judgement: judgement, input: input, weeks: weeks, seenAt: settling)
-        let ends = day == start + 6
+        let ends = day == end
         guard ends || last else { return (nil, false) }
         // Before a limit's start day nothing is judged.
-        guard start + 6 >= input.judgedFrom else { return (nil, false) }
+        guard end >= input.judgedFrom else { return (nil, false) }
         // An open week is judged whole: its days still to come are skipped or not already.
         var whole = week
-        if !ends { whole.skipped += Int8(((day + 1)...(start + 6)).filter { WeekRun.Week.kind(of: $0, input: input, weeks: weeks) == .skipped }.count) }
+        if !ends { whole.skipped += Int8(((day + 1)...end).filter { WeekRun.Week.kind(of: $0, input: input, weeks: weeks) == .skipped }.count) }
         let (state, _) = WeekRun.judge(
-            whole, judgement: judgement, times: weeks.timesPerWeek(endingOn: start + 6), isOpen: open
+            whole, judgement: judgement, times: weeks.timesPerWeek(endingOn: end), days: end - start + 1, isOpen: open
         )
-        let span = start...(start + 6)
+        let span = start...end
         switch state {
         case .kept: take(.kept, on: span, behavior: input.behavior)
         case .bridged: take(.frozen, on: span, behavior: input.behavior)
@@ -123,6 +127,34 @@ extension SettledRun {
         case .open: break
         }
         return (state, false)
+    }
+}
+
+extension SettledRun {
+    /// A rolling streak (rule 12): adds `day` to the calendar; closed, it judges the window
+    /// ending on it: one short by exactly one whose last day is neither kept nor frozen is
+    /// bridged by a freeze on that day (auto mode, an eligible freeze left); one short
+    /// otherwise is a gap window, and the run ends. Returns whether a freeze bridged it.
+    @discardableResult
+    /// Without `consuming` (days already settled, their freezes recorded) a short window is a gap.
+    mutating func roll(_ day: Int, _ kind: RollingRun.Day, closed: Bool, input: WalkInput, consuming: Bool = true) -> Bool {
+        let window = input.window(on: day)
+        switch rolling.add(day, kind, closed: closed, times: window.times, days: window.days) {
+        case .pending, .held:
+            if kind == .kept { kept += 1 }
+            return false
+        case .shortByOne:
+            if consuming, input.behavior == .autoConsumeFreezes, let used = freezes.consume(forSpans: [day...day]) {
+                consumptions += used.map { ($0.freezeIndex, day) }
+                rolling.bridgeLatest()
+                return true
+            }
+        case .gap:
+            break
+        }
+        rolling.end()
+        kept = 0
+        return false
     }
 }
 

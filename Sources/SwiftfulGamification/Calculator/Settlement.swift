@@ -76,6 +76,9 @@ struct Settlement {
                 if run.tally(day, kept: kept, amount: choice.amounts[index], open: false, last: false, input: input, weeks: weeks).bridged {
                     frozen[index] = true
                 }
+            } else if input.isRolling {
+                let kept = input.isKept(day, judge: days.judges[0], met: met, open: false)
+                if run.roll(day, input.rollingDay(day, kept: kept, seenAt: day), closed: true, input: input) { frozen[index] = true }
             } else if run.take(input.verdict(day, judge: days.judges[0], met: met, open: false), on: day, behavior: input.behavior) {
                 frozen[index] = true
             }
@@ -106,7 +109,7 @@ struct Settlement {
         self.input = WalkInput(
             ledger: ledger, goals: input.goals, judges: input.judges, reach: input.reach, frozen: frozen, due: input.due,
             today: input.today, firstDay: input.firstDay, judgedFrom: input.judgedFrom, yesterdayIsOpen: input.yesterdayIsOpen,
-            leeway: input.leeway, behavior: input.behavior, freezes: run.freezes
+            leeway: input.leeway, behavior: input.behavior, freezes: run.freezes, windows: input.windows
         )
         self.choice = choice
         consumptions = run.consumptions

@@ -105,8 +105,9 @@ public enum StreakCalculator {
             return StreakFreeze(id: freeze.id, dateEarned: freeze.dateEarned, dateExpires: freeze.dateExpires)
         }
         let dueDays = DueDays(fallback: configuration.schedule, changes: goalSchedule, skips: skips, dayOf: dayOf)
-        let isWeekly = dueDays.schedule(on: now.day).unit == .week || todayJudgement.isWeekly
-        let calendar = isWeekly ? WeekCalendar(firstWeekday: configuration.weekStart, dueDays: dueDays, targets: targets) : nil
+        let unit: StreakSchedule.Unit = todayJudgement.isWeekly
+            ? (todayJudgement.period == .month ? .month : .week) : dueDays.schedule(on: now.day).unit
+        let calendar = unit != .day ? WeekCalendar(firstWeekday: configuration.weekStart, unit: unit, dueDays: dueDays, targets: targets) : nil
         let firstDay = limitStart.map { min($0, historyFirstDay ?? $0, now.day + 1) } ?? historyFirstDay ?? now.day + 1
         let judgedFrom = limitStart ?? firstDay
         let reach = ledger.reach()
@@ -124,7 +125,8 @@ public enum StreakCalculator {
             yesterdayIsOpen: leewayHours > 0 && now.secondOfDay < leewayHours * 3_600,
             leeway: history.leeway,
             behavior: behavior,
-            freezes: FreezePool(entries: freezePoolEntries(usableFreezes, leeway: history.leeway, clocks: &clocks))
+            freezes: FreezePool(entries: freezePoolEntries(usableFreezes, leeway: history.leeway, clocks: &clocks)),
+            windows: dueDays.schedule(on: now.day).isRolling && calendar == nil ? dueDays : nil
         )
         let seed = checkpoints && !tracking
             ? settlementSeed(configuration: configuration, goalSchedule: goalSchedule, skips: skips, freezes: usableFreezes, leeway: history.leeway, zone: timezone)
@@ -174,17 +176,17 @@ public enum StreakCalculator {
             let judgement = Judgement(dayTargets[index])
             // A weekly target applies from the week in which it was set: its days are the week's.
             if let weeks {
-                let end = weeks.start(ofWeekContaining: day) + 6
+                let start = weeks.start(ofWeekContaining: day), end = weeks.end(ofWeekStartingOn: start)
                 let week = weekJudgements[end] ?? weeks.judgement(endingOn: end)
                 weekJudgements[end] = week
                 // A weekly limit's start week counts its days from the start day on.
                 if week.isWeekly, week.isLimit, day < judgedFrom { return .none }
                 // A week its events decide whatever the crediting: its days' sums matter no more.
-                if week.isWeekly { return DayJudge(kind: .week, need: weeks.decided[end - 6] == nil ? weeks.cap(of: week) - fixed : 0, week: end - 6) }
+                if week.isWeekly { return DayJudge(kind: .week, need: weeks.decided[start] == nil ? weeks.cap(of: week) - fixed : 0, week: start) }
             }
             switch judgement.kind {
             case .tracking: return .none
-            case _ where judgement.period == .week: return .none
+            case _ where judgement.period != .day: return .none
             case .atLeast: return DayJudge(kind: .atLeast, need: judgement.amount - fixed)
             case .atMost: return day < judgedFrom ? .none : DayJudge(kind: .atMost, need: judgement.amount - fixed)
             }

@@ -67,7 +67,8 @@ public struct StreakDay: Sendable, Hashable {
     public var progress: Double { min(Double(eventCount) / Double(max(goal, 1)), 1) }
 }
 
-/// One week of a weekly streak (rule 8's week unit), as the calculator judged it.
+/// One week of a weekly streak (rule 8's week unit), or one month of a monthly one (rule 12),
+/// as the calculator judged it.
 public struct StreakWeek: Sendable, Hashable, Codable {
     public enum State: String, Sendable, Hashable, Codable {
         case kept
@@ -79,8 +80,10 @@ public struct StreakWeek: Sendable, Hashable, Codable {
         case open
     }
 
-    /// The week's first day (the streak's week start).
+    /// The week's first day (the streak's week start), or the month's.
     public let start: CalendarDay
+    /// The last day: six days after `start`, or the month's last.
+    public let end: CalendarDay
     public let state: State
     public let keptDays: Int
     /// T_w: the days the week needed (T, lowered by its skipped days); 0 for a weekly amount.
@@ -94,9 +97,11 @@ public struct StreakWeek: Sendable, Hashable, Codable {
     public let isLimit: Bool
 
     public init(
-        start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Double? = nil, targetAmount: Double? = nil, isLimit: Bool = false
+        start: CalendarDay, end: CalendarDay? = nil, state: State, keptDays: Int, target: Int, amount: Double? = nil, targetAmount: Double? = nil,
+        isLimit: Bool = false
     ) {
         self.start = start
+        self.end = end ?? start.adding(days: 6)
         self.state = state
         self.keptDays = keptDays
         self.target = target
@@ -106,16 +111,23 @@ public struct StreakWeek: Sendable, Hashable, Codable {
     }
 
     /// From thousandths.
-    init(start: CalendarDay, state: State, keptDays: Int, target: Int, amount: Int64?, targetAmount: Int64?, isLimit: Bool = false) {
+    init(start: CalendarDay, end: CalendarDay, state: State, keptDays: Int, target: Int, amount: Int64?, targetAmount: Int64?, isLimit: Bool = false) {
         self.init(
-            start: start, state: state, keptDays: keptDays, target: target,
+            start: start, end: end, state: state, keptDays: keptDays, target: target,
             amount: amount.map(StreakAmount.value(thousandths:)), targetAmount: targetAmount.map(StreakAmount.value(thousandths:)), isLimit: isLimit
         )
     }
 
     func with(state: State) -> StreakWeek {
-        StreakWeek(start: start, state: state, keptDays: keptDays, target: target, amount: amount, targetAmount: targetAmount, isLimit: isLimit)
+        StreakWeek(start: start, end: end, state: state, keptDays: keptDays, target: target, amount: amount, targetAmount: targetAmount, isLimit: isLimit)
     }
+
+    /// The sum passed the week's limit.
+    /// A calendar month (rule 12) rather than a week.
+    public var isMonth: Bool { end.dayNumber - start.dayNumber != 6 }
+
+    /// The unit's days: 7, or 28 to 31.
+    public var length: Int { end.dayNumber - start.dayNumber + 1 }
 
     /// The sum passed the week's limit.
     public var isOverLimit: Bool { isLimit && (amount ?? 0) > (targetAmount ?? .infinity) }
@@ -130,13 +142,14 @@ public struct StreakWeek: Sendable, Hashable, Codable {
 
     /// The keys Swift gave the week before amounts, so that stored weeks still decode.
     public enum CodingKeys: String, CodingKey {
-        case start, state, keptDays, target, amount, targetAmount, isLimit
+        case start, end, state, keptDays, target, amount, targetAmount, isLimit
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            start: try container.decode(CalendarDay.self, forKey: .start), state: try container.decode(State.self, forKey: .state),
+            start: try container.decode(CalendarDay.self, forKey: .start), end: try container.decodeIfPresent(CalendarDay.self, forKey: .end),
+            state: try container.decode(State.self, forKey: .state),
             keptDays: try container.decode(Int.self, forKey: .keptDays), target: try container.decode(Int.self, forKey: .target),
             amount: try container.decodeIfPresent(Double.self, forKey: .amount),
             targetAmount: try container.decodeIfPresent(Double.self, forKey: .targetAmount),
@@ -147,6 +160,8 @@ public struct StreakWeek: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(start, forKey: .start)
+        // A week's end goes without saying (files written before months read the same).
+        if isMonth { try container.encode(end, forKey: .end) }
         try container.encode(state, forKey: .state)
         try container.encode(keptDays, forKey: .keptDays)
         try container.encode(target, forKey: .target)

@@ -160,7 +160,7 @@ public struct StreakEvaluation: Sendable {
 
     /// The week (of a weekly streak) that holds `day`.
     public func week(containing day: CalendarDay) -> StreakWeek? {
-        weeks.last { $0.start <= day && day.dayNumber <= $0.start.dayNumber + 6 }
+        weeks.last { $0.start <= day && day <= $0.end }
     }
 
     /// The sum credited to `day` in thousandths (0 outside the history).

@@ -45,7 +45,7 @@ public struct StreakStrength: Sendable, Equatable {
         let byAmount = configuration.measuresAmount
         // Amounts: the sum over the target's period; counts: kept days over one (or, below
         // once a day, two) periods of the frequency.
-        let window = byAmount ? (target.period == .week ? 7 : 1) : frequency.num < frequency.den ? 2 * frequency.den : frequency.den
+        let window = byAmount ? (target.period == .week ? 7 : target.period == .month ? 30 : 1) : frequency.num < frequency.den ? 2 * frequency.den : frequency.den
         let needed = byAmount ? 0 : (frequency.num < frequency.den ? 2 * frequency.num : frequency.num)
         let days = evaluation.days(from: first, through: today)
         var values: [Double] = []  // per day: kept (1/0), or its sum
@@ -80,13 +80,17 @@ public struct StreakStrength: Sendable, Equatable {
     }
 
     /// The expected share of days as num/den: 1/1 daily, |set|/7 on weekdays, T/7 a week;
-    /// an amount a week 1/7.
+    /// an amount a week 1/7; as Loop reads a month, X/30 and an amount a month 1/30; X/Y for
+    /// X in Y days.
     static func frequency(_ schedule: StreakSchedule, target: StreakTarget) -> (num: Int, den: Int) {
         if target.period == .week { return (1, 7) }
+        if target.period == .month { return (1, 30) }
         switch schedule {
         case .daily: return (1, 1)
         case .weekdays(let days): return (max(1, days.count), 7)
         case .timesPerWeek(let times): return (times, 7)
+        case .timesPerMonth(let times): return (times, 30)
+        case .rolling(let times, let days): return (times, days)
         }
     }
 }

@@ -55,6 +55,9 @@ struct StreakSummary {
                 daysSince: daysSince, todayKept: todayKept, judgement: judgement, firstDay: input.firstDay
             )
             deadline = outlook.deadlineDay(streak: walk.currentStreak, status: status, judgement: judgement).map(end)
+        } else if let rolling = walk.rolling {
+            status = rolling.status(hasEvents: hasEvents, streak: current, todayKept: todayKept, daysSince: daysSince)
+            deadline = rolling.keepBy(streak: current).map(end)
         } else if judgement.isLimit {
             // Rule 10: nothing has to be done to keep a limit; only today over it breaks it now.
             let broken = today >= input.judgedFrom && state(today) == .gap
@@ -83,10 +86,11 @@ struct StreakSummary {
         let lastEvent = history.lastEvent
         // With nothing logged yet no week was walked: the current one holds nothing.
         let weekRecord = week?.record ?? weeks.map { weeks in
-            let start = weeks.start(ofWeekContaining: today), weekJudgement = weeks.judgement(endingOn: start + 6)
-            let target = weekJudgement.weekAmount(skipped: weeks.skippedDays(of: start...(start + 6)))
+            let start = weeks.start(ofWeekContaining: today), end = weeks.end(ofWeekStartingOn: start)
+            let weekJudgement = weeks.judgement(endingOn: end)
+            let target = weekJudgement.weekAmount(skipped: weeks.skippedDays(of: start...end), of: end - start + 1)
             return StreakWeek(
-                start: CalendarDay(dayNumber: start), state: .open, keptDays: 0, target: 0, amount: Int64(0), targetAmount: target,
+                start: CalendarDay(dayNumber: start), end: CalendarDay(dayNumber: end), state: .open, keptDays: 0, target: 0, amount: Int64(0), targetAmount: target,
                 isLimit: weekJudgement.isLimit
             )
         }
@@ -116,7 +120,7 @@ struct StreakSummary {
             dateStreakDeadline: deadline,
             freezesNeededToSaveStreak: daysToSave.count,
             calculatedStatus: status,
-            streakUnit: weeks == nil ? .day : .week,
+            streakUnit: weeks?.unit ?? .day,
             todayKind: dueDays.kind(of: today),
             weekKeptDays: judgement.isWeekly ? nil : week?.record.keptDays,
             weekTarget: judgement.isWeekly ? nil : week?.record.target,
@@ -127,7 +131,10 @@ struct StreakSummary {
             amountLeft: amounts.left,
             weekAmount: amounts.weekAmount,
             weekAmountTarget: amounts.weekTarget,
-            isOverLimit: amounts.isOverLimit
+            isOverLimit: amounts.isOverLimit,
+            windowKeptDays: walk.rolling.map(\.held),
+            windowTarget: walk.rolling.map(\.times),
+            windowDays: walk.rolling.map(\.days)
         )
         evaluation = StreakEvaluation(
             streak: streak,

@@ -35,6 +35,8 @@ struct StreakWalk {
     var trailingGap: [Int] = []
     /// A weekly streak's weeks, oldest first (empty for a day unit).
     var weekRecords: [StreakWeek] = []
+    /// A rolling streak's current windows (rule 12).
+    var rolling: RollingOutlook?
 
     /// The settled crediting walked back from today (`settlement`), or, without one (tracking
     /// only), every event on its own day.
@@ -45,8 +47,12 @@ struct StreakWalk {
         }
         // Rule 4a: the days settled as they closed; the walk back finds the current run.
         let input = settlement.input
+        if input.isRolling {
+            self.init(rolling: RollingReplay(input, choice: settlement.choice), settlement: settlement)
+            return
+        }
         if let weeks {
-            let top = weeks.start(ofWeekContaining: input.today) + 6
+            let top = weeks.end(ofWeekStartingOn: weeks.start(ofWeekContaining: input.today))
             let bottom = weeks.start(ofWeekContaining: min(input.firstDay, input.today))
             self.init(input, rules: WeekRun(input), context: WeekRun.Context(input: input, weeks: weeks), top: top, bottom: bottom, choice: settlement.choice)
             markWeeks(input, weeks: weeks)
@@ -58,6 +64,18 @@ struct StreakWalk {
     }
 
     private var record = RunRecord()
+
+    /// Rule 12: the settled run replayed forwards (`RollingReplay`).
+    private init(rolling replay: RollingReplay, settlement: Settlement) {
+        states = replay.states
+        credited = settlement.choice.credited
+        amounts = settlement.choice.amounts
+        currentStreak = replay.current
+        streakStartDay = replay.startDay
+        trailingGap = replay.trailingGap
+        rolling = replay.outlook
+        consumptions = settlement.consumptions
+    }
 
     /// Walks the chosen crediting back from the top day, recording the run.
     private init<Rules: RunRules>(_ input: WalkInput, rules start: Rules, context: Rules.Context, top: Int, bottom: Int, choice: CreditChoice) {
@@ -134,14 +152,15 @@ struct StreakWalk {
         for week in records {
             let start = week.start.dayNumber
             let bridgedByFreeze = record.bridged.contains { $0.lowerBound == start }
-            let judgement = weeks.judgement(endingOn: start + 6)
-            let first = max(start, input.firstDay, judgement.isLimit ? input.judgedFrom : .min), last = min(start + 6, input.today)
+            let end = weeks.end(ofWeekStartingOn: start)
+            let judgement = weeks.judgement(endingOn: end)
+            let first = max(start, input.firstDay, judgement.isLimit ? input.judgedFrom : .min), last = min(end, input.today)
             guard first <= last else { continue }
             for day in first...last {
                 let index = day - input.ledger.baseDay
                 if judgement.isWeekly, week.state == .kept, judgement.isLimit || amounts[index] > 0 { states[index] = .kept }
                 guard states[index] != .kept else { continue }
-                if input.frozen[index] || (bridgedByFreeze && day == start + 6) {
+                if input.frozen[index] || (bridgedByFreeze && day == end) {
                     states[index] = .frozen
                 } else if input.due[index] == .skipped {
                     states[index] = .skipped

@@ -81,14 +81,16 @@ struct Judgement: Hashable, Sendable {
     }
 
     var isLimit: Bool { kind == .atMost }
-    var isWeekly: Bool { kind != .tracking && period == .week }
+    /// Judged over a week or a month (rules 10 and 12), not day by day.
+    var isWeekly: Bool { kind != .tracking && period != .day }
 
-    /// X_w (rule 10): a weekly at-least target lowered by `skipped` days, rounded up to
-    /// 0.001; a limit is not lowered by skips.
-    func weekAmount(skipped: Int) -> Int64 {
+    /// X_w (rule 10): a weekly (or monthly, rule 12, `length` days) at-least target lowered by
+    /// `skipped` days, rounded up to 0.001; a limit is not lowered by skips.
+    func weekAmount(skipped: Int, of length: Int = 7) -> Int64 {
         guard kind == .atLeast else { return amount }
-        let days = Int64(max(0, 7 - skipped))
+        let whole = Int64(max(1, length))
+        let days = Int64(max(0, length - skipped))
         let (product, overflow) = amount.multipliedReportingOverflow(by: days)
-        return overflow ? amount / 7 * days + 1 : (product + 6) / 7
+        return overflow ? amount / whole * days + 1 : (product + whole - 1) / whole
     }
 }

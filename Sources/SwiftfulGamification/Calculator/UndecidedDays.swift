@@ -108,7 +108,7 @@ struct UndecidedDays {
             // A week's day counts toward its week up to the week's cap. (The calculation's own
             // judges know every event logged by now: a week they find decided may not be yet.)
             if judge.kind == .week, let weeks {
-                let end = weeks.start(ofWeekContaining: day) + 6
+                let end = weeks.end(ofWeekStartingOn: weeks.start(ofWeekContaining: day))
                 return DayJudge(kind: .week, need: weeks.cap(of: weeks.judgement(endingOn: end)), week: judge.week)
             }
             guard settling, day > days.lowerBound, judge.kind != .none else { return judge }
@@ -119,7 +119,7 @@ struct UndecidedDays {
         isLimit = judges.enumerated().map { offset, judge in
             if judge.kind == .atMost { return true }
             guard judge.kind == .week, let weeks else { return false }
-            return weeks.judgement(endingOn: weeks.start(ofWeekContaining: days.lowerBound + offset) + 6).isLimit
+            return weeks.judgement(endingOn: weeks.end(ofWeekStartingOn: weeks.start(ofWeekContaining: days.lowerBound + offset))).isLimit
         }
         fixed = days.map { day in
             let index = day - ledger.baseDay
@@ -295,7 +295,11 @@ struct UndecidedDays {
             if judge.kind == .atLeast, isMet { kept += 1 }
             if judge.kind == .atMost, !isMet, input.due[day - input.ledger.baseDay] == .due { over += 1 }
             guard let weeks else {
-                if run.take(input.verdict(day, judge: judge, met: isMet, open: open, seenAt: settling), on: day, behavior: input.behavior) { used += 1 }
+                if input.isRolling {
+                    if run.roll(day, input.rollingDay(day, kept: keptDay, seenAt: settling), closed: !open, input: input) { used += 1 }
+                } else if run.take(input.verdict(day, judge: judge, met: isMet, open: open, seenAt: settling), on: day, behavior: input.behavior) {
+                    used += 1
+                }
                 continue
             }
             let amount = fixed[offset] &+ start[offset] &+ partial.amounts[offset]
@@ -306,7 +310,7 @@ struct UndecidedDays {
             guard let state else { continue }
             let weekStart = weeks.start(ofWeekContaining: day)
             weekStates.append((weekStart, state))
-            let judgement = weeks.judgement(endingOn: weekStart + 6)
+            let judgement = weeks.judgement(endingOn: weeks.end(ofWeekStartingOn: weekStart))
             if judgement.isWeekly, state == .kept { kept += 1 }
             if judgement.isWeekly, judgement.isLimit, state == .gap { over += 1 }
         }
@@ -314,7 +318,7 @@ struct UndecidedDays {
         if let weeks {
             for offset in 0..<count {
                 let weekStart = weeks.start(ofWeekContaining: first + offset)
-                guard weeks.judgement(endingOn: weekStart + 6).isWeekly else { continue }
+                guard weeks.judgement(endingOn: weeks.end(ofWeekStartingOn: weekStart)).isWeekly else { continue }
                 if weekStates.contains(where: { $0.start == weekStart && $0.state == .kept }) { Self.clear(&keptFlags, offset) }
             }
         }

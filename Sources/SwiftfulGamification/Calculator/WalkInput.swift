@@ -21,9 +21,28 @@ struct WalkInput {
     let leeway: StreakLeeway
     let behavior: FreezeBehavior
     let freezes: FreezePool
+    /// A rolling streak's schedules (rule 12), X and Y of every day; nil for any other shape.
+    var windows: DueDays?
 }
 
 extension WalkInput {
+    var isRolling: Bool { windows != nil }
+
+    /// X and Y of the rolling window that ends on `day` (rule 12: a change applies from its day).
+    func window(on day: Int) -> (times: Int, days: Int) {
+        guard case .rolling(let times, let days) = windows?.schedule(on: day) else { return (1, 2) }
+        return (max(1, times), min(max(times + 1, days), StreakSchedule.longestWindow))
+    }
+
+    /// What `day`, kept or not, is to a rolling streak's calendar, its freeze events seen at
+    /// the settlement of `settling` (nil: at `now`).
+    func rollingDay(_ day: Int, kept: Bool, seenAt settling: Int? = nil) -> RollingRun.Day {
+        if kept { return .kept }
+        let index = day - ledger.baseDay
+        if index >= 0, index < due.count, due[index] == .skipped { return .out }
+        return frozenDay(day, seenAt: settling) ? .frozen : .plain
+    }
+
     func isOpen(_ day: Int) -> Bool { day == today || (yesterdayIsOpen && day == today - 1) }
 
     /// How `day` is judged (not at all outside the ledger, where nothing can be credited).

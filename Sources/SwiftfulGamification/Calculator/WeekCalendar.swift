@@ -1,14 +1,19 @@
-/// The weeks of a weekly streak (rule 8's week unit: `timesPerWeek`, or a weekly target).
+/// The weeks of a weekly streak (rule 8's week unit: `timesPerWeek`, or a weekly target), or
+/// the calendar months of a monthly one (rule 12: `timesPerMonth`, or a monthly target), which
+/// are rule 8's week unit read with "month" for "week". Throughout the calculator a "week" is
+/// this unit: from `start(ofWeekContaining:)` to `end(ofWeekStartingOn:)`.
 struct WeekCalendar {
     let firstWeekday: Weekday
+    /// `.week` or `.month`.
+    let unit: StreakSchedule.Unit
     let dueDays: DueDays
     let targets: TargetSchedule
     /// Weekly amounts whose judgement the events logged cannot change, by week start:
     /// met (kept, or within a limit) or not (`deciding(ledger:judgedFrom:)`).
     private(set) var decided: [Int: Bool] = [:]
 
-    init(firstWeekday: Weekday, dueDays: DueDays, targets: TargetSchedule) {
-        (self.firstWeekday, self.dueDays, self.targets) = (firstWeekday, dueDays, targets)
+    init(firstWeekday: Weekday, unit: StreakSchedule.Unit = .week, dueDays: DueDays, targets: TargetSchedule) {
+        (self.firstWeekday, self.unit, self.dueDays, self.targets) = (firstWeekday, unit, dueDays, targets)
     }
 
     /// These weeks, knowing which weekly amounts the ledger's events already decide: those
@@ -25,21 +30,24 @@ struct WeekCalendar {
                 let amount = ledger.amount(at: cell)
                 let (first, last) = (start(ofWeekContaining: lo), start(ofWeekContaining: hi))
                 // A limit's days before its start day count for nothing.
-                let judged = judgement(endingOn: last + 6).isLimit ? lo >= judgedFrom : true
+                let judged = judgement(endingOn: end(ofWeekStartingOn: last)).isLimit ? lo >= judgedFrom : true
                 if first == last, judged {
                     sure[first, default: 0] &+= amount
                 } else {
-                    for week in Set([first, last]) where hi >= judgedFrom || !judgement(endingOn: week + 6).isLimit { maybe[week, default: 0] &+= amount }
+                    for week in Set([first, last]) where hi >= judgedFrom || !judgement(endingOn: end(ofWeekStartingOn: week)).isLimit {
+                        maybe[week, default: 0] &+= amount
+                    }
                 }
             }
         }
         var weeks = self
         for week in Set(sure.keys).union(maybe.keys) {
-            let judgement = judgement(endingOn: week + 6)
+            let last = end(ofWeekStartingOn: week)
+            let judgement = judgement(endingOn: last)
             guard judgement.isWeekly else { continue }
-            let skipped = skippedDays(of: week...(week + 6))
+            let skipped = skippedDays(of: week...last)
             let (least, most) = (sure[week] ?? 0, (sure[week] ?? 0) &+ (maybe[week] ?? 0))
-            let target = judgement.weekAmount(skipped: skipped)
+            let target = judgement.weekAmount(skipped: skipped, of: last - week + 1)
             if judgement.isLimit {
                 if least > target { weeks.decided[week] = false } else if most <= target { weeks.decided[week] = true }
             } else if least >= target {
@@ -51,17 +59,41 @@ struct WeekCalendar {
         return weeks
     }
 
-    /// The first day of the week holding `day`.
+    /// The first day of the week (or month) holding `day`.
     func start(ofWeekContaining day: Int) -> Int {
+        if unit == .month { return CalendarDay(dayNumber: day).firstOfMonth.dayNumber }
         let all = Weekday.allCases
         let offset = all.firstIndex(of: CalendarDay(dayNumber: day).dayOfWeek)! - all.firstIndex(of: firstWeekday)!
         return day - offset.floorModulo(7)
     }
 
-    /// T of the week ending on `end`: a change of T applies from the week in which it was set.
+    /// The last day of the week (or month) that starts on `start`.
+    func end(ofWeekStartingOn start: Int) -> Int {
+        unit == .month ? start + CalendarDay(dayNumber: start).daysInMonth - 1 : start + 6
+    }
+
+    /// The days of the week (or month) that starts on `start`: 7, or 28 to 31.
+    func length(ofWeekStartingOn start: Int) -> Int {
+        end(ofWeekStartingOn: start) - start + 1
+    }
+
+    /// The first day of the week (or month) after the one that starts on `start`.
+    func next(after start: Int) -> Int {
+        end(ofWeekStartingOn: start) + 1
+    }
+
+    /// The first day of the week (or month) before the one that starts on `start`.
+    func previous(before start: Int) -> Int {
+        self.start(ofWeekContaining: start - 1)
+    }
+
+    /// T of the week (or month) ending on `end`: a change of T applies from the unit in which it was set.
     func timesPerWeek(endingOn end: Int) -> Int {
-        if case .timesPerWeek(let times) = dueDays.schedule(on: end) { return max(1, min(7, times)) }
-        return 7
+        switch dueDays.schedule(on: end) {
+        case .timesPerWeek(let times): return max(1, min(7, times))
+        case .timesPerMonth(let times): return max(1, min(31, times))
+        default: return 7
+        }
     }
 
     /// The target of the week ending on `end`: a change applies from the week in which it was set.

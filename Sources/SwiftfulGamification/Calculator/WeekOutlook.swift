@@ -10,7 +10,7 @@ struct WeekOutlook {
 
     init(record: StreakWeek, walk: StreakWalk, input: WalkInput, weeks: WeekCalendar) {
         self.record = record
-        let today = input.today, end = record.start.dayNumber + 6
+        let today = input.today, end = record.end.dayNumber
         self.today = today
         yesterdayIsOpen = input.yesterdayIsOpen
         after = today < end ? (today + 1...end).filter { weeks.dueDays.kind(of: $0) != .skipped }.count : 0
@@ -20,7 +20,7 @@ struct WeekOutlook {
     }
 
     var needed: Int { max(0, record.target - record.keptDays) }
-    var end: Int { record.start.dayNumber + 6 }
+    var end: Int { record.end.dayNumber }
 
     /// - Parameter firstDay: the first day any event may be credited to (rule 7: while its
     ///   week is still open, the streak has not broken).
@@ -37,13 +37,13 @@ struct WeekOutlook {
             // Rule 7: no week has been judged since the first event: the first week is
             // pending, not broken (at risk when it is open only through yesterday's leeway).
             if firstDay >= record.start.dayNumber { return hasTime ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk }
-            if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open,
+            if yesterdayIsOpen, let previous, previous.end.dayNumber == today - 1, previous.state == .open,
                firstDay >= previous.start.dayNumber {
                 return .atRisk
             }
             return .broken(daysSinceLastEvent: daysSince)
         }
-        if yesterdayIsOpen, let previous, previous.start.dayNumber + 6 == today - 1, previous.state == .open { return .canExtendWithLeeway }
+        if yesterdayIsOpen, let previous, previous.end.dayNumber == today - 1, previous.state == .open { return .canExtendWithLeeway }
         return hasTime ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
     }
 

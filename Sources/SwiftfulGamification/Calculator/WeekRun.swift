@@ -29,32 +29,36 @@ struct WeekRun: RunRules {
     mutating func step(_ day: Int, outcome: DayOutcome, in context: Context, record: inout RunRecord?) {
         let (input, weeks) = (context.input, context.weeks)
         let start = weeks.start(ofWeekContaining: day)
-        let judgement = weeks.judgement(endingOn: start + 6)
+        let end = weeks.end(ofWeekStartingOn: start)
+        let judgement = weeks.judgement(endingOn: end)
         week.add(day, kept: input.isKept(day, met: outcome.met), amount: outcome.amount, judgement: judgement, input: input, weeks: weeks)
         if record != nil, judgement.isWeekly, day >= input.judgedFrom { exactSum &+= outcome.amount }
         guard start == day else { return }
         // Before a limit's start day nothing is judged: the run cannot reach there.
-        guard day + 6 >= input.judgedFrom else {
+        guard end >= input.judgedFrom else {
             (week, exactSum) = (Week(), 0)
             return
         }
-        let isOpen = day + 6 >= input.today || (input.yesterdayIsOpen && day + 6 == input.today - 1)
-        let (state, target) = Self.judge(week, judgement: judgement, times: weeks.timesPerWeek(endingOn: day + 6), isOpen: isOpen, decided: weeks.decided[day])
+        let isOpen = end >= input.today || (input.yesterdayIsOpen && end == input.today - 1)
+        let (state, target) = Self.judge(
+            week, judgement: judgement, times: weeks.timesPerWeek(endingOn: end), days: end - day + 1, isOpen: isOpen, decided: weeks.decided[day]
+        )
         record?.weeks.append(StreakWeek(
-            start: CalendarDay(dayNumber: day), state: state, keptDays: Int(week.kept), target: judgement.isWeekly ? 0 : max(0, Int(target)),
+            start: CalendarDay(dayNumber: day), end: CalendarDay(dayNumber: end), state: state, keptDays: Int(week.kept), target: judgement.isWeekly ? 0 : max(0, Int(target)),
             amount: judgement.isWeekly ? exactSum : nil, targetAmount: judgement.isWeekly ? target : nil, isLimit: judgement.isWeekly && judgement.isLimit
         ))
         (week, exactSum) = (Week(), 0)
-        walkWeek(day, state: state, isOpen: isOpen, input, record: &record)
+        walkWeek(day, state: state, isOpen: isOpen, input, weeks: weeks, record: &record)
     }
 
-    /// A week once walked whole (rules 8, 9 and 10), and its target: T_w in days, or X_w
-    /// (X for a limit) in thousandths. `decided` is what its events decide whatever the
-    /// crediting (`WeekCalendar.decided`): its sum, capped, may then fall short of saying it.
-    static func judge(_ week: Week, judgement: Judgement, times: Int, isOpen: Bool, decided: Bool? = nil) -> (WeekStreakState, Int64) {
+    /// A week (or month, of `days` days) once walked whole (rules 8, 9, 10 and 12), and its
+    /// target: T_w in days, or X_w (X for a limit) in thousandths. `decided` is what its
+    /// events decide whatever the crediting (`WeekCalendar.decided`): its sum, capped, may
+    /// then fall short of saying it.
+    static func judge(_ week: Week, judgement: Judgement, times: Int, days: Int, isOpen: Bool, decided: Bool? = nil) -> (WeekStreakState, Int64) {
         if judgement.isWeekly {
-            let target = judgement.weekAmount(skipped: Int(week.skipped))
-            if week.skipped >= 7 { return (.bridged, target) }
+            let target = judgement.weekAmount(skipped: Int(week.skipped), of: days)
+            if week.skipped >= days { return (.bridged, target) }
             if judgement.isLimit {
                 if !(decided ?? (week.sum <= target)) { return (week.frozen ? .bridged : .gap, target) }
                 return (isOpen ? .open : .kept, target)
@@ -62,14 +66,14 @@ struct WeekRun: RunRules {
             if decided ?? (week.sum >= target) { return (.kept, target) }
             return (isOpen ? .open : week.frozen ? .bridged : .gap, target)
         }
-        let target = min(times, 7 - Int(week.skipped))
+        let target = min(times, days - Int(week.skipped))
         if target <= 0 { return (.bridged, Int64(target)) }
         if Int(week.kept) >= target { return (.kept, Int64(target)) }
         return (isOpen ? .open : week.frozen ? .bridged : .gap, Int64(target))
     }
 
 
-    private mutating func walkWeek(_ start: Int, state: WeekStreakState, isOpen: Bool, _ input: WalkInput, record: inout RunRecord?) {
+    private mutating func walkWeek(_ start: Int, state: WeekStreakState, isOpen: Bool, _ input: WalkInput, weeks: WeekCalendar, record: inout RunRecord?) {
         switch walk.key.phase {
         case .ended:
             return
@@ -83,7 +87,12 @@ struct WeekRun: RunRules {
             }
             // An open week within its limit is pending: the gap above it waits for a week below.
             if state == .open { return }
-            var spans = stride(from: low, through: high, by: 7).map { $0...($0 + 6) }
+            var spans: [ClosedRange<Int>] = []
+            var week = low
+            while week <= high {
+                spans.append(week...weeks.end(ofWeekStartingOn: week))
+                week = weeks.next(after: week)
+            }
             // Not a last week still open (within its limit) below an over-limit current week.
             if spans.count > count { spans.removeAll { $0.upperBound == input.today - 1 } }
             walk.resolveGap(spans, covering: spans, input, record: &record)

@@ -32,6 +32,9 @@ extension CurrentStreakData: Codable {
         case weekAmount = "week_amount"
         case weekAmountTarget = "week_amount_target"
         case isOverLimit = "over_limit"
+        case windowKeptDays = "window_kept_days"
+        case windowTarget = "window_target"
+        case windowDays = "window_days"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,7 +74,10 @@ extension CurrentStreakData: Codable {
             amountLeft: try container.decodeIfPresent(Double.self, forKey: .amountLeft),
             weekAmount: try container.decodeIfPresent(Double.self, forKey: .weekAmount),
             weekAmountTarget: try container.decodeIfPresent(Double.self, forKey: .weekAmountTarget),
-            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit)
+            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit),
+            windowKeptDays: try container.decodeIfPresent(Int.self, forKey: .windowKeptDays),
+            windowTarget: try container.decodeIfPresent(Int.self, forKey: .windowTarget),
+            windowDays: try container.decodeIfPresent(Int.self, forKey: .windowDays)
         )
     }
 
@@ -106,6 +112,9 @@ extension CurrentStreakData: Codable {
         try container.encodeIfPresent(weekAmount, forKey: .weekAmount)
         try container.encodeIfPresent(weekAmountTarget, forKey: .weekAmountTarget)
         try container.encodeIfPresent(isOverLimit, forKey: .isOverLimit)
+        try container.encodeIfPresent(windowKeptDays, forKey: .windowKeptDays)
+        try container.encodeIfPresent(windowTarget, forKey: .windowTarget)
+        try container.encodeIfPresent(windowDays, forKey: .windowDays)
         if let calculatedStatus {
             try container.encode(calculatedStatus.name, forKey: .status)
             try container.encodeIfPresent(calculatedStatus.daysSinceLastEvent, forKey: .daysSinceLastEvent)

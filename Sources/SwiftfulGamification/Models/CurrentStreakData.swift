@@ -59,6 +59,11 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
     public let weekAmountTarget: Double?
     /// A limit: today (or this week) went over it.
     public let isOverLimit: Bool?
+    /// A rolling streak (rule 12): the kept or frozen days of the window that ends today
+    /// (today's own once kept), the days it needs (X) and its length (Y).
+    public let windowKeptDays: Int?
+    public let windowTarget: Int?
+    public let windowDays: Int?
 
     public init(
         streakKey: String,
@@ -90,7 +95,10 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         amountLeft: Double? = nil,
         weekAmount: Double? = nil,
         weekAmountTarget: Double? = nil,
-        isOverLimit: Bool? = nil
+        isOverLimit: Bool? = nil,
+        windowKeptDays: Int? = nil,
+        windowTarget: Int? = nil,
+        windowDays: Int? = nil
     ) {
         self.streakKey = streakKey
         self.userId = userId
@@ -122,6 +130,9 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
         self.weekAmount = weekAmount
         self.weekAmountTarget = weekAmountTarget
         self.isOverLimit = isOverLimit
+        self.windowKeptDays = windowKeptDays
+        self.windowTarget = windowTarget
+        self.windowDays = windowDays
     }
 
     /// Whether today is due: false on a rest day (rule 8) or a skipped one (rule 9).
@@ -252,7 +263,8 @@ public struct CurrentStreakData: Identifiable, Sendable, Hashable {
             todayEventCount: todayEventCount, recentEvents: recentEvents, dateStreakDeadline: dateStreakDeadline,
             freezesNeededToSaveStreak: freezesNeededToSaveStreak, calculatedStatus: calculatedStatus,
             streakUnit: streakUnit, todayKind: todayKind, weekKeptDays: weekKeptDays, weekTarget: weekTarget, weekDaysLeft: weekDaysLeft,
-            unit: unit, target: target, todayAmount: todayAmount, amountLeft: amountLeft, weekAmount: weekAmount, weekAmountTarget: weekAmountTarget, isOverLimit: isOverLimit
+            unit: unit, target: target, todayAmount: todayAmount, amountLeft: amountLeft, weekAmount: weekAmount, weekAmountTarget: weekAmountTarget, isOverLimit: isOverLimit,
+            windowKeptDays: windowKeptDays, windowTarget: windowTarget, windowDays: windowDays
         )
     }
 

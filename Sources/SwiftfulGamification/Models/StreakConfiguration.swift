@@ -102,15 +102,15 @@ public struct StreakConfiguration: Sendable, Hashable {
         if let group { try StreakValidation.validateGroup(group) }
     }
 
-    /// Rule 10: a limit is judged per day or per week, never with N a week; a weekly amount
-    /// is judged over whole weeks, so its schedule is `daily`.
+    /// Rules 10 and 12: a limit is judged per day, week or month, never with N a week or a
+    /// month nor in rolling windows; a weekly or monthly amount is judged over whole weeks or
+    /// months, so its schedule is `daily`; a rolling window takes only a daily at-least amount.
     static func validate(target: StreakTarget, schedule: StreakSchedule) throws {
         try target.validate()
         let conflict: Bool
         switch (target, schedule) {
-        case (.atMost, .timesPerWeek): conflict = true
-        case (.atLeast(_, .week), .daily), (.atMost(_, .week), .daily): conflict = false
-        case (.atLeast(_, .week), _), (.atMost(_, .week), _): conflict = true
+        case (.atMost, .timesPerWeek), (.atMost, .timesPerMonth), (.atMost, .rolling): conflict = true
+        case (.atLeast(_, let per), _) where per != .day, (.atMost(_, let per), _) where per != .day: conflict = schedule != .daily
         default: conflict = false
         }
         if conflict { throw StreakRuleError.targetScheduleConflict(target: target.text(), schedule: schedule.text) }
@@ -128,9 +128,10 @@ public struct StreakConfiguration: Sendable, Hashable {
     /// A limit (at most X).
     public var isLimit: Bool { target?.isLimit ?? false }
 
-    /// What the streak counts: weeks for N a week or a weekly target, else days.
+    /// What the streak counts: weeks for N a week or a weekly target, months for N a month or a monthly target, else days.
     public var streakUnit: StreakSchedule.Unit {
-        schedule.unit == .week || target?.period == .week ? .week : .day
+        if schedule.unit == .month || target?.period == .month { return .month }
+        return schedule.unit == .week || target?.period == .week ? .week : .day
     }
 
     /// The same configuration with another target, unit or start day (nil keeps each).
@@ -306,6 +307,7 @@ extension StreakConfiguration {
         case .daily: ""
         case .weekdays: ", on \(schedule.text)"
         case .timesPerWeek: ", \(schedule.text) from \(weekStart.shortName.lowercased())"
+        case .timesPerMonth, .rolling: ", \(schedule.text)"
         }
         if isTrackingOnly { return "tracking only\(unit.map { " (\($0))" } ?? "")\(days), leeway \(leewayHours)h" }
         let measure = measuresAmount ? effectiveTarget.text(unit: unit) : "goal \(eventsRequiredPerDay)/day"

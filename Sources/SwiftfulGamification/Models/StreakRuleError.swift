@@ -39,9 +39,13 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case controlCharacter(String)
     /// A schedule with no due day, times per week outside 1...7, or text that names none.
     case invalidSchedule(String)
-    /// A change between a weekly schedule and a daily or weekday one (rule 8).
+    /// "Every 1 day": that is daily (rule 12).
+    case everyOneDay
+    /// A rolling window that is not 1 <= X < Y <= 365 (rule 12).
+    case invalidWindow(times: Int, days: Int)
     /// A start day (`--since`) is a limit's: the first day it judges.
     case startDayWithoutLimit
+    /// A change between units (days, weeks, months) or to or from a rolling window (rules 8 and 12).
     case scheduleUnitChange(from: StreakSchedule, to: StreakSchedule)
     /// A skip outside the days skips may cover (rule 9).
     case skipOutOfRange(CalendarDay, earliest: CalendarDay, latest: CalendarDay)
@@ -113,7 +117,13 @@ extension StreakRuleError: LocalizedError {
         case .controlCharacter(let what):
             return "The \(what) contains a control character (such as NUL or a line break), which no store keeps: use printable characters."
         case .invalidSchedule(let text):
-            return "Invalid schedule '\(text)': use daily, days of the week (mon-fri, mon,wed,fri, weekdays, weekends) or 1/week to 7/week."
+            return "Invalid schedule '\(text)': use daily, days of the week (mon-fri, mon,wed,fri, weekdays, weekends), 1/week to 7/week, 1/month to 31/month, every N days or X in Y days."
+        case .everyOneDay:
+            return "Every 1 day is daily: use --schedule daily (every N days needs N from 2 to \(StreakSchedule.longestWindow))."
+        case .invalidWindow(let times, let days):
+            if days > StreakSchedule.longestWindow { return "A window of \(days) days is too long: use at most \(StreakSchedule.longestWindow) days." }
+            if times >= days { return "\(times) in \(days) days is every day: the times must be fewer than the days (use --schedule daily for every day)." }
+            return "Invalid window \(times) in \(days) days: use 1 <= times < days <= \(StreakSchedule.longestWindow)."
         case .skipOutOfRange(let day, let earliest, let latest):
             return "Cannot skip \(day): skips go from \(earliest) (a year back) to \(latest) (366 days ahead)."
         case .badSkipRange(let from, let to):
@@ -145,7 +155,7 @@ extension StreakRuleError: LocalizedError {
         case .startDayWithoutLimit:
             return "Only a limit (at most) has a start day: the first day it judges."
         case .scheduleUnitChange(let from, let to):
-            return "A streak counted in \(from.unit.rawValue)s cannot change to '\(to.text)', counted in \(to.unit.rawValue)s, from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
+            return "A streak \(from.shapeWords) cannot change to '\(to.text)', \(to.shapeWords), from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
         }
     }
 }

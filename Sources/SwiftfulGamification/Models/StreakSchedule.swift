@@ -8,16 +8,38 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
     case weekdays(Set<Weekday>)
     /// The unit is the week: a week is kept when this many of its days (1...7) are kept.
     case timesPerWeek(Int)
+    /// The unit is the calendar month (rule 12): a month is kept when this many of its days (1...31) are kept.
+    case timesPerMonth(Int)
+    /// Rule 12's rolling window: every `days` consecutive days (skipped ones taken out) from
+    /// the run's first kept day hold at least `times` kept or frozen days (1 <= times < days <= 365).
+    /// "every N days" is `rolling(times: 1, days: N)`.
+    case rolling(times: Int, days: Int)
 
     /// What a streak on this schedule counts.
     public enum Unit: String, Sendable, Codable {
-        case day, week
+        case day, week, month
     }
 
+    /// Days for `daily`, `weekdays` and `rolling` (a rolling streak counts its kept days).
     public var unit: Unit {
-        if case .timesPerWeek = self { return .week }
-        return .day
+        switch self {
+        case .timesPerWeek: return .week
+        case .timesPerMonth: return .month
+        case .daily, .weekdays, .rolling: return .day
+        }
     }
+
+    /// A rolling window (rule 12): it changes to or from another shape only by re-judging from the first day.
+    public var isRolling: Bool {
+        if case .rolling = self { return true }
+        return false
+    }
+
+    /// "counted in days", "counted in weeks", "kept in rolling windows": what a change of shape says.
+    var shapeWords: String { isRolling ? "kept in rolling windows" : "counted in \(unit.rawValue)s" }
+
+    /// The longest window of a rolling schedule.
+    public static let longestWindow = 365
 
     /// Whether a day that falls on `weekday` is due (every day of a weekly streak is).
     public func isDue(on weekday: Weekday) -> Bool {
@@ -31,15 +53,24 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
         case .daily: return "daily"
         case .weekdays(let days): return Weekday.allCases.filter(days.contains).map { $0.shortName.lowercased() }.joined(separator: ",")
         case .timesPerWeek(let times): return "\(times)/week"
+        case .timesPerMonth(let times): return "\(times)/month"
+        case .rolling(let times, let days): return times == 1 ? "every \(days) days" : "\(times) in \(days) days"
         }
     }
 
-    /// - Throws: `StreakRuleError.invalidSchedule` when no day is due or the times per week are not 1 through 7.
+    /// - Throws: `StreakRuleError.invalidSchedule` when no day is due, the times per week are
+    ///   not 1 through 7 or per month 1 through 31, or a window is not 1 <= X < Y <= 365
+    ///   (`.everyOneDay` for every 1 day: that is daily).
     public func validate() throws {
         switch self {
         case .daily: return
         case .weekdays(let days): guard !days.isEmpty else { throw StreakRuleError.invalidSchedule(text) }
         case .timesPerWeek(let times): guard (1...7).contains(times) else { throw StreakRuleError.invalidSchedule(text) }
+        case .timesPerMonth(let times): guard (1...31).contains(times) else { throw StreakRuleError.invalidSchedule(text) }
+        case .rolling(let times, let days):
+            if times == 1, days == 1 { throw StreakRuleError.everyOneDay }
+            guard times >= 1, times < days else { throw StreakRuleError.invalidWindow(times: times, days: days) }
+            guard days <= Self.longestWindow else { throw StreakRuleError.invalidWindow(times: times, days: days) }
         }
     }
 
@@ -58,6 +89,16 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
             try validate()
             return
         }
+        if words.hasSuffix("/month"), let times = Int(words.dropLast(6)) {
+            self = .timesPerMonth(times)
+            try validate()
+            return
+        }
+        if let window = Self.window(words) {
+            self = .rolling(times: window.times, days: window.days)
+            try validate()
+            return
+        }
         var days = Set<Weekday>()
         for part in words.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             switch part {
@@ -73,6 +114,22 @@ public enum StreakSchedule: Hashable, Sendable, Codable {
         }
         self = days.count == 7 ? .daily : .weekdays(days)
         try validate()
+    }
+
+    /// "every 3 days", "every 3", "5 in 7 days", "5 in 7", "5/7 days": X and Y.
+    private static func window(_ words: String) -> (times: Int, days: Int)? {
+        var rest = words
+        for suffix in [" days", " day", "days", "d"] where rest.hasSuffix(suffix) {
+            rest = String(rest.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            break
+        }
+        if rest.hasPrefix("every ") {
+            return Int(rest.dropFirst(6).trimmingCharacters(in: .whitespaces)).map { (1, $0) }
+        }
+        let parts = rest.contains(" in ") ? rest.components(separatedBy: " in ") : rest.components(separatedBy: "/")
+        guard parts.count == 2, let times = Int(parts[0].trimmingCharacters(in: .whitespaces)),
+              let days = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+        return (times, days)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -183,7 +240,9 @@ extension StreakConfiguration {
     public func changingSchedule(to schedule: StreakSchedule, history: [StreakGoalChange], at now: Date)
         throws -> (configuration: StreakConfiguration, history: [StreakGoalChange]) {
         try schedule.validate()
-        guard schedule.unit == self.schedule.unit else { throw StreakRuleError.scheduleUnitChange(from: self.schedule, to: schedule) }
+        guard schedule.unit == self.schedule.unit, schedule.isRolling == self.schedule.isRolling else {
+            throw StreakRuleError.scheduleUnitChange(from: self.schedule, to: schedule)
+        }
         guard schedule != self.schedule else { return (self, history) }
         let earlier = history.isEmpty
             ? [StreakGoalChange(date: Date(timeIntervalSince1970: 0), eventsRequiredPerDay: eventsRequiredPerDay)]

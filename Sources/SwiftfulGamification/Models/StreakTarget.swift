@@ -2,7 +2,7 @@ import Foundation
 
 /// The period a target is measured over (rule 10).
 public enum StreakPeriod: String, Sendable, Codable, CaseIterable {
-    case day, week
+    case day, week, month
 }
 
 /// What a streak asks of a day or a week (rule 10): at least an amount, at most an amount
