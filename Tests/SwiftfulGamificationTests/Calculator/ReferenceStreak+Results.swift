@@ -69,7 +69,7 @@ extension ReferenceStreak {
         result.todayAmount = best.sum(context.today)
         guard !isTracking else { return }
         var sum = best.sum(context.today), target = Self.thousandths(todayTarget)
-        if todayTarget.period == .week {
+        if todayTarget.period != .day {
             let week = weekState(weekStart(context.today), best, context)
             (sum, target) = (week.sum, week.targetAmount)
             result.weekAmount = sum
@@ -85,28 +85,29 @@ extension ReferenceStreak {
         let start = weekStart(today)
         let week = weekState(start, best, context)
         if isLimit {
-            let bridged = best.used.contains { $0.day == start + 6 }
+            let bridged = best.used.contains { $0.day == weekEnd(start) }
             result.status = week.state == .gap && !bridged ? .broken(daysSinceLastEvent: daysSince) : .active(daysSinceLastEvent: daysSince)
             return
         }
-        let byAmount = todayTarget.period == .week
+        let byAmount = todayTarget.period != .day
+        let last = weekEnd(start), before = weekBefore(start)
         let needed = max(0, week.target - week.kept)
-        let after = stride(from: today + 1, through: start + 6, by: 1).filter { kind($0) != .skipped }.count
-        let previous = weekState(start - 7, best, context)
+        let after = stride(from: today + 1, through: last, by: 1).filter { kind($0) != .skipped }.count
+        let previous = weekState(before, best, context)
         if regular.isEmpty {
             result.status = .noEvents
         } else if week.state == .kept {
             result.status = .active(daysSinceLastEvent: todayKept ? 0 : daysSince)
         } else if best.streak == 0, context.firstDay >= start {
             // Rule 7: the first week is still open, so nothing has broken yet.
-            result.status = (byAmount ? today < start + 6 : after >= needed) ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
-        } else if best.streak == 0, context.yesterdayOpen, start - 1 == today - 1, previous.state == .open, context.firstDay >= start - 7 {
+            result.status = (byAmount ? today < last : after >= needed) ? .active(daysSinceLastEvent: todayKept ? 0 : daysSince) : .atRisk
+        } else if best.streak == 0, context.yesterdayOpen, start - 1 == today - 1, previous.state == .open, context.firstDay >= before {
             result.status = .atRisk
         } else if best.streak == 0 {
             result.status = .broken(daysSinceLastEvent: daysSince)
         } else if context.yesterdayOpen, start - 1 == today - 1, previous.state == .open {
             result.status = .canExtendWithLeeway
-        } else if byAmount ? today < start + 6 : after >= needed {
+        } else if byAmount ? today < last : after >= needed {
             result.status = .active(daysSinceLastEvent: todayKept ? 0 : daysSince)
         } else {
             result.status = .atRisk
@@ -116,7 +117,7 @@ extension ReferenceStreak {
             result.deadline = end(today - 1)
             return
         }
-        let stillOpen = stride(from: start + 6, through: today, by: -1).filter { kind($0) != .skipped && !best.kept.contains($0) }
-        result.deadline = end(!byAmount && needed > 0 && stillOpen.count >= needed ? stillOpen[needed - 1] : start + 6)
+        let stillOpen = stride(from: last, through: today, by: -1).filter { kind($0) != .skipped && !best.kept.contains($0) }
+        result.deadline = end(!byAmount && needed > 0 && stillOpen.count >= needed ? stillOpen[needed - 1] : last)
     }
 }

@@ -110,7 +110,7 @@ extension ReferenceStreak {
             }
             // A day settles its own verdict; a week's, with its last day.
             let unit = isWeekly ? weekStart(settling) : settling
-            let verdict = isWeekly ? (settling == unit + 6 ? best.weekVerdicts[unit] : nil) : best.verdicts[0]
+            let verdict = isWeekly ? (settling == weekEnd(unit) ? best.weekVerdicts[unit] : nil) : best.verdicts[0]
             if let verdict {
                 if isWeekly {
                     settled.weekVerdicts[unit] = verdict.bridgedBy == nil ? verdict.verdict : .frozen
@@ -121,7 +121,8 @@ extension ReferenceStreak {
                     settled.used.append(Use(freeze: freeze, day: settling))
                     settled.bridged.insert(settling)
                 }
-                let run = isWeekly ? Self.runLength(endingOn: unit, step: 7, settled.weekVerdicts) : Self.runLength(endingOn: unit, step: 1, settled.verdicts)
+                let run = isWeekly ? Self.runLength(endingOn: unit, before: weekBefore, settled.weekVerdicts)
+                    : Self.runLength(endingOn: unit, before: { $0 - 1 }, settled.verdicts)
                 settled.longest = max(settled.longest, run)
             }
             settling += 1
@@ -163,15 +164,15 @@ extension ReferenceStreak {
         return ([walked], context, regular, settled.longest)
     }
 
-    /// Kept units of the settled run ending with the unit `last` (days one apart, or weeks
-    /// seven apart by their first days).
-    static func runLength(endingOn last: Int, step: Int, _ verdicts: [Int: SettledRun.Verdict]) -> Int {
+    /// Kept units of the settled run ending with the unit `last` (days, or weeks or months by
+    /// their first days; `before` gives the unit before one).
+    static func runLength(endingOn last: Int, before: (Int) -> Int, _ verdicts: [Int: SettledRun.Verdict]) -> Int {
         var length = 0
         var current = last
         while let verdict = verdicts[current] {
             if verdict == .gap { break }
             if verdict == .kept { length += 1 }
-            current -= step
+            current = before(current)
         }
         return length
     }
@@ -262,11 +263,11 @@ extension ReferenceStreak {
         // The run before these weeks: whether it holds a kept or bridged week to save.
         let weekStarts = Array(Set(days.map(weekStart))).sorted()
         var anchored = false
-        var back = weekStarts[0] - 7
+        var back = weekBefore(weekStarts[0])
         while let verdict = settled.weekVerdicts[back] {
             if verdict == .gap { break }
             if verdict == .kept || verdict == .frozen { anchored = true; break }
-            back -= 7
+            back = weekBefore(back)
         }
         var used = settled.used.map(\.freeze)
         var weeks: [Int: DayVerdict] = [:]
@@ -278,21 +279,21 @@ extension ReferenceStreak {
             let verdict: SettledRun.Verdict = state == .kept ? .kept : state == .bridged ? .frozen : state == .gap ? .gap : .pass
             var bridgedBy: Int?
             if verdict == .gap, behavior == .autoConsumeFreezes, anchored,
-               let freeze = pool.first(where: { !used.contains($0) && isEligible($0, first: start, last: start + 6) }) {
+               let freeze = pool.first(where: { !used.contains($0) && isEligible($0, first: start, last: weekEnd(start)) }) {
                 used.append(freeze)
                 bridgedBy = freeze
             }
             if verdict == .kept || verdict == .frozen { anchored = true }
             if verdict == .gap, bridgedBy == nil { anchored = false }
             weeks[start] = DayVerdict(verdict: verdict, bridgedBy: bridgedBy)
-            if target(on: start + 6).period == .week {
+            if target(on: weekEnd(start)).period != .day {
                 if state == .kept { kept += 1 }
-                if state == .gap, target(on: start + 6).kind == .atMost { over += 1 }
+                if state == .gap, target(on: weekEnd(start)).kind == .atMost { over += 1 }
             }
         }
         var keptFlags: [Int64] = []
         for day in days {
-            let weekly = target(on: weekStart(day) + 6).period == .week
+            let weekly = target(on: weekEnd(weekStart(day))).period != .day
             let dayKept = walked.kept.contains(day)
             if !weekly, dayKept, target(on: day).kind == .atLeast { kept += 1 }
             keptFlags.append((weekly ? states[weekStart(day)] == .kept : dayKept) ? 0 : 1)
@@ -304,10 +305,10 @@ extension ReferenceStreak {
             guard let verdict = weeks[start] else { continue }
             if verdict.verdict == .gap, verdict.bridgedBy == nil { broken = true } else if verdict.verdict == .kept { streak += 1 }
         }
-        var week = weekStarts[0] - 7
+        var week = weekBefore(weekStarts[0])
         while !broken, let verdict = settled.weekVerdicts[week], verdict != .gap {
             if verdict == .kept { streak += 1 }
-            week -= 7
+            week = weekBefore(week)
         }
         return (credit.rank(streak: streak, spent: used.count - settled.used.count, kept: kept, over: over, keptFlags: keptFlags), weeks)
     }

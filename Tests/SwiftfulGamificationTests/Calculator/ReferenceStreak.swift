@@ -122,9 +122,17 @@ struct ReferenceStreak {
     var todayTarget: StreakTarget { target(on: today) }
     var isTracking: Bool { todayTarget == .trackingOnly }
     var isLimit: Bool { todayTarget.kind == .atMost }
+    /// Judged by weeks, or by calendar months (rule 12, "week" read as "month" throughout).
     var isWeekly: Bool {
-        if case .timesPerWeek = input.configuration.schedule { return true }
-        return todayTarget.period == .week
+        switch input.configuration.schedule {
+        case .timesPerWeek, .timesPerMonth: return true
+        default: return todayTarget.period == .week || todayTarget.period == .month
+        }
+    }
+
+    var isMonthly: Bool {
+        if case .timesPerMonth = input.configuration.schedule { return true }
+        return todayTarget.period == .month
     }
 
     /// X in thousandths.
@@ -143,6 +151,7 @@ struct ReferenceStreak {
 
     /// The results of every crediting rule 4 ranks best, each with the longest streak.
     func results() -> Set<Result> {
+        if isRolling, !isTracking { return [rollingResult()] }
         if !isTracking {
             let best = settledBest()
             var result = fill(best.walks[0], best.context, regular: best.regular, now: input.now)

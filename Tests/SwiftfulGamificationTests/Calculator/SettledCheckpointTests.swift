@@ -9,15 +9,17 @@ import Testing
 struct SettledCheckpointTests {
     static let zone = ReferenceStreak.zone
 
-    /// The reference tests' random histories (every schedule, amounts and limits, leeway 0-24
+    /// The reference tests' random histories (every schedule, rolling windows and months, amounts and limits, leeway 0-24
     /// and its changes, events in seven zones, freezes and freeze events, skips), calculated at
     /// two earlier moments and then at the case's `now`, each from the checkpoint before.
     @Test(arguments: Array(ReferenceStreak.seeds(default: 1_500)))
     func resumingAnswersAsSettlingEveryDay(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed &* 0xD1B5_4A32_D192_ED03)
-        let input = switch seed % 3 {
+        let input = switch seed % 5 {
         case 0: ReferencePropertyTests.input(seed: seed)
         case 1: ReferenceAmountPropertyTests.input(seed: seed)
+        case 2: RollingReferencePropertyTests.input(seed: seed)
+        case 3: MonthReferencePropertyTests.input(seed: seed)
         default: ReferenceLeewayPropertyTests.input(seed: seed)
         }
         let moments = [input.now.addingTimeInterval(-Double(Int.random(in: 24...(6 * 24), using: &random)) * 3_600)]
