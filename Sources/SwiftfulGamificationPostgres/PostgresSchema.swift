@@ -207,6 +207,15 @@ enum PostgresSchema {
             )
             """,
         ] + ["experience_events", "progress_items", "points_settings"].flatMap(protected),
+        // 10: amounts a month (rule 12). Rolling and monthly schedules ride in `schedule`'s
+        // text; a binary older than this migration refuses the database (newerSchema) rather
+        // than misread a schedule it does not know.
+        [
+            """
+            ALTER TABLE streaks DROP CONSTRAINT streaks_target_period_check,
+                ADD CONSTRAINT streaks_target_period_check CHECK (target_period IN ('day', 'week', 'month'))
+            """,
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

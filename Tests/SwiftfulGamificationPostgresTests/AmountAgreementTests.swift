@@ -13,7 +13,7 @@ import TestSupport
 struct AmountAgreementTests {
     static let targets: [StreakTarget] = [
         .atLeast(5, per: .day), .atLeast(2.5, per: .day), .atMost(2, per: .day), .atMost(0, per: .day),
-        .atLeast(20, per: .week), .atMost(7.5, per: .week), .trackingOnly,
+        .atLeast(20, per: .week), .atMost(7.5, per: .week), .atLeast(60, per: .month), .atMost(9.5, per: .month), .trackingOnly,
     ]
 
     @Test func anAmountLoggedAtAnInstantFinerThanAMicrosecondIsKeptByBothStores() async throws {

@@ -58,7 +58,10 @@ struct StoreAgreementTests {
         let configuration = StreakConfiguration(
             streakKey: "s", eventsRequiredPerDay: Int.random(in: 1...3, using: &random),
             leewayHours: [0, 0, 2, 5].randomElement(using: &random)!, freezeBehavior: behavior,
-            schedule: [StreakSchedule.daily, Self.someWeekdays(&random), .timesPerWeek(Int.random(in: 1...4, using: &random))].randomElement(using: &random)!,
+            schedule: [
+                StreakSchedule.daily, Self.someWeekdays(&random), .timesPerWeek(Int.random(in: 1...4, using: &random)),
+                .timesPerMonth(Int.random(in: 1...6, using: &random)), Self.someWindow(&random),
+            ].randomElement(using: &random)!,
             weekStart: Weekday.allCases.randomElement(using: &random)!
         )
         var now = date("2024-03-01T06:00:00Z").addingTimeInterval(Double.random(in: 0...86_400, using: &random))
@@ -71,8 +74,13 @@ struct StoreAgreementTests {
             let count = Int.random(in: 1...3, using: &random)
             let today = CalendarDay(containing: now, in: zone)
             let skipDays = (0..<Int.random(in: 1...3, using: &random)).map { _ in today.adding(days: Int.random(in: -4...6, using: &random)) }
-            // A weekly streak stays weekly (rule 8): it changes only its T.
-            let schedule = configuration.schedule.unit == .week ? .timesPerWeek(Int.random(in: 1...5, using: &random)) : Self.someWeekdays(&random)
+            // A weekly, monthly or rolling streak keeps its shape (rules 8 and 12): it changes only its T, X or Y.
+            let schedule: StreakSchedule = switch configuration.schedule {
+            case .timesPerWeek: .timesPerWeek(Int.random(in: 1...5, using: &random))
+            case .timesPerMonth: .timesPerMonth(Int.random(in: 1...8, using: &random))
+            case .rolling: Self.someWindow(&random)
+            default: Self.someWeekdays(&random)
+            }
             var results: [String] = []
             for store in stores {
                 let evaluation: StreakEvaluation
@@ -148,6 +156,12 @@ struct StoreAgreementTests {
     static func someWeekdays(_ random: inout SeededGenerator) -> StreakSchedule {
         let days = Set(Weekday.allCases.filter { _ in Bool.random(using: &random) })
         return days.isEmpty || days.count == 7 ? .daily : .weekdays(days)
+    }
+
+    /// Every N days, or X in Y days (rule 12).
+    static func someWindow(_ random: inout SeededGenerator) -> StreakSchedule {
+        let days = Int.random(in: 2...10, using: &random)
+        return .rolling(times: Int.random(in: 1..<days, using: &random), days: days)
     }
 }
 
