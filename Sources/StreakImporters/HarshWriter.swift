@@ -43,18 +43,25 @@ public enum HarshWriter {
         return notes
     }
 
-    /// `1`, `T/7`, `N` (every N days), `T/I` (T in I days), or `0` for tracking only; an amount's target has no place in harsh.
+    /// `1` daily, `N` every N days, `T/I` T in any I days (a week's T as `T/7`, a month's as
+    /// `T/30`), or `0` for tracking only; an amount's target has no place in harsh.
     static func frequency(_ configuration: StreakConfiguration) -> (String, String?) {
         if configuration.isTrackingOnly { return ("0", nil) }
         var remark: String? = nil
         let frequency: String
-        switch configuration.schedule {
+        let schedule = configuration.schedule
+        switch schedule {
         case .daily: frequency = "1"
-        case .timesPerWeek(let times): frequency = "\(times)/7"
+        case .timesPerWeek(let times):
+            frequency = "\(times)/7"
+            remark = "\(schedule.text) from \(configuration.weekStart.shortName.lowercased()); harsh has \(times) in any 7 days"
         case .weekdays(let days):
             frequency = "\(days.count)/7"
-            remark = "due on \(configuration.schedule.text); harsh has \(days.count) in any 7 days"
-        case .rolling(let times, let days): frequency = times == 1 ? "\(days)" : "\(times)/\(days)"
+            remark = "due on \(schedule.text); harsh has \(days.count) in any 7 days"
+        case .rolling(let times, let days):
+            frequency = times == 1 ? "\(days)" : "\(times)/\(days)"
+            // For every N days one window or every window is the same rule (rule 12).
+            if times > 1 { remark = "\(schedule.text); harsh keeps a day when some \(days)-day window around it holds \(times), not every window" }
         case .timesPerMonth(let times):
             frequency = "\(times)/30"
             remark = "\(times) days a calendar month; harsh has \(times) in any 30 days"

@@ -9,8 +9,8 @@ public struct PlannedStreak: Sendable {
     public var configuration: StreakConfiguration
     public var batch: ImportBatch
     public var archived: Bool
-    /// How streaks judges it otherwise than its source (approximated, tracking only,
-    /// weeks counted differently).
+    /// How streaks judges it otherwise than its source (approximated, tracking only, weeks,
+    /// months or windows counted differently).
     public var remark: String?
     /// What the source holds that the streak does not.
     public var leftOut: [String]

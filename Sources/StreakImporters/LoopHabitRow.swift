@@ -7,7 +7,8 @@ struct LoopHabitRow {
     var name: String
     var numerical = false
     var atMost = false
-    /// Done `frequencyNumerator` times per `frequencyDenominator` days; 30 or 31 is a month.
+    /// Done `frequencyNumerator` times per `frequencyDenominator` days; 30 or 31 is a month
+    /// (a month's length of days from a day done, `EntryList.buildIntervals`).
     var frequencyNumerator = 1
     var frequencyDenominator = 1
     /// In real units (not thousandths).
@@ -22,13 +23,13 @@ struct LoopHabitRow {
         static let yesManual = 2, yesAuto = 1, no = 0, skip = 3, unknown = -1
     }
 
-    /// A YES_NO habit: n per d days (a month for 30 or 31); a NUMERICAL one: a target
-    /// amount per day, week or month, at least or at most.
+    /// A YES_NO habit: n in any d days (any month for 30 or 31); a NUMERICAL one: a target
+    /// amount per day, any 7 days or any month, at least or at most.
     func rule(file: String, field: String) throws -> HabitRule {
         guard frequencyNumerator > 0, frequencyDenominator > 0 else {
             throw ImportFormatError(file, field: field, "the frequency \(frequencyNumerator)/\(frequencyDenominator) is not 1 or more per 1 or more days")
         }
-        let period: SourcePeriod = (30...31).contains(frequencyDenominator) ? .months(1) : .days(frequencyDenominator)
+        let period: SourcePeriod = (30...31).contains(frequencyDenominator) ? .anyMonth : .days(frequencyDenominator)
         let unit = unit.trimmingCharacters(in: .whitespaces).isEmpty ? nil : unit
         guard numerical else { return .times(frequencyNumerator, in: period) }
         guard targetValue.isFinite, targetValue >= 0 else { throw ImportFormatError(file, field: field, "the target \(targetValue) is not a number of 0 or more") }
@@ -65,15 +66,26 @@ struct LoopHabitRow {
     /// A streak's settings as Loop's habit fields, and what Loop cannot hold of them.
     static func habit(of configuration: StreakConfiguration, named name: String) -> (LoopHabitRow, remark: String?) {
         var habit = LoopHabitRow(name: name, unit: configuration.unit ?? "")
-        var remark: String?
-        switch configuration.schedule {
+        var remarks: [String] = []
+        let schedule = configuration.schedule
+        switch schedule {
         case .daily: break
-        case .timesPerWeek(let times): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 7)
+        case .timesPerWeek(let times):
+            (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 7)
+            remarks.append("\(schedule.text) from \(configuration.weekStart.shortName.lowercased()); Loop has \(times) in any 7 days")
         case .weekdays(let days):
             (habit.frequencyNumerator, habit.frequencyDenominator) = (days.count, 7)
-            remark = "due on \(configuration.schedule.text); Loop has \(days.count) days a week"
-        case .rolling(let times, let days): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, days)
-        case .timesPerMonth(let times): (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 30)
+            remarks.append("due on \(schedule.text); Loop has \(days.count) days a week")
+        case .rolling(let times, let days):
+            (habit.frequencyNumerator, habit.frequencyDenominator) = (times, days)
+            if (30...31).contains(days) {
+                remarks.append("\(schedule.text); Loop reads \(times)/\(days) as \(times) in any month")
+            } else if times > 1 {
+                remarks.append("\(schedule.text); Loop keeps a day when some \(days)-day window around it holds \(times), not every window")
+            }
+        case .timesPerMonth(let times):
+            (habit.frequencyNumerator, habit.frequencyDenominator) = (times, 30)
+            remarks.append("\(times) days a calendar month; Loop has \(times) in any month-long span")
         }
         switch configuration.target {
         case nil where configuration.eventsRequiredPerDay > 1:
@@ -81,16 +93,22 @@ struct LoopHabitRow {
         case nil: break
         case .trackingOnly:
             habit.numerical = true
-            remark = "tracking only; Loop has at least 0"
+            remarks = ["tracking only; Loop has at least 0"]
         case .atLeast(let amount, let period), .atMost(let amount, let period):
             (habit.numerical, habit.atMost, habit.targetValue) = (true, configuration.isLimit, amount)
-            if period != .day {
-                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, period == .week ? 7 : 30)
-            } else if configuration.schedule != .daily {
-                remark = "\(configuration.schedule.text) with a daily target; Loop has the daily target every day"
+            switch period {
+            case .day where schedule != .daily:
+                remarks = ["\(schedule.text) with a daily target; Loop has the daily target every day"]
                 (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 1)
+            case .day: break
+            case .week:
+                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 7)
+                remarks.append("a target per calendar week; Loop sums any 7 days")
+            case .month:
+                (habit.frequencyNumerator, habit.frequencyDenominator) = (1, 30)
+                remarks.append("a target per calendar month; Loop sums any 30 days")
             }
         }
-        return (habit, remark)
+        return (habit, remarks.isEmpty ? nil : remarks.joined(separator: "; "))
     }
 }

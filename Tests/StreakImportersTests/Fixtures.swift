@@ -41,4 +41,18 @@ enum Fixture {
     static func habit(_ name: String, in contents: SourceContents) -> ImportedHabit {
         contents.habits.first { $0.name == name }!
     }
+
+    /// The `*windows*` fixtures of harsh, Loop and Beaver planned as streaks, keys prefixed
+    /// with the tool ("harsh_plants", "loop_plants").
+    static func plannedWindows() throws -> [PlannedStreak] {
+        let sources: [(String, SourceContents)] = [
+            ("harsh", try HarshReader.read(folder: path("harsh-windows"), today: today)),
+            ("loop", try LoopCSVReader.read(path: path("loop/unpacked-windows"))),
+            ("beaver", try BeaverReader.read(file: path("beaver/windows.json"))),
+        ]
+        return try sources.flatMap { tool, contents in
+            let keys = Dictionary(uniqueKeysWithValues: contents.habits.map { ($0.name, "\(tool)_" + StreakValidation.derivedKey(fromTitle: $0.name, taken: [])) })
+            return try ImportPlanner(tool: tool, zone: zone, now: now, keys: keys).plan(contents)
+        }
+    }
 }

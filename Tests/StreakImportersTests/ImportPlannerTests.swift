@@ -7,39 +7,30 @@ import Testing
 @Suite struct ImportPlannerTests {
     let planner = ImportPlanner(tool: "harsh", zone: Fixture.zone, now: Fixture.now)
 
-    @Test(arguments: [
-        (HabitRule.daily, "daily", true),
-        (.times(3, in: .days(7)), "3/week", true),
-        (.times(3, in: .weeks(1)), "3/week", true),
-        (.times(7, in: .days(7)), "daily", true),
-        (.trackingOnly(unit: "km"), "tracking only (km)", true),
-        (.amount(2, limit: false, per: .days(1), unit: "L"), "at least 2 L a day", true),
-        (.amount(2, limit: true, per: .days(1), unit: nil), "at most 2 a day", true),
-        (.amount(100, limit: false, per: .days(7), unit: "pages"), "at least 100 pages a week", true),
-        (.times(2, in: .days(10)), "1/week", false),
-        (.times(1, in: .days(2)), "4/week", false),
-        (.times(2, in: .months(1)), "1/week", false),
-        (.times(1, in: .years(1)), "1/week", false),
-        (.times(10, in: .weeks(1)), "daily", false),
-        (.amount(30, limit: false, per: .months(1), unit: "km"), "at least 6.899 km a week", false),
-    ])
-    func eachRuleMapsExactlyOrToItsNearestShape(rule: HabitRule, nearest: String, exact: Bool) {
-        #expect(rule.mapping.nearest.text == nearest)
-        #expect((rule.mapping.exact != nil) == exact)
-    }
-
     @Test func whatStreaksCannotHoldIsTrackingOnlyUnlessApproximated() throws {
-        var habit = ImportedHabit(name: "Read twice in ten", rule: .times(2, in: .days(10)))
+        var habit = ImportedHabit(name: "Dentist", rule: .times(2, in: .days(400)))
         habit.days[Fixture.day("2026-01-05")] = .done(amount: nil)
         let tracking = try planner.plan(SourceContents(habits: [habit]))[0]
         #expect(tracking.configuration.isTrackingOnly)
-        #expect(tracking.remark == "tracking only: streaks has no \"2 in any 10 days\"; --approximate makes it 1/week")
+        #expect(tracking.remark == "tracking only: streaks has no window longer than 365 days (2 in any 400 days); --approximate makes it 2 in 365 days")
         var approximating = planner
         approximating.approximate = true
         let approximated = try approximating.plan(SourceContents(habits: [habit]))[0]
-        #expect(approximated.configuration.schedule == .timesPerWeek(1))
-        #expect(approximated.remark == "approximated as 1/week: streaks has no \"2 in any 10 days\"")
+        #expect(approximated.configuration.schedule == .rolling(times: 2, days: 365))
+        #expect(approximated.remark == "approximated as 2 in 365 days: streaks has no window longer than 365 days (2 in any 400 days)")
         #expect(approximated.batch.events.count == 1)
+    }
+
+    /// Issue 48: what has a shape now takes it whether or not `--approximate` is given.
+    @Test func anExactShapeIgnoresApproximate() throws {
+        var approximating = planner
+        approximating.approximate = true
+        let habits = [ImportedHabit(name: "Read", rule: .times(2, in: .days(10))), ImportedHabit(name: "Budget", rule: .times(2, in: .months(1)))]
+        let planned = try approximating.plan(SourceContents(habits: habits))
+        #expect(planned.map(\.configuration.schedule) == [.rolling(times: 2, days: 10), .timesPerMonth(2)])
+        #expect(planned.map(\.remark) == [
+            "there a day is kept when some 10-day window around it holds 2; here every 10-day window from the run's first kept day must", nil,
+        ])
     }
 
     @Test func keysComeFromNamesFoldedAndNumberedAndTitlesKeepTheName() throws {

@@ -18,7 +18,7 @@ import Testing
         let contents = try LoopCSVReader.read(path: Fixture.path(Self.zip))
         #expect(contents.habits.map(\.rule) == [
             .times(3, in: .days(7)), .amount(2, limit: false, per: .days(1), unit: "L"), .amount(2, limit: true, per: .days(1), unit: "cups"),
-            .times(2, in: .months(1)), .daily,
+            .times(2, in: .anyMonth), .daily,
         ])
         #expect(contents.habits.map(\.archived) == [false, false, false, false, true])
         let stretch = Fixture.habit("Stretch", in: contents)

@@ -31,7 +31,7 @@ status_of() { # status_of KEY FIELD
 
 # A dry run prints the plan and writes nothing.
 run import --from harsh "$FIXTURES/harsh" --dry-run >"$WORK/dry"
-check "dry run: prints each habit and its streak" grep -q '"Gym" -> gym (Health): 3/week, 3 events, 1 note' "$WORK/dry"
+check "dry run: prints each habit and its streak" grep -q '"Gym" -> gym (Health): 3 in 7 days, 3 events, 1 note' "$WORK/dry"
 check "dry run: writes nothing" test -z "$(find "$store" -type f)"
 
 # Each source into the one store; the same habit names in two tools get keys of their own.
@@ -47,26 +47,47 @@ check "Loop backup: four habits" grep -q 'Imported 4 habits from loop: 4 new str
 check "Beaver: four habits" grep -q 'Imported 4 habits from beaver: 4 new streaks, 6 new events.' "$WORK/beaver"
 
 # Where the rules differ, the report says how.
-check "report: rolling 7 days are calendar weeks here" grep -q 'counted in any 7 days there, in calendar weeks from Monday here' "$WORK/harsh"
-check "report: 2 in any 10 days is tracking only, and what --approximate would do" \
-    grep -q 'tracking only: streaks has no "2 in any 10 days"; --approximate makes it 1/week' "$WORK/harsh"
-check "report: --approximate says what it chose" grep -q 'approximated as 4/week: streaks has no "once in any 2 days"' "$WORK/loopdb"
+check "report: harsh keeps a day some window holds, streaks judges every window" \
+    grep -q 'there a day is kept when some 7-day window around it holds 3' "$WORK/harsh"
+check "report: Loop's weekly pages are counted in any 7 days there" grep -q 'counted in any 7 days there, in calendar weeks from Monday here' "$WORK/loopdb"
 check "report: Loop's computed days and question are left out, and said" grep -q 'left out: 1 day marked not done' "$WORK/loop"
 
 # Streak lengths on 2026-01-08, as each tool's own rules give them where the rules agree:
-#  harsh Walk (daily): last done 12-31, nothing since -> 0.  harsh Gym 3/7: done 12-29, 01-02,
-#  01-03 -> this week (from Monday 01-05) still open, last week kept -> 1 week.
+#  harsh Walk (daily): last done 12-31, nothing since -> 0.  harsh Gym 3/7 (3 in 7 days): done
+#  12-29, 01-02, 01-03 -> the window 12-30..01-05 held 2 -> 0, longest 3.
 #  Loop Coffee at most 2 cups: from 01-01 (1 cup), 01-02 3 cups (over), 01-03 to 01-07 none -> 5 days.
 #  Loop Floss (daily): done 01-01, skipped 01-02, not done 01-04 -> 0.
 #  Beaver Journal (daily): 01-01, 01-02 -> 0.  dijo pushups (>= 25): 01-01 30, 01-02 10 -> 0.
 check "harsh Walk: 0 (broken since 01-01)" test "$(status_of walk current_streak)" = 0
-check "harsh Gym: 1 week" test "$(status_of gym current_streak)" = 1
+check "harsh Gym: 3 in 7 days, broken" test "$(status_of gym current_streak)" = 0
+check "harsh Gym: longest 3 days" test "$(status_of gym longest_streak)" = 3
 check "Loop Coffee, a limit: 5 days" test "$(status_of coffee_cups current_streak)" = 5
 check "Loop Floss: 0" test "$(status_of floss current_streak)" = 0
 check "Loop Pages: a weekly amount in pages" test "$(status_of pages unit)" = pages
 check "Beaver Gym: 3 a week" test "$(status_of gym_beaver schedule)" = "3/week"
 check "Beaver Journal: 0" test "$(status_of journal current_streak)" = 0
 check "archived habits are archived streaks" bash -c "\"$BIN\" list --all --store '$store' --now $NOW | grep -E '^(old_habit|piano|guitar|every_other_day) ' | grep -c archived | grep -qx 4"
+
+# Rule 12: every N days, X in Y days and months from harsh, Loop and Beaver, into a store of their own.
+windows=$WORK/windows; mkdir -p "$windows"
+wrun() { "$BIN" "$@" --store "$windows" --now "$NOW"; }
+wstatus() { wrun status "$1" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['$2'])"; }
+wrun import --from harsh "$FIXTURES/harsh-windows" --as Plants=plants_harsh --as Journal=journal_harsh --as "Call mum=mum_harsh" >"$WORK/w-harsh"
+wrun import --from loop "$FIXTURES/loop/unpacked-windows" >"$WORK/w-loop"
+wrun import --from beaver "$FIXTURES/beaver/windows.json" --as Plants=plants_beaver >"$WORK/w-beaver"
+#  Plants every 3 days: done 01-01, 01-04, 01-07 -> 3 (rule 12's first worked example), in all three tools.
+check "harsh 3: every 3 days" test "$(wstatus plants_harsh schedule)" = "every 3 days"
+check "harsh Plants: 3 days" test "$(wstatus plants_harsh current_streak)" = 3
+check "Loop 1/3: every 3 days, 3 days" test "$(wstatus plants current_streak)" = 3
+check "Beaver 1/3D: every 3 days, 3 days" test "$(wstatus plants_beaver current_streak)" = 3
+#  Journal 5 in 7: done 01-01..01-05, now Thursday 01-08: the window 01-02..01-08 holds 4 -> 5, at risk.
+check "harsh 5/7: 5 in 7 days" test "$(wstatus journal_harsh schedule)" = "5 in 7 days"
+check "harsh Journal: 5 days, at risk today" test "$(wstatus journal_harsh current_streak)/$(wstatus journal_harsh status)" = "5/at_risk"
+#  Loop Call mum 1/30 -> 1 day a month: 12-20 and 01-05 -> December kept, January kept.
+check "Loop 1/30: 1/month" test "$(wstatus call_mum schedule)" = "1/month"
+check "Loop Call mum: 2 months" test "$(wstatus call_mum current_streak)" = 2
+check "Loop Takeaway: at most 4 a month" test "$(wstatus takeaway target_kind) $(wstatus takeaway target_period) $(wstatus takeaway target)" = "at_most month 4"
+check "harsh Passport (400 days) has no shape: tracking only, said" grep -q 'tracking only: streaks has no window longer than 365 days' "$WORK/w-harsh"
 
 # Again: nothing new.
 check "a second import adds nothing" bash -c "\"$BIN\" import --from harsh '$FIXTURES/harsh' --store '$store' --now $NOW | grep -q '0 new streaks, 0 new events (9 already there)'"

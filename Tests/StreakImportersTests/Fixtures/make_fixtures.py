@@ -185,3 +185,71 @@ write("beaver/beaverhabits_2026_01_07.json", json.dumps({
         {"name": "Guitar", "id": "112233", "status": "archive", "records": [{"day": "2025-10-01", "done": True}]},
     ],
 }, indent=2))
+
+# Rule 12's shapes (issue 48): every N days, T in I days, months, and what still has no shape.
+# harsh: N, Nw, T/I (T/7 among them), windows longer than 365 days.
+write("harsh-windows/habits", """# harsh habits: windows
+! Home
+Plants: 3
+Journal: 5/7
+Stretch: 2w
+Read: 3/10
+! Rare
+Call mum: 30
+Passport: 400
+Dentist: 2/400
+""")
+write("harsh-windows/log", """2026-01-01 : Plants : y :  : 
+2026-01-04 : Plants : y :  : 
+2026-01-07 : Plants : y : by the window : 
+2026-01-01 : Journal : y :  : 
+2026-01-02 : Journal : y :  : 
+2026-01-03 : Journal : y :  : 
+2026-01-04 : Journal : y :  : 
+2026-01-05 : Journal : y :  : 
+2025-12-28 : Stretch : y :  : 
+2026-01-06 : Read : s : away : 
+2026-01-07 : Read : y :  : 
+2025-12-20 : Call mum : y :  : 
+2025-06-01 : Passport : y :  : 
+""")
+
+# Loop 2.3.1 CSV (an unpacked folder): every X days, X in Y days, X times a month (X/30 and
+# X/31), and measurable targets a month; YES_AUTO days as Loop computes them.
+write("loop/unpacked-windows/Habits.csv", """Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+001,Plants,YES_NO,,,1,3,#388E3C,,,,false
+002,Journal,YES_NO,,,5,7,#388E3C,,,,false
+003,Walk,YES_NO,,,1,7,#039BE5,,,,false
+004,Call mum,YES_NO,,,1,30,#8E24AA,,,,false
+005,Budget,YES_NO,,,2,31,#8E24AA,,,,false
+006,Run,NUMERICAL,,,1,30,#E53935,km,AT_LEAST,100.0,false
+007,Takeaway,NUMERICAL,,,1,30,#6D4C41,,AT_MOST,4.0,false
+""")
+checkmarks_windows = {
+    "001 Plants/Checkmarks.csv": "Date,Value,Notes\n2026-01-09,YES_AUTO,\n2026-01-08,YES_AUTO,\n2026-01-07,YES_MANUAL,\n2026-01-06,YES_AUTO,\n2026-01-05,YES_AUTO,\n2026-01-04,YES_MANUAL,\n2026-01-03,YES_AUTO,\n2026-01-02,YES_AUTO,\n2026-01-01,YES_MANUAL,\n",
+    "002 Journal/Checkmarks.csv": "Date,Value,Notes\n2026-01-05,YES_MANUAL,\n2026-01-04,YES_MANUAL,\n2026-01-03,YES_MANUAL,\n2026-01-02,YES_MANUAL,\n2026-01-01,YES_MANUAL,\n",
+    "003 Walk/Checkmarks.csv": "Date,Value,Notes\n2026-01-06,YES_MANUAL,\n",
+    "004 Call mum/Checkmarks.csv": "Date,Value,Notes\n2026-01-05,YES_MANUAL,\n2025-12-20,YES_MANUAL,Sunday call\n",
+    "005 Budget/Checkmarks.csv": "Date,Value,Notes\n2026-01-03,YES_MANUAL,\n",
+    "006 Run/Checkmarks.csv": "Date,Value,Notes\n2026-01-05,8500,\n2026-01-02,12000,\n",
+    "007 Takeaway/Checkmarks.csv": "Date,Value,Notes\n2026-01-06,2000,\n2026-01-03,1000,\n",
+}
+for name, text in checkmarks_windows.items():
+    write("loop/unpacked-windows/" + name, text)
+
+# Beaver: D periods (from the day ticked), a calendar month, and periods with no shape.
+write("beaver/windows.json", json.dumps({
+    "user_email": "me@example.com", "exported_at": "2026-01-07 21:00:00",
+    "habits": [
+        {"name": "Plants", "id": "aa0001", "period": {"period_type": "D", "period_count": 3, "target_count": 1},
+         "records": [{"day": "2026-01-01", "done": True}, {"day": "2026-01-04", "done": True}, {"day": "2026-01-07", "done": True}]},
+        {"name": "Yoga", "id": "aa0002", "period": {"period_type": "D", "period_count": 7, "target_count": 3},
+         "records": [{"day": "2026-01-02", "done": True}, {"day": "2026-01-04", "done": True}, {"day": "2026-01-06", "done": True}]},
+        {"name": "Call mum", "id": "aa0003", "period": {"period_type": "M", "period_count": 1, "target_count": 1},
+         "records": [{"day": "2026-01-05", "done": True}]},
+        {"name": "Clean the car", "id": "aa0004", "period": {"period_type": "W", "period_count": 2, "target_count": 1},
+         "records": [{"day": "2026-01-03", "done": True}]},
+        {"name": "Passport", "id": "aa0005", "period": {"period_type": "Y", "period_count": 1, "target_count": 1},
+         "records": [{"day": "2025-06-01", "done": True}]},
+    ],
+}, indent=2))
