@@ -136,6 +136,43 @@ public enum DemoStreaks {
         )
     }
 
+    /// Rule 12: plants watered every 3 days for a year and a half (a week away in March
+    /// skipped), last on Wednesday: due again by Saturday.
+    public static func plantsHistory() -> DemoHistory {
+        var random = SeededGenerator(seed: 12)
+        let start = CalendarDay(year: 2023, month: 1, day: 2)
+        let away = CalendarDay(year: 2024, month: 3, day: 9)...CalendarDay(year: 2024, month: 3, day: 16)
+        var events: [StreakEvent] = []
+        var day = start
+        while day < today {
+            if !away.contains(day) {
+                events.append(StreakEvent(id: "p\(day.dayNumber)", dateCreated: demoDate("\(day) 19:\(10 + random.next() % 40)"), timezone: demoZone.identifier))
+            }
+            // Mostly every third day, now and then a day early; twice a window missed long ago.
+            let gap = day.dayNumber % 97 == 0 && day < CalendarDay(year: 2023, month: 12, day: 1) ? 5 : random.next() % 4 == 0 ? 2 : 3
+            day = day.adding(days: gap)
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "plants", freezeBehavior: .noFreezes, schedule: .rolling(times: 1, days: 3)).titled("Water the plants"),
+            events: events, freezes: [], skips: (0...away.lowerBound.days(to: away.upperBound)).map { away.lowerBound.adding(days: $0) }
+        )
+    }
+
+    /// Rule 12: a call to mum once a month since 2022, one month missed, June's not made yet.
+    public static func callMumHistory() -> DemoHistory {
+        var events: [StreakEvent] = []
+        for month in 0..<29 {
+            let first = CalendarDay(year: 2022 + (month + 1) / 12, month: (month + 1) % 12 + 1, day: 1)
+            guard first < today.firstOfMonth, first != CalendarDay(year: 2023, month: 5, day: 1) else { continue }
+            let day = first.adding(days: (month * 7) % 25)
+            events.append(StreakEvent(id: "m\(month)", dateCreated: demoDate("\(day) 18:05"), timezone: demoZone.identifier))
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "mum", freezeBehavior: .noFreezes, schedule: .timesPerMonth(1)).titled("Call mum"),
+            events: events, freezes: []
+        )
+    }
+
     /// Eight glasses a day for a year, kept today.
     public static func waterHistory() -> DemoHistory {
         let start = CalendarDay(year: 2023, month: 6, day: 1)

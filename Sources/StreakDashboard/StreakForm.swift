@@ -39,7 +39,7 @@ public struct StreakForm: Equatable, Sendable {
 
     /// Rule 10's directions, as the form offers them.
     public static let targetKinds: [StreakTarget.Kind] = [.atLeast, .atMost, .tracking]
-    public static let periods: [StreakPeriod] = [.day, .week]
+    public static let periods: [StreakPeriod] = [.day, .week, .month]
 
     public static let freezeModes: [(word: String, behavior: FreezeBehavior)] =
         [FreezeBehavior.manuallyConsumeFreezes, .autoConsumeFreezes, .noFreezes].map { ($0.word, $0) }
@@ -57,7 +57,7 @@ public struct StreakForm: Equatable, Sendable {
     public var since = ""
     public var leeway: String
     public var freezeMode: Int
-    /// The schedule as typed: `daily`, `mon-fri`, `mon,wed,fri`, `3/week`...
+    /// The schedule as typed: `daily`, `mon-fri`, `mon,wed,fri`, `3/week`, `2/month`, `every 3 days`, `5 in 7 days`...
     public var days: String
     public var weekStart: String
     /// The schedule being edited had (a change of unit is refused).
@@ -166,10 +166,22 @@ public struct StreakForm: Equatable, Sendable {
         case .freezes:
             return nil
         case .days:
-            guard let schedule = try? StreakSchedule(parsing: days) else { return "daily, mon-fri, mon,wed,fri, weekends or 3/week" }
-            if let originalSchedule, originalSchedule.unit != schedule.unit { return "days and weeks: a new streak, or `config --from start`" }
+            let schedule: StreakSchedule
+            do {
+                schedule = try StreakSchedule(parsing: days)
+            } catch StreakRuleError.everyOneDay {
+                return "every 1 day is daily"
+            } catch StreakRuleError.invalidWindow(let times, let windowDays) {
+                return windowDays > StreakSchedule.longestWindow ? "at most \(StreakSchedule.longestWindow) days" : "\(times) in \(windowDays): fewer times than days"
+            } catch {
+                return "daily, mon-fri, 3/week, 2/month, every 3 days or 5 in 7 days"
+            }
+            if let originalSchedule, originalSchedule.unit != schedule.unit || originalSchedule.isRolling != schedule.isRolling {
+                return "a new shape: a new streak, or `config --from start`"
+            }
             if let target, (try? StreakConfiguration.validated(streakKey: "x", schedule: schedule, target: target)) == nil {
-                return Self.periods[period] == .week ? "a weekly amount is judged on daily" : "a limit is judged daily or on days of the week"
+                if Self.periods[period] != .day { return "a \(Self.periods[period].rawValue)ly amount is judged on daily" }
+                return schedule.isRolling ? "a window takes at least a day" : "a limit is judged daily or on days of the week"
             }
             return nil
         case .weekStart:

@@ -63,6 +63,13 @@ if arguments.contains("--json-only") {
     exit(0)
 }
 let zone = TimeZone(identifier: "America/New_York")!
+if arguments.contains("--schedules-only") {
+    // Rules 8, 9 and 12's calculator measures alone (nothing written to RESULTS.md).
+    for verdict in ScheduleBenchmarks.calculator(size: quick ? 100_000 : 1_000_000, zone: zone) {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    exit(0)
+}
 if arguments.contains("--amounts-only") {
     // The calculator's rule 10 and leeway-change measures alone (nothing written to RESULTS.md).
     for verdict in AmountBenchmarks.calculator(size: quick ? 100_000 : 1_000_000, zone: zone) {
@@ -238,15 +245,16 @@ verdicts.append(Verdict(
     result: String(format: "worst %.2fx (%@ vs median %@); median %.2fx", bigLog.worst / smallLog.median, ms(bigLog.worst), ms(smallLog.median), bigLog.median / smallLog.median),
     target: "every run at most 1.5x", met: bigLog.worst / smallLog.median <= 1.5
 ))
+// On the big store: it adds a weekly, a monthly and two rolling streaks beside the daily one.
+let shapeVerdicts = try ScheduleBenchmarks.status(store: bigStore)
+verdicts += shapeVerdicts
 if commandsOnly {
     // `status` and `log` at scale alone (nothing written to RESULTS.md).
-    for verdict in verdicts.suffix(4) { print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))") }
+    for verdict in verdicts.suffix(4 + shapeVerdicts.count) { print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))") }
     for store in stores.values { try? FileManager.default.removeItem(atPath: store) }
     exit(0)
 }
 
-// Last on the big store: it adds a weekly streak beside the daily one.
-verdicts.append(try ScheduleBenchmarks.status(store: bigStore))
 verdicts.append(try AmountStatusBenchmark.status(store: bigStore))
 verdicts.append(try PointsBenchmark.run(streaks: streaks))
 for store in stores.values { try? FileManager.default.removeItem(atPath: store) }

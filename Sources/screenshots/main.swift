@@ -75,3 +75,7 @@ try write("grouped-overview", DemoStreaks.state(organised, width: 120, height: 4
 let measured = [DemoStreaks.distanceHistory(), DemoStreaks.coffeeHistory(), DemoStreaks.readingHistory()]
 try write("amounts-and-limits", DemoStreaks.state(measured, width: 120, height: 40))
 try write("amount-calendar", press([.down], DemoStreaks.state(measured, width: 120, height: 40)))
+// Rule 12: every 3 days (due by Saturday, marked on the calendar) and once a month, beside a daily streak.
+let shapes = [DemoStreaks.plantsHistory(), DemoStreaks.callMumHistory(), DemoStreaks.readingHistory()]
+try write("rolling-calendar", press([.down], DemoStreaks.state(shapes, width: 120, height: 40)))
+try write("rolling-and-monthly", DemoStreaks.state(shapes, width: 120, height: 40))

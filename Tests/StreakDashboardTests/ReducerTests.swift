@@ -213,6 +213,22 @@ struct ReducerTests {
         #expect(effects == [.createStreak(StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(3), weekStart: .sunday))])
     }
 
+    @Test func aNewStreakTakesEveryNDaysXInYDaysAndNAMonthAndSaysWhatIsWrong() {
+        for (typed, schedule) in [("every 3 days", StreakSchedule.rolling(times: 1, days: 3)), ("5 in 7 days", .rolling(times: 5, days: 7)), ("2/month", .timesPerMonth(2))] {
+            var form = StreakForm.create(suggesting: "habit", taken: [])
+            form.days = typed
+            #expect(form.error(.days) == nil, "\(typed)")
+            #expect(form.configuration?.schedule == schedule, "\(typed)")
+        }
+        var form = StreakForm.create(suggesting: "habit", taken: [])
+        for (typed, error) in [("every 1 day", "every 1 day is daily"), ("7 in 7 days", "7 in 7: fewer times than days"), ("1 in 400 days", "at most 365 days"),
+                               ("32/month", "daily, mon-fri, 3/week, 2/month, every 3 days or 5 in 7 days")] {
+            form.days = typed
+            #expect(form.error(.days) == error, "\(typed)")
+            #expect(form.configuration == nil, "\(typed)")
+        }
+    }
+
     @Test func editingCannotChangeBetweenDaysAndWeeks() {
         var (state, _) = press(fiveStreaks, .character("e"))
         // goal -> leeway -> freezes -> days
@@ -220,7 +236,12 @@ struct ReducerTests {
         let (refused, none) = press(state, .enter)
         #expect(none.isEmpty)
         guard case .form(let form) = refused.overlay else { Issue.record("the form closed"); return }
-        #expect(form.error(.days) == "days and weeks: a new streak, or `config --from start`")
+        #expect(form.error(.days) == "a new shape: a new streak, or `config --from start`")
+        // A rolling window is a shape of its own too (rule 12).
+        var rolling = state
+        for key in Array(repeating: Key.backspace, count: 6) + "every 3 days".map(Key.character) { rolling = press(rolling, key).0 }
+        guard case .form(let rollingForm) = press(rolling, .enter).0.overlay else { Issue.record("the form closed"); return }
+        #expect(rollingForm.error(.days) == "a new shape: a new streak, or `config --from start`")
         var days = state
         for key in Array(repeating: Key.backspace, count: 6) + "mon-fri".map(Key.character) { days = press(days, key).0 }
         let (_, effects) = press(days, .enter)

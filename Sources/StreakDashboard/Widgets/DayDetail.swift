@@ -108,6 +108,8 @@ enum DayDetail {
         switch record.state {
         case .kept:
             lines.append(goal == 1 ? "\(credited): kept." : "\(events) credited, goal \(goal): kept.")
+        case .gap where view.configuration.schedule.isRolling:
+            lines.append("\(credited): the window ending here held too few (\(view.configuration.schedule.text)), so the run broke.")
         case .gap:
             lines.append(record.eventCount > 0
                 ? "\(credited): \(goal - record.eventCount) short of the goal, so the day broke the run."
@@ -120,15 +122,18 @@ enum DayDetail {
             let left = max(goal - record.eventCount, 0)
             let deadline = view.streak.dateStreakDeadline.map { " (by \(StreakFacts.clock($0, state.zone)))" } ?? ""
             lines.append(record.day == view.evaluation.today
-                ? (view.configuration.schedule.unit == .week ? "\(credited) so far: \(left) more keeps the day." : "\(credited) so far: \(left) more to keep today\(deadline).")
+                ? (view.configuration.schedule.unit != .day || view.configuration.schedule.isRolling ? "\(credited) so far: \(left) more keeps the day." : "\(credited) so far: \(left) more to keep today\(deadline).")
                 : "\(credited): still open within the \(view.configuration.leewayHours)h leeway\(deadline).")
-        case .rest where view.configuration.schedule.unit == .week:
+        case .rest where view.configuration.schedule.unit != .day:
             // The open week is not decided yet: the day was not kept, nothing more (issue 49).
+            let unit = view.configuration.schedule.unit.rawValue
             if let week = view.evaluation.week(containing: record.day), week.state == .open {
-                lines.append("Not kept; the week, \(week.keptDays) of \(week.target) so far, is not decided yet.")
+                lines.append("Not kept; the \(unit), \(week.keptDays) of \(week.target) so far, is not decided yet.")
             } else {
-                lines.append("Not needed: the week counts \(view.configuration.schedule.text) without it.")
+                lines.append("Not needed: the \(unit) counts \(view.configuration.schedule.text) without it.")
             }
+        case .rest where view.configuration.schedule.isRolling:
+            lines.append("Not kept, not needed: the windows holding it had enough (\(view.configuration.schedule.text)).")
         case .rest:
             lines.append("A rest day: the schedule does not ask for it, and the run goes on.")
         case .skipped:

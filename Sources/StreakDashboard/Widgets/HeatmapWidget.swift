@@ -57,8 +57,11 @@ enum HeatmapWidget {
         let firstWeek = lastWeek - visible + 1
         let records = view.evaluation.days(from: monday(ofWeek: firstWeek), through: monday(ofWeek: lastWeek).adding(days: 6))
         let glyphs = state.glyphs
-        // A weekly streak gets a verdict per week, keyed by the week's last day: kept, missed or bridged.
-        let weekMarks = Dictionary(view.evaluation.weeks.map { ($0.start.dayNumber + 6, $0.state) }, uniquingKeysWith: { _, last in last })
+        // A weekly (or monthly) streak gets a verdict per week (month), under the column of its
+        // last day: kept, missed or bridged.
+        let weekMarks = Dictionary(view.evaluation.weeks.map { (Self.week(of: $0.end), $0.state) }, uniquingKeysWith: { _, last in last })
+        // A rolling streak (rule 12): the day its window next needs a kept day, when it is to come.
+        let neededDay = Self.neededDay(view, zone: state.zone)
         // A day with a note gets a mark beside it.
         let noted = Set(view.evaluation.notes.map(\.day.dayNumber))
         let bandHeight = bandHeight(view, scale: scale)
@@ -68,7 +71,7 @@ enum HeatmapWidget {
             for (row, label) in weekdays.enumerated() {
                 grid.put(label, x: rect.x, y: top + 1 + row * scale, style: CellStyle(.muted))
             }
-            if !weekMarks.isEmpty { grid.put("wk", x: rect.x, y: top + verdictRow, style: CellStyle(.muted)) }
+            if !weekMarks.isEmpty { grid.put(Self.isMonthly(view) ? "mo" : "wk", x: rect.x, y: top + verdictRow, style: CellStyle(.muted)) }
             // A month's name over the week its first day falls in, from where the history
             // starts; the year with January and at the start of a band. A name with its year
             // gives the year up before the next month's name is left out ("Sep 2026  Nov").
@@ -106,6 +109,7 @@ enum HeatmapWidget {
                 for row in 0..<7 {
                     let record = records[week * 7 + row]
                     var (glyph, style) = view.shades.mark(record, glyphs: glyphs)
+                    if record.day == neededDay { (glyph, style) = (glyphs.open, CellStyle(.accent, bold: true)) }
                     if record.day == today, style.role != .today { style.bold = true }
                     // A blank day under the cursor stays blank (a reversed space, a block):
                     // drawing a glyph there would say the day was missed.
@@ -123,7 +127,7 @@ enum HeatmapWidget {
                     }
                 }
                 // The week's verdict in the row under its days; a note's mark beside its day.
-                if let state = weekMarks[monday.dayNumber + 6], let mark = weekMark(state, glyphs: glyphs) {
+                if let state = weekMarks[firstWeek + week], let mark = weekMark(state, glyphs: glyphs) {
                     grid[x + scale - 1, top + verdictRow] = Cell(glyph: mark.glyph, style: CellStyle(mark.role))
                 }
                 for row in 0..<7 where noted.contains(monday.dayNumber + row) {
@@ -131,6 +135,18 @@ enum HeatmapWidget {
                 }
             }
         }
+    }
+
+    /// A monthly streak (rule 12): its verdicts are months'.
+    static func isMonthly(_ view: StreakView) -> Bool { view.streak.streakUnit == .month }
+
+    /// The day after today by which a rolling streak's window needs a kept day (its
+    /// deadline's day), nil for other shapes and when that day is today.
+    static func neededDay(_ view: StreakView, zone: TimeZone) -> CalendarDay? {
+        guard view.configuration.schedule.isRolling, let deadline = view.streak.dateStreakDeadline else { return nil }
+        // The deadline is the day's end plus the leeway: step back past both.
+        let day = CalendarDay(containing: deadline.addingTimeInterval(-Double(view.configuration.leewayHours * 3_600) - 1), in: zone)
+        return day > view.evaluation.today ? day : nil
     }
 
     /// The mark beside a weekly streak's week: kept, missed (a gap week) or bridged.
@@ -155,11 +171,14 @@ enum HeatmapWidget {
             (glyphs.open, CellStyle(.today), "open"),
         ]
         // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
-        if view.configuration.schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), view.configuration.schedule.unit == .week ? "not needed" : "rest")) }
+        let schedule = view.configuration.schedule
+        if schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), schedule.unit != .day || schedule.isRolling ? "not needed" : "rest")) }
+        if schedule.isRolling { items.append((glyphs.open, CellStyle(.accent, bold: true), "needed by")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
         if !view.evaluation.weeks.isEmpty {
-            items.append((glyphs.weekKept, CellStyle(.success), "week kept"))
-            items.append((glyphs.broken, CellStyle(.danger), "week missed"))
+            let unit = isMonthly(view) ? "month" : "week"
+            items.append((glyphs.weekKept, CellStyle(.success), "\(unit) kept"))
+            items.append((glyphs.broken, CellStyle(.danger), "\(unit) missed"))
         }
         if view.configuration.isLimit { items.insert((glyphs.over, CellStyle(.danger, bold: true), "over the limit"), at: 2) }
         if !view.evaluation.notes.isEmpty { items.append((glyphs.note, CellStyle(.accent), "note")) }

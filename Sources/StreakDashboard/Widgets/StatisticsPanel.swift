@@ -24,13 +24,16 @@ enum StatisticsPanel {
                           ("\(strength)%".leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)),
                           ("  \(change > 0 ? "+" : "")\(change) this week", CellStyle(change < 0 ? .warning : .muted))])
         }
+        // A monthly streak's units are months (rule 12).
+        let period = stats.weeks?.all.contains(where: \.isMonth) == true ? "month" : "week"
         if let weeks = stats.weeks {
-            var counts = "  \(weeks.kept)/\(weeks.counted) weeks"
+            var counts = "  \(weeks.kept)/\(weeks.counted) \(period)s"
             if weeks.bridged > 0 { counts += "\(glyphs.dot)\(weeks.bridged) bridged" }
-            lines.append([("weeks kept".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
+            lines.append([("\(period)s kept".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
                           (percent(weeks.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)), (counts, CellStyle(.muted))])
             if let best = weeks.best {
-                lines.append([("best week      ", CellStyle(.muted)), ("\(best.keptDays) days", CellStyle(.success)), (" from \(best.start)", CellStyle(.muted))])
+                lines.append([("best \(period)".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
+                              (counted(best.keptDays, "day"), CellStyle(.success)), (" from \(best.start)", CellStyle(.muted))])
             }
         }
         for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
@@ -51,7 +54,7 @@ enum StatisticsPanel {
         }
         // A weekly streak's runs are of weeks, as its length is.
         let runs = stats.weeks?.longestRuns ?? stats.longestRuns
-        let unit = stats.weeks == nil ? "" : " wk"
+        let unit = stats.weeks == nil ? "" : period == "month" ? " mo" : " wk"
         for (index, run) in runs.enumerated() {
             let label = index == 0 ? "longest runs " : "             "
             let end = run.isCurrent ? "now" : "\(run.end)"

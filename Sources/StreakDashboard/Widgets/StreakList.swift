@@ -57,7 +57,12 @@ enum StreakList {
             let streak = view.streak
             let current = "\(streak.currentStreak ?? 0)"
             grid.put(current.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle((streak.currentStreak ?? 0) > 0 ? .streak : .muted, bold: true))
-            let unit = streak.streakUnit == .week ? (streak.currentStreak == 1 ? " wk  " : " wks ") : (streak.currentStreak == 1 ? " day " : " days")
+            let one = streak.currentStreak == 1
+            let unit = switch streak.streakUnit {
+            case .week: one ? " wk  " : " wks "
+            case .month: one ? " mo  " : " mos "
+            default: one ? " day " : " days"
+            }
             grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             x += 11
             let progress = StreakFacts.progressCompact(streak, goal: streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)

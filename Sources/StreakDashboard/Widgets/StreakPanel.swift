@@ -63,7 +63,7 @@ enum StreakPanel {
     private static func recordFacts(_ state: DashboardState, _ view: StreakView) -> [String] {
         let streak = view.streak
         let longest = streak.longestStreak ?? 0
-        var facts = [streak.streakUnit == .week ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
+        var facts = [streak.streakUnit != .day ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
         if let next = StreakFacts.nextMilestone(streak) { facts.append(next) }
         if let start = streak.dateStreakStart { facts.append("since \(CalendarDay(containing: start, in: state.zone))") }
         facts.append(counted(streak.totalEvents ?? 0, "event"))
@@ -79,11 +79,17 @@ enum StreakPanel {
         let (fraction, met, over) = StreakFacts.progressBar(view.evaluation)
         // The bar is today's: so is its count (a weekly streak's week is on the row below).
         let label = view.streak.target == nil
-            ? (view.streak.streakUnit == .week ? "\(view.streak.todayEventCount ?? 0)/\(goal)" : StreakFacts.progressCompact(view.streak, goal: goal))
+            ? (view.streak.streakUnit != .day || view.configuration.schedule.isRolling
+                ? "\(view.streak.todayEventCount ?? 0)/\(goal)" : StreakFacts.progressCompact(view.streak, goal: goal))
             : String(StreakFacts.progressShort(view.streak, goal: goal).split(separator: " ", maxSplits: 1).last ?? "")
         let barWidth = max(4, min(20, width - 22 - max(0, label.count - 5)))
         let filled = min(barWidth, Int((fraction * Double(barWidth)).rounded(.down)))
-        grid.put(view.streak.target?.period == .week ? "Week" : "Today", x: x, y: y, style: CellStyle(.text, bold: true))
+        let title = switch view.streak.target?.period {
+        case .week: "Week"
+        case .month: "Month"
+        default: "Today"
+        }
+        grid.put(title, x: x, y: y, style: CellStyle(.text, bold: true))
         let barX = x + 8
         let fill: Role = over ? .danger : view.configuration.isLimit ? .accent : .success
         for column in 0..<barWidth {
@@ -116,9 +122,20 @@ enum StreakPanel {
         }
         // The week in words, or shorter where the panel is narrow ("2 of 3, 4 days left", "2/3").
         let room = max(0, width - 23)
-        let summaries = StreakFacts.weekProgressForms(view.streak) ?? ["\(kept)/\(due) kept"]
+        let summaries = StreakFacts.weekProgressForms(view.streak, now: state.now, zone: state.zone)
+            ?? Self.windowForms(state, view) ?? ["\(kept)/\(due) kept"]
         let summary = summaries.first { $0.cellWidth <= room } ?? ""
         grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: room)
+    }
+
+    /// A rolling streak (rule 12): the window ending today and the day it next needs, longest
+    /// first ("2 of 5 in the last 7 days, by Sun", "by Sun", "2/5").
+    private static func windowForms(_ state: DashboardState, _ view: StreakView) -> [String]? {
+        let streak = view.streak
+        guard view.configuration.schedule.isRolling, let target = streak.windowTarget else { return nil }
+        let by = streak.dateStreakDeadline.map { StreakFacts.byDay($0, now: state.now, zone: state.zone) }
+        let window = StreakFacts.windowProgress(streak)
+        return [[window, by].compactMap { $0 }.joined(separator: ", "), by ?? window ?? "", "\(streak.windowKeptDays ?? 0)/\(target)"].filter { !$0.isEmpty }
     }
 
     private static func drawFreezes(_ state: DashboardState, _ view: StreakView, x: Int, y: Int, width: Int, grid: inout Grid) {

@@ -163,7 +163,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             var last: StreakWeek?
             var length = 0
             func close() {
-                if let first, let last, length > 0 { runs.append(Run(start: first.start, end: last.start.adding(days: 6), length: length, isCurrent: false)) }
+                if let first, let last, length > 0 { runs.append(Run(start: first.start, end: last.end, length: length, isCurrent: false)) }
                 (first, last, length) = (nil, nil, 0)
             }
             for week in all {

@@ -48,8 +48,8 @@ public struct StreakNoticeTracker: Sendable {
 
     /// The notices `evaluation` brings after the states seen before.
     public mutating func notices(for evaluation: StreakEvaluation) -> [StreakNotice] {
-        // A weekly streak is warned about once per week, a daily one once per due day.
-        let week = evaluation.streak.streakUnit == .week ? evaluation.weeks.last(where: { $0.start <= evaluation.today })?.start : nil
+        // A weekly (monthly) streak is warned about once per week (month), a daily one once per due day.
+        let week = evaluation.streak.streakUnit != .day ? evaluation.weeks.last(where: { $0.start <= evaluation.today })?.start : nil
         return notices(for: evaluation.streak, frozenDays: evaluation.frozenDayCount, dueKey: week.map { "week \($0)" })
     }
 

@@ -305,6 +305,6 @@ extension CurrentStreakData {
         let events = totalEvents ?? 0
         let counted = "\(counted(events, "event"))"
         guard current > 0 else { return "no current streak, \(counted)" }
-        return "a \(current)-\(streakUnit == .week ? "week" : "day") streak, \(counted)"
+        return "a \(current)-\((streakUnit ?? .day).rawValue) streak, \(counted)"
     }
 }

@@ -130,10 +130,10 @@ public enum StreakPoints {
                 if StreakNotice.isMilestone(run), let runStart { found.append((run, runStart, reached)) }
             }
         }
-        if evaluation.streak.streakUnit == .week {
+        if evaluation.streak.streakUnit == .week || evaluation.streak.streakUnit == .month {
             for week in evaluation.weeks {
-                let lastKept = days.last { $0.day >= week.start && $0.day < week.start.adding(days: 7) && $0.state == .kept }?.day
-                step(week.state == .kept, broken: week.state == .gap, start: week.start, reached: lastKept ?? week.start.adding(days: 6))
+                let lastKept = days.last { $0.day >= week.start && $0.day <= week.end && $0.state == .kept }?.day
+                step(week.state == .kept, broken: week.state == .gap, start: week.start, reached: lastKept ?? week.end)
             }
         } else {
             for day in days {
