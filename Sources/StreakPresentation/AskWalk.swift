@@ -78,9 +78,15 @@ public struct AskWalk: Sendable, Equatable {
     }
 
     static func isDue(_ day: CalendarDay, in evaluation: StreakEvaluation) -> Bool {
-        if case .timesPerWeek = evaluation.configuration.schedule {
-            // Any day of a week still short of its target counts (its open days read as rest).
+        switch evaluation.configuration.schedule {
+        case .timesPerWeek, .timesPerMonth:
+            // Any day of a week or month still short of its target counts (its open days read as rest).
             return evaluation.day(day).state != .skipped && evaluation.week(containing: day)?.state != .kept
+        case .rolling:
+            // Rule 12 has no rest days: a day the windows did not need reads as rest, yet counts.
+            return evaluation.day(day).state != .skipped
+        case .daily, .weekdays:
+            break
         }
         if evaluation.day(day).state == .rest { return false }
         return evaluation.configuration.schedule.isDue(on: Weekday(calendarWeekday: day.weekday))

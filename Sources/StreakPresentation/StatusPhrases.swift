@@ -10,7 +10,7 @@ extension StreakFacts {
         // Rule 10: a limit and tracking say today's sum and ask nothing; an amount says it
         // beside what the day still needs.
         let streak = evaluation.streak
-        guard let progress = amountProgress(streak) else { return panelSituation(evaluation, now: now, zone: zone) }
+        guard let progress = amountProgress(streak, now: now, zone: zone) else { return panelSituation(evaluation, now: now, zone: zone) }
         switch streak.target {
         case .trackingOnly?:
             return (progress, .muted)
@@ -25,7 +25,7 @@ extension StreakFacts {
     /// The command line's phrase. It has no day records (a frozen today reads as not kept
     /// yet), and the freezes that would restore a broken streak have a line of their own.
     public static func statusLine(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
-        if let progress = amountProgress(streak) {
+        if let progress = amountProgress(streak, now: now, zone: zone) {
             switch streak.target {
             case .trackingOnly?, .atMost?:
                 return progress
@@ -49,11 +49,16 @@ extension StreakFacts {
         case .noEvents: return (.none, "no events yet", .muted)
         case .keptToday: return (.kept, "kept today", .success)
         case .weekUnderway(let met):
-            return met ? (.kept, "kept this week", .success) : (.none, weekProgress(streak) ?? "", .text)
-        case .weekAtRisk: return (.atRisk, weekProgress(streak) ?? "", .warning)
+            let period = periodName(streak, now: now, zone: zone)
+            return met ? (.kept, "kept \(period.during)", .success) : (.none, weekProgress(streak, now: now, zone: zone) ?? "", .text)
+        case .weekAtRisk: return (.atRisk, weekProgress(streak, now: now, zone: zone) ?? "", .warning)
+        case .windowUnderway(let deadline):
+            return (.none, windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone), .text)
         case .resting(let skipped, _): return (skipped ? .skipped : .rest, restWord(skipped), .muted)
         case .grace(let deadline): return (.grace, "grace" + (deadline.map { " until \(clock($0, zone))" } ?? ""), .warning)
         case .keptByFreeze: return (.kept, "kept by a freeze", .frozen)
+        case .atRisk where windowIsLost(streak):
+            return (.atRisk, windowProgress(streak).map { "lost: \($0)" } ?? "at risk", .warning)
         case .atRisk(let deadline):
             return (.atRisk, "at risk" + (deadline.map { ", \(countdown($0.timeIntervalSince(now))) left" } ?? ""), .warning)
         case .restorable(let needed): return (.broken, "broken: \(needed) to restore", .danger)
@@ -67,12 +72,14 @@ extension StreakFacts {
         case .noEvents:
             return ("press space to log your first event", .muted)
         case .keptToday:
-            return ("kept today", .success)
+            return (windowSentence(streak, opening: "kept today", deadline: streak.dateStreakDeadline, now: now, zone: zone), .success)
         case .weekUnderway(let met):
-            return (weekProgress(streak) ?? "", met ? .success : .text)
+            return (weekProgress(streak, now: now, zone: zone) ?? "", met ? .success : .text)
         case .weekAtRisk(let deadline):
             let left = StreakFacts.weekIsLost(streak) ? "" : deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
-            return ((weekProgress(streak) ?? "") + left, .warning)
+            return ((weekProgress(streak, now: now, zone: zone) ?? "") + left, .warning)
+        case .windowUnderway(let deadline):
+            return (windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone), .text)
         case .resting(let skipped, let deadline):
             let next = deadline.map { ": keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""
             return (restWord(skipped) + next, .muted)
@@ -81,10 +88,13 @@ extension StreakFacts {
             return ("grace period\(until): log to keep yesterday", .warning)
         case .keptByFreeze:
             return ("kept by a freeze", .frozen)
+        case .atRisk where windowIsLost(streak):
+            return (lostWindow(streak), .danger)
         case .atRisk(let deadline):
-            guard let deadline else { return ("log today to keep it", .warning) }
+            let window = windowProgress(streak).map { " (\($0))" } ?? ""
+            guard let deadline else { return ("log today to keep it\(window)", .warning) }
             let tonight = wouldUseFreezeTonight(evaluation) ? " (a freeze would cover it)" : ""
-            return ("\(countdown(deadline.timeIntervalSince(now))) left today\(tonight)", .warning)
+            return ("\(countdown(deadline.timeIntervalSince(now))) left today\(window)\(tonight)", .warning)
         case .restorable(let needed):
             // Only what is possible: restoring is offered when enough freezes are there.
             let days = restorableRun(evaluation)
@@ -98,15 +108,18 @@ extension StreakFacts {
     private static func lineSituation(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> (text: String, tone: Tone) {
         switch StreakSituation(streak, freezeBehavior: .noFreezes) {
         case .noEvents: return ("no events yet: log one with `streaks log`", .muted)
-        case .keptToday: return ("kept today", .success)
-        case .weekUnderway(let met): return (weekProgress(streak) ?? "", met ? .success : .text)
+        case .keptToday: return (windowSentence(streak, opening: "kept today", deadline: streak.dateStreakDeadline, now: now, zone: zone), .success)
+        case .weekUnderway(let met): return (weekProgress(streak, now: now, zone: zone) ?? "", met ? .success : .text)
         case .weekAtRisk(let deadline):
             let keep = StreakFacts.weekIsLost(streak) ? nil : deadline.map { ", keep a day by \(LocalTimeText.dateTime($0, zone))" }
-            return ((weekProgress(streak) ?? "") + (keep ?? ""), .warning)
+            return ((weekProgress(streak, now: now, zone: zone) ?? "") + (keep ?? ""), .warning)
+        case .windowUnderway(let deadline): return (windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone), .text)
+        case .atRisk where windowIsLost(streak): return (lostWindow(streak), .danger)
         case .resting(let skipped, let deadline):
             return (restWord(skipped) + (deadline.map { ", keep the next due day by \(LocalTimeText.dateTime($0, zone))" } ?? ""), .muted)
         case .grace(let deadline), .atRisk(let deadline):
-            let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet"
+            let window = streak.status == .canExtendWithLeeway ? "" : windowProgress(streak).map { " (\($0))" } ?? ""
+            let prefix = streak.status == .canExtendWithLeeway ? "grace period" : "not kept today yet\(window)"
             guard let deadline else { return (prefix, .warning) }
             return ("\(prefix), \(countdown(deadline.timeIntervalSince(now))) left (until \(LocalTimeText.dateTime(deadline, zone)))", .warning)
         case .keptByFreeze: return ("kept by a freeze", .frozen)

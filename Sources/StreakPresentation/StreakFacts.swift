@@ -6,8 +6,9 @@ import SwiftfulGamification
 public enum StreakFacts {
     /// Rule 10's progress in words, or nil for a streak that counts events without a unit
     /// or target: "4.2 of 5 km today, 0.8 to go", "1 of 2 today (limit)", "over the limit
-    /// today (3 of 2)", "12.5 of 20 km this week", "3.5 kg today".
-    public static func amountProgress(_ streak: CurrentStreakData) -> String? {
+    /// today (3 of 2)", "12.5 of 20 km this week", "30 of 100 km in March", "3.5 kg today".
+    /// A month is named from `now` in `zone` ("this month" without them).
+    public static func amountProgress(_ streak: CurrentStreakData, now: Date? = nil, zone: TimeZone? = nil) -> String? {
         guard let target = streak.target else { return nil }
         let unit = streak.unit.map { " \($0)" } ?? ""
         let today = StreakAmount.text(streak.todayAmount ?? 0)
@@ -17,7 +18,7 @@ public enum StreakFacts {
             return (streak.todayAmount ?? 0) > 0 ? "\(today)\(unit) today" : "nothing logged today"
         case .atMost(let limit, let period):
             let sum = StreakAmount.text(period != .day ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
-            let when = period != .day ? "this \(period.rawValue)" : "today"
+            let when = period != .day ? periodName(month: period == .month, now: now, zone: zone).during : "today"
             if streak.isOverLimit == true { return "over the limit \(when) (\(sum) of \(StreakAmount.text(limit))\(unit))" }
             return "\(sum) of \(StreakAmount.text(limit))\(unit) \(when) (limit)"
         case .atLeast(let amount, .day):
@@ -27,7 +28,7 @@ public enum StreakFacts {
             let week = streak.weekAmount ?? 0
             let needed = streak.weekAmountTarget ?? (left > 0 ? week + left : amount)
             let toGo = left > 0 ? ", \(StreakAmount.text(left)) to go" : ""
-            return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) this \(period.rawValue)\(toGo)"
+            return "\(StreakAmount.text(week)) of \(StreakAmount.text(needed))\(unit) \(periodName(month: period == .month, now: now, zone: zone).during)\(toGo)"
         }
     }
 
@@ -72,20 +73,21 @@ public enum StreakFacts {
         return (fraction, sum >= needed, false)
     }
 
-    /// "2 of 3 this week, 4 days left" ("last day" on its last), or "kept this week (3 of 3)": a weekly streak's
-    /// current week (nil for a day unit).
-    public static func weekProgress(_ streak: CurrentStreakData) -> String? {
+    /// "2 of 3 this week, 4 days left" ("last day" on its last), "1 of 3 in March, 9 days
+    /// left", or "kept this week (3 of 3)": a weekly or monthly streak's current week or month
+    /// (nil for a day unit). A month is named from `now` in `zone` ("this month" without them).
+    public static func weekProgress(_ streak: CurrentStreakData, now: Date? = nil, zone: TimeZone? = nil) -> String? {
         guard let (kept, target) = weekDays(streak) else { return nil }
-        let period = periodWord(streak)
-        if kept >= target { return "kept this \(period) (\(kept) of \(target))" }
+        let period = periodName(streak, now: now, zone: zone)
+        if kept >= target { return "kept \(period.during) (\(kept) of \(target))" }
         if weekIsLost(streak) {
-            let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with this \(period)"
+            let end = (streak.weekDaysLeft ?? 0) == 0 ? "tonight" : "with \(period.name)"
             let ends = (streak.currentStreak ?? 0) > 0 ? "; the streak ends \(end)" : ""
-            return "this \(period) can no longer be kept (\(kept) of \(target))\(ends)"
+            return "\(period.name) can no longer be kept (\(kept) of \(target))\(ends)"
         }
         // Days after today: on the week's last day, today itself is all that is left.
         let left = streak.weekDaysLeft ?? 0
-        return "\(kept) of \(target) this \(period), " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
+        return "\(kept) of \(target) \(period.during), " + (left == 0 ? "last day" : "\(counted(left, "day")) left")
     }
 
     /// "week" or "month": the unit a weekly or monthly streak is judged by.
@@ -108,14 +110,14 @@ public enum StreakFacts {
     }
 
     /// `weekProgress`, then shorter forms of it, longest first ("2 of 3, 4 days left", "2/3 this week", "2/3").
-    public static func weekProgressForms(_ streak: CurrentStreakData) -> [String]? {
-        guard let full = weekProgress(streak), let (kept, target) = weekDays(streak) else { return nil }
+    public static func weekProgressForms(_ streak: CurrentStreakData, now: Date? = nil, zone: TimeZone? = nil) -> [String]? {
+        guard let full = weekProgress(streak, now: now, zone: zone), let (kept, target) = weekDays(streak) else { return nil }
         let left = streak.weekDaysLeft ?? 0
         let rest = kept >= target ? "kept" : weekIsLost(streak) ? "lost" : left == 0 ? "last day" : "\(counted(left, "day")) left"
-        return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) this \(periodWord(streak))", "\(kept)/\(target)"]
+        return [full, "\(kept) of \(target), \(rest)", "\(kept)/\(target) \(periodName(streak, now: now, zone: zone).during)", "\(kept)/\(target)"]
     }
 
-    /// "day", "days", "week", "weeks": the unit the streak counts in.
+    /// "day", "days", "week", "weeks", "month", "months": the unit the streak counts in.
     public static func unit(_ count: Int, _ streak: CurrentStreakData) -> String {
         (streak.streakUnit?.rawValue ?? "day") + (count == 1 ? "" : "s")
     }
@@ -125,7 +127,7 @@ public enum StreakFacts {
         "\(count) \(unit(count, streak))"
     }
 
-    /// The current run's length: "5 days", "3 weeks".
+    /// The current run's length: "5 days", "3 weeks", "2 months".
     public static func length(_ streak: CurrentStreakData) -> String { length(streak.currentStreak ?? 0, of: streak) }
 
     /// `4h 12m`, `12m`, `0m`.

@@ -19,16 +19,20 @@ public enum StreakSituation: Equatable, Sendable {
     case restorable(freezes: Int)
     /// Broken: `daysSince` days since the last event; `everKept` false when no day was ever kept.
     case broken(daysSince: Int, everKept: Bool)
-    /// A weekly streak whose current week is what matters (rule 8): under way, or its target
-    /// reached (`met`); also the first week, before any week was kept.
+    /// A weekly or monthly streak whose current week or month is what matters (rules 8 and
+    /// 12): under way, or its target reached (`met`); also the first one, before any was kept.
     case weekUnderway(met: Bool)
     /// A weekly streak whose week needs today, by the deadline.
     case weekAtRisk(deadline: Date?)
+    /// A rolling streak (rule 12) whose windows hold enough without today, which is not kept:
+    /// the next kept day is due by the deadline ("by Sun").
+    case windowUnderway(deadline: Date?)
 
     /// - Parameter todayFrozen: whether today's record is a freeze (known where the day
     ///   records are).
     public init(_ streak: CurrentStreakData, freezeBehavior: FreezeBehavior, todayFrozen: Bool = false) {
-        if streak.streakUnit == .week, let met = Self.weekMet(streak) {
+        // A month is rule 8's week unit read with "month" for "week" (rule 12).
+        if streak.streakUnit == .week || streak.streakUnit == .month, let met = Self.weekMet(streak) {
             switch streak.status {
             case .active:
                 self = .weekUnderway(met: met)
@@ -47,6 +51,8 @@ public enum StreakSituation: Equatable, Sendable {
         case .noEvents: self = .noEvents
         case .active(let daysSince) where daysSince > 0 && streak.isTodayDue == false:
             self = .resting(skipped: streak.todayKind == .skipped, deadline: streak.dateStreakDeadline)
+        case .active(let daysSince) where daysSince > 0 && streak.windowDays != nil:
+            self = todayFrozen ? .keptByFreeze : .windowUnderway(deadline: streak.dateStreakDeadline)
         case .active: self = .keptToday
         case .canExtendWithLeeway: self = .grace(deadline: streak.dateStreakDeadline)
         case .atRisk: self = todayFrozen ? .keptByFreeze : .atRisk(deadline: streak.dateStreakDeadline)
@@ -67,11 +73,11 @@ public enum StreakSituation: Equatable, Sendable {
 }
 
 extension StreakSituation {
-    /// Whether the current week has reached its target: kept days (rule 8), or for a weekly
-    /// amount its sum (rule 10); nil for a week a limit judges, or no week.
+    /// Whether the current week (or month) has reached its target: kept days (rule 8), or for
+    /// a weekly or monthly amount its sum (rule 10); nil for a week a limit judges, or no week.
     static func weekMet(_ streak: CurrentStreakData) -> Bool? {
         if let (kept, target) = StreakFacts.weekDays(streak) { return kept >= target }
-        if case .atLeast(_, .week)? = streak.target, let sum = streak.weekAmount, let target = streak.weekAmountTarget {
+        if case .atLeast(_, let period)? = streak.target, period != .day, let sum = streak.weekAmount, let target = streak.weekAmountTarget {
             return StreakAmount.thousandths(sum) >= StreakAmount.thousandths(target)
         }
         return nil

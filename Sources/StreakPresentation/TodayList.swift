@@ -13,7 +13,8 @@ public struct TodayList: Sendable {
         case broken
         /// No day kept yet.
         case notStarted = "not_started"
-        /// A weekly streak whose week still needs days (not today in particular).
+        /// A weekly or monthly streak whose week or month still needs days, or a rolling
+        /// streak whose window needs a day by its deadline (not today in particular).
         case weekOpen = "week_open"
         /// Kept today (or this week), or within its limit.
         case kept
@@ -36,7 +37,8 @@ public struct TodayList: Sendable {
         /// The title, else the key.
         public let name: String
         public let standing: Standing
-        /// When the day (or grace) ends, for a streak at risk.
+        /// When the day (or grace) ends, for a streak at risk; a rolling streak's next due
+        /// day's end while its window is open.
         public let deadline: Date?
         /// Events still to log today (nil for an amount or a limit).
         public let eventsLeft: Int?
@@ -78,27 +80,36 @@ public struct TodayList: Sendable {
         }
         // Rule 10: a limit asks for nothing; it is kept while within it.
         if configuration.isLimit {
-            return streak.isOverLimit == true ? nil : make(.kept, StreakFacts.amountProgress(streak) ?? "within the limit")
+            return streak.isOverLimit == true ? nil : make(.kept, StreakFacts.amountProgress(streak, now: now, zone: zone) ?? "within the limit")
         }
         // A day-unit streak's rest or skipped day asks nothing, started or not.
-        if streak.streakUnit != .week, streak.isTodayDue == false { return nil }
-        let left = leftText(streak, eventsLeft: eventsLeft)
+        if streak.streakUnit == .day || streak.streakUnit == nil, streak.isTodayDue == false { return nil }
+        let left = leftText(streak, eventsLeft: eventsLeft, now: now, zone: zone)
+        let period = StreakFacts.weekProgress(streak, now: now, zone: zone)
         switch StreakSituation(evaluation) {
         case .resting:
             return nil
         case .keptToday, .keptByFreeze:
-            return make(.kept, StreakFacts.amountProgress(streak) ?? "kept today")
+            let kept = StreakFacts.amountProgress(streak, now: now, zone: zone) ?? "kept today"
+            return make(.kept, StreakFacts.windowSentence(streak, opening: kept, deadline: streak.dateStreakDeadline, now: now, zone: zone))
         case .weekUnderway(let met):
-            return met ? make(.kept, StreakFacts.weekProgress(streak) ?? "kept this week") : make(.weekOpen, StreakFacts.weekProgress(streak) ?? left)
+            let during = StreakFacts.periodName(streak, now: now, zone: zone).during
+            return met ? make(.kept, period ?? "kept \(during)") : make(.weekOpen, period ?? left)
         case .weekAtRisk(let deadline) where StreakFacts.weekIsLost(streak):
             // No countdown: nothing logged by then keeps the week.
-            return make(.atRisk, deadline: deadline, StreakFacts.weekProgress(streak) ?? left)
+            return make(.atRisk, deadline: deadline, period ?? left)
         case .weekAtRisk(let deadline):
-            return make(.atRisk, deadline: deadline, [deadline.map { "\(StreakFacts.countdown($0.timeIntervalSince(now))) left" }, StreakFacts.weekProgress(streak)].compactMap { $0 }.joined(separator: " · "))
+            return make(.atRisk, deadline: deadline, [deadline.map { "\(StreakFacts.countdown($0.timeIntervalSince(now))) left" }, period].compactMap { $0 }.joined(separator: " · "))
+        case .windowUnderway(let deadline):
+            return make(.weekOpen, deadline: deadline, StreakFacts.windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone))
+        case .atRisk(let deadline) where StreakFacts.windowIsLost(streak):
+            // No countdown: nothing logged by then keeps the window.
+            return make(.atRisk, deadline: deadline, StreakFacts.lostWindow(streak))
         case .atRisk(let deadline), .grace(let deadline):
             let grace = streak.status == .canExtendWithLeeway ? "yesterday, in its grace period: " : ""
             let time = deadline.map { "\(StreakFacts.countdown($0.timeIntervalSince(now))) left (until \(StreakFacts.clock($0, zone)))" }
-            return make(.atRisk, deadline: deadline, grace + ([time, left].compactMap { $0 }.joined(separator: " · ")))
+            let window = streak.status == .canExtendWithLeeway ? nil : StreakFacts.windowProgress(streak)
+            return make(.atRisk, deadline: deadline, grace + ([time, left, window].compactMap { $0 }.joined(separator: " · ")))
         case .restorable(let freezes):
             return make(.broken, "broken: \(counted(freezes, "freeze")) would restore it, or start again · \(left)")
         case .broken(_, let everKept):
@@ -110,8 +121,8 @@ public struct TodayList: Sendable {
     }
 
     /// "1 of 3 events to go" / "4.2 of 5 km today, 0.8 to go".
-    private static func leftText(_ streak: CurrentStreakData, eventsLeft: Int?) -> String {
-        if let progress = StreakFacts.amountProgress(streak) { return progress }
+    private static func leftText(_ streak: CurrentStreakData, eventsLeft: Int?, now: Date, zone: TimeZone) -> String {
+        if let progress = StreakFacts.amountProgress(streak, now: now, zone: zone) { return progress }
         let goal = streak.eventsRequiredPerDay ?? 1, done = streak.todayEventCount ?? 0
         return "\(done) of \(counted(goal, "event")), \(eventsLeft ?? 0) to go"
     }

@@ -13,6 +13,10 @@ enum Completions {
     static let days = CompletionKind.list(["mon-fri", "weekdays", "weekends", "daily"] + Weekday.allCases.map { $0.shortName.lowercased() })
     /// `--per-week`: 1 to 7.
     static let timesPerWeek = CompletionKind.list((1...7).map(String.init))
+    /// `--per-month`: 1 to 31.
+    static let timesPerMonth = CompletionKind.list((1...31).map(String.init))
+    /// `--every` and `--in`: the windows people keep most (any length from 2 to 365 works).
+    static let windowDays = CompletionKind.list(["2", "3", "4", "5", "7", "10", "14", "30"])
     /// `--week-start`: the weekday names.
     static let weekdays = CompletionKind.list(Weekday.allCases.map(\.rawValue))
     static let themes = CompletionKind.custom { _, _, prefix in

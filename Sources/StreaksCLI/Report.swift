@@ -61,15 +61,33 @@ enum Report {
             ?? (target.kind == .atLeast ? max(0, (target.amount ?? 1) - Double(streak.todayEventCount ?? 0)) as Any : NSNull())
         object["week_amount"] = target.period == .week ? (streak.weekAmount ?? 0) as Any : NSNull()
         object["over_limit"] = target.kind == .atMost ? (streak.isOverLimit ?? false) as Any : NSNull()
-        if streak.streakUnit == .week {
-            // A weekly amount is judged by its sum, not by kept days: those fields do not apply.
-            let byAmount = target.period == .week
-            object["week_kept_days"] = byAmount ? NSNull() : (streak.weekKeptDays ?? 0) as Any
-            object["week_target"] = byAmount ? NSNull() : (streak.weekTarget ?? 0) as Any
-            object["week_days_left"] = streak.weekDaysLeft ?? 0
-        }
         object["week_amount_target"] = target.period == .week ? (streak.weekAmountTarget ?? target.amount ?? 0) as Any : NSNull()
+        object.merge(periodFields(streak, target: target)) { _, period in period }
         return object
+    }
+
+    /// The open week's or month's fields (rules 8, 10 and 12; `null` for the other unit) and a
+    /// rolling streak's window (`null` for any other schedule). The calculator carries a
+    /// month's in its week fields; here each has its own name.
+    static func periodFields(_ streak: CurrentStreakData, target: StreakTarget) -> [String: Any] {
+        func number(_ value: Int?, when shown: Bool) -> Any { shown ? (value ?? 0) as Any : NSNull() }
+        var fields: [String: Any] = [:]
+        for unit in [StreakSchedule.Unit.week, .month] {
+            let isUnit = streak.streakUnit == unit
+            // An amount a week or month is judged by its sum, not by kept days: those fields do not apply.
+            let byAmount = target.period == StreakPeriod(rawValue: unit.rawValue)
+            fields["\(unit.rawValue)_kept_days"] = number(streak.weekKeptDays, when: isUnit && !byAmount)
+            fields["\(unit.rawValue)_target"] = number(streak.weekTarget, when: isUnit && !byAmount)
+            fields["\(unit.rawValue)_days_left"] = number(streak.weekDaysLeft, when: isUnit)
+        }
+        let monthly = target.period == .month
+        fields["month_amount"] = monthly ? (streak.weekAmount ?? 0) as Any : NSNull()
+        fields["month_amount_target"] = monthly ? (streak.weekAmountTarget ?? target.amount ?? 0) as Any : NSNull()
+        let rolling = streak.windowDays != nil
+        fields["window_kept_days"] = number(streak.windowKeptDays, when: rolling)
+        fields["window_target"] = number(streak.windowTarget, when: rolling)
+        fields["window_days"] = number(streak.windowDays, when: rolling)
+        return fields
     }
 
     static func json(_ object: Any) -> String {
@@ -131,12 +149,10 @@ enum Report {
 
     static func days(_ number: Int) -> String { count(number, "day") }
 
-    /// The current streak in its unit: "5 days", "3 weeks".
+    /// The current streak in its unit: "5 days", "3 weeks", "2 months".
     static func length(_ streak: CurrentStreakData) -> String { length(streak.currentStreak ?? 0, of: streak) }
 
-    static func length(_ number: Int, of streak: CurrentStreakData) -> String {
-        count(number, streak.streakUnit == .week ? "week" : "day")
-    }
+    static func length(_ number: Int, of streak: CurrentStreakData) -> String { StreakFacts.length(number, of: streak) }
 
     static func count(_ number: Int, _ noun: String) -> String { counted(number, noun) }
 

@@ -45,7 +45,7 @@ struct AmountCommandTests {
         (["create", "x", "--at-least", "5", "--at-most", "2"], "one of --at-least, --at-most and --track"),
         (["create", "x", "--at-most", "2", "--per-week", "3"], "cannot have the schedule '3/week'"),
         (["create", "x", "--at-least", "20", "--per", "week", "--days", "mon-fri"], "cannot have the schedule"),
-        (["create", "x", "--at-least", "5", "--per", "month"], "--per takes day or week, not 'month'"),
+        (["create", "x", "--at-least", "5", "--per", "year"], "--per takes day, week or month, not 'year'"),
         (["create", "x", "--per", "week"], "--per goes with --at-least or --at-most"),
         (["create", "x", "--at-least", "5", "--goal", "3"], "--at-least 3, not --goal"),
         (["create", "x", "--at-least", "5", "--since", "2024-01-01"], "--since goes with --at-most"),

@@ -8,13 +8,16 @@ struct CreateCommand: AsyncParsableCommand {
         discussion: """
         Give a key (lowercase letters, digits and underscores) or a name in any words: streaks create "Stretch in the morning" \
         makes the key stretch_in_the_morning (accents folded; refused while that key is taken) and keeps the words as the title. --key sets the key.
+
+        Schedules (one at most; daily without): --days mon-fri, --per-week 3 (weeks), --per-month 2 (calendar months), --every 3 \
+        (once in every 3 days), --times 5 --in 7 (5 days in any 7). Amounts: --at-least or --at-most N with --unit, --per day, week or month.
         """
     )
 
     @Argument(help: "The streak's key, or its name in any words (the key is then made from it).") var name: String
     @Option(help: ArgumentHelp("The key, when the name is a title.", valueName: "key")) var key: String?
     @OptionGroup var settings: StreakSettingsOptions
-    @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week (default monday).", valueName: "day"),
+    @Option(name: .customLong("week-start"), help: ArgumentHelp("The first day of a week, for --per-week or --per week (default monday).", valueName: "day"),
             completion: Completions.weekdays)
     var weekStart: String?
     @Option(help: ArgumentHelp("For a limit: the day it has been kept since (default today), e.g. the day you stopped smoking.", valueName: "date"))
@@ -69,6 +72,7 @@ struct CreateCommand: AsyncParsableCommand {
             schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday,
             target: target, unit: settings.unit, startDay: startDay
         ).titled(title).placed(group: settings.group, position: nil)
+        try TargetScheduleFit.check(configuration)
         try configuration.validate()
         _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
         context.console.saved.note("the streak '\(streakKey)'")
@@ -82,9 +86,10 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show or change a streak's goal, target, leeway, freezes and due days.",
         discussion: """
-        A new goal, target amount, leeway or schedule applies from today (a weekly target from this week); earlier days keep what they had. \
-        --from DATE re-judges the history from that day on, replacing later changes; --from start re-judges all of it, and may then \
-        change a streak's unit, direction (--at-least, --at-most, --track) or days and weeks.
+        A new goal, target amount, leeway or schedule applies from today (a weekly target from this week, a monthly one from this month); \
+        earlier days keep what they had. --from DATE re-judges the history from that day on, replacing later changes; --from start \
+        re-judges all of it, and may then change a streak's unit (days, weeks, months), direction (--at-least, --at-most, --track), \
+        or its shape to or from a rolling window (--every, --times/--in).
         """
     )
 
@@ -104,6 +109,7 @@ struct ConfigCommand: AsyncParsableCommand {
             // Checked before anything is written.
             let schedule = try settings.schedule()
             let target = try settings.target()
+            try await checkShape(key: key, schedule: schedule, target: target, context)
             var details = StreakDetails(title: settings.title, group: settings.group, target: target, unit: settings.unit, from: try fromDate(context))
             details.since = try await startDay(key: key, becomesLimit: target?.isLimit, context)
             _ = try await context.store.updateSettings(
@@ -115,6 +121,26 @@ struct ConfigCommand: AsyncParsableCommand {
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
         context.console.print("\(key): \(configuration.settingsText)")
+    }
+
+    /// The new schedule and target against each other and against what the streak has,
+    /// before anything is written: a pair that cannot go together in the options' words,
+    /// and (rule 12) a rolling streak changed to another shape other than from its first day.
+    private func checkShape(key: String, schedule: StreakSchedule?, target: StreakTarget?, _ context: CommandContext) async throws {
+        guard schedule != nil || target != nil else { return }
+        let current = try await context.store.settings(userId: context.userId, streakKey: key).configuration
+        let changed = current.with(schedule: schedule).measuring(target: target)
+        try TargetScheduleFit.check(changed)
+        guard let schedule, let from, from.lowercased() != "start", schedule.isRolling != current.schedule.isRolling else { return }
+        let day = CalendarDay(containing: try DateArgument.parse(from, option: "--from", zone: context.zone, now: context.now), in: context.zone)
+        let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        if let first = evaluation.firstHistoryDay, day > first {
+            let shape = current.schedule.isRolling ? "kept in rolling windows" : "'\(current.schedule.text)'"
+            throw CLIError.usage(
+                "a streak \(shape) changes to '\(schedule.text)' only by re-judging its whole history: --from start (or its first day, \(first)), not --from \(from)",
+                command: "streaks config"
+            )
+        }
     }
 
     /// A limit's start day: `--since`, else (rule 11) the day `--from` re-judges from, or

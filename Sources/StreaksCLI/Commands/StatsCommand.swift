@@ -34,9 +34,12 @@ struct StatsCommand: AsyncParsableCommand {
             let frozen = figure.frozen > 0 ? ", \(figure.frozen) frozen" : ""
             lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(percent(figure.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(figure.kept) of \(figure.counted) days\(frozen)")
         }
+        // A monthly streak's months (rule 12) are the library's weeks read with "month" for "week".
+        let period = periodWord(streak)
         if let weeks = stats.weeks {
-            let best = weeks.best.map { " · best week \($0.keptDays) of \($0.target) days from \($0.start)" } ?? ""
-            lines.append("  weeks         \(percent(weeks.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(weeks.kept) of \(weeks.counted)\(weeks.bridged > 0 ? ", \(weeks.bridged) bridged" : "")\(best)")
+            let best = weeks.best.map { " · best \(period) \($0.keptDays) of \($0.target) days from \($0.start)" } ?? ""
+            let label = "\(period)s".padding(toLength: 14, withPad: " ", startingAt: 0)
+            lines.append("  \(label)\(percent(weeks.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(weeks.kept) of \(weeks.counted)\(weeks.bridged > 0 ? ", \(weeks.bridged) bridged" : "")\(best)")
         }
         lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
         if let strength = stats.strength {
@@ -59,14 +62,17 @@ struct StatsCommand: AsyncParsableCommand {
             if let week = totals.bestWeek { best.append("best week \(amount(week.amount)) from \(week.start)") }
             if !best.isEmpty { lines.append("  " + best.joined(separator: " · ")) }
         }
-        // A weekly streak's runs are of weeks, as its length is.
+        // A weekly (monthly) streak's runs are of weeks (months), as its length is.
         let runs = stats.weeks?.longestRuns ?? stats.longestRuns
         if !runs.isEmpty {
-            let length = { (run: StreakStatistics.Run) in stats.weeks == nil ? Report.days(run.length) : counted(run.length, "week") }
+            let length = { (run: StreakStatistics.Run) in stats.weeks == nil ? Report.days(run.length) : counted(run.length, period) }
             lines.append("  longest runs: " + runs.map { "\(length($0)) \($0.start) → \($0.isCurrent ? "now" : "\($0.end)")" }.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
     }
+
+    /// "week" or "month": what a weekly or monthly streak is judged by (rules 8 and 12).
+    static func periodWord(_ streak: CurrentStreakData) -> String { streak.streakUnit == .month ? "month" : "week" }
 
     /// Rule 10's totals: in the unit (events for a streak that counts them).
     static func totals(_ totals: StreakStatistics.Totals, unit: String?) -> [String: Any] {
@@ -87,10 +93,12 @@ struct StatsCommand: AsyncParsableCommand {
             figure.map { Weekday(calendarWeekday: $0.weekday).rawValue } ?? NSNull()
         }
         func week(_ week: StreakWeek) -> [String: Any] {
-            ["start": "\(week.start)", "state": week.state.rawValue, "kept_days": week.keptDays, "target": week.target]
+            ["start": "\(week.start)", "end": "\(week.end)", "state": week.state.rawValue, "kept_days": week.keptDays, "target": week.target]
         }
+        let period = periodWord(streak)
         var object: [String: Any] = [
             "streak_id": key,
+            "streak_unit": (streak.streakUnit ?? .day).rawValue,
             "current_streak": streak.currentStreak ?? 0,
             "longest_streak": streak.longestStreak ?? 0,
             "last_7_days": completion(stats.last7),
@@ -107,14 +115,16 @@ struct StatsCommand: AsyncParsableCommand {
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
             "totals": totals(stats.totals, unit: streak.unit),
             "longest_runs": (stats.weeks?.longestRuns ?? stats.longestRuns).map {
-                ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "unit": stats.weeks == nil ? "day" : "week", "current": $0.isCurrent]
+                ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "unit": stats.weeks == nil ? "day" : period, "current": $0.isCurrent]
             },
             "months": stats.months.map {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
             },
         ]
         if let weeks = stats.weeks {
-            object["weeks"] = [
+            // Named after the unit: "weeks" for a weekly streak, "streak_months" for a monthly one
+            // ("months" is every streak's calendar months of kept days).
+            object[period == "month" ? "streak_months" : "weeks"] = [
                 "counted": weeks.counted, "kept": weeks.kept, "bridged": weeks.bridged, "rate": rate(weeks.rate),
                 "best": weeks.best.map(week) ?? NSNull(), "all": weeks.all.map(week),
             ] as [String: Any]

@@ -27,10 +27,10 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: "Events needed for a day to count (the goal); on an amount streak, its target's amount.")
     var goal: Int?
 
-    @Option(name: .customLong("at-least"), help: ArgumentHelp("Measure an amount: a day (or --per week) is kept with at least this much (5, 2.5).", valueName: "amount"))
+    @Option(name: .customLong("at-least"), help: ArgumentHelp("Measure an amount: a day (or --per week, --per month) is kept with at least this much (5, 2.5).", valueName: "amount"))
     var atLeast: String?
 
-    @Option(name: .customLong("at-most"), help: ArgumentHelp("A limit: a day (or --per week) is kept with at most this much (0 for none at all).", valueName: "amount"))
+    @Option(name: .customLong("at-most"), help: ArgumentHelp("A limit: a day (or --per week, --per month) is kept with at most this much (0 for none at all).", valueName: "amount"))
     var atMost: String?
 
     @Flag(help: "Tracking only: record and sum amounts, no streak.")
@@ -39,7 +39,8 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What amounts count (km, pages, min).", valueName: "unit"))
     var unit: String?
 
-    @Option(help: ArgumentHelp("The period of --at-least or --at-most: day (default) or week.", valueName: "period"), completion: .list(["day", "week"]))
+    @Option(help: ArgumentHelp("The period of --at-least or --at-most: day (default), week or month.", valueName: "period"),
+            completion: .list(["day", "week", "month"]))
     var per: String?
 
     @Option(help: "Hours of grace around midnight, 0 to 24.")
@@ -48,33 +49,11 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: "What freezes do.")
     var freezes: FreezeBehavior?
 
-    @Option(help: ArgumentHelp(
-        "The days that are due (the rest are rest days): mon-fri, mon,wed,fri, weekdays, weekends, daily.", valueName: "days"
-    ), completion: Completions.days)
-    var days: String?
+    @OptionGroup var scheduleOptions: ScheduleOptions
 
-    @Option(name: .customLong("per-week"), help: ArgumentHelp("Count weeks: a week is kept when this many of its days (1 to 7) are.", valueName: "times"),
-            completion: Completions.timesPerWeek)
-    var perWeek: Int?
-
-    /// `--days` or `--per-week` read, or nil when neither is given.
-    /// - Throws: `StreakRuleError.invalidSchedule`, or a usage error for both at once.
-    func schedule() throws -> StreakSchedule? {
-        switch (days, perWeek) {
-        case (nil, nil):
-            return nil
-        case (let days?, nil):
-            let schedule = try StreakSchedule(parsing: days)
-            guard schedule.unit == .day else { throw CLIError.usage("--days takes days of the week (mon-fri, mon,wed,fri, weekdays, weekends or daily); for N times a week use --per-week N", command: "streaks") }
-            return schedule
-        case (nil, let times?):
-            let schedule = StreakSchedule.timesPerWeek(times)
-            try schedule.validate()
-            return schedule
-        case (_?, _?):
-            throw CLIError.usage("give --days or --per-week, not both", command: "streaks")
-        }
-    }
+    /// The schedule `--days`, `--per-week`, `--per-month`, `--every` or `--times`/`--in` give,
+    /// or nil when none is given.
+    func schedule() throws -> StreakSchedule? { try scheduleOptions.schedule() }
 
     /// `--at-least`, `--at-most`, `--track` and `--per` read, or nil when none is given.
     /// - Throws: a usage error naming a bad amount or period, or two directions at once.
@@ -85,7 +64,8 @@ struct StreakSettingsOptions: ParsableArguments {
         switch per?.lowercased() {
         case nil, "day", "daily", "a day": period = .day
         case "week", "weekly", "a week": period = .week
-        case let other?: throw CLIError.usage("--per takes day or week, not '\(other)'", command: "streaks")
+        case "month", "monthly", "a month": period = .month
+        case let other?: throw CLIError.usage("--per takes day, week or month, not '\(other)'", command: "streaks")
         }
         if per != nil, atLeast == nil, atMost == nil { throw CLIError.usage("--per goes with --at-least or --at-most", command: "streaks") }
         if track { return .trackingOnly }
@@ -111,7 +91,7 @@ struct StreakSettingsOptions: ParsableArguments {
     }
 
     var isEmpty: Bool {
-        title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && days == nil && perWeek == nil
+        title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && scheduleOptions.isEmpty
             && atLeast == nil && atMost == nil && !track && unit == nil && per == nil
     }
 }

@@ -9,7 +9,8 @@ struct TodayCommand: AsyncParsableCommand {
         commandName: "today", abstract: "What is left to do today, most urgent first.",
         discussion: """
         Every streak due today and not kept yet: at risk (with the time left), broken, not started, \
-        then weekly streaks whose week still needs days; each with what is left. Then the streaks \
+        then weekly and monthly streaks whose week or month still needs days, and rolling streaks whose \
+        window needs a day by its deadline (standing week_open); each with what is left. Then the streaks \
         already kept. Rest days, skipped days, tracking-only streaks and limits gone over are left out. \
         JSON: an array of objects (key, name, standing, deadline, events_left, amount_left, unit, best, detail), \
         the same order.

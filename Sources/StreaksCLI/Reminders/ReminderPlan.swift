@@ -2,14 +2,15 @@ import Foundation
 import StreakPresentation
 import SwiftfulGamification
 
-/// A streak that needs the user before its deadline: due and not kept (rules 7 and 8), or a
-/// weekly streak whose week needs today, or yesterday still savable within the leeway.
+/// A streak that needs the user before its deadline: due and not kept (rules 7 and 8), a
+/// weekly or monthly streak whose week or month needs today, a rolling streak whose window
+/// needs today (rule 12), or yesterday still savable within the leeway.
 struct DueReminder: Equatable {
     let key: String
     let deadline: Date
     /// The day being kept: a streak is reminded about once per due day.
     let dueDay: CalendarDay
-    /// The run at stake, in the streak's unit ("12 days", "3 weeks").
+    /// The run at stake, in the streak's unit ("12 days", "3 weeks", "2 months").
     let run: String
     /// Rule 10: what is still missing ("2.5 km"), for an amount streak.
     var missing: String? = nil
@@ -37,7 +38,8 @@ struct DueReminder: Equatable {
 enum ReminderPlan {
     /// The streaks at risk now whose deadline is within `within` (any deadline today when
     /// nil), soonest first. Never a kept day, a rest day, a skipped day, a day a freeze
-    /// keeps, a broken streak, or a week that still has slack; never a limit or a
+    /// keeps, a broken streak, a week or month that still has slack, or a rolling window
+    /// that does not need today (it nags on its deadline day); never a limit or a
     /// tracking-only streak (rule 10: nothing has to be done to keep them).
     ///
     /// With `includeBroken`, a broken or never kept streak due today is reminded about too,
@@ -53,21 +55,21 @@ enum ReminderPlan {
             let deadline: Date?
             var restart: String?
             switch StreakSituation(streak, freezeBehavior: evaluation.configuration.freezeBehavior, todayFrozen: frozen) {
-            case .weekAtRisk where StreakFacts.weekIsLost(streak):
-                return nil  // nothing logged now keeps the week: no nagging
+            case .weekAtRisk where StreakFacts.weekIsLost(streak), .atRisk where StreakFacts.windowIsLost(streak):
+                return nil  // nothing logged now keeps the week, month or window: no nagging
             case .atRisk(let date), .weekAtRisk(let date):
                 // A first week at risk (rule 7) has no deadline of a run: today's end.
                 (dueDay, deadline) = (today, date ?? ((streak.currentStreak ?? 0) == 0 ? endOfToday : nil))
             case .grace(let date):
                 (dueDay, deadline) = (today.adding(days: -1), date)
             case .broken, .restorable, .noEvents:
-                // Only on a day that is due; a weekly streak's any day of the week.
-                guard includeBroken, streak.streakUnit == .week || streak.isTodayDue != false else { return nil }
+                // Only on a day that is due; a weekly or monthly streak's any day of its week or month.
+                guard includeBroken, streak.streakUnit == .week || streak.streakUnit == .month || streak.isTodayDue != false else { return nil }
                 (dueDay, deadline) = (today, endOfToday)
                 let best = streak.longestStreak ?? 0
                 restart = best > 0 ? "start again: best was \(StreakFacts.length(best, of: streak))" : "start it today"
             case .weekUnderway(met: false) where includeBroken && Self.weekNeedsToday(evaluation):
-                // A weekly streak's first week, which it can only keep with today (said below).
+                // A weekly (monthly) streak's first week (month), which it can only keep with today (said below).
                 (dueDay, deadline) = (today, endOfToday)
             default:
                 return nil
@@ -75,9 +77,9 @@ enum ReminderPlan {
             guard let deadline, deadline > now else { return nil }
             if let within, deadline.timeIntervalSince(now) > within { return nil }
             let count = streak.currentStreak ?? 0
-            let unit = streak.streakUnit == .week ? "week" : "day"
-            // A first week that needs today (rule 7: at risk, or pending), with no run yet to keep.
-            if restart == nil, count == 0, streak.streakUnit == .week { restart = "keep its first week today" }
+            let unit = (streak.streakUnit ?? .day).rawValue
+            // A first week or month that needs today (rule 7: at risk, or pending), with no run yet to keep.
+            if restart == nil, count == 0, streak.streakUnit == .week || streak.streakUnit == .month { restart = "keep its first \(unit) today" }
             let missing = evaluation.configuration.measuresAmount
                 ? streak.amountLeft.flatMap { left in left > 0 ? StreakAmount.text(left) + (streak.unit.map { " \($0)" } ?? "") : nil }
                 : Self.eventsLeft(streak, on: evaluation.day(dueDay))
@@ -87,8 +89,8 @@ enum ReminderPlan {
         }.sorted { ($0.deadline, $0.key) < ($1.deadline, $1.key) }
     }
 
-    /// Whether the week's target takes every day left of it, today included, and today is
-    /// not kept yet.
+    /// Whether the week's (or month's) target takes every day left of it, today included, and
+    /// today is not kept yet.
     private static func weekNeedsToday(_ evaluation: StreakEvaluation) -> Bool {
         let streak = evaluation.streak
         guard let kept = streak.weekKeptDays, let target = streak.weekTarget, evaluation.day(evaluation.today).state != .kept else { return false }
