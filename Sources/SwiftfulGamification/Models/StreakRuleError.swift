@@ -119,10 +119,10 @@ extension StreakRuleError: LocalizedError {
         case .invalidSchedule(let text):
             return "Invalid schedule '\(text)': use daily, days of the week (mon-fri, mon,wed,fri, weekdays, weekends), 1/week to 7/week, 1/month to 31/month, every N days or X in Y days."
         case .everyOneDay:
-            return "Every 1 day is daily: use --schedule daily (every N days needs N from 2 to \(StreakSchedule.longestWindow))."
+            return "Every 1 day is daily (every N days needs N from 2 to \(StreakSchedule.longestWindow))."
         case .invalidWindow(let times, let days):
             if days > StreakSchedule.longestWindow { return "A window of \(days) days is too long: use at most \(StreakSchedule.longestWindow) days." }
-            if times >= days { return "\(times) in \(days) days is every day: the times must be fewer than the days (use --schedule daily for every day)." }
+            if times >= days { return "\(times) in \(days) days is every day: the times must be fewer than the days (daily keeps every day)." }
             return "Invalid window \(times) in \(days) days: use 1 <= times < days <= \(StreakSchedule.longestWindow)."
         case .skipOutOfRange(let day, let earliest, let latest):
             return "Cannot skip \(day): skips go from \(earliest) (a year back) to \(latest) (366 days ahead)."
@@ -137,7 +137,14 @@ extension StreakRuleError: LocalizedError {
         case .invalidUnit(let unit):
             return "Invalid unit '\(unit.prefix(40))': use 1 to \(StreakValidation.longestUnit) characters, without control characters."
         case .targetScheduleConflict(let target, let schedule):
-            return "A streak of '\(target)' cannot have the schedule '\(schedule)': \(target.hasPrefix("at most") ? "a limit is judged every day or every week, so use daily or days of the week" : "a weekly amount is judged over whole weeks, so use daily")."
+            let why = if target.hasPrefix("at most") {
+                "a limit is judged every day, week or month, never over N a week, N a month or rolling windows"
+            } else if target.hasSuffix("a week") || target.hasSuffix("a month") {
+                "an amount \(target.hasSuffix("a week") ? "a week" : "a month") is judged over whole \(target.hasSuffix("a week") ? "weeks" : "months"), so use daily"
+            } else {
+                "that schedule takes an amount a day"
+            }
+            return "A streak of '\(target)' cannot have the schedule '\(schedule)': \(why)."
         case .targetKindChange(let from, let to):
             return "A streak of '\(from)' cannot change to '\(to)' from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
         case .freezesWithoutStreak:
