@@ -187,8 +187,10 @@ public final class FileStreakStore: Sendable {
                 for (index, (context, evaluation)) in results.enumerated() {
                     if persistDerived(context, evaluation: evaluation, now: now, timezone: timezone) {
                         published[index] = (evaluation, now)
-                    } else {
-                        // Watchers' clocks may be past records this result leaves out: they refresh.
+                    } else if journal.changedUserFiles {
+                        // Watchers' clocks may be past records this result leaves out: they
+                        // refresh. (Not after a refresh that changed nothing: its watcher has
+                        // its result, and announcing it would send the feed round again.)
                         feed.changed(userId: userId, streakKeys: [parts[index].streakKey])
                     }
                 }

@@ -54,6 +54,9 @@ final class WriteJournal {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// Whether the write changed a user file (a refresh that only calculated did not).
+    var changedUserFiles: Bool { announced > 0 }
+
     /// Directories made before the user's lock could be taken (the user's own): undone by
     /// this process only, never part of a write's changes for the journal.
     func createdDirectories(_ paths: [String]) {

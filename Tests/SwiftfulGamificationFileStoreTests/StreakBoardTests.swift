@@ -32,6 +32,25 @@ struct StreakBoardTests {
         board.stop()
     }
 
+    /// A dashboard opened with a clock before the streak's latest record (`--now` in the
+    /// past): the result leaves that record out, so it is not cached, and refreshing it must
+    /// not announce a change that sends the feed round to refresh it again, for ever.
+    @Test func aClockBeforeTheLatestRecordGetsItsEvaluationAndGoesQuiet() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        try fixture.create(StreakConfiguration(streakKey: "read"))
+        try fixture.store().log([event("2024-01-10 09:00")], now: "2024-01-10 10:00", key: "read")
+        let clock = TestClock(at("2024-01-05 10:00"))
+        Instrumentation.followReads(under: fixture.root)
+        let board = try await board(fixture, clock: clock, keys: ["daily", "read"])
+        #expect(board.managers["read"]?.currentStreakData.totalEvents == 0)
+        try await Task.sleep(for: .milliseconds(500))
+        let reads = Instrumentation.reads(under: fixture.root)
+        try await Task.sleep(for: .seconds(1))
+        #expect(Instrumentation.reads(under: fixture.root) == reads, "the feed keeps refreshing")
+        board.stop()
+    }
+
     @Test func anEmptyListBeforeTheStoreHasListedIsNotKnowingYet() async throws {
         let fixture = StoreFixture()
         let board = StreakBoard(store: fixture.store().onOwnThreads, userId: "u1", now: { at("2024-01-02 10:00") }, timeZone: { newYork })
