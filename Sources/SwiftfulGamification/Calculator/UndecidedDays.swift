@@ -225,6 +225,9 @@ struct UndecidedDays {
         // Each layer's partials, to follow the winner's splits back (no partial carries a list).
         var layers: [[Partial]] = []
         layers.reserveCapacity(groups.count)
+        // What the placements read, taken out so the closure below does not copy `self`
+        // (its arrays retained and released once per day settled).
+        let limits = Limits(isLimit: isLimit, first: first, openFrom: openFrom)
         for group in groups {
             var next = StateTable<Triple, Partial>(linearLimit: 32)
             for (position, (key, partial)) in zip(table.keys, table.values).enumerated() {
@@ -232,7 +235,7 @@ struct UndecidedDays {
                     var sums = key, moved = partial
                     moved.previous = Int32(position)
                     moved.allocation = allocation
-                    add(group, allocation, to: &moved, sums: &sums, caps: caps)
+                    Self.add(group, allocation, to: &moved, sums: &sums, caps: caps, limits: limits)
                     next.keep(sums, moved) { Self.precedes($0.ties, $1.ties) }
                 }
             }
@@ -254,7 +257,14 @@ struct UndecidedDays {
         return placement
     }
 
-    private func add(_ group: Group, _ allocation: CountTriple, to partial: inout Partial, sums: inout Triple, caps: Triple) {
+    /// Which of the days are judged by a limit, the first day, and the first open one.
+    private struct Limits {
+        let isLimit: [Bool]
+        let first: Int
+        let openFrom: Int
+    }
+
+    private static func add(_ group: Group, _ allocation: CountTriple, to partial: inout Partial, sums: inout Triple, caps: Triple, limits: Limits) {
         let share = group.share
         for destination in Int(share.lo)...Int(share.hi) {
             let placed = allocation[destination]
@@ -263,12 +273,12 @@ struct UndecidedDays {
             partial.counts[destination] += placed
             partial.amounts[destination] &+= amount
             sums[destination] = SharePlacement.capped(sums[destination], adding: placed, of: share.amount, cap: caps[destination])
-            if isLimit[destination], first + destination >= openFrom { partial.ties[0] &+= amount }
+            if limits.isLimit[destination], limits.first + destination >= limits.openFrom { partial.ties[0] &+= amount }
             if group.homeInside, destination != Int(share.own) { partial.ties[1] += Int64(placed) }
             partial.ties[2 + destination * 2] &+= amount
             partial.ties[3 + destination * 2] += Int64(placed)
             // Tie 5: what reaches furthest stays free.
-            let far = 8 + destination * Self.farTies + (2 - group.reach) * 2
+            let far = 8 + destination * farTies + (2 - group.reach) * 2
             partial.ties[far] &+= amount
             partial.ties[far + 1] += Int64(placed)
         }
