@@ -9,6 +9,8 @@ public struct Glyphs: Sendable, Equatable {
     public let partial: Character
     public let missed: Character
     public let open: Character
+    /// The day by which a rolling window still needs a kept day (rule 12).
+    public let needed: Character
     public let frozen: Character
     /// A day the schedule does not ask for (rule 8), not kept.
     public let rest: Character
@@ -35,11 +37,11 @@ public struct Glyphs: Sendable, Equatable {
     public let none: Character
 
     public static let unicode = Glyphs(
-        block: "█", kept: "■", partial: "□", missed: "·", open: "○", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", note: "✎", over: "✕", barFull: "█", barEmpty: "░",
+        block: "█", kept: "■", partial: "□", missed: "·", open: "○", needed: "◎", frozen: "❄", rest: "–", skipped: "◇", weekKept: "✓", weekBridged: "≈", note: "✎", over: "✕", barFull: "█", barEmpty: "░",
         separator: "─", selection: "▶", dot: " · ", arrow: "→", keptToday: "✓", atRisk: "!", grace: "~", broken: "✗", none: "·"
     )
     public static let ascii = Glyphs(
-        block: "#", kept: "#", partial: "+", missed: ".", open: "o", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", over: "X", barFull: "#", barEmpty: "-",
+        block: "#", kept: "#", partial: "+", missed: ".", open: "o", needed: "!", frozen: "*", rest: "-", skipped: "~", weekKept: "v", weekBridged: "=", note: "\"", over: "X", barFull: "#", barEmpty: "-",
         separator: "-", selection: ">", dot: " | ", arrow: "->", keptToday: "v", atRisk: "!", grace: "~", broken: "x", none: "-"
     )
 }

@@ -109,7 +109,7 @@ enum HeatmapWidget {
                 for row in 0..<7 {
                     let record = records[week * 7 + row]
                     var (glyph, style) = view.shades.mark(record, glyphs: glyphs)
-                    if record.day == neededDay { (glyph, style) = (glyphs.open, CellStyle(.accent, bold: true)) }
+                    if record.day == neededDay { (glyph, style) = (glyphs.needed, CellStyle(.accent, bold: true)) }
                     if record.day == today, style.role != .today { style.bold = true }
                     // A blank day under the cursor stays blank (a reversed space, a block):
                     // drawing a glyph there would say the day was missed.
@@ -173,7 +173,7 @@ enum HeatmapWidget {
         // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
         let schedule = view.configuration.schedule
         if schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), schedule.unit != .day || schedule.isRolling ? "not needed" : "rest")) }
-        if schedule.isRolling { items.append((glyphs.open, CellStyle(.accent, bold: true), "needed by")) }
+        if schedule.isRolling { items.append((glyphs.needed, CellStyle(.accent, bold: true), "needed by")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
         if !view.evaluation.weeks.isEmpty {
             let unit = isMonthly(view) ? "month" : "week"
