@@ -64,7 +64,7 @@ extension StreakConfiguration {
         updated = details.applied(to: updated)
         try updated.validate()
         if wholeHistory { return (updated, []) }
-        if updated.schedule.unit != schedule.unit { throw StreakRuleError.scheduleUnitChange(from: schedule, to: updated.schedule) }
+        if updated.schedule.unit != schedule.unit || updated.schedule.isRolling != schedule.isRolling { throw StreakRuleError.scheduleUnitChange(from: schedule, to: updated.schedule) }
         let before = effectiveTarget, after = updated.effectiveTarget
         if before.kind != after.kind || before.period != after.period || updated.unit != unit || updated.streakUnit != streakUnit {
             throw StreakRuleError.targetKindChange(from: before.text(unit: unit), to: after.text(unit: updated.unit))

@@ -93,4 +93,29 @@ struct TargetChangeTests {
             )
         }
     }
+
+    /// A rolling window is a shape of its own (rule 12): from a later day neither way, from
+    /// the first day either way; one window to another may change from any day.
+    @Test func rejudgingLaterThanTheFirstDayMayNotTurnDailyRollingOrBack() throws {
+        let daily = StreakConfiguration(streakKey: "plants")
+        let rolling = StreakConfiguration(streakKey: "plants", schedule: .rolling(times: 1, days: 3))
+        for (from, to) in [(daily, StreakSchedule.rolling(times: 1, days: 3)), (rolling, .daily)] {
+            #expect(throws: StreakRuleError.scheduleUnitChange(from: from.schedule, to: to)) {
+                try from.changingSettings(
+                    goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: to,
+                    details: StreakDetails(from: march), history: [], at: march, firstDay: january
+                )
+            }
+            let whole = try from.changingSettings(
+                goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: to, details: StreakDetails(from: january), history: [], at: march, firstDay: january
+            )
+            #expect(whole.configuration.schedule == to && whole.history.isEmpty)
+        }
+        let wider = try rolling.changingSettings(
+            goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: .rolling(times: 1, days: 4),
+            details: StreakDetails(from: march), history: [], at: march, firstDay: january
+        )
+        #expect(wider.configuration.schedule == .rolling(times: 1, days: 4))
+        #expect(wider.history.map(\.schedule) == [.rolling(times: 1, days: 3), .rolling(times: 1, days: 4)])
+    }
 }
