@@ -55,15 +55,7 @@ extension ReferenceStreak {
     func rollingResult() -> Result {
         let now = input.now
         let today = day(of: now)
-        let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
-        let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(ownDayAndSecond($0).day, today) })
-        let all = regular.enumerated().map { index, event in
-            let placed = placeable(event, index: index, today: today)
-            return Placeable(
-                index: index, own: placed.own, home: placed.home, days: placed.days.filter { event.dateCreated <= closing($0) || placed.home <= $0 },
-                amount: placed.amount, latest: placed.latest
-            )
-        }
+        let (regular, recorded, all) = settlementInput()
         let firstDay = (all.flatMap(\.days) + recorded).min() ?? today + 1
         let pool = unusedFreezes
         var pinned: [Int: Int] = [:]
@@ -74,18 +66,7 @@ extension ReferenceStreak {
         while settling < today, closing(settling) <= now {
             let moment = closing(settling)
             let momentToday = self.day(of: moment)
-            let events = regular.enumerated().compactMap { index, event -> Placeable? in
-                guard pinned[index] == nil else { return nil }
-                let placed = placeable(event, index: index, today: momentToday)
-                guard event.dateCreated <= moment || placed.home <= settling else { return nil }
-                let days = placed.days.filter { $0 >= settling }
-                guard !days.isEmpty else { return nil }
-                return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
-            }
-            let recordedThen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { event in
-                guard event.isFreeze, event.dateCreated <= now else { return false }
-                return event.dateCreated <= moment || ownDayAndSecond(event).day <= settling
-            }.map { min(ownDayAndSecond($0).day, today) })
+            let (events, recordedThen) = seenAtClosing(of: settling, regular: regular, pinned: pinned)
             let best = bestRolling(
                 events, days: settling...momentToday, openFrom: settling + 1, settled: kinds, used: used, recorded: recordedThen,
                 firstDay: firstDay, pool: pool.filter { (input.freezes[$0].dateEarned ?? .distantPast) <= moment }
@@ -98,12 +79,7 @@ extension ReferenceStreak {
             settling += 1
         }
         let firstOpen = settling
-        let open = regular.enumerated().compactMap { index, event -> Placeable? in
-            guard pinned[index] == nil else { return nil }
-            let placed = placeable(event, index: index, today: today)
-            let days = placed.days.filter { $0 >= firstOpen }
-            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
-        }
+        let open = openEvents(regular, pinned: pinned, from: firstOpen)
         let assignment = firstOpen <= today
             ? bestRolling(open, days: firstOpen...today, openFrom: firstOpen, settled: kinds, used: used, recorded: recorded, firstDay: firstDay, pool: pool).assignment
             : []

@@ -60,14 +60,14 @@ extension ReferenceStreak {
     /// The instant `day` closes: the next day's start plus its leeway.
     func closing(_ day: Int) -> Date { wallClock(day + 1, hour: leeway(on: day + 1)) }
 
-    /// Settles every day that has closed by `now`, then credits the open days; the walk at
-    /// `now` finds the current run (settled gaps are final).
-    func settledBest() -> (walks: [Walked], context: WalkContext, regular: [StreakEvent], longest: Int) {
+    /// What a settlement starts from at `now`: the regular events logged by then, the days
+    /// freezes were recorded on, and each event with the days it may still go to (not one
+    /// settled before it arrived, rule 4a).
+    func settlementInput() -> (regular: [StreakEvent], recorded: Set<Int>, all: [Placeable]) {
         let now = input.now
         let today = day(of: now)
         let regular = input.events.filter { !$0.isFreeze && $0.dateCreated <= now }
         let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { $0.isFreeze && $0.dateCreated <= now }.map { min(ownDayAndSecond($0).day, today) })
-        // The days each event may still go to: not one settled before it arrived (rule 4a).
         let all = regular.enumerated().map { index, event in
             let placed = placeable(event, index: index, today: today)
             return Placeable(
@@ -75,6 +75,50 @@ extension ReferenceStreak {
                 amount: placed.amount, latest: placed.latest
             )
         }
+        return (regular, recorded, all)
+    }
+
+    /// What the settlement of `settling` sees at its closing instant: the events not pinned
+    /// yet, logged by then (or a late night from a zone to the west, counted before its home
+    /// day closed), on the days from `settling` on; and the days freezes were recorded on by
+    /// then (rule 1 at the instant: one from the west counts from its own day's settlement).
+    func seenAtClosing(of settling: Int, regular: [StreakEvent], pinned: [Int: Int]) -> (events: [Placeable], recorded: Set<Int>) {
+        let moment = closing(settling)
+        let momentToday = day(of: moment)
+        let events = regular.enumerated().compactMap { index, event -> Placeable? in
+            guard pinned[index] == nil else { return nil }
+            let placed = placeable(event, index: index, today: momentToday)
+            guard event.dateCreated <= moment || placed.home <= settling else { return nil }
+            let days = placed.days.filter { $0 >= settling }
+            guard !days.isEmpty else { return nil }
+            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
+        }
+        let today = day(of: input.now)
+        let recorded = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { event in
+            guard event.isFreeze, event.dateCreated <= input.now else { return false }
+            return event.dateCreated <= moment || ownDayAndSecond(event).day <= settling
+        }.map { min(ownDayAndSecond($0).day, today) })
+        return (events, recorded)
+    }
+
+    /// The events not pinned to a settled day, on the open days from `firstOpen` on.
+    func openEvents(_ regular: [StreakEvent], pinned: [Int: Int], from firstOpen: Int) -> [Placeable] {
+        let today = day(of: input.now)
+        return regular.enumerated().compactMap { index, event -> Placeable? in
+            guard pinned[index] == nil else { return nil }
+            let placed = placeable(event, index: index, today: today)
+            let days = placed.days.filter { $0 >= firstOpen }
+            precondition(!days.isEmpty, "an event left behind the settled days")
+            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
+        }
+    }
+
+    /// Settles every day that has closed by `now`, then credits the open days; the walk at
+    /// `now` finds the current run (settled gaps are final).
+    func settledBest() -> (walks: [Walked], context: WalkContext, regular: [StreakEvent], longest: Int) {
+        let now = input.now
+        let today = day(of: now)
+        let (regular, recorded, all) = settlementInput()
         let historyFirst = (all.flatMap(\.days) + recorded).min()
         let start = limitStart
         let firstDay = start.map { min($0, historyFirst ?? $0) } ?? historyFirst ?? today + 1
@@ -85,21 +129,8 @@ extension ReferenceStreak {
         while settling < today, closing(settling) <= now {
             let moment = closing(settling)
             let momentToday = self.day(of: moment)
-            let events = regular.enumerated().compactMap { index, event -> Placeable? in
-                guard settled.pinned[index] == nil else { return nil }
-                let placed = placeable(event, index: index, today: momentToday)
-                // Logged by then, or a late night from a zone to the west, counted before its home day closed.
-                guard event.dateCreated <= moment || placed.home <= settling else { return nil }
-                let days = placed.days.filter { $0 >= settling }
-                guard !days.isEmpty else { return nil }
-                return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
-            }
-            // Rule 1 at the instant: a freeze earned after it is not seen, nor a freeze event
-            // logged after it (one from the west counts from its own day's settlement).
-            let recordedThen = behavior == .noFreezes ? Set<Int>() : Set(input.events.filter { event in
-                guard event.isFreeze, event.dateCreated <= now else { return false }
-                return event.dateCreated <= moment || ownDayAndSecond(event).day <= settling
-            }.map { min(ownDayAndSecond($0).day, today) })
+            // Rule 1 at the instant: a freeze earned after it is not seen either.
+            let (events, recordedThen) = seenAtClosing(of: settling, regular: regular, pinned: settled.pinned)
             let best = bestPlacement(
                 events, days: settling...momentToday, openFrom: settling + 1, settled: settled, recorded: recordedThen, firstDay: firstDay,
                 bottom: bottom, pool: pool.filter { (input.freezes[$0].dateEarned ?? .distantPast) <= moment }
@@ -128,13 +159,7 @@ extension ReferenceStreak {
             settling += 1
         }
         let firstOpen = settling
-        let open = regular.enumerated().compactMap { index, event -> Placeable? in
-            guard settled.pinned[index] == nil else { return nil }
-            let placed = placeable(event, index: index, today: today)
-            let days = placed.days.filter { $0 >= firstOpen }
-            precondition(!days.isEmpty, "an event left behind the settled days")
-            return Placeable(index: index, own: placed.own, home: placed.home, days: days, amount: placed.amount, latest: placed.latest)
-        }
+        let open = openEvents(regular, pinned: settled.pinned, from: firstOpen)
         let best = firstOpen <= today
             ? bestPlacement(
                 open, days: firstOpen...today, openFrom: firstOpen, settled: settled, recorded: recorded, firstDay: firstDay, bottom: bottom, pool: pool
