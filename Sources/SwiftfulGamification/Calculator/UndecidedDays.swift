@@ -159,9 +159,7 @@ struct UndecidedDays {
                     gathered.append(group(HistoryAmounts.unit, early.count))
                     continue
                 }
-                var byAmount: [Int64: Int32] = [HistoryAmounts.unit: early.count - Int32(early.others.count)]
-                for amount in early.others { byAmount[amount, default: 0] += 1 }
-                for (amount, count) in byAmount.sorted(by: { $0.key < $1.key }) where count > 0 {
+                for (amount, count) in Self.byAmount(early.others, units: early.count - Int32(early.others.count)) {
                     gathered.append(group(amount, count))
                 }
             }
@@ -194,24 +192,33 @@ struct UndecidedDays {
                     if left > 0 { gathered.append(group(HistoryAmounts.unit, left)) }
                     continue
                 }
-                var remaining = Self.amounts(ledger, cell: cell, count: total)
-                remaining[HistoryAmounts.unit, default: 0] -= taken.units[cell]
-                for (amount, count) in taken.others.isEmpty ? [:] : taken.others[cell] ?? [:] { remaining[amount, default: 0] -= count }
-                for (amount, left) in remaining.sorted(by: { $0.key < $1.key }) where left > 0 { gathered.append(group(amount, left)) }
+                let others = ledger.windowed[cell] ?? []
+                let takenOthers = taken.others.isEmpty ? [:] : taken.others[cell] ?? [:]
+                for (amount, count) in Self.byAmount(others, units: total - Int32(others.count)) {
+                    let left = count - (amount == HistoryAmounts.unit ? taken.units[cell] : takenOthers[amount] ?? 0)
+                    if left > 0 { gathered.append(group(amount, left)) }
+                }
             }
         }
         self.start = start
         self.groups = gathered
     }
 
-    /// A cell's events by amount.
-    private static func amounts(_ ledger: CreditLedger, cell: Int, count: Int32) -> [Int64: Int32] {
-        let others = ledger.windowed[cell] ?? []
-        var byAmount: [Int64: Int32] = [:]
-        for amount in others { byAmount[amount, default: 0] += 1 }
-        let units = count - Int32(others.count)
-        if units > 0 { byAmount[HistoryAmounts.unit, default: 0] += units }
-        return byAmount
+    /// Events by amount, ascending: `others` (amounts other than 1, ascending, as the
+    /// history keeps them) and `units` events of 1. (Counted in one pass: a dictionary
+    /// and a sort per cell per day were a tenth of an amount streak's calculation.)
+    static func byAmount(_ others: [Int64], units: Int32) -> [(amount: Int64, count: Int32)] {
+        var sorted = others
+        if zip(others, others.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort() }
+        var runs: [(amount: Int64, count: Int32)] = []
+        runs.reserveCapacity(sorted.count + 1)
+        var unitsPlaced = units <= 0
+        for amount in sorted {
+            if !unitsPlaced, amount > HistoryAmounts.unit { runs.append((HistoryAmounts.unit, units)); unitsPlaced = true }
+            if let last = runs.last, last.amount == amount { runs[runs.count - 1].count += 1 } else { runs.append((amount, 1)) }
+        }
+        if !unitsPlaced { runs.append((HistoryAmounts.unit, units)) }
+        return runs
     }
 
     /// Rule 4's choice, the run before the days being `run`.
@@ -220,15 +227,27 @@ struct UndecidedDays {
             count > 0 ? judges[0].cap : 0, count > 1 ? judges[1].cap : 0, count > 2 ? judges[2].cap : 0
         )
         let capped = Triple(min(start[0], caps[0]), min(start[1], caps[1]), min(start[2], caps[2]))
-        var table = StateTable<Triple, Partial>(linearLimit: 32)
-        table.append(capped, Partial())
-        // Each layer's partials, to follow the winner's splits back (no partial carries a list).
-        var layers: [[Partial]] = []
-        layers.reserveCapacity(groups.count)
         // What the placements read, taken out so the closure below does not copy `self`
         // (its arrays retained and released once per day settled).
         let limits = Limits(isLimit: isLimit, first: first, openFrom: openFrom)
-        for group in groups {
+        // A group with one way to go (one day, or nothing to add) goes there before the
+        // programme: ties add up and capped sums do not depend on the order, so every state
+        // would take it alike. Most groups are these (an amount each, on its own day).
+        var forced: [CountTriple?] = Array(repeating: nil, count: groups.count)
+        var base = Partial(), baseSums = capped
+        for (index, group) in groups.enumerated() where group.share.lo == group.share.hi || group.share.amount == 0 {
+            var allocation = CountTriple()
+            allocation[group.share.amount == 0 ? Int(group.share.own) : Int(group.share.lo)] = group.share.count
+            Self.add(group, allocation, to: &base, sums: &baseSums, caps: caps, limits: limits)
+            forced[index] = allocation
+        }
+        var table = StateTable<Triple, Partial>(linearLimit: 32)
+        table.append(baseSums, base)
+        // Each layer's partials, to follow the winner's splits back (no partial carries a list).
+        var layers: [[Partial]] = []
+        let free = groups.indices.filter { forced[$0] == nil }
+        layers.reserveCapacity(free.count)
+        for group in free.map({ groups[$0] }) {
             var next = StateTable<Triple, Partial>(linearLimit: 32)
             for (position, (key, partial)) in zip(table.keys, table.values).enumerated() {
                 SharePlacement.forEachAllocation(of: group.share, from: key, caps: caps) { allocation in
@@ -249,9 +268,9 @@ struct UndecidedDays {
         }
         var placement = winner!.placement
         var partial = table.values[winner!.position]
-        placement.allocations = Array(repeating: CountTriple(), count: groups.count)
-        for layer in stride(from: groups.count - 1, through: 0, by: -1) {
-            placement.allocations[layer] = partial.allocation
+        placement.allocations = forced.map { $0 ?? CountTriple() }
+        for layer in stride(from: free.count - 1, through: 0, by: -1) {
+            placement.allocations[free[layer]] = partial.allocation
             partial = layers[layer][Int(partial.previous)]
         }
         return placement
