@@ -36,11 +36,11 @@ struct HistoryAmounts: Sendable {
     /// Amounts read in bulk and not in their lists yet (`settle()`), windowed then at the
     /// boundary, each a cell key and an amount in one word (`packed`): appending to an array
     /// costs no hashing per event, and sorting words is quick.
-    private var pending: ([UInt64], [UInt64]) = ([], [])
+    private var pending: (windowed: [UInt64], boundary: [UInt64], arrivals: [UInt64]) = ([], [], [])
 
-    /// Cell keys of days from about 1100 to 2800 and amounts up to 2^40 thousandths (more
-    /// than `StreakAmount.largest`) fit one word.
-    private static let keyOffset = 1 << 21
+    /// Keys of up to 24 bits (arrival keys of days to about 5800) and amounts up to 2^40
+    /// thousandths (more than `StreakAmount.largest`) fit one word.
+    private static let keyOffset = 1 << 23
     private static func packed(key: Int, amount: Int64) -> UInt64? {
         guard key > -keyOffset, key < keyOffset, amount >= 0, amount < 1 << 40 else { return nil }
         return UInt64(key + keyOffset) << 40 | UInt64(amount)
@@ -69,7 +69,7 @@ struct HistoryAmounts: Sendable {
             extras[index] += Int64(delta) * (amount - Self.unit)
             if isWindowed {
                 if !sorted, delta > 0, let word = Self.packed(key: key, amount: amount) {
-                    pending.0.append(word)
+                    pending.windowed.append(word)
                 } else {
                     Self.update(&windowed, key: key, amount: amount, delta: delta)
                 }
@@ -77,10 +77,19 @@ struct HistoryAmounts: Sendable {
         }
         if atBoundary {
             if !sorted, delta > 0, let word = Self.packed(key: key, amount: amount) {
-                pending.1.append(word)
+                pending.boundary.append(word)
             } else {
                 Self.update(&boundary, key: key, amount: amount, delta: delta)
             }
+        }
+    }
+
+    /// Counts (or takes out) an event whose amount is other than 1 among `arrivals`.
+    mutating func recordArrival(key: Int, amount: Int64, delta: Int32, sorted: Bool) {
+        if !sorted, delta > 0, let word = Self.packed(key: key, amount: amount) {
+            pending.arrivals.append(word)
+        } else {
+            Self.update(&arrivals, key: key, amount: amount, delta: delta)
         }
     }
 
@@ -96,24 +105,49 @@ struct HistoryAmounts: Sendable {
 
     /// Puts the amounts read in bulk into their lists, ascending.
     mutating func settle() {
-        Self.settle(&pending.0, into: &windowed)
-        Self.settle(&pending.1, into: &boundary)
+        Self.settle(&pending.windowed, into: &windowed)
+        Self.settle(&pending.boundary, into: &boundary)
+        Self.settle(&pending.arrivals, into: &arrivals)
     }
 
+    /// Buckets the words by key (their keys span a few thousand days: counted, not
+    /// compared), then sorts each key's few amounts.
     private static func settle(_ words: inout [UInt64], into lists: inout [Int: [Int64]]) {
         guard !words.isEmpty else { return }
-        words.sort()
-        var start = 0
-        while start < words.count {
-            let cell = words[start] >> 40
-            var end = start + 1
-            while end < words.count, words[end] >> 40 == cell { end += 1 }
-            let key = Int(cell) - keyOffset
-            let amounts = words[start..<end].map { Int64($0 & (1 << 40 - 1)) }
-            lists[key] = lists[key].map { ($0 + amounts).sorted() } ?? amounts
-            start = end
+        var low = UInt64.max, high: UInt64 = 0
+        for word in words { (low, high) = (min(low, word >> 40), max(high, word >> 40)) }
+        let span = Int(high - low) + 1
+        guard span <= 4 * words.count + 4_096 else {
+            words.sort()
+            var start = 0
+            while start < words.count {
+                var end = start + 1
+                while end < words.count, words[end] >> 40 == words[start] >> 40 { end += 1 }
+                add(words[start..<end].map { Int64($0 & (1 << 40 - 1)) }, key: Int(words[start] >> 40) - keyOffset, to: &lists)
+                start = end
+            }
+            words = []
+            return
+        }
+        var starts = [Int](repeating: 0, count: span + 1)
+        for word in words { starts[Int(word >> 40 - low) + 1] += 1 }
+        for index in 0..<span { starts[index + 1] += starts[index] }
+        var next = starts
+        var amounts = [Int64](repeating: 0, count: words.count)
+        for word in words {
+            let bucket = Int(word >> 40 - low)
+            amounts[next[bucket]] = Int64(word & (1 << 40 - 1))
+            next[bucket] += 1
+        }
+        for bucket in 0..<span where starts[bucket + 1] > starts[bucket] {
+            add(amounts[starts[bucket]..<starts[bucket + 1]].sorted(), key: Int(low) + bucket - keyOffset, to: &lists)
         }
         words = []
+    }
+
+    /// Adds ascending `amounts` to the list at `key`.
+    private static func add(_ amounts: [Int64], key: Int, to lists: inout [Int: [Int64]]) {
+        lists[key] = lists[key].map { ($0 + amounts).sorted() } ?? amounts
     }
 
     /// The counts' arrays grew by `before` cells at the front and `after` at the back.

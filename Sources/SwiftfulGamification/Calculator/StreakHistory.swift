@@ -386,7 +386,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                     arrivalCounts[cell * Self.arrivalSlots + Self.arrivalSlot(shift: shift)] += delta
                     if amount != HistoryAmounts.unit {
                         let key = HistoryAmounts.arrivalKey(cell: hi * CreditLedger.classesPerDay + classIndex, shift: shift)
-                        HistoryAmounts.update(&amounts.arrivals, key: key, amount: amount, delta: delta)
+                        amounts.recordArrival(key: key, amount: amount, delta: delta, sorted: sorted)
                     }
                 }
             }

@@ -233,14 +233,17 @@ struct UndecidedDays {
         // A group with one way to go (one day, or nothing to add) goes there before the
         // programme: ties add up and capped sums do not depend on the order, so every state
         // would take it alike. Most groups are these (an amount each, on its own day).
+        // (Their ties add up in a plain array: writing a vector's lanes one by one stalls.)
         var forced: [CountTriple?] = Array(repeating: nil, count: groups.count)
         var base = Partial(), baseSums = capped
+        var forcedTies = [Int64](repeating: 0, count: Self.tieCount)
         for (index, group) in groups.enumerated() where group.share.lo == group.share.hi || group.share.amount == 0 {
             var allocation = CountTriple()
             allocation[group.share.amount == 0 ? Int(group.share.own) : Int(group.share.lo)] = group.share.count
-            Self.add(group, allocation, to: &base, sums: &baseSums, caps: caps, limits: limits)
+            Self.add(group, allocation, ties: &forcedTies, counts: &base.counts, amounts: &base.amounts, sums: &baseSums, caps: caps, limits: limits)
             forced[index] = allocation
         }
+        for index in 0..<Self.tieCount { base.ties[index] = forcedTies[index] }
         var table = StateTable<Triple, Partial>(linearLimit: 32)
         table.append(baseSums, base)
         // Each layer's partials, to follow the winner's splits back (no partial carries a list).
@@ -254,7 +257,7 @@ struct UndecidedDays {
                     var sums = key, moved = partial
                     moved.previous = Int32(position)
                     moved.allocation = allocation
-                    Self.add(group, allocation, to: &moved, sums: &sums, caps: caps, limits: limits)
+                    Self.add(group, allocation, ties: &moved.ties, counts: &moved.counts, amounts: &moved.amounts, sums: &sums, caps: caps, limits: limits)
                     next.keep(sums, moved) { Self.precedes($0.ties, $1.ties) }
                 }
             }
@@ -283,23 +286,27 @@ struct UndecidedDays {
         let openFrom: Int
     }
 
-    private static func add(_ group: Group, _ allocation: CountTriple, to partial: inout Partial, sums: inout Triple, caps: Triple, limits: Limits) {
+    // swiftlint:disable:next function_parameter_count
+    private static func add<Ties: TieSums>(
+        _ group: Group, _ allocation: CountTriple, ties: inout Ties, counts: inout CountTriple, amounts: inout Triple, sums: inout Triple,
+        caps: Triple, limits: Limits
+    ) {
         let share = group.share
         for destination in Int(share.lo)...Int(share.hi) {
             let placed = allocation[destination]
             guard placed > 0 else { continue }
             let amount = Int64(placed) &* share.amount
-            partial.counts[destination] += placed
-            partial.amounts[destination] &+= amount
+            counts[destination] += placed
+            amounts[destination] &+= amount
             sums[destination] = SharePlacement.capped(sums[destination], adding: placed, of: share.amount, cap: caps[destination])
-            if limits.isLimit[destination], limits.first + destination >= limits.openFrom { partial.ties[0] &+= amount }
-            if group.homeInside, destination != Int(share.own) { partial.ties[1] += Int64(placed) }
-            partial.ties[2 + destination * 2] &+= amount
-            partial.ties[3 + destination * 2] += Int64(placed)
+            if limits.isLimit[destination], limits.first + destination >= limits.openFrom { ties[0] &+= amount }
+            if group.homeInside, destination != Int(share.own) { ties[1] += Int64(placed) }
+            ties[2 + destination * 2] &+= amount
+            ties[3 + destination * 2] += Int64(placed)
             // Tie 5: what reaches furthest stays free.
             let far = 8 + destination * farTies + (2 - group.reach) * 2
-            partial.ties[far] &+= amount
-            partial.ties[far + 1] += Int64(placed)
+            ties[far] &+= amount
+            ties[far + 1] += Int64(placed)
         }
     }
 
@@ -363,3 +370,11 @@ struct UndecidedDays {
         }
     }
 }
+
+/// Where a placement's ties are added: a partial's vector, or a plain array.
+private protocol TieSums {
+    subscript(_ index: Int) -> Int64 { get set }
+}
+
+extension SIMD32<Int64>: TieSums {}
+extension Array<Int64>: TieSums {}
