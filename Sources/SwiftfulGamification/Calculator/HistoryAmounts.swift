@@ -147,7 +147,7 @@ struct HistoryAmounts: Sendable {
 
     /// Adds ascending `amounts` to the list at `key`.
     private static func add(_ amounts: [Int64], key: Int, to lists: inout [Int: [Int64]]) {
-        lists[key] = lists[key].map { ($0 + amounts).sorted() } ?? amounts
+        lists[key] = lists[key].map { $0.merged(with: amounts) } ?? amounts
     }
 
     /// The counts' arrays grew by `before` cells at the front and `after` at the back.
@@ -168,17 +168,32 @@ struct HistoryAmounts: Sendable {
             if extras.isEmpty { extras = Array(repeating: 0, count: cells) }
             for index in other.extras.indices where other.extras[index] != 0 { extras[offset + index] += other.extras[index] }
         }
-        for (key, list) in other.windowed { windowed[key] = ((windowed[key] ?? []) + list).sorted() }
-        for (key, list) in other.boundary { boundary[key] = ((boundary[key] ?? []) + list).sorted() }
-        for (key, list) in other.midnight { midnight[key] = ((midnight[key] ?? []) + list).sorted() }
-        for (key, list) in other.arrivals { arrivals[key] = ((arrivals[key] ?? []) + list).sorted() }
-        for (key, list) in other.freezeArrivals { freezeArrivals[key] = ((freezeArrivals[key] ?? []) + list).sorted() }
+        for (key, list) in other.windowed { windowed[key] = windowed[key]?.merged(with: list) ?? list }
+        for (key, list) in other.boundary { boundary[key] = boundary[key]?.merged(with: list) ?? list }
+        for (key, list) in other.midnight { midnight[key] = midnight[key]?.merged(with: list) ?? list }
+        for (key, list) in other.arrivals { arrivals[key] = arrivals[key]?.merged(with: list) ?? list }
+        for (key, list) in other.freezeArrivals { freezeArrivals[key] = freezeArrivals[key]?.merged(with: list) ?? list }
     }
 
     func extra(at index: Int) -> Int64 { extras.isEmpty ? 0 : extras[index] }
 }
 
 extension Array where Element == Int64 {
+    /// Both ascending lists as one ascending list, in one pass.
+    func merged(with other: [Int64]) -> [Int64] {
+        if other.isEmpty { return self }
+        if isEmpty || last! <= other[0] { return self + other }
+        var result: [Int64] = []
+        result.reserveCapacity(count + other.count)
+        var (mine, theirs) = (startIndex, other.startIndex)
+        while mine < endIndex, theirs < other.endIndex {
+            if self[mine] <= other[theirs] { result.append(self[mine]); mine += 1 } else { result.append(other[theirs]); theirs += 1 }
+        }
+        result.append(contentsOf: self[mine...])
+        result.append(contentsOf: other[theirs...])
+        return result
+    }
+
     /// Inserts `value` in ascending order.
     mutating func insertSorted(_ value: Int64) {
         insert(value, at: partitioningIndex { $0 >= value })
