@@ -375,7 +375,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             if arrival == nil, !leeway.isUniform, local.secondOfDay == 0, leewayHours % 24 != 0, leeway.hours(on: local.day - 1) == 24 {
                 HistoryAmounts.update(&amounts.midnight, key: local.day, amount: amount, delta: delta)
             }
-            if let arrival {
+            // With no leeway on any day every event has one day, so nothing a settlement sees
+            // early can change where an event goes: arrivals matter only where windows exist.
+            if let arrival, !leeway.isNoneThroughout {
                 // Rule 4a: an event takes part in the settlements from its instant on, but from
                 // the west no later than its home day's (rule 4, tie 3: the night before's, for
                 // the first L hours with L <= 12).

@@ -71,6 +71,9 @@ public struct StreakLeeway: Sendable, Hashable {
     /// The same leeway every day.
     public var isUniform: Bool { changes.isEmpty }
 
+    /// No day has any leeway: every event's window is its own day.
+    var isNoneThroughout: Bool { isUniform && base == 0 }
+
     /// The leeway of the latest change (the one in force from then on).
     public var latest: Int { changes.last?.hours ?? base }
 
