@@ -47,14 +47,16 @@ enum AmountBenchmarks {
             ), []),
         ]
         var times: [String: [Double]] = [:]
-        for _ in 0..<5 {
+        // One untimed pass first: the first calculation of a process also pays for the pages its
+        // arrays first touch, which would land on whichever case ran first.
+        for pass in 0..<6 {
             for (name, events, configuration, goalSchedule) in cases {
                 let time = Measure.median(runs: 1) {
                     _ = StreakCalculator.calculateStreak(
                         events: events, configuration: configuration, currentDate: Workload.now, timezone: zone, goalSchedule: goalSchedule
                     )
                 }
-                times[name, default: []].append(time)
+                if pass > 0 { times[name, default: []].append(time) }
             }
         }
         let counting = Measure.Spread(times: times["counting"]!)
@@ -63,8 +65,8 @@ enum AmountBenchmarks {
             return Verdict(
                 measure: "calculator, \(size) events\(events.first?.amount == nil ? "" : " of amounts"), \(name) vs counting (goal 1), 5 runs each",
                 result: String(
-                    format: "median %.2fx (%@ vs %@), worst %.2fx of the counting median",
-                    spread.median / counting.median, ms(spread.median), ms(counting.median), spread.worst / counting.median
+                    format: "median %.2fx (%@ vs %@), worst %.2fx of the counting median (counting's own worst %.2fx)",
+                    spread.median / counting.median, ms(spread.median), ms(counting.median), spread.worst / counting.median, counting.worst / counting.median
                 ),
                 target: "within 1.5x", met: spread.worst / counting.median <= 1.5
             )

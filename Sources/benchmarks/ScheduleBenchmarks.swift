@@ -20,13 +20,15 @@ enum ScheduleBenchmarks {
             ("5 in 7 days, 500 skips", .rolling(times: 5, days: 7), skips),
         ]
         var times: [String: [Double]] = [:]
-        for _ in 0..<5 {
+        // One untimed pass first: the first calculation of a process also pays for the pages its
+        // arrays first touch, which would land on whichever case ran first.
+        for pass in 0..<6 {
             for (name, schedule, skipped) in schedules {
                 let configuration = StreakConfiguration(streakKey: "bench", freezeBehavior: .autoConsumeFreezes, schedule: schedule)
                 let time = Measure.median(runs: 1) {
                     _ = StreakCalculator.calculateStreak(events: workload.events, configuration: configuration, currentDate: Workload.now, timezone: zone, skips: skipped)
                 }
-                times[name, default: []].append(time)
+                if pass > 0 { times[name, default: []].append(time) }
             }
         }
         let daily = Measure.Spread(times: times["daily"]!)
@@ -34,7 +36,7 @@ enum ScheduleBenchmarks {
             let spread = Measure.Spread(times: times[name]!)
             return Verdict(
                 measure: "calculator, \(size) events, \(name) vs daily, 5 runs each",
-                result: String(format: "median %.2fx (%@ vs %@), worst %.2fx of the daily median", spread.median / daily.median, ms(spread.median), ms(daily.median), spread.worst / daily.median),
+                result: String(format: "median %.2fx (%@ vs %@), worst %.2fx of the daily median (daily's own worst %.2fx)", spread.median / daily.median, ms(spread.median), ms(daily.median), spread.worst / daily.median, daily.worst / daily.median),
                 target: "within 1.5x", met: spread.worst / daily.median <= 1.5
             )
         }
