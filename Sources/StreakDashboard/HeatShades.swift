@@ -23,9 +23,12 @@ public struct HeatShades: Sendable, Equatable {
 
     /// Amounts (rule 10): days are shaded by their fraction of the target.
     public let measuresAmount: Bool
+    /// An amount judged over a week or a month, whose open unit's days add to its total.
+    let judgesPeriodTotals: Bool
 
     public init(evaluation: StreakEvaluation) {
         measuresAmount = evaluation.configuration.measuresAmount
+        judgesPeriodTotals = evaluation.configuration.target.map { $0.period != nil && $0.period != .day } ?? false
         var counts: [Int] = []
         if let first = evaluation.firstHistoryDay {
             for day in evaluation.days(from: first, through: evaluation.today) where day.state == .kept && day.goal == 1 {
@@ -66,6 +69,11 @@ public struct HeatShades: Sendable, Equatable {
             return (glyphs.open, CellStyle(.today))
         case .frozen:
             return (glyphs.frozen, CellStyle(.frozen))
+        case .rest where judgesPeriodTotals && day.amount > 0:
+            // A day of a week or month still open (rule 10) added to its total: drawn as
+            // part done, never as a day that was not needed.
+            let level = level(day)
+            return (glyphs.partial, CellStyle(.partial, bold: level == 3, dim: level == 1))
         case .rest:
             return (glyphs.rest, CellStyle(.muted))
         case .skipped:

@@ -18,7 +18,8 @@ extension StreakFacts {
             return (progress, streak.isOverLimit == true ? .danger : .success)
         default:
             let situation = panelSituation(evaluation, now: now, zone: zone)
-            return situation.tone == .success ? (progress, .success) : ("\(progress) · \(situation.text)", situation.tone)
+            if situation.tone == .success || situation.text.isEmpty { return (progress, situation.tone) }
+            return ("\(progress) · \(situation.text)", situation.tone)
         }
     }
 
@@ -50,8 +51,8 @@ extension StreakFacts {
         case .keptToday: return (.kept, "kept today", .success)
         case .weekUnderway(let met):
             let period = periodName(streak, now: now, zone: zone)
-            return met ? (.kept, "kept \(period.during)", .success) : (.none, weekProgress(streak, now: now, zone: zone) ?? "", .text)
-        case .weekAtRisk: return (.atRisk, weekProgress(streak, now: now, zone: zone) ?? "", .warning)
+            return met ? (.kept, "kept \(period.during)", .success) : (.none, periodProgress(streak, now: now, zone: zone), .text)
+        case .weekAtRisk: return (.atRisk, periodProgress(streak, now: now, zone: zone), .warning)
         case .windowUnderway(let deadline):
             return (.none, windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone), .text)
         case .resting(let skipped, _): return (skipped ? .skipped : .rest, restWord(skipped), .muted)
@@ -66,6 +67,12 @@ extension StreakFacts {
         }
     }
 
+    /// A week or month in a few words: its days ("2 of 3 this week, 4 days left") or, for an
+    /// amount, its total ("17.7 of 100 km in December, 82.3 to go").
+    private static func periodProgress(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {
+        weekProgress(streak, now: now, zone: zone) ?? amountProgress(streak, now: now, zone: zone) ?? ""
+    }
+
     private static func panelSituation(_ evaluation: StreakEvaluation, now: Date, zone: TimeZone) -> (text: String, tone: Tone) {
         let streak = evaluation.streak
         switch StreakSituation(evaluation) {
@@ -76,8 +83,12 @@ extension StreakFacts {
         case .weekUnderway(let met):
             return (weekProgress(streak, now: now, zone: zone) ?? "", met ? .success : .text)
         case .weekAtRisk(let deadline):
+            guard let days = weekProgress(streak, now: now, zone: zone) else {
+                // An amount a week or a month (rule 10): its total says where it stands.
+                return (deadline.map { "\(countdown($0.timeIntervalSince(now))) left" } ?? "", .warning)
+            }
             let left = StreakFacts.weekIsLost(streak) ? "" : deadline.map { ", \(countdown($0.timeIntervalSince(now))) to keep a day" } ?? ""
-            return ((weekProgress(streak, now: now, zone: zone) ?? "") + left, .warning)
+            return (days + left, .warning)
         case .windowUnderway(let deadline):
             return (windowSentence(streak, opening: nil, deadline: deadline, now: now, zone: zone), .text)
         case .resting(let skipped, let deadline):

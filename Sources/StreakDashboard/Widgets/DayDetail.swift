@@ -91,6 +91,10 @@ enum DayDetail {
         guard view.configuration.measuresAmount, let target = record.targetAmount ?? view.configuration.target?.amount else { return nil }
         let unit = view.configuration.unit.map { " \($0)" } ?? ""
         let sum = StreakAmount.text(record.amount), of = "\(StreakAmount.text(record.amount)) of \(StreakAmount.text(target))\(unit)"
+        // An amount a week or a month is judged on its total; a day only adds to it.
+        if let period = view.configuration.target?.period, period != .day {
+            return record.amount > 0 ? "\(sum)\(unit) credited to this day, toward the \(period.rawValue)'s total." : "Nothing credited to this day."
+        }
         switch (record.state, view.configuration.isLimit) {
         case (.kept, true): return "\(of) credited: within the limit, kept."
         case (.kept, false): return "\(of) credited: kept."

@@ -5,7 +5,7 @@ import SwiftfulGamification
 /// the longest runs. Nothing here is calculated, only shown.
 enum StatisticsPanel {
     static func draw(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
-        let lines = self.lines(view.statistics, today: view.evaluation.today, glyphs: state.glyphs)
+        let lines = self.lines(view.statistics, today: view.evaluation.today, glyphs: state.glyphs, amountUnit: view.configuration.unit)
         for (index, line) in lines.prefix(rect.height).enumerated() {
             var x = rect.x
             for (text, style) in line {
@@ -15,7 +15,7 @@ enum StatisticsPanel {
         }
     }
 
-    static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs) -> [DayDetail.Line] {
+    static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs, amountUnit: String? = nil) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = [[("Statistics", CellStyle(.text, bold: true))]]
         if let strength = stats.strength {
             // Rule 13: Loop's score, and what this week did to it.
@@ -33,7 +33,8 @@ enum StatisticsPanel {
                           (percent(weeks.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)), (counts, CellStyle(.muted))])
             if let best = weeks.best {
                 lines.append([("best \(period)".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
-                              (counted(best.keptDays, "day"), CellStyle(.success)), (" from \(best.start)", CellStyle(.muted))])
+                              (best.amount.map { StreakAmount.text($0) + (amountUnit.map { " \($0)" } ?? "") } ?? counted(best.keptDays, "day"), CellStyle(.success)),
+                              (" from \(best.start)", CellStyle(.muted))])
             }
         }
         for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {

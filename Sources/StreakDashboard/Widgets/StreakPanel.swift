@@ -108,9 +108,10 @@ enum StreakPanel {
         grid.put("Week", x: x, y: y, style: CellStyle(.text, bold: true))
         let today = view.evaluation.today
         let weekStart = HeatmapWidget.monday(ofWeek: HeatmapWidget.week(of: today))
-        var kept = 0, due = 0
+        var kept = 0, due = 0, amount = 0.0
         for offset in 0..<7 {
             let day = view.evaluation.day(weekStart.adding(days: offset))
+            amount += day.amount
             let column = x + 8 + offset * 2
             grid.put(weekLetters[offset], x: column, y: y, style: CellStyle(day.day == today ? .today : .muted, bold: day.day == today))
             let (glyph, style) = view.shades.mark(day, glyphs: state.glyphs)
@@ -123,7 +124,9 @@ enum StreakPanel {
         // The week in words, or shorter where the panel is narrow ("2 of 3, 4 days left", "2/3").
         let room = max(0, width - 23)
         let summaries = StreakFacts.weekProgressForms(view.streak, now: state.now, zone: state.zone)
-            ?? Self.windowForms(state, view) ?? ["\(kept)/\(due) kept"]
+            ?? Self.windowForms(state, view)
+            // Amounts (rule 10) are judged on sums, not on kept days: the week's sum.
+            ?? (view.configuration.measuresAmount ? ["\(StreakAmount.text(amount))\(view.configuration.unit.map { " \($0)" } ?? "") this week"] : ["\(kept)/\(due) kept"])
         let summary = summaries.first { $0.cellWidth <= room } ?? ""
         grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: room)
     }

@@ -37,7 +37,10 @@ struct StatsCommand: AsyncParsableCommand {
         // A monthly streak's months (rule 12) are the library's weeks read with "month" for "week".
         let period = periodWord(streak)
         if let weeks = stats.weeks {
-            let best = weeks.best.map { " · best \(period) \($0.keptDays) of \($0.target) days from \($0.start)" } ?? ""
+            let best = weeks.best.map { week in
+                " · best \(period) " + (week.amount.map { StreakAmount.text($0) + (streak.unit.map { " \($0)" } ?? "") } ?? "\(week.keptDays) of \(week.target) days")
+                    + " from \(week.start)"
+            } ?? ""
             let label = "\(period)s".padding(toLength: 14, withPad: " ", startingAt: 0)
             lines.append("  \(label)\(percent(weeks.rate).padding(toLength: 5, withPad: " ", startingAt: 0)) kept \(weeks.kept) of \(weeks.counted)\(weeks.bridged > 0 ? ", \(weeks.bridged) bridged" : "")\(best)")
         }

@@ -139,7 +139,9 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         public let counted: Int
         public let kept: Int
         public let bridged: Int
-        /// The week with the most kept days (the latest among equals).
+        /// The week with the most kept days, or for an amount a week or a month (rule 10) the
+        /// largest total (for a limit the smallest total among the closed ones); the latest
+        /// among equals.
         public let best: StreakWeek?
         public let all: [StreakWeek]
 
@@ -150,8 +152,15 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             bridged = closed.filter { $0.state == .bridged }.count
             counted = closed.count - bridged
             kept = closed.filter { $0.state == .kept }.count
-            best = weeks.max { ($0.keptDays, $0.start) < ($1.keptDays, $1.start) }
+            best = Self.best(of: weeks, closed: closed)
             all = weeks
+        }
+
+        private static func best(of weeks: [StreakWeek], closed: [StreakWeek]) -> StreakWeek? {
+            guard let first = weeks.first, first.amount != nil else { return weeks.max { ($0.keptDays, $0.start) < ($1.keptDays, $1.start) } }
+            guard first.isLimit else { return weeks.max { ($0.amount ?? 0, $0.start) < ($1.amount ?? 0, $1.start) } }
+            // A limit's best is its lightest unit; the open one is not over yet.
+            return closed.filter { $0.state != .bridged }.min { ($0.amount ?? 0, $1.start) < ($1.amount ?? 0, $0.start) }
         }
 
         /// The three longest runs of kept weeks, longest first (the more recent first among
