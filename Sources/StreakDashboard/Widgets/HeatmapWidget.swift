@@ -75,7 +75,9 @@ enum HeatmapWidget {
             // A month's name over the week its first day falls in, from where the history
             // starts; the year with January and at the start of a band. A name with its year
             // gives the year up before the next month's name is left out ("Sep 2026  Nov").
-            var labels: [(x: Int, text: String, short: String)] = []
+            // A band that starts mid-month names that month at its first column (`partial`);
+            // when the next month begins too close, the next month's name wins.
+            var labels: [(x: Int, text: String, short: String, partial: Bool)] = []
             for column in 0..<perBand {
                 let week = band * perBand + column
                 let x = rect.x + labelWidth + column * 2 * scale
@@ -88,7 +90,10 @@ enum HeatmapWidget {
                 let fits = { (text: String) in text.count <= rect.x + rect.width - x }
                 let withYear = "\(month) \(first.year)"
                 guard var text = [first.month == 1 || startsHere ? withYear : month, month].first(where: fits) else { continue }
-                if let last = labels.last, last.x + last.text.count >= x {
+                if let last = labels.last, last.partial, last.x + last.short.count >= x {
+                    labels.removeLast()
+                    if fits(withYear) { text = withYear }
+                } else if let last = labels.last, last.x + last.text.count >= x {
                     let shortYear = last.text == last.short ? nil : "\(last.short) '\(last.text.suffix(2))"
                     if let shortYear, last.x + shortYear.count < x {
                         labels[labels.count - 1].text = shortYear  // "Jan '24"
@@ -99,7 +104,7 @@ enum HeatmapWidget {
                         labels[labels.count - 1].text = last.short
                     }
                 }
-                labels.append((x, text, month))
+                labels.append((x, text, month, first.day != 1))
             }
             for label in labels { grid.put(label.text, x: label.x, y: top, style: CellStyle(.muted)) }
             for column in 0..<perBand {
