@@ -33,7 +33,7 @@ enum StatisticsPanel {
                           (percent(weeks.rate).leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)), (counts, CellStyle(.muted))])
             if let best = weeks.best {
                 lines.append([("best \(period)".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
-                              (best.amount.map { StreakAmount.text($0) + (amountUnit.map { " \($0)" } ?? "") } ?? counted(best.keptDays, "day"), CellStyle(.success)),
+                              (best.amount.map { StreakAmount.text($0, unit: amountUnit) } ?? counted(best.keptDays, "day"), CellStyle(.success)),
                               (" from \(best.start)", CellStyle(.muted))])
             }
         }

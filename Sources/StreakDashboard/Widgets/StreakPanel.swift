@@ -126,7 +126,7 @@ enum StreakPanel {
         let summaries = StreakFacts.weekProgressForms(view.streak, now: state.now, zone: state.zone)
             ?? Self.windowForms(state, view)
             // Amounts (rule 10) are judged on sums, not on kept days: the week's sum.
-            ?? (view.configuration.measuresAmount ? ["\(StreakAmount.text(amount))\(view.configuration.unit.map { " \($0)" } ?? "") this week"] : ["\(kept)/\(due) kept"])
+            ?? (view.configuration.measuresAmount ? ["\(StreakAmount.text(amount, unit: view.configuration.unit)) this week"] : ["\(kept)/\(due) kept"])
         let summary = summaries.first { $0.cellWidth <= room } ?? ""
         grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: room)
     }

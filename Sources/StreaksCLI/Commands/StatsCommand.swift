@@ -38,7 +38,7 @@ struct StatsCommand: AsyncParsableCommand {
         let period = periodWord(streak)
         if let weeks = stats.weeks {
             let best = weeks.best.map { week in
-                " · best \(period) " + (week.amount.map { StreakAmount.text($0) + (streak.unit.map { " \($0)" } ?? "") } ?? "\(week.keptDays) of \(week.target) days")
+                " · best \(period) " + (week.amount.map { StreakAmount.text($0, unit: streak.unit) } ?? "\(week.keptDays) of \(week.target) days")
                     + " from \(week.start)"
             } ?? ""
             let label = "\(period)s".padding(toLength: 14, withPad: " ", startingAt: 0)

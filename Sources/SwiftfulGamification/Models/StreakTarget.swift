@@ -145,6 +145,11 @@ public enum StreakAmount {
         text(thousandths: thousandths(value))
     }
 
+    /// The amount with its unit after it, if any: "4.2 km", "3".
+    public static func text(_ value: Double, unit: String?) -> String {
+        text(value) + (unit.map { " \($0)" } ?? "")
+    }
+
     /// Thousandths as people write them: 4200 -> "4.2".
     public static func text(thousandths: Int64) -> String {
         let sign = thousandths < 0 ? "-" : ""
