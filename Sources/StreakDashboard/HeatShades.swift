@@ -9,6 +9,7 @@ import SwiftfulGamification
 /// | kept | ■ | # | goal 1: the day's count against the streak's own quartiles; goal N: full |
 /// | partly done (events, goal not met) | □ | + | the fraction of the goal met |
 /// | partly done (an amount, its target not met) | □ | + | the fraction of the target met |
+/// | logged (tracking only, rule 13) | ■ | # | |
 /// | over its limit (rule 10) | ✕ | X | |
 /// | missed | · | . | |
 /// | frozen | ❄ | * | |
@@ -65,6 +66,8 @@ public struct HeatShades: Sendable, Equatable {
             guard day.eventCount > 0 else { return (glyphs.missed, CellStyle(.missed)) }
             let level = level(day)
             return (glyphs.partial, CellStyle(.partial, bold: level == 3, dim: level == 1))
+        case .logged:
+            return (glyphs.kept, CellStyle(.heat3))
         case .open:
             return (glyphs.open, CellStyle(.today))
         case .frozen:
@@ -89,6 +92,7 @@ public struct HeatShades: Sendable, Equatable {
     public static func name(of state: StreakDay.State, eventCount: Int, overLimit: Bool = false) -> String {
         switch state {
         case .kept: return "kept"
+        case .logged: return "logged"
         case .gap: return overLimit ? "over the limit" : eventCount > 0 ? "partly done" : "missed"
         case .frozen: return "frozen"
         case .open: return "open"

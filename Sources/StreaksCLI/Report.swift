@@ -20,6 +20,11 @@ enum Report {
     static func statusObject(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
         var object = statusObject(evaluation.streak, configuration: configuration, now: now, zone: zone)
         object["strength"] = StreakStrength(evaluation: evaluation).map { $0.percent as Any } ?? NSNull()
+        // Rule 13: a tracking-only streak's day value, today's and the latest.
+        let measurements = StreakMeasurements(evaluation: evaluation)
+        object["measure"] = measurements.map { $0.measure.rawValue as Any } ?? NSNull()
+        object["today_value"] = measurements?.today.map { $0 as Any } ?? NSNull()
+        object["latest"] = measurements?.latest.map { ["day": "\($0.day)", "value": $0.value] as Any } ?? NSNull()
         return object
     }
 
@@ -96,14 +101,14 @@ enum Report {
     }
 
     /// One aligned line per streak, in words: the overview for scripts and people.
-    static func statusLines(_ streaks: [(key: String, streak: CurrentStreakData, configuration: StreakConfiguration)], now: Date, zone: TimeZone) -> [String] {
+    static func statusLines(_ streaks: [(key: String, evaluation: StreakEvaluation, configuration: StreakConfiguration)], now: Date, zone: TimeZone) -> [String] {
         // A title, where the streak has one, after its key.
         let names = streaks.map { item in item.configuration.title.map { "\(item.key) (\($0))" } ?? item.key }
         let keyWidth = names.map(\.count).max() ?? 0
-        let numbers = streaks.map { $0.configuration.isTrackingOnly ? "tracking" : length($0.streak) }
+        let numbers = streaks.map { $0.configuration.isTrackingOnly ? "tracking" : length($0.evaluation.streak) }
         let numberWidth = numbers.map(\.count).max() ?? 0
         let todays = streaks.map { item in
-            StreakFacts.progressShort(item.streak, goal: item.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay)
+            StreakFacts.progressShort(item.evaluation.streak, goal: item.evaluation.streak.eventsRequiredPerDay ?? item.configuration.eventsRequiredPerDay)
         }
         let todayWidth = max(11, todays.map(\.count).max() ?? 0)
         return zip(zip(streaks, names), zip(numbers, todays)).map { pair, columns in
@@ -113,24 +118,32 @@ enum Report {
                 name.padding(toLength: keyWidth, withPad: " ", startingAt: 0),
                 String(repeating: " ", count: numberWidth - number.count) + number,
                 today.padding(toLength: todayWidth, withPad: " ", startingAt: 0),
-                statusPhrase(item.streak, now: now, zone: zone),
+                statusPhrase(item.evaluation, now: now, zone: zone),
             ].joined(separator: "  ")
         }
     }
 
-    /// A few lines for people.
-    static func statusText(_ streak: CurrentStreakData, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
+    /// A few lines for people. Tracking only has no streak to tell (rules 10 and 13): its
+    /// latest value, how it moved and the month's figures instead.
+    static func statusText(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> String {
+        let streak = evaluation.streak
         let current = streak.currentStreak ?? 0
         let goal = streak.eventsRequiredPerDay ?? configuration.eventsRequiredPerDay
         let name = configuration.title.map { "\($0) (\(streak.streakKey))" } ?? streak.streakKey
-        // Tracking only has no streak to tell (rule 10).
-        let tracking = configuration.isTrackingOnly
-        var lines = ["\(name): " + (tracking ? "" : "\(length(current, of: streak)) — ") + statusPhrase(streak, now: now, zone: zone)]
-        var details = [StreakFacts.progressShort(streak, goal: goal)] + (tracking ? [] : ["longest \(length(streak.longestStreak ?? 0, of: streak))"])
-            + [count(streak.totalEvents ?? 0, "event")]
+        if let measurements = StreakMeasurements(evaluation: evaluation) {
+            var lines = ["\(name): \(StreakFacts.measurementPhrase(measurements, unit: configuration.unit))"]
+            let figures = StreakFacts.measurementFigures(measurements, unit: configuration.unit)
+            let readings = measurements.measure == .sum ? count(streak.totalEvents ?? 0, "event") : count(streak.totalEvents ?? 0, "reading")
+            lines.append("  " + ([configuration.measure == .sum ? StreakFacts.progressShort(streak, goal: goal) : nil, figures.isEmpty ? nil : figures, readings]
+                .compactMap { $0 }.joined(separator: " · ")))
+            return lines.joined(separator: "\n")
+        }
+        var lines = ["\(name): \(length(current, of: streak)) — " + statusPhrase(evaluation, now: now, zone: zone)]
+        var details = [StreakFacts.progressShort(streak, goal: goal), "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
+        if let strength = StreakStrength(evaluation: evaluation) { details.append("strength \(strength.percent)%") }
         lines.append("  " + details.joined(separator: " · "))
-        if configuration.freezeBehavior != .noFreezes, !tracking {
+        if configuration.freezeBehavior != .noFreezes {
             var freezes = "  freezes: \(streak.freezesAvailableCount ?? 0) available"
             let needed = streak.freezesNeededToSaveStreak ?? 0
             if configuration.freezeBehavior == .manuallyConsumeFreezes, needed > 0 {
@@ -141,6 +154,14 @@ enum Report {
             lines.append(freezes)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The status in a phrase; a tracking-only streak's latest value (rule 13).
+    static func statusPhrase(_ evaluation: StreakEvaluation, now: Date, zone: TimeZone) -> String {
+        if let measurements = StreakMeasurements(evaluation: evaluation) {
+            return StreakFacts.measurementPhrase(measurements, unit: evaluation.configuration.unit)
+        }
+        return statusPhrase(evaluation.streak, now: now, zone: zone)
     }
 
     static func statusPhrase(_ streak: CurrentStreakData, now: Date, zone: TimeZone) -> String {

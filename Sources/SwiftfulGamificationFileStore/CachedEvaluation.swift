@@ -9,8 +9,8 @@ import SwiftfulGamification
 /// a fresh result from a stale one with a few `stat`s instead of calculating again. It ends
 /// with its own checksum, like the snapshot: a damaged cache is recalculated, never trusted.
 struct CachedEvaluation: Codable {
-    /// 4: evaluations carry each day's amount and the targets (rule 10); 3: the unit, today's kind, skipped days and weeks.
-    static let version = 4
+    /// 5: a tracking-only day with a reading is logged (rule 13); 4: evaluations carry each day's amount and the targets (rule 10); 3: the unit, today's kind, skipped days and weeks.
+    static let version = 5
 
     var version = Self.version
     let evaluation: StreakEvaluation

@@ -12,7 +12,7 @@ import SwiftfulGamification
 /// recounted. The file ends with a checksum of its own, so a damaged or edited snapshot is
 /// rebuilt rather than believed.
 struct HistorySnapshot: Codable {
-    static let version = 4
+    static let version = 5
     /// Larger than any snapshot of 1970-2199 could be.
     static let sizeLimit = 64 << 20
 

@@ -3,14 +3,16 @@ import PostgresNIO
 import SwiftfulGamification
 
 /// What a streak measures (rule 10) in its `streaks` columns: `target_kind`, `target_amount`
-/// (numeric, exact), `target_period`, `unit` and `start_day`, read back as one JSON column.
+/// (numeric, exact), `target_period`, `unit`, `start_day` and `day_value` (rule 13), read
+/// back as one JSON column.
 struct PostgresMeasure: Equatable {
     var target: StreakTarget?
     var unit: String?
     var startDay: CalendarDay?
+    var dayValue: StreakMeasure = .sum
 
     init(_ configuration: StreakConfiguration) {
-        (target, unit, startDay) = (configuration.target, configuration.unit, configuration.startDay)
+        (target, unit, startDay, dayValue) = (configuration.target, configuration.unit, configuration.startDay, configuration.measure)
     }
 
     init(target: StreakTarget?, unit: String?, startDay: CalendarDay?) {
@@ -22,7 +24,7 @@ struct PostgresMeasure: Equatable {
         let prefix = alias.isEmpty ? "" : "\(alias)."
         return """
         json_build_object('kind', \(prefix)target_kind, 'amount', \(prefix)target_amount, 'per', \(prefix)target_period, \
-        'unit', \(prefix)unit, 'start_day', \(prefix)start_day)::text
+        'unit', \(prefix)unit, 'start_day', \(prefix)start_day, 'day_value', \(prefix)day_value)::text
         """
     }
 
@@ -31,6 +33,7 @@ struct PostgresMeasure: Equatable {
         struct Columns: Decodable {
             let kind: String?, amount: Double?, per: String?, unit: String?
             let start_day: String?
+            let day_value: String?
         }
         guard let columns = try? JSONDecoder().decode(Columns.self, from: Data(text.utf8)) else { return nil }
         let per = columns.per.flatMap(StreakPeriod.init(rawValue:)) ?? .day
@@ -42,6 +45,10 @@ struct PostgresMeasure: Equatable {
         default: return nil
         }
         unit = columns.unit
+        if let text = columns.day_value {
+            guard let value = StreakMeasure(rawValue: text) else { return nil }
+            dayValue = value
+        }
         if let text = columns.start_day {
             guard let day = CalendarDay(parsing: text) else { return nil }
             startDay = day
@@ -52,6 +59,7 @@ struct PostgresMeasure: Equatable {
     var amountText: String? { target?.amount.map(StreakAmount.text) }
     var periodText: String? { target?.period?.rawValue }
     var startDayText: String? { startDay?.description }
+    var dayValueText: String? { dayValue == .sum ? nil : dayValue.rawValue }
 }
 
 extension StreakConfiguration {
@@ -61,6 +69,6 @@ extension StreakConfiguration {
             streakKey: streakKey, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
             leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart,
             target: measure.target, unit: measure.unit, startDay: measure.startDay
-        ).titled(title).placed(group: group, position: position)
+        ).titled(title).placed(group: group, position: position).measured(by: measure.dayValue)
     }
 }

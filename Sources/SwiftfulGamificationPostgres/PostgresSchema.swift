@@ -216,6 +216,14 @@ enum PostgresSchema {
                 ADD CONSTRAINT streaks_target_period_check CHECK (target_period IN ('day', 'week', 'month'))
             """,
         ],
+        // 11: a tracking-only streak's day value (rule 13); NULL sums, as before. Evaluations
+        // cached before it drew logged days as rest days: every user's is calculated again.
+        [
+            "ALTER TABLE streaks ADD COLUMN day_value text CHECK (day_value IN ('last', 'mean', 'min', 'max'))",
+            "ALTER TABLE streak_summaries NO FORCE ROW LEVEL SECURITY",
+            "UPDATE streak_summaries SET evaluation = NULL, calculated_us = NULL, valid_until_us = NULL",
+            "ALTER TABLE streak_summaries FORCE ROW LEVEL SECURITY",
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

@@ -411,12 +411,13 @@ extension PostgresStreakStore {
             WITH streak AS (
                 INSERT INTO streaks (user_id, streak_key, events_required_per_day, leeway_hours, freeze_behavior, use_server_calculation, goal_history, created_us,
                                      schedule, week_start, title, group_name, position,
-                                     target_kind, target_amount, target_period, unit, start_day)
+                                     target_kind, target_amount, target_period, unit, start_day, day_value)
                 VALUES (\(userId), \(configuration.streakKey), \(configuration.eventsRequiredPerDay), \(configuration.leewayHours),
                         \(configuration.freezeBehavior.word), \(configuration.useServerCalculation), \(goals), \(created),
                         \(configuration.schedule.text), \(configuration.weekStart.rawValue), \(configuration.title),
                         \(configuration.group), \(configuration.position),
-                        \(measure.kindText), \(measure.amountText)::numeric, \(measure.periodText), \(measure.unit), \(measure.startDayText)::date)
+                        \(measure.kindText), \(measure.amountText)::numeric, \(measure.periodText), \(measure.unit), \(measure.startDayText)::date,
+                        \(measure.dayValueText))
                 RETURNING id
             )
             INSERT INTO streak_summaries (user_id, streak_id, history, current_streak, longest_streak, live_events, revision, updated_us)
@@ -443,7 +444,7 @@ extension PostgresStreakStore {
                 schedule = \(configuration.schedule.text), week_start = \(configuration.weekStart.rawValue), title = \(configuration.title),
                 group_name = \(configuration.group), position = \(configuration.position),
                 target_kind = \(measure.kindText), target_amount = \(measure.amountText)::numeric, target_period = \(measure.periodText),
-                unit = \(measure.unit), start_day = \(measure.startDayText)::date
+                unit = \(measure.unit), start_day = \(measure.startDayText)::date, day_value = \(measure.dayValueText)
             WHERE user_id = \(context.userId) AND id = \(context.row.id)
             """,
             logger: PostgresSession.logger

@@ -102,7 +102,7 @@ public final class PostgresStreakStore: StreakStore {
         let configuration = StreakConfiguration(
             streakKey: key, eventsRequiredPerDay: goal, useServerCalculation: server, leewayHours: leeway, freezeBehavior: freezeBehavior,
             schedule: schedule, weekStart: weekStart, target: measure.target, unit: measure.unit, startDay: measure.startDay
-        ).titled(details.title).placed(group: details.group, position: details.position)
+        ).titled(details.title).placed(group: details.group, position: details.position).measured(by: measure.dayValue)
         return StreakRow(id: id, userId: userId, configuration: configuration, goalHistory: goalHistory, archived: archived)
     }
 
@@ -194,7 +194,7 @@ public final class PostgresStreakStore: StreakStore {
     /// taken in `timezone`), else rebuilt from the events.
     func history(_ connection: PostgresConnection, row: StreakRow, stored: String?, timezone: TimeZone) async throws -> StreakHistory {
         let leeway = row.leeway(in: timezone)
-        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: stored), history.leeway == leeway {
+        if let stored, let history = try? Self.decoder.decode(StreakHistory.self, from: stored), history.leeway == leeway, history.recordsReadings {
             return history
         }
         return StreakHistory(events: try await liveEvents(connection, of: row), leeway: leeway)

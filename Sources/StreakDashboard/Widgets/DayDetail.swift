@@ -63,7 +63,7 @@ enum DayDetail {
 
     private static func role(of record: StreakDay) -> Role {
         switch record.state {
-        case .kept: return .success
+        case .kept, .logged: return .success
         case .gap: return record.eventCount > 0 && !record.isOverLimit ? .partial : .danger
         case .frozen: return .frozen
         case .open: return .warning
@@ -88,6 +88,7 @@ enum DayDetail {
 
     /// Rule 10: the day's sum against its target, for a kept, missed or over day.
     private static func measuredExplanation(_ record: StreakDay, view: StreakView) -> String? {
+        if view.configuration.isTrackingOnly { return trackedExplanation(record, configuration: view.configuration) }
         guard view.configuration.measuresAmount, let target = record.targetAmount ?? view.configuration.target?.amount else { return nil }
         let unit = view.configuration.unit.map { " \($0)" } ?? ""
         let sum = StreakAmount.text(record.amount), of = "\(StreakAmount.text(record.amount)) of \(StreakAmount.text(target))\(unit)"
@@ -105,6 +106,15 @@ enum DayDetail {
         case (.open, false): return "\(of) so far."
         default: return record.amount > 0 && view.configuration.isTrackingOnly ? "\(sum)\(unit) logged." : nil
         }
+    }
+
+    /// Rule 13: a tracking-only day's value, or that nothing was logged.
+    private static func trackedExplanation(_ record: StreakDay, configuration: StreakConfiguration) -> String {
+        guard record.state == .logged else { return record.state == .open ? "Nothing logged yet today." : "Nothing logged." }
+        let value = StreakAmount.text(record.amount, unit: configuration.unit)
+        if configuration.measure == .sum { return "\(value) logged." }
+        let readings = record.ownEventCount == 1 ? "" : " of \(record.ownEventCount) readings"
+        return "\(value): \(configuration.measure.phrase)\(readings)."
     }
 
     private static func countedExplanation(_ record: StreakDay, view: StreakView, state: DashboardState, credited: String, events: String, goal: Int) -> [String] {
@@ -146,6 +156,8 @@ enum DayDetail {
             lines.append("Before the first event: nothing to keep yet.")
         case .future:
             lines.append("Not yet.")
+        case .logged:
+            lines.append("\(events) logged.")
         }
         if record.state != .beforeHistory, record.state != .future, goal != view.configuration.eventsRequiredPerDay {
             lines.append("The goal that day was \(goal) a day (it is \(view.configuration.eventsRequiredPerDay) now).")

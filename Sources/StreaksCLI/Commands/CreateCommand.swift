@@ -55,6 +55,10 @@ struct CreateCommand: AsyncParsableCommand {
             guard asked != .trackingOnly else { throw CLIError.usage("--track has no goal: leave out --goal", command: "streaks create") }
             throw CLIError.usage("give the amount with \(asked.isLimit ? "--at-most" : "--at-least") \(goal), not --goal", command: "streaks create")
         }
+        let dayValue = try settings.dayValue()
+        if dayValue != nil, target != .trackingOnly {
+            throw CLIError.usage("--measure goes with --track: a target sums the day's amounts", command: "streaks create")
+        }
         // A unit alone measures at least the goal (1 by default) a day.
         if target == nil, settings.unit != nil { target = .atLeast(Double(settings.goal ?? 1), per: .day) }
         let startDay = try since.map { text in
@@ -71,7 +75,7 @@ struct CreateCommand: AsyncParsableCommand {
             freezeBehavior: settings.freezes ?? (target == .trackingOnly ? .noFreezes : .manuallyConsumeFreezes),
             schedule: try settings.schedule() ?? .daily, weekStart: start ?? .monday,
             target: target, unit: settings.unit, startDay: startDay
-        ).titled(title).placed(group: settings.group, position: nil)
+        ).titled(title).placed(group: settings.group, position: nil).measured(by: dayValue ?? .sum)
         try TargetScheduleFit.check(configuration)
         try configuration.validate()
         _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
@@ -110,7 +114,9 @@ struct ConfigCommand: AsyncParsableCommand {
             let schedule = try settings.schedule()
             let target = try settings.target()
             try await checkShape(key: key, schedule: schedule, target: target, context)
-            var details = StreakDetails(title: settings.title, group: settings.group, target: target, unit: settings.unit, from: try fromDate(context))
+            var details = StreakDetails(
+                title: settings.title, group: settings.group, target: target, unit: settings.unit, from: try fromDate(context), measure: try settings.dayValue()
+            )
             details.since = try await startDay(key: key, becomesLimit: target?.isLimit, context)
             _ = try await context.store.updateSettings(
                 userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,

@@ -34,6 +34,7 @@ struct LogCommand: AsyncParsableCommand {
         // Checked before anything is written.
         if let note { try StreakValidation.validateNote(note) }
         let key = try await context.streakKey(key)
+        if amount == nil { try await Self.checkReading(key: key, context: context) }
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata, amount: amount)
         func add(creating: StreakConfiguration?) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
             // The id is a new UUID, so the store can skip its duplicate check.
@@ -61,8 +62,19 @@ struct LogCommand: AsyncParsableCommand {
         } else {
             let measured = amount.map { " \(StreakAmount.text($0))\(result.evaluation.configuration.unit.map { " \($0)" } ?? "")" } ?? ""
             let length = result.evaluation.configuration.isTrackingOnly ? "" : " \(Report.length(streak)),"
-            context.console.print("Logged \(key)\(measured) at \(Report.localTime(date, context.zone)):\(length) \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+            context.console.print("Logged \(key)\(measured) at \(Report.localTime(date, context.zone)):\(length) \(Report.statusPhrase(result.evaluation, now: context.now, zone: context.zone)).")
         }
+    }
+
+    /// Rule 13: a day value other than a sum reads only events with an amount, so logging
+    /// one without is refused before anything is written.
+    static func checkReading(key: String, context: CommandContext) async throws {
+        guard let configuration = try? await context.store.settings(userId: context.userId, streakKey: key).configuration,
+              configuration.isTrackingOnly, configuration.measure != .sum else { return }
+        let unit = configuration.unit.map { " (in \($0))" } ?? ""
+        throw CLIError.usage(
+            "\(key) keeps \(configuration.measure.phrase): give the reading\(unit), as in: streaks log \(key) VALUE", command: "streaks log"
+        )
     }
 }
 

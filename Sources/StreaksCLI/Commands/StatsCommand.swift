@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 struct StatsCommand: AsyncParsableCommand {
@@ -28,6 +29,7 @@ struct StatsCommand: AsyncParsableCommand {
     }
 
     static func text(key: String, streak: CurrentStreakData, stats: StreakStatistics) -> String {
+        if let measurements = stats.measurements { return measurementText(key: key, streak: streak, measurements: measurements) }
         func percent(_ rate: Double?) -> String { rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
         var lines = ["\(key): \(Report.length(streak)) now, longest \(Report.length(streak.longestStreak ?? 0, of: streak))"]
         for (label, figure) in [("last 7 days", stats.last7), ("last 30 days", stats.last30), ("last 365 days", stats.last365)] {
@@ -74,6 +76,42 @@ struct StatsCommand: AsyncParsableCommand {
         return lines.joined(separator: "\n")
     }
 
+    /// Rule 13: a tracking-only streak's day values; it keeps no streak to count.
+    static func measurementText(key: String, streak: CurrentStreakData, measurements: StreakMeasurements) -> String {
+        let unit = streak.unit
+        func value(_ number: Double?) -> String { number.map { StreakAmount.text($0, unit: unit) } ?? "–" }
+        var lines = ["\(key): \(StreakFacts.measurementPhrase(measurements, unit: unit)) (\(measurements.measure.phrase))"]
+        let changes = [("7", measurements.change7), ("30", measurements.change30)].compactMap { days, change in
+            change.map { "\(StreakFacts.signed($0, unit: unit)) in \(days) days" }
+        }
+        if !changes.isEmpty { lines.append("  change        " + changes.joined(separator: " · ")) }
+        for (label, window) in [("last 7 days", measurements.last7), ("last 30 days", measurements.last30), ("last 365 days", measurements.last365), ("all time", measurements.allTime)] {
+            let figures = window.logged == 0
+                ? "nothing logged"
+                : "mean \(value(window.mean)) · least \(value(window.min)) · greatest \(value(window.max)) · \(counted(window.logged, "day")) logged"
+            lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(figures)")
+        }
+        lines.append("  \(Report.count(streak.totalEvents ?? 0, measurements.measure == .sum ? "event" : "reading"))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Rule 13's fields: null for a streak that is not tracking only (never a left-out key).
+    static func measurementFields(_ measurements: StreakMeasurements?) -> [String: Any] {
+        func number(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+        let windows = measurements.map { [("7", $0.last7), ("30", $0.last30), ("365", $0.last365), ("all", $0.allTime)] } ?? []
+        func figure(_ read: (StreakMeasurements.Window) -> Double?) -> Any {
+            measurements == nil ? NSNull() : Dictionary(uniqueKeysWithValues: windows.map { ($0.0, number(read($0.1))) }) as Any
+        }
+        return [
+            "measure": measurements.map { $0.measure.rawValue as Any } ?? NSNull(),
+            "today_value": number(measurements?.today),
+            "latest": measurements?.latest.map { ["day": "\($0.day)", "value": $0.value] as Any } ?? NSNull(),
+            "change_7": number(measurements?.change7),
+            "change_30": number(measurements?.change30),
+            "mean": figure(\.mean), "min": figure(\.min), "max": figure(\.max),
+        ]
+    }
+
     /// "week" or "month": what a weekly or monthly streak is judged by (rules 8 and 12).
     static func periodWord(_ streak: CurrentStreakData) -> String { streak.streakUnit == .month ? "month" : "week" }
 
@@ -116,7 +154,7 @@ struct StatsCommand: AsyncParsableCommand {
             "strength_change_7": stats.strengthChangeThisWeek.map { $0 as Any } ?? NSNull(),
             "worst_weekday": weekday(stats.worstWeekday),
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
-            "totals": totals(stats.totals, unit: streak.unit),
+            "totals": stats.measurements.map { !$0.measure.adds } == true ? NSNull() : totals(stats.totals, unit: streak.unit) as Any,
             "longest_runs": (stats.weeks?.longestRuns ?? stats.longestRuns).map {
                 ["start": "\($0.start)", "end": "\($0.end)", "length": $0.length, "unit": stats.weeks == nil ? "day" : period, "current": $0.isCurrent]
             },
@@ -124,6 +162,7 @@ struct StatsCommand: AsyncParsableCommand {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
             },
         ]
+        object.merge(measurementFields(stats.measurements)) { _, measured in measured }
         if let weeks = stats.weeks {
             // Named after the unit: "weeks" for a weekly streak, "streak_months" for a monthly one
             // ("months" is every streak's calendar months of kept days).

@@ -26,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
             return (key, evaluation, evaluation.configuration)
         }
         let ordered = Report.inDisplayOrder(read) { $0.configuration }
-        let streaks = ordered.map { (key: $0.key, streak: $0.evaluation.streak, configuration: $0.configuration) }
+        let streaks = ordered
         guard !streaks.isEmpty else { return try await show(key, json: json, context: context) }
         func object(_ item: (key: String, evaluation: StreakEvaluation, configuration: StreakConfiguration)) -> [String: Any] {
             Report.statusObject(item.evaluation, configuration: item.configuration, now: context.now, zone: context.zone)
@@ -37,8 +37,8 @@ struct StatusCommand: AsyncParsableCommand {
             // Always an array without a key: a script's `jq '.[]'` holds however many streaks there are.
             context.console.print(Report.json(ordered.map(object)))
         } else if streaks.count == 1 {
-            let (_, streak, configuration) = streaks[0]
-            context.console.print(Report.statusText(streak, configuration: configuration, now: context.now, zone: context.zone))
+            let (_, evaluation, configuration) = streaks[0]
+            context.console.print(Report.statusText(evaluation, configuration: configuration, now: context.now, zone: context.zone))
         } else {
             // A heading before each group, when there are groups.
             var group: String?

@@ -39,6 +39,10 @@ struct StreakSettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What amounts count (km, pages, min).", valueName: "unit"))
     var unit: String?
 
+    @Option(help: ArgumentHelp("With --track, a day's value: sum (default), last (a weight), mean, min or max.", valueName: "value"),
+            completion: .list(StreakMeasure.allCases.map(\.rawValue)))
+    var measure: String?
+
     @Option(help: ArgumentHelp("The period of --at-least or --at-most: day (default), week or month.", valueName: "period"),
             completion: .list(["day", "week", "month"]))
     var per: String?
@@ -82,6 +86,15 @@ struct StreakSettingsOptions: ParsableArguments {
         return nil
     }
 
+    /// `--measure` read, or nil when not given.
+    func dayValue() throws -> StreakMeasure? {
+        guard let measure else { return nil }
+        guard let value = StreakMeasure(rawValue: measure.lowercased()) else {
+            throw CLIError.usage("--measure takes sum, last, mean, min or max, not '\(measure)'", command: "streaks")
+        }
+        return value
+    }
+
     /// An amount as people type it ("5", "2.5", "0,5").
     static func amount(_ text: String, option: String) throws -> Double {
         guard let value = StreakAmount.parse(text) else {
@@ -92,6 +105,6 @@ struct StreakSettingsOptions: ParsableArguments {
 
     var isEmpty: Bool {
         title == nil && group == nil && goal == nil && leeway == nil && freezes == nil && scheduleOptions.isEmpty
-            && atLeast == nil && atMost == nil && !track && unit == nil && per == nil
+            && atLeast == nil && atMost == nil && !track && unit == nil && per == nil && measure == nil
     }
 }

@@ -11,7 +11,8 @@ struct TodayCommand: AsyncParsableCommand {
         Every streak due today and not kept yet: at risk (with the time left), broken, not started, \
         then weekly and monthly streaks whose week or month still needs days, and rolling streaks whose \
         window needs a day by its deadline (standing week_open); each with what is left. Then the streaks \
-        already kept. Rest days, skipped days, tracking-only streaks and limits gone over are left out. \
+        already kept, and last what tracking-only streaks read today (or their latest value). Rest days, \
+        skipped days and limits gone over are left out; so are tracking-only streaks in JSON. \
         JSON: an array of objects (key, name, standing, deadline, events_left, amount_left, unit, best, detail), \
         the same order.
         """
@@ -26,12 +27,23 @@ struct TodayCommand: AsyncParsableCommand {
         let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
             try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         }
-        let list = TodayList(Report.inDisplayOrder(evaluations) { $0.configuration }, now: context.now, zone: context.zone)
+        let ordered = Report.inDisplayOrder(evaluations) { $0.configuration }
+        let list = TodayList(ordered, now: context.now, zone: context.zone)
         if json {
             context.console.print(Report.json(list.items.map(Self.object)))
             return
         }
-        context.console.print(Self.text(list, dimmingKept: context.console.stylesText))
+        context.console.print(Self.text(list, dimmingKept: context.console.stylesText) + Self.tracked(ordered))
+    }
+
+    /// Rule 13: what each tracking-only streak reads today, or its latest value; nothing to do.
+    static func tracked(_ evaluations: [StreakEvaluation]) -> String {
+        let tracked = evaluations.compactMap { evaluation in
+            StreakMeasurements(evaluation: evaluation).map { (evaluation.configuration.displayName, StreakFacts.measurementPhrase($0, unit: evaluation.configuration.unit)) }
+        }
+        guard !tracked.isEmpty else { return "" }
+        let width = tracked.map(\.0.count).max() ?? 0
+        return "\nTracked (\(tracked.count)):\n" + tracked.map { "    \($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1)" }.joined(separator: "\n")
     }
 
     /// - Parameter dimmingKept: the kept lines dimmed (SGR 2), on a terminal that shows it.

@@ -126,7 +126,9 @@ public enum StreakCalculator {
             leeway: history.leeway,
             behavior: behavior,
             freezes: FreezePool(entries: freezePoolEntries(usableFreezes, leeway: history.leeway, clocks: &clocks)),
-            windows: dueDays.schedule(on: now.day).isRolling && calendar == nil ? dueDays : nil
+            windows: dueDays.schedule(on: now.day).isRolling && calendar == nil ? dueDays : nil,
+            measure: tracking ? configuration.measure : .sum,
+            readings: tracking && configuration.measure != .sum ? history.readings : nil
         )
         let seed = checkpoints && !tracking
             ? settlementSeed(configuration: configuration, goalSchedule: goalSchedule, skips: skips, freezes: usableFreezes, leeway: history.leeway, zone: timezone)

@@ -18,6 +18,8 @@ public struct StreakDay: Sendable, Hashable {
         case rest
         /// Skipped (rule 9) and not kept.
         case skipped
+        /// Tracking only (rule 13): a day with a reading, its day value in `amount`.
+        case logged
     }
 
     public let day: CalendarDay

@@ -121,6 +121,7 @@ public struct StreakEvaluation: Sendable {
         case .open: state = .open
         case .rest: state = .rest
         case .skipped: state = .skipped
+        case .logged: state = .logged
         }
         let amount = amounts[index]
         let judgement = Judgement(targets.target(on: number))
@@ -143,12 +144,12 @@ public struct StreakEvaluation: Sendable {
     }
 
     /// Rule 10's fraction of a day: at least, sum / X capped at 1; at most, 1 within the
-    /// limit, 0 over it; a weekly target's day, its week's; tracking only, 1 for any amount.
+    /// limit, 0 over it; a weekly target's day, its week's; tracking only, 1 for a logged day.
     private func fraction(of day: CalendarDay, state: StreakDay.State, amount: Int64, judgement: Judgement) -> Double {
         guard state != .beforeHistory else { return 0 }
         switch judgement.kind {
         case .tracking:
-            return amount > 0 ? 1 : 0
+            return state == .logged ? 1 : 0
         case _ where judgement.period == .week:
             return week(containing: day)?.fraction ?? 0
         case .atMost:

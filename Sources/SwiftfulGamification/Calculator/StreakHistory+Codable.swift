@@ -20,6 +20,8 @@ extension StreakHistory {
         case arrivalCells = "arrival_cells"
         case amounts
         case settled
+        /// Rule 13's readings ("" for none); absent in a history stored before them.
+        case readings
     }
 
     /// The day counts are stored as base64 of little-endian 32-bit integers: tens of
@@ -65,6 +67,11 @@ extension StreakHistory {
         }
         // A cache: one that does not read is dropped (the next calculation settles every day).
         settled = try? container.decodeIfPresent(SettledCheckpoint.self, forKey: .settled)
+        if let readings = try container.decodeIfPresent(String.self, forKey: .readings) {
+            self.readings = readings.isEmpty ? DayReadings() : try DayReadings(encoded: readings)
+        } else {
+            self.readings.recorded = false
+        }
         // Written before amounts: every event counted 1.
         guard container.contains(.amounts) else {
             amounts.recorded = false
@@ -147,6 +154,7 @@ extension StreakHistory {
             forKey: .amounts
         )
         try container.encodeIfPresent(settled, forKey: .settled)
+        if readings.recorded { try container.encode(readings.encoded ?? "", forKey: .readings) }
     }
 
     /// Equal when they count the same: the arrays' padding is not part of the history.
@@ -163,6 +171,7 @@ extension StreakHistory {
             && lhs.amounts.boundary == rhs.amounts.boundary && lhs.amounts.midnight == rhs.amounts.midnight
             && lhs.amounts.arrivals == rhs.amounts.arrivals && lhs.amounts.freezeArrivals == rhs.amounts.freezeArrivals && lhs.amounts.recorded == rhs.amounts.recorded
             && lhs.amounts.others == rhs.amounts.others
+            && lhs.readings.recorded == rhs.readings.recorded && lhs.readings.encoded == rhs.readings.encoded
     }
 
     /// The arrival counts of the used days (empty when none is other than 0).

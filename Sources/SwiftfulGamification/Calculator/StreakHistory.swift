@@ -38,6 +38,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     static func arrivalShift(slot: Int) -> Int { slot < 2 ? slot - 2 : slot - 1 }
     /// The events' amounts (rule 10), beside the counts.
     var amounts = HistoryAmounts()
+    /// Rule 13: each day's readings by the event's own day.
+    var readings = DayReadings()
     /// The settled days of the last calculation (rule 4a), kept so the next one need not
     /// settle them again: set it from `StreakEvaluation.settledCheckpoint` before storing.
     /// A cache: not part of what the history counts (equality ignores it).
@@ -47,6 +49,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     /// without them): it counts every event as 1, so rebuild it from the events when they
     /// may carry amounts.
     public var recordsAmounts: Bool { amounts.recorded }
+    /// False for a history stored before readings were kept (rule 13): a store rebuilds it.
+    package var recordsReadings: Bool { readings.recorded }
 
     /// An event's instant and zone.
     public struct Stamp: Sendable, Hashable, Codable {
@@ -139,8 +143,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             var arrival: LocalTime?
             if let closingClock, closingClock != clock { arrival = clocks.localTime(atSecond: second, clock: closingClock) }
             // The stored field alone: reading the event's computed amount would copy the event.
-            let amount = events[index].amount.map { StreakAmount.isValid($0) ? StreakAmount.thousandths($0) : HistoryAmounts.unit } ?? HistoryAmounts.unit
-            history.record(isFreeze: events[index].isFreeze, amount: amount, date: date, at: local, arrival: arrival, delta: 1, sorted: false) {
+            let given = events[index].amount.flatMap { StreakAmount.isValid($0) ? StreakAmount.thousandths($0) : nil }
+            let amount = given ?? HistoryAmounts.unit
+            history.record(isFreeze: events[index].isFreeze, amount: amount, isReading: given != nil, date: date, at: local, arrival: arrival, delta: 1, sorted: false) {
                 Stamp(date: date, timezone: events[index].timezone)
             }
             if date > recentFrom.addingTimeInterval(Self.recentWindow) { recentFrom = date.addingTimeInterval(-Self.recentWindow) }
@@ -167,6 +172,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             for index in other.arrivalCounts.indices where other.arrivalCounts[index] != 0 { arrivalCounts[start + index] += other.arrivalCounts[index] }
         }
         amounts.merge(other.amounts, offset: offset * CreditLedger.classesPerDay, cells: counts.count)
+        readings.merge(other.readings)
         regularCount += other.regularCount
         if let first = other.firstEvent, firstEvent == nil || first.date < firstEvent!.date { firstEvent = first }
         if let last = other.lastEvent, lastEvent == nil || last.date >= lastEvent!.date { lastEvent = last }
@@ -220,12 +226,12 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         let wasLast = !event.isFreeze && lastEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
         let wasFirst = !event.isFreeze && firstEvent == Stamp(date: event.dateCreated, timezone: event.timezone)
         var clocks = ZoneClocks(current: fallbackZone, firstSecond: 0, lastSecond: 0)
-        record(event, clocks: &clocks, delta: -1)
+        let readingsExact = record(event, clocks: &clocks, delta: -1)
         if let index = recentEvents.firstIndex(where: { $0.id == event.id }) { recentEvents.remove(at: index) }
         if regularCount == 0 {
             firstEvent = nil
             lastEvent = nil
-        } else if wasFirst {
+        } else if wasFirst || !readingsExact {
             return false
         } else if wasLast {
             guard let replacement = recentEvents.last(where: { !$0.isFreeze }) else { return false }
@@ -317,7 +323,9 @@ public struct StreakHistory: Sendable, Hashable, Codable {
         return (ledger, frozen, firstDay == .max ? nil : firstDay)
     }
 
-    private mutating func record(_ event: StreakEvent, clocks: inout ZoneClocks, delta: Int32) {
+    /// Returns false when a reading taken out leaves its day's least, greatest or last unknown.
+    @discardableResult
+    private mutating func record(_ event: StreakEvent, clocks: inout ZoneClocks, delta: Int32) -> Bool {
         let second = event.dateCreated.flooredEpochSecond
         let clock = clocks.clockIndex(for: event.timezone)
         var arrival: LocalTime?
@@ -325,12 +333,16 @@ public struct StreakHistory: Sendable, Hashable, Codable {
             let closingClock = clocks.clockIndex(for: zone)
             if closingClock != clock { arrival = clocks.localTime(atSecond: second, clock: closingClock) }
         }
+        let local = clocks.localTime(atSecond: second, clock: clock)
+        let isReading = !event.isFreeze && event.amount.map(StreakAmount.isValid) == true
         record(
-            isFreeze: event.isFreeze, amount: event.amountThousandths, date: event.dateCreated, at: clocks.localTime(atSecond: second, clock: clock),
+            isFreeze: event.isFreeze, amount: event.amountThousandths, isReading: isReading && delta > 0, date: event.dateCreated, at: local,
             arrival: arrival, delta: delta
         ) {
             Stamp(date: event.dateCreated, timezone: event.timezone)
         }
+        guard isReading, delta < 0 else { return true }
+        return readings.remove(event.amountThousandths, at: event.dateCreated.timeIntervalSince1970, on: local.day)
     }
 
     /// Counts one event; `stamp` is only built when it becomes the first or last event.
@@ -340,7 +352,8 @@ public struct StreakHistory: Sendable, Hashable, Codable {
     // releases the events on every one (measured: a million events took twice as long).
     @inline(__always)
     private mutating func record(
-        isFreeze: Bool, amount: Int64, date: Date, at local: LocalTime, arrival: LocalTime?, delta: Int32, sorted: Bool = true, stamp: () -> Stamp
+        isFreeze: Bool, amount: Int64, isReading: Bool, date: Date, at local: LocalTime, arrival: LocalTime?, delta: Int32, sorted: Bool = true,
+        stamp: () -> Stamp
     ) {
         if isFreeze {
             ensureDays(local.day, local.day)
@@ -392,6 +405,7 @@ public struct StreakHistory: Sendable, Hashable, Codable {
                     }
                 }
             }
+            if isReading { readings.add(amount, at: date.timeIntervalSince1970, on: local.day) }
             regularCount += Int(delta)
             if delta > 0 {
                 if firstEvent == nil || date < firstEvent!.date { firstEvent = stamp() }

@@ -66,6 +66,8 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     /// Rule 13's strength, a whole percent, and its change over the last 7 days (nil for tracking only).
     public let strength: Int?
     public let strengthChangeThisWeek: Int?
+    /// Rule 13's statistics of the day values (tracking only; nil otherwise).
+    public let measurements: StreakMeasurements?
     /// The weekdays the current schedule asks for (1 = Sunday ... 7 = Saturday).
     /// nil: every weekday (statistics decoded from an older encoding).
     let dueWeekdays: Set<Int>?
@@ -212,8 +214,9 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         let today = evaluation.today
         let first = evaluation.firstHistoryDay
         let days = first.map { evaluation.days(from: $0, through: today) } ?? []
-        // Open days are not decided yet; rest and skipped days were never asked for (rules 8, 9).
-        func isPending(_ day: StreakDay) -> Bool { day.state == .open || day.state == .rest || day.state == .skipped }
+        // Open days are not decided yet; rest and skipped days were never asked for (rules 8, 9),
+        // nor a tracking-only streak's (rule 13).
+        func isPending(_ day: StreakDay) -> Bool { day.state == .open || day.state == .rest || day.state == .skipped || day.state == .logged }
         func completion(_ window: Int) -> Completion {
             let start = today.adding(days: 1 - window)
             let inWindow = days.filter { $0.day >= start && !isPending($0) }
@@ -240,6 +243,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         let strengthScore = StreakStrength(evaluation: evaluation)
         strength = strengthScore?.percent
         strengthChangeThisWeek = strengthScore?.change(overDays: 7)
+        measurements = StreakMeasurements(evaluation: evaluation)
         let schedule = evaluation.configuration.schedule
         dueWeekdays = Set((1...7).filter { schedule.isDue(on: SwiftfulGamification.Weekday(calendarWeekday: $0)) })
         var months: [Month] = []
@@ -282,7 +286,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
                 length += 1
             case .gap:
                 close()
-            case .frozen, .open, .beforeHistory, .future, .rest, .skipped:
+            case .frozen, .open, .beforeHistory, .future, .rest, .skipped, .logged:
                 break
             }
         }

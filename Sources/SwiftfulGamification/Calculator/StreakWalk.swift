@@ -5,6 +5,8 @@ enum DayState: UInt8 {
     case rest
     /// Skipped (rule 9) and not kept: bridges the run.
     case skipped
+    /// Tracking only (rule 13): a day with a reading.
+    case logged
 }
 
 /// Whether a day is due, and if not why: what rules 8 and 9 say of it before crediting.
@@ -99,8 +101,9 @@ struct StreakWalk {
         trailingGap = record.trailingGap
     }
 
-    /// Tracking only (rule 10): no streak; every event stays on its own day (moving one
-    /// would change nothing but what a day shows).
+    /// Tracking only (rules 10 and 13): no streak; every event stays on its own day (moving
+    /// one would change nothing but what a day shows). A day with a reading is logged, its
+    /// amount the day value: the sum of its events, or of its readings as the measure says.
     private init(tracking input: WalkInput) {
         states = Array(repeating: .beforeHistory, count: input.ledger.dayCount)
         credited = Array(repeating: 0, count: input.ledger.dayCount)
@@ -115,7 +118,15 @@ struct StreakWalk {
         guard input.firstDay <= input.today else { return }
         for day in input.firstDay...input.today {
             let index = day - input.ledger.baseDay
-            states[index] = input.frozen[index] ? .frozen : input.due[index].bridgeState ?? (input.isOpen(day) ? .open : .rest)
+            let logged: Bool
+            if input.measure == .sum {
+                logged = credited[index] > 0
+            } else {
+                let reading = input.readings?.reading(on: day)
+                amounts[index] = reading?.value(input.measure) ?? 0
+                logged = reading != nil
+            }
+            states[index] = logged ? .logged : input.frozen[index] ? .frozen : input.due[index].bridgeState ?? (input.isOpen(day) ? .open : .rest)
         }
     }
 

@@ -23,6 +23,9 @@ struct WalkInput {
     let freezes: FreezePool
     /// A rolling streak's schedules (rule 12), X and Y of every day; nil for any other shape.
     var windows: DueDays?
+    /// Tracking only (rule 13): the day value, and the readings it is made of.
+    var measure: StreakMeasure = .sum
+    var readings: DayReadings?
 }
 
 extension WalkInput {

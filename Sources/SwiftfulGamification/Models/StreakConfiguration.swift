@@ -30,6 +30,8 @@ public struct StreakConfiguration: Sendable, Hashable {
     /// Where the streak stands among the others (smaller first); nil: after every placed
     /// one, by key. Set with `placed`.
     public private(set) var position: Double?
+    /// A tracking-only streak's day value (rule 13): `sum` unless set with `measured(by:)`.
+    public private(set) var measure: StreakMeasure = .sum
 
     /// The title, or the key when the streak has none: the streak's name on every screen.
     public var displayName: String { title ?? streakKey }
@@ -100,6 +102,7 @@ public struct StreakConfiguration: Sendable, Hashable {
         if let unit { try StreakValidation.validateUnit(unit) }
         if let title { try StreakValidation.validateTitle(title) }
         if let group { try StreakValidation.validateGroup(group) }
+        if measure != .sum, !isTrackingOnly { throw StreakRuleError.measureWithoutTracking(measure) }
     }
 
     /// Rules 10 and 12: a limit is judged per day, week or month, never with N a week or a
@@ -140,7 +143,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             streakKey: streakKey, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
             leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart,
             target: target ?? self.target, unit: unit ?? self.unit, startDay: startDay ?? self.startDay
-        ).titled(title).placed(group: group, position: position)
+        ).titled(title).placed(group: group, position: position).measured(by: (target ?? self.target) == .trackingOnly ? measure : .sum)
     }
 
     /// The same configuration in `group` (nil or blank: none) at `position`.
@@ -150,6 +153,13 @@ public struct StreakConfiguration: Sendable, Hashable {
         placed.group = trimmed?.isEmpty == false ? trimmed : nil
         placed.position = position.flatMap { $0.isFinite ? $0 : nil }
         return placed
+    }
+
+    /// The same configuration with `measure` as its day value (rule 13).
+    public func measured(by measure: StreakMeasure) -> StreakConfiguration {
+        var measured = self
+        measured.measure = measure
+        return measured
     }
 
     /// The same configuration with `title` (nil or blank: none).
@@ -181,7 +191,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             schedule: schedule ?? self.schedule,
             weekStart: weekStart,
             target: target, unit: unit, startDay: startDay
-        ).titled(title).placed(group: group, position: position)
+        ).titled(title).placed(group: group, position: position).measured(by: measure)
     }
 
     /// The same configuration under another key (every other setting kept).
@@ -190,7 +200,7 @@ public struct StreakConfiguration: Sendable, Hashable {
             streakKey: key, eventsRequiredPerDay: eventsRequiredPerDay, useServerCalculation: useServerCalculation,
             leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, weekStart: weekStart,
             target: target, unit: unit, startDay: startDay
-        ).titled(title).placed(group: group, position: position)
+        ).titled(title).placed(group: group, position: position).measured(by: measure)
     }
 
     /// Parameters for analytics, prefixed `streak_config_`.
@@ -220,6 +230,7 @@ extension StreakConfiguration: Codable {
         case title, group, position
         case target, unit
         case startDay = "start_day"
+        case measure
     }
 
     /// Decoding applies `validate()`, so a stored configuration is never out of range.
@@ -240,6 +251,7 @@ extension StreakConfiguration: Codable {
         title = try container.decodeIfPresent(String.self, forKey: .title)
         group = try container.decodeIfPresent(String.self, forKey: .group)
         position = try container.decodeIfPresent(Double.self, forKey: .position)
+        measure = try container.decodeIfPresent(StreakMeasure.self, forKey: .measure) ?? .sum
         try DecodingError.checking(decoder) { try validate() }
     }
 
@@ -258,6 +270,8 @@ extension StreakConfiguration: Codable {
         try container.encodeIfPresent(target, forKey: .target)
         try container.encodeIfPresent(unit, forKey: .unit)
         try container.encodeIfPresent(startDay?.description, forKey: .startDay)
+        // Written only when set, so a configuration that sums reads as it did before rule 13.
+        if measure != .sum { try container.encode(measure, forKey: .measure) }
     }
 
     /// A day written "2024-03-01".
@@ -309,7 +323,10 @@ extension StreakConfiguration {
         case .timesPerWeek: ", \(schedule.text) from \(weekStart.shortName.lowercased())"
         case .timesPerMonth, .rolling: ", \(schedule.text)"
         }
-        if isTrackingOnly { return "tracking only\(unit.map { " (\($0))" } ?? "")\(days), leeway \(leewayHours)h" }
+        if isTrackingOnly {
+            let value = measure == .sum ? "" : ", \(measure.rawValue) of the day"
+            return "tracking only\(unit.map { " (\($0))" } ?? "")\(value)\(days), leeway \(leewayHours)h"
+        }
         let measure = measuresAmount ? effectiveTarget.text(unit: unit) : "goal \(eventsRequiredPerDay)/day"
         return "\(measure)\(days), leeway \(leewayHours)h, freezes \(freezeBehavior.word)"
     }

@@ -18,11 +18,14 @@ public struct StreakDetails: Sendable, Hashable, Codable {
     public var from: Date?
     /// A limit's start day (rule 10): the first day it judges, moved there (rule 11).
     public var since: CalendarDay?
+    /// A tracking-only streak's day value (rule 13); every day reads by it at once.
+    public var measure: StreakMeasure?
 
     public init(
         title: String? = nil, group: String? = nil, position: Double? = nil,
-        target: StreakTarget? = nil, unit: String? = nil, from: Date? = nil
+        target: StreakTarget? = nil, unit: String? = nil, from: Date? = nil, measure: StreakMeasure? = nil
     ) {
+        self.measure = measure
         self.title = title
         self.group = group
         self.position = position
@@ -31,9 +34,10 @@ public struct StreakDetails: Sendable, Hashable, Codable {
         self.from = from
     }
 
-    /// `configuration` with the presentation in these details (title, group, position).
+    /// `configuration` with the presentation in these details (title, group, position) and
+    /// its day value.
     public func applied(to configuration: StreakConfiguration) -> StreakConfiguration {
-        var updated = configuration
+        var updated = measure.map(configuration.measured(by:)) ?? configuration
         if let title { updated = updated.titled(title) }
         if group != nil || position != nil {
             updated = updated.placed(group: group ?? updated.group, position: position ?? updated.position)
@@ -42,5 +46,5 @@ public struct StreakDetails: Sendable, Hashable, Codable {
     }
 
     /// Whether these details change what the streak measures or when a change applies.
-    public var changesMeasure: Bool { target != nil || unit != nil || from != nil || since != nil }
+    public var changesMeasure: Bool { target != nil || unit != nil || from != nil || since != nil || measure != nil }
 }

@@ -63,6 +63,8 @@ public enum StreakRuleError: Error, Equatable, Sendable {
     case targetKindChange(from: String, to: String)
     /// Freezes on a tracking-only streak, which has no streak to save.
     case freezesWithoutStreak
+    /// A day value other than `sum` on a streak with a target (rule 13: only tracking measures).
+    case measureWithoutTracking(StreakMeasure)
     /// A note longer than `StreakValidation.longestNote` characters, or empty.
     case invalidNote(length: Int)
     /// A note on a day outside the days notes may be on: from 1970-01-01 to today.
@@ -149,6 +151,8 @@ extension StreakRuleError: LocalizedError {
             return "A streak of '\(from)' cannot change to '\(to)' from today: create a new streak, or re-judge its whole history with `--from start` (rule 11)."
         case .freezesWithoutStreak:
             return "A tracking-only streak has no streak to save, so it takes no freezes."
+        case .measureWithoutTracking(let measure):
+            return "A day value of '\(measure.rawValue)' is for tracking only (--track): a target adds up the day's amounts."
         case .invalidNote(let length):
             return length == 0
                 ? "A note must not be empty: remove it instead."

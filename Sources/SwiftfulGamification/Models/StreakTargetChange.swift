@@ -61,6 +61,8 @@ extension StreakConfiguration {
             schedule: newSchedule ?? schedule, weekStart: weekStart,
             target: details.target ?? target, unit: details.unit ?? unit, startDay: startDay
         ).titled(title).placed(group: group, position: position)
+        // A day value is a tracking-only streak's (rule 13): a target sums again.
+        if updated.isTrackingOnly { updated = updated.measured(by: measure) }
         updated = details.applied(to: updated)
         try updated.validate()
         if wholeHistory { return (updated, []) }

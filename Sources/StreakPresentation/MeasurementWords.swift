@@ -1,0 +1,34 @@
+import Foundation
+import SwiftfulGamification
+
+/// A tracking-only streak's day values in words (rule 13): today's, or the latest and when,
+/// and how it moved.
+extension StreakFacts {
+    /// "78.4 kg today", "latest 78.4 kg, 3 days ago", "nothing logged yet".
+    public static func measurementPhrase(_ measurements: StreakMeasurements, unit: String?) -> String {
+        if let today = measurements.today { return "\(StreakAmount.text(today, unit: unit)) today" }
+        guard let latest = measurements.latest else { return "nothing logged yet" }
+        let days = measurements.asOf.dayNumber - latest.day.dayNumber
+        let when = days == 1 ? "yesterday" : "\(days) days ago"
+        return "latest \(StreakAmount.text(latest.value, unit: unit)), \(when)"
+    }
+
+    /// "-0.6 kg in 7 days · mean 78.9 kg over 30 days": the change and the month's figures
+    /// (or the week's when the month has one day); empty with nothing to compare.
+    public static func measurementFigures(_ measurements: StreakMeasurements, unit: String?) -> String {
+        var parts: [String] = []
+        if let change = measurements.change7 { parts.append("\(signed(change, unit: unit)) in 7 days") }
+        if let change = measurements.change30 { parts.append("\(signed(change, unit: unit)) in 30 days") }
+        let month = measurements.last30
+        if month.logged > 1, let mean = month.mean, let least = month.min, let most = month.max {
+            parts.append("30 days: mean \(StreakAmount.text(mean, unit: unit)), \(StreakAmount.text(least)) to \(StreakAmount.text(most, unit: unit))")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "+0.4 kg", "-1.2 kg", "±0 kg".
+    public static func signed(_ change: Double, unit: String?) -> String {
+        let sign = change > 0 ? "+" : change < 0 ? "-" : "±"
+        return sign + StreakAmount.text(abs(change), unit: unit)
+    }
+}
