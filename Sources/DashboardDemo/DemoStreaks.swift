@@ -217,6 +217,29 @@ public enum DemoStreaks {
         )
     }
 
+    /// Weighing in most mornings since last autumn (tracking only, the day's last reading,
+    /// rule 13), some evenings too; from about 84 kg down to 79, not weighed yet today.
+    public static func weightHistory() -> DemoHistory {
+        let start = CalendarDay(year: 2023, month: 10, day: 1)
+        var random = SeededGenerator(seed: 23)
+        var events: [StreakEvent] = []
+        var weight = 84.0
+        for offset in 0..<(today.dayNumber - start.dayNumber) {
+            let day = start.adding(days: offset)
+            weight += Double(Int(random.next() % 600) - 320) / 1_000 + (79 - weight) * 0.01
+            guard random.next() % 5 != 0 else { continue }
+            let noise = Double(Int(random.next() % 800) - 400) / 1_000
+            events.append(StreakEvent(id: "w\(offset)", dateCreated: demoDate("\(day) 07:10"), timezone: demoZone.identifier, amount: (10 * (weight + noise)).rounded() / 10))
+            if random.next() % 3 == 0 {
+                events.append(StreakEvent(id: "w\(offset)e", dateCreated: demoDate("\(day) 21:40"), timezone: demoZone.identifier, amount: (10 * (weight + 0.9)).rounded() / 10))
+            }
+        }
+        return DemoHistory(
+            configuration: StreakConfiguration(streakKey: "weight", freezeBehavior: .noFreezes, target: .trackingOnly, unit: "kg").measured(by: .last),
+            events: events, freezes: []
+        )
+    }
+
     /// At most 2 coffees a day since the start of the year (a limit), 1 so far today; over
     /// the limit on three days in spring.
     public static func coffeeHistory() -> DemoHistory {

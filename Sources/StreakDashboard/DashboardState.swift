@@ -16,6 +16,8 @@ public struct StreakView: Sendable {
     public let statistics: StreakStatistics
     /// How a day's count maps to a shade.
     public let shades: HeatShades
+    /// What the chart view draws.
+    public let chart: ChartSeries
     /// What the streak just did, as its `StreakManager` noticed it in this evaluation (each
     /// notice once, whoever caused it): shown as a toast.
     public let notices: [StreakNotice]
@@ -27,7 +29,9 @@ public struct StreakView: Sendable {
         self.key = key
         self.evaluation = evaluation
         self.notices = notices
-        statistics = StreakStatistics(evaluation: evaluation)
+        let strength = StreakStrength(evaluation: evaluation)
+        statistics = StreakStatistics(evaluation: evaluation, strength: strength)
+        chart = ChartSeries(evaluation: evaluation, strength: strength)
         shades = HeatShades(evaluation: evaluation)
     }
 
@@ -128,6 +132,8 @@ public struct DashboardState: Sendable {
     /// The calendar's selected day; nil follows today.
     public var cursor: CalendarDay?
     public var focus: Focus
+    /// The chart view (`g`) in the calendar's place.
+    public var showsCharts = false
     public var themeNames: [String]
     public var themeIndex = 0
     public var overlay: Overlay = .none

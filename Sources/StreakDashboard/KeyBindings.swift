@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable, CaseIterable {
     case todayList
     /// a: the catch-up walk (`streaks ask`).
     case askWalk
+    /// g: the chart view of the selected streak, or back to the calendar.
+    case charts
     case switchFocus, nextTheme, help, quit
 }
 
@@ -65,6 +67,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.end], label: "end", asciiLabel: nil, description: "today", action: .today, footerPriority: 12),
         KeyBinding(keys: [.character("T")], label: "T", asciiLabel: nil, description: "what is left today, most urgent first (space logs, enter goes to it)", action: .todayList, footerPriority: 5),
         KeyBinding(keys: [.character("a")], label: "a", asciiLabel: nil, description: "catch up: every due streak, every day not answered yet, oldest first (y, n, s, an amount, # a note)", action: .askWalk, footerPriority: nil),
+        KeyBinding(keys: [.character("g")], label: "g", asciiLabel: nil, description: "charts: the days, weeks or months and the strength (← → a day; g or esc back)", action: .charts, footerPriority: 7),
         KeyBinding(keys: [.character("c")], label: "c", asciiLabel: nil, description: "move between the streak list and the calendar", action: .switchFocus, footerPriority: 4),
         KeyBinding(keys: [.character("t")], label: "t", asciiLabel: nil, description: "next theme", action: .nextTheme, footerPriority: 13),
         KeyBinding(keys: [.character("?")], label: "?", asciiLabel: nil, description: "help: every key, the legend, the commands", action: .help, footerPriority: 0),
@@ -97,6 +100,7 @@ public enum KeyBindings {
         ([.newStreak, .editStreak], 7, { _ in "new/edit" }),
         ([.switchFocus], 4, { $0 == .list ? "calendar" : "list" }),
         ([.todayList], 5, { _ in "today" }),
+        ([.charts], 7, { _ in "charts" }),
         ([.askWalk], 12, { _ in "catch up" }),
         ([.nextTheme], 13, { _ in "theme" }),
         ([.help], 0, { _ in "help" }),

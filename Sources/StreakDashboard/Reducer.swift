@@ -145,6 +145,11 @@ public enum Reducer {
         }
         if state.isTypingFilter { return typeFilter(key, &state) }
         state.message = nil
+        // Esc leaves the chart view, back to the calendar; it quits only from there.
+        if state.showsCharts, key == .escape {
+            state.showsCharts = false
+            return []
+        }
         guard let action = KeyBindings.action(for: key) else { return [] }
         return perform(action, &state)
     }
@@ -169,7 +174,16 @@ public enum Reducer {
             state.themeIndex = (state.themeIndex + 1) % state.themeNames.count
             state.message = "Theme: \(state.themeName)"
             return [.saveTheme(state.themeName)]
+        case .charts:
+            guard state.view != nil else { return [] }
+            state.showsCharts.toggle()
+            // The charts have no list: the arrows move the cursor through time.
+            if state.showsCharts { state.focus = .calendar }
         case .switchFocus:
+            guard !state.showsCharts else {
+                state.message = "The charts move through time: g goes back to the list and calendar."
+                return []
+            }
             guard state.showsList else {
                 state.message = "One streak: the calendar has the keys."
                 return []
@@ -238,9 +252,10 @@ public enum Reducer {
             if state.focus == .list, state.showsList {
                 return selectRow(by: action == .down ? 1 : -1, &state)
             }
-            return moveCursor(to: state.selectedDay.adding(days: action == .down ? 1 : -1), &state)
+            // On a chart time runs left to right: up and down are a week there.
+            return moveCursor(to: state.selectedDay.adding(days: (action == .down ? 1 : -1) * (state.showsCharts ? 7 : 1)), &state)
         case .left, .right:
-            return moveCursor(to: state.selectedDay.adding(days: action == .right ? 7 : -7), &state)
+            return moveCursor(to: state.selectedDay.adding(days: (action == .right ? 1 : -1) * (state.showsCharts ? 1 : 7)), &state)
         case .monthBack, .monthForward:
             return moveCursor(to: state.selectedDay.addingMonths(action == .monthForward ? 1 : -1), &state)
         case .firstDay:

@@ -16,8 +16,15 @@ public enum Render {
         }
         let plan = ScreenPlan(state)
         drawHeader(state, in: plan.header, grid: &grid)
-        if let list = plan.list { StreakList.draw(state, in: list, grid: &grid) }
-        if let view = state.view {
+        if state.showsCharts, let view = state.view {
+            // The chart view: the streak's summary, then the charts in all the rest.
+            let body = Rect(x: plan.header.x + 1, y: plan.header.y + 1, width: max(0, state.width - 2), height: max(0, plan.message.y - plan.header.y - 1))
+            let big = body.height >= 30 && body.width >= 72
+            let parts = Layout.vertical([.length(big ? 6 : 2), .length(1), .fill(1)]).split(body)
+            StreakPanel.draw(state, view, in: parts[0], big: big, grid: &grid)
+            ChartsWidget.draw(state, view, in: parts[2], grid: &grid)
+        } else if let view = state.view {
+            if let list = plan.list { StreakList.draw(state, in: list, grid: &grid) }
             StreakPanel.draw(state, view, in: plan.summary, big: plan.bigSummary, grid: &grid)
             HeatmapWidget.draw(state, view, in: plan.heatmap, bands: plan.bands, scale: plan.scale, grid: &grid)
             HeatmapWidget.drawLegend(state, view, in: plan.legend, grid: &grid)
@@ -25,6 +32,7 @@ public enum Render {
             if let months = plan.months { MonthsPanel.draw(state, view, in: months, grid: &grid) }
             if let statistics = plan.statistics { StatisticsPanel.draw(state, view, in: statistics, grid: &grid) }
         } else {
+            if let list = plan.list { StreakList.draw(state, in: list, grid: &grid) }
             let text = state.selected.map { key in state.failures[key].map { "Cannot read \(key): \($0)" } ?? "Loading \(key)…" }
                 ?? "No streaks yet: n opens the form for one."
             grid.put(text, x: plan.summary.x, y: plan.summary.y, style: CellStyle(.muted), limit: plan.summary.width)
@@ -147,11 +155,19 @@ public enum Render {
     /// blank lines and the lesser notes first.
     static func helpLines(_ state: DashboardState) -> [DayDetail.Line] {
         let width = max(20, state.width - 8)
-        let keyWidth = KeyBindings.all.map { $0.label(ascii: state.ascii).count }.max() ?? 8
+        // Keys that go both ways share a line: "pgup pgdn  a month back or forward".
+        let rows: [(label: String, description: String)] = KeyBindings.all.compactMap { binding in
+            if let pair = helpPairs.first(where: { $0.first == binding.action }) {
+                return (binding.label(ascii: state.ascii) + " " + KeyBindings.binding(for: pair.second).label(ascii: state.ascii), pair.description)
+            }
+            guard !helpPairs.contains(where: { $0.second == binding.action }) else { return nil }
+            return (binding.label(ascii: state.ascii), binding.description)
+        }
+        let keyWidth = rows.map(\.label.count).max() ?? 8
         let indent = String(repeating: " ", count: keyWidth + 2)
-        var lines: [DayDetail.Line] = KeyBindings.all.flatMap { binding -> [DayDetail.Line] in
-            let label = binding.label(ascii: state.ascii).padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0)
-            return TextWrap.lines(binding.description, width: max(10, width - indent.count)).enumerated().map { index, text in
+        var lines: [DayDetail.Line] = rows.flatMap { row -> [DayDetail.Line] in
+            let label = row.label.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0)
+            return TextWrap.lines(row.description, width: max(10, width - indent.count)).enumerated().map { index, text in
                 [(index == 0 ? label : indent, CellStyle(.accent, bold: true)), (text, CellStyle(.text))]
             }
         }
@@ -187,6 +203,13 @@ public enum Render {
         }
         return lines.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
+
+    /// Pairs of keys help names on one line.
+    private static let helpPairs: [(first: Action, second: Action, description: String)] = [
+        (.nextStreak, .previousStreak, "next or previous streak"),
+        (.moveStreakDown, .moveStreakUp, "move the streak down or up the list (into the next or previous group at its end)"),
+        (.monthBack, .monthForward, "a month back or forward"),
+    ]
 
     /// `facts` in lines of at most `width`, two spaces between them, each whole.
     private static func packed(_ facts: [String], width: Int) -> [String] {

@@ -41,7 +41,8 @@ public enum StreakFacts {
         let unit = streak.unit.map { " \($0)" } ?? ""
         let today = StreakAmount.text(streak.todayAmount ?? 0), week = StreakAmount.text(streak.weekAmount ?? 0)
         switch target {
-        case .trackingOnly: return "today \(today)\(unit)"
+        // Tracking only (rule 13): no reading today is not a value of 0.
+        case .trackingOnly: return (streak.todayEventCount ?? 0) == 0 ? "today –" : "today \(today)\(unit)"
         case .atMost(let limit, .day): return "today \(today)/\(StreakAmount.text(limit))\(unit) max"
         case .atMost(let limit, let period): return "\(period.rawValue) \(week)/\(StreakAmount.text(limit))\(unit) max"
         case .atLeast(let amount, .day): return "today \(today)/\(StreakAmount.text(amount))\(unit)"
@@ -54,6 +55,7 @@ public enum StreakFacts {
     public static func progressCompact(_ streak: CurrentStreakData, goal: Int) -> String {
         if let (kept, target) = weekDays(streak) { return "\(kept)/\(target)" }
         guard let target = streak.target else { return "\(streak.todayEventCount ?? 0)/\(goal)" }
+        if target == .trackingOnly, (streak.todayEventCount ?? 0) == 0 { return "–" }
         let sum = StreakAmount.text(target.period != .day ? streak.weekAmount ?? 0 : streak.todayAmount ?? 0)
         return target.amount.map { "\(sum)/\(StreakAmount.text($0))" } ?? sum
     }

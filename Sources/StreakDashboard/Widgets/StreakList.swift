@@ -55,15 +55,22 @@ enum StreakList {
                 continue
             }
             let streak = view.streak
-            let current = "\(streak.currentStreak ?? 0)"
-            grid.put(current.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle((streak.currentStreak ?? 0) > 0 ? .streak : .muted, bold: true))
-            let one = streak.currentStreak == 1
-            let unit = switch streak.streakUnit {
-            case .week: one ? " wk  " : " wks "
-            case .month: one ? " mo  " : " mos "
-            default: one ? " day " : " days"
+            if let measurements = view.statistics.measurements {
+                // Rule 13: tracking only keeps no streak; its latest value stands in the number's place.
+                let latest = measurements.latest.map { StreakAmount.text($0.value) } ?? "–"
+                grid.put(latest.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle(.streak, bold: measurements.today != nil), limit: 10)
+                grid.put(" " + (view.configuration.unit ?? ""), x: x + max(5, latest.count), y: y, style: CellStyle(.muted), limit: max(0, 10 - max(5, latest.count)))
+            } else {
+                let current = "\(streak.currentStreak ?? 0)"
+                grid.put(current.leftPadded(with: " ", to: 5), x: x, y: y, style: CellStyle((streak.currentStreak ?? 0) > 0 ? .streak : .muted, bold: true))
+                let one = streak.currentStreak == 1
+                let unit = switch streak.streakUnit {
+                case .week: one ? " wk  " : " wks "
+                case .month: one ? " mo  " : " mos "
+                default: one ? " day " : " days"
+                }
+                grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             }
-            grid.put(unit, x: x + 5, y: y, style: CellStyle(.muted))
             x += 11
             let progress = StreakFacts.progressCompact(streak, goal: streak.eventsRequiredPerDay ?? view.configuration.eventsRequiredPerDay)
             let (_, goalMet, over) = StreakFacts.progressBar(view.evaluation)
@@ -106,6 +113,12 @@ enum StreakList {
 
     /// The status glyph, in words, with the countdown when today still has to be kept.
     static func status(_ view: StreakView, state: DashboardState, glyphs: Glyphs) -> (Character, String, Role) {
+        if let measurements = view.statistics.measurements {
+            // Rule 13: how the value moved, or when it was last logged.
+            let words = measurements.change7.map { "\(StreakFacts.signed($0, unit: view.configuration.unit)) in 7 days" }
+                ?? StreakFacts.measurementPhrase(measurements, unit: view.configuration.unit)
+            return (glyphs.glyph(for: .none), words, .muted)
+        }
         let (mark, text, tone) = StreakFacts.statusShort(view.evaluation, now: state.now, zone: state.zone)
         return (glyphs.glyph(for: mark), text, Role(tone))
     }

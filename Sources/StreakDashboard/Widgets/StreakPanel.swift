@@ -17,15 +17,13 @@ enum StreakPanel {
         let columns = Layout.horizontal([.length(28), .fill(1)], spacing: 2).split(rect)
         let left = columns[0]
         let streak = view.streak
-        let current = streak.currentStreak ?? 0
         grid.put(view.name.truncated(toCells: left.width, ascii: state.ascii), x: left.x, y: left.y, style: CellStyle(.accent, bold: true), limit: left.width)
-        BigNumber.draw(current, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(current > 0 ? .streak : .muted, bold: true))
-        let labelX = left.x + BigNumber.width(of: current) + 2
-        // Tracking only keeps no streak (rule 10): the number is 0, and says why.
-        let label = view.configuration.isTrackingOnly ? "tracking only" : StreakFacts.unit(current, streak)
+        let (number, label) = bigFigure(view)
+        BigNumber.draw(number, at: left.x, y: left.y + 1, in: &grid, glyph: state.glyphs.block, style: CellStyle(number > 0 ? .streak : .muted, bold: true))
+        let labelX = left.x + BigNumber.width(of: number) + 2
         grid.put(label, x: labelX, y: left.y + 5, style: CellStyle(.muted), limit: max(0, left.x + left.width - labelX))
         let right = columns[1]
-        let phrase = StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
+        let phrase = Self.phrase(state, view)
         grid.put(phrase.text, x: right.x, y: right.y, style: CellStyle(Role(phrase.tone), bold: true), limit: right.width)
         grid.put(records(state, view, width: right.width), x: right.x, y: right.y + 1, style: CellStyle(.muted), limit: right.width)
         drawToday(state, view, x: right.x, y: right.y + 2, width: right.width, grid: &grid)
@@ -40,10 +38,11 @@ enum StreakPanel {
         let name = view.name.truncated(toCells: min(rect.width, 32), ascii: state.ascii)
         grid.put(name, x: x, y: rect.y, style: CellStyle(.accent, bold: true), limit: rect.width)
         x += name.cellWidth + 2
-        let number = "\(current) \(StreakFacts.unit(current, streak))"
+        // Tracking only keeps no streak (rule 13): the phrase says its value instead.
+        let number = view.configuration.isTrackingOnly ? "" : "\(current) \(StreakFacts.unit(current, streak))"
         grid.put(number, x: x, y: rect.y, style: CellStyle(current > 0 ? .streak : .muted, bold: true), limit: max(0, rect.x + rect.width - x))
-        x += number.count + 2
-        let phrase = StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
+        x += number.isEmpty ? 0 : number.count + 2
+        let phrase = Self.phrase(state, view)
         grid.put(phrase.text, x: x, y: rect.y, style: CellStyle(Role(phrase.tone), bold: true), limit: max(0, rect.x + rect.width - x))
         guard rect.height > 1 else { return }
         let today = view.evaluation.day(view.evaluation.today)
@@ -51,6 +50,28 @@ enum StreakPanel {
         if view.configuration.freezeBehavior != .noFreezes { facts.append(counted(streak.freezesAvailableCount ?? 0, "freeze")) }
         let line = TextWrap.fitted(facts + recordFacts(state, view), separator: state.glyphs.dot, width: rect.width)
         grid.put(line, x: rect.x, y: rect.y + 1, style: CellStyle(.muted), limit: rect.width)
+    }
+
+    /// The big number and the word beside it: the current streak and its unit; for tracking
+    /// only (rule 13), the latest value's whole part and the rest of it with the unit.
+    private static func bigFigure(_ view: StreakView) -> (Int, String) {
+        guard let measurements = view.statistics.measurements else {
+            let current = view.streak.currentStreak ?? 0
+            return (current, StreakFacts.unit(current, view.streak))
+        }
+        guard let latest = measurements.latest else { return (0, "nothing logged yet") }
+        let whole = latest.value.rounded(.down)
+        let fraction = StreakAmount.text(latest.value).drop { $0 != "." }
+        let unit = view.configuration.unit.map { " \($0)" } ?? ""
+        return (Int(whole), "\(fraction)\(unit) \(measurements.today != nil ? "today" : "latest")")
+    }
+
+    /// The status in words; a tracking-only streak's latest value and when (rule 13).
+    private static func phrase(_ state: DashboardState, _ view: StreakView) -> (text: String, tone: Tone) {
+        if let measurements = view.statistics.measurements {
+            return (StreakFacts.measurementPhrase(measurements, unit: view.configuration.unit), .muted)
+        }
+        return StreakFacts.statusPhrase(view.evaluation, now: state.now, zone: state.zone)
     }
 
     /// "longest 64 · 36 more days to 100 · since 2024-04-10 · 708 events", as many of
@@ -62,6 +83,12 @@ enum StreakPanel {
     /// The facts, most important first.
     private static func recordFacts(_ state: DashboardState, _ view: StreakView) -> [String] {
         let streak = view.streak
+        if let measurements = view.statistics.measurements {
+            // Rule 13: how the value moved and the month's figures, then how many readings.
+            let figures = StreakFacts.measurementFigures(measurements, unit: view.configuration.unit)
+            let readings = counted(streak.totalEvents ?? 0, measurements.measure == .sum ? "event" : "reading")
+            return figures.split(separator: "·").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } + [readings]
+        }
         let longest = streak.longestStreak ?? 0
         var facts = [streak.streakUnit != .day ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]
         if let next = StreakFacts.nextMilestone(streak) { facts.append(next) }
@@ -125,10 +152,21 @@ enum StreakPanel {
         let room = max(0, width - 23)
         let summaries = StreakFacts.weekProgressForms(view.streak, now: state.now, zone: state.zone)
             ?? Self.windowForms(state, view)
+            ?? Self.weekMeasureForms(view, week: weekStart)
             // Amounts (rule 10) are judged on sums, not on kept days: the week's sum.
             ?? (view.configuration.measuresAmount ? ["\(StreakAmount.text(amount, unit: view.configuration.unit)) this week"] : ["\(kept)/\(due) kept"])
         let summary = summaries.first { $0.cellWidth <= room } ?? ""
         grid.put(summary, x: x + 23, y: y + 1, style: CellStyle(.muted), limit: room)
+    }
+
+    /// A day value other than a sum (rule 13) does not add up over a week: the mean of the
+    /// week's logged days instead ("mean 78.2 kg this week, 4 days").
+    private static func weekMeasureForms(_ view: StreakView, week start: CalendarDay) -> [String]? {
+        guard view.configuration.isTrackingOnly, !view.configuration.measure.adds else { return nil }
+        let week = StreakMeasurements.window(of: view.evaluation.days(from: start, through: min(start.adding(days: 6), view.evaluation.today)), days: 7)
+        guard let mean = week.mean else { return ["nothing logged this week", "none yet"] }
+        let text = StreakAmount.text(mean, unit: view.configuration.unit)
+        return ["mean \(text) this week, \(counted(week.logged, "day"))", "mean \(text)", StreakAmount.text(mean)]
     }
 
     /// A rolling streak (rule 12): the window ending today and the day it next needs, longest

@@ -54,18 +54,25 @@ public struct StreakMeasurements: Sendable, Equatable, Codable {
         change7 = change(7)
         change30 = change(30)
         func window(_ days: Int?) -> Window {
-            let values = logged.filter { days == nil || $0.day > today.adding(days: -days!) }.map(\.value)
-            guard !values.isEmpty else { return Window(days: days, logged: 0, mean: nil, min: nil, max: nil) }
-            let sum = values.reduce(Int64(0), &+)
-            let mean = (Double(sum) / Double(values.count)).rounded(.toNearestOrAwayFromZero)
-            return Window(
-                days: days, logged: values.count, mean: StreakAmount.value(thousandths: Int64(mean)),
-                min: StreakAmount.value(thousandths: values.min()!), max: StreakAmount.value(thousandths: values.max()!)
-            )
+            Self.window(of: logged.filter { days == nil || $0.day > today.adding(days: -days!) }.map(\.value), days: days)
         }
         last7 = window(7)
         last30 = window(30)
         last365 = window(365)
         allTime = window(nil)
+    }
+
+    /// The figures of any run of days (a week on a panel): their logged days' values.
+    public static func window(of records: [StreakDay], days: Int?) -> Window {
+        window(of: records.filter { $0.state == .logged }.map { StreakAmount.thousandths($0.amount) }, days: days)
+    }
+
+    private static func window(of values: [Int64], days: Int?) -> Window {
+        guard !values.isEmpty else { return Window(days: days, logged: 0, mean: nil, min: nil, max: nil) }
+        let mean = (Double(values.reduce(Int64(0), &+)) / Double(values.count)).rounded(.toNearestOrAwayFromZero)
+        return Window(
+            days: days, logged: values.count, mean: StreakAmount.value(thousandths: Int64(mean)),
+            min: StreakAmount.value(thousandths: values.min()!), max: StreakAmount.value(thousandths: values.max()!)
+        )
     }
 }

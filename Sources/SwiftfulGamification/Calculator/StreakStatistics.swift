@@ -211,6 +211,11 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
 
     /// - Complexity: O(days of history).
     public init(evaluation: StreakEvaluation) {
+        self.init(evaluation: evaluation, strength: StreakStrength(evaluation: evaluation))
+    }
+
+    /// The same with the strength already computed (a screen that charts it too).
+    public init(evaluation: StreakEvaluation, strength strengthScore: StreakStrength?) {
         let today = evaluation.today
         let first = evaluation.firstHistoryDay
         let days = first.map { evaluation.days(from: $0, through: today) } ?? []
@@ -240,7 +245,6 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
             if day.state == .kept { kept[day.day.weekday] += 1 }
         }
         weekdays = [2, 3, 4, 5, 6, 7, 1].map { Weekday(weekday: $0, counted: counted[$0], kept: kept[$0]) }
-        let strengthScore = StreakStrength(evaluation: evaluation)
         strength = strengthScore?.percent
         strengthChangeThisWeek = strengthScore?.change(overDays: 7)
         measurements = StreakMeasurements(evaluation: evaluation)
