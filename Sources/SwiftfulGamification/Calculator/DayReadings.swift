@@ -61,6 +61,16 @@ struct DayReadings: Sendable, Hashable {
         return rows[index]
     }
 
+    /// The readings of `first` through `last` as one day's (rule 1: an event whose own day is
+    /// after today counts as today's).
+    func reading(from first: Int, through last: Int) -> Reading? {
+        var combined = Reading()
+        for day in first...max(first, last) {
+            if let reading = reading(on: day) { combined.add(reading) }
+        }
+        return combined.count > 0 ? combined : nil
+    }
+
     mutating func add(_ amount: Int64, at instant: Double, on day: Int) {
         rows[slot(for: day)].add(amount, at: instant)
     }

@@ -122,7 +122,8 @@ struct StreakWalk {
             if input.measure == .sum {
                 logged = credited[index] > 0
             } else {
-                let reading = input.readings?.reading(on: day)
+                // Rule 1: a reading whose own day is after today (logged far east) is today's.
+                let reading = day == input.today ? input.readings?.reading(from: day, through: day + 2) : input.readings?.reading(on: day)
                 amounts[index] = reading?.value(input.measure) ?? 0
                 logged = reading != nil
             }
