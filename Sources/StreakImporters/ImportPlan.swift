@@ -14,6 +14,8 @@ public struct PlannedStreak: Sendable {
     public var remark: String?
     /// What the source holds that the streak does not.
     public var leftOut: [String]
+    /// The strength the source showed against the one computed here (`StrengthCheck`).
+    public var strengthCheck: StrengthCheck?
 
     public init(
         name: String, key: String, configuration: StreakConfiguration, batch: ImportBatch, archived: Bool, remark: String? = nil, leftOut: [String] = []
@@ -149,7 +151,9 @@ public struct ImportPlanner: Sendable {
         .titled(Self.shown(habit.name, at: StreakValidation.longestTitle))
         .placed(group: habit.group.map { Self.shown($0, at: StreakValidation.longestGroup) }, position: position)
         batch.configuration = configuration
-        return PlannedStreak(name: habit.name, key: key, configuration: configuration, batch: batch, archived: habit.archived, remark: remark, leftOut: leftOut)
+        var planned = PlannedStreak(name: habit.name, key: key, configuration: configuration, batch: batch, archived: habit.archived, remark: remark, leftOut: leftOut)
+        planned.strengthCheck = StrengthCheck(planned, sourceScores: habit.sourceScores, now: now, zone: zone)
+        return planned
     }
 
     /// A name as a title or group holds it: one line, cut to `longest` characters.

@@ -17,6 +17,7 @@ public enum ImportReport {
             lines.append("\"\(streak.name)\" -> \(streak.key)\(group): \(parts.joined(separator: ", "))" + (state.isEmpty ? "" : " [\(state.joined(separator: ", "))]"))
             if let remark = streak.remark { lines.append("    \(remark)") }
             for line in streak.leftOut { lines.append("    left out: \(line)") }
+            if let check = streak.strengthCheck { lines.append("    \(check.text)") }
         }
         return lines
     }

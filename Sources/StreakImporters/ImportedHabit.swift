@@ -16,6 +16,9 @@ public struct ImportedHabit: Sendable, Equatable {
     public var notes: [CalendarDay: String] = [:]
     /// What the source holds that no streak keeps, one line each ("4 days logged as not done").
     public var leftOut: [String] = []
+    /// The strength the source showed on each day it exported (Loop's score, 0 to 1): never
+    /// imported (rule 13 computes it again), only compared after the import.
+    public var sourceScores: [CalendarDay: Double] = [:]
 
     public init(name: String, group: String? = nil, archived: Bool = false, rule: HabitRule) {
         self.name = name

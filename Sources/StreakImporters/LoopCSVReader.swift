@@ -95,9 +95,24 @@ public enum LoopCSVReader {
                 if loop.record(value, note: mark.count > 2 ? mark[2] : "", on: day, into: &habit) { notDone += 1 }
             }
             if notDone > 0 { habit.leftOut.append("\(counted(notDone, "day")) marked not done (a day without events says the same)") }
+            let scoresPath = String(path.dropLast("Checkmarks.csv".count)) + "Scores.csv"
+            if let scores = files[scoresPath] { habit.sourceScores = try Self.scores(scores, file: "\(source): \(scoresPath)") }
             habits.append(habit)
         }
         return SourceContents(habits: habits, remarks: remarks)
+    }
+
+    /// A habit's `Scores.csv`: `Date,Score` then a day and its score (0 to 1) a line.
+    static func scores(_ data: Data, file: String) throws -> [CalendarDay: Double] {
+        var scores: [CalendarDay: Double] = [:]
+        for (offset, row) in try table(data, file: file).enumerated() where !(row.count == 1 && row[0].isEmpty) {
+            if offset == 0, row.first == "Date" { continue }
+            guard row.count >= 2, let day = CalendarDay(parsing: row[0]), let score = Double(row[1]), (0...1).contains(score) else {
+                throw ImportFormatError(file, line: offset + 1, "\"\(row.joined(separator: ","))\" is not \"date,score\" with a score from 0 to 1")
+            }
+            scores[day] = score
+        }
+        return scores
     }
 
     /// A value as Loop writes it: a word from 2.3.1 on, digits before (and for amounts).
