@@ -72,7 +72,7 @@ let package = Package(
             name: "benchmarks",
             dependencies: [
                 "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
-                "StreakDashboard", "DashboardDemo",
+                "StreakDashboard", "StreakPresentation", "DashboardDemo",
             ],
             exclude: ["RESULTS.md"]
         ),

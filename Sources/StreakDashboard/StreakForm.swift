@@ -15,7 +15,7 @@ public struct StreakForm: Equatable, Sendable {
 
     public enum Field: Int, CaseIterable, Sendable {
         // A new streak's title comes last (most are named by their key); an edited one's after its key.
-        case key, target, goal, unit, per, leeway, freezes, days, weekStart, since, title
+        case key, target, goal, unit, per, measure, leeway, freezes, days, weekStart, since, title
 
         public var label: String {
             switch self {
@@ -30,11 +30,12 @@ public struct StreakForm: Equatable, Sendable {
             case .days: return "days"
             case .weekStart: return "week from"
             case .since: return "since"
+            case .measure: return "day value"
             }
         }
 
         /// Fields chosen with the arrows (or Space), not typed.
-        public var isChoice: Bool { self == .target || self == .per || self == .freezes }
+        public var isChoice: Bool { self == .target || self == .per || self == .freezes || self == .measure }
     }
 
     /// Rule 10's directions, as the form offers them.
@@ -53,6 +54,8 @@ public struct StreakForm: Equatable, Sendable {
     public var goal: String
     public var unit = ""
     public var period = 0
+    /// Tracking only (rule 13): the day value, an index into `StreakMeasure.allCases`.
+    public var measure = 0
     /// A limit's start day (rule 10), as typed; empty: the day it is created.
     public var since = ""
     public var leeway: String
@@ -99,6 +102,7 @@ public struct StreakForm: Equatable, Sendable {
         form.period = periods.firstIndex(of: target.period ?? .day) ?? 0
         form.unit = configuration.unit ?? ""
         form.since = configuration.startDay?.description ?? ""
+        form.measure = StreakMeasure.allCases.firstIndex(of: configuration.measure) ?? 0
         return form
     }
 
@@ -106,16 +110,18 @@ public struct StreakForm: Equatable, Sendable {
     /// all it has (a start day only when it has one), its key and title first.
     public var displayed: [Field] {
         guard mode != .create else { return fields }
-        return [.key, .title] + Field.allCases.filter { $0 != .key && $0 != .title && ($0 != .since || !since.isEmpty) }
+        let tracking = Self.targetKinds[targetKind] == .tracking
+        return [.key, .title] + Field.allCases.filter { $0 != .key && $0 != .title && ($0 != .since || !since.isEmpty) && ($0 != .measure || tracking) }
     }
 
     /// The fields a person can change in this mode, in Tab order.
     public var fields: [Field] {
         let tracking = Self.targetKinds[targetKind] == .tracking
-        if mode != .create { return [.key, .title] + (tracking ? [] : [.goal]) + [.leeway, .freezes, .days] }
+        if mode != .create { return [.key, .title] + (tracking ? [.measure] : [.goal]) + [.leeway, .freezes, .days] }
         return Field.allCases.filter { field in
             switch field {
             case .goal, .per: return !tracking
+            case .measure: return tracking
             case .since: return Self.targetKinds[targetKind] == .atMost
             default: return true
             }
@@ -153,7 +159,7 @@ public struct StreakForm: Equatable, Sendable {
         case .unit:
             guard !unit.isEmpty else { return nil }
             return (try? StreakValidation.validateUnit(unit)) == nil ? "up to \(StreakValidation.longestUnit) characters" : nil
-        case .target, .per:
+        case .target, .per, .measure:
             return nil
         case .since:
             guard Self.targetKinds[targetKind] == .atMost, !since.isEmpty else { return nil }
@@ -203,7 +209,7 @@ public struct StreakForm: Equatable, Sendable {
             schedule: schedule, weekStart: original?.weekStart ?? weekStart, target: target, unit: unit.isEmpty ? nil : unit,
             startDay: original?.startDay ?? (since.isEmpty ? nil : CalendarDay(parsing: since))
         )
-        let titled = made.titled(title.isEmpty ? nil : title)
+        let titled = made.titled(title.isEmpty ? nil : title).measured(by: target == .trackingOnly ? StreakMeasure.allCases[measure] : .sum)
         guard let original else { return titled }
         return titled.placed(group: original.group, position: original.position)
     }
@@ -254,7 +260,7 @@ public struct StreakForm: Equatable, Sendable {
         case .weekStart: weekStart
         case .unit: unit
         case .since: since
-        case .freezes, .target, .per: ""
+        case .freezes, .target, .per, .measure: ""
         }
     }
 
@@ -265,6 +271,7 @@ public struct StreakForm: Equatable, Sendable {
         case .freezes: freezeMode = next(freezeMode, of: Self.freezeModes.count)
         case .target where mode == .create: targetKind = next(targetKind, of: Self.targetKinds.count)
         case .per where mode == .create: period = next(period, of: Self.periods.count)
+        case .measure: measure = next(measure, of: StreakMeasure.allCases.count)
         default: break
         }
     }
@@ -287,7 +294,7 @@ public struct StreakForm: Equatable, Sendable {
         case .weekStart: change(&weekStart)
         case .unit: change(&unit)
         case .since: change(&since)
-        case .freezes, .target, .per: break
+        case .freezes, .target, .per, .measure: break
         }
     }
 }

@@ -42,6 +42,7 @@ enum DashboardBenchmarks {
             result: String(format: "median %@, worst %@ (%.2fx status)", ms(keyTimes.median), ms(keyTimes.worst), keyTimes.median / status.median),
             target: "at most 1.5x status", met: keyTimes.median / status.median <= 1.5
         ))
+        verdicts.append(try ChartBenchmarks.opening(streaks: streaks, store: store, size: size, firstFrame: dashboard))
         verdicts.append(try idleWakeups(streaks: streaks, store: store))
         return verdicts
     }

@@ -70,6 +70,30 @@ enum KeystrokeProbe {
         return keystrokes
     }
 
+    /// The time from each press of `key` to the next frame drawn for it (not the clock's).
+    static func keyToFrame(streaks: String, store: String, user: String, key: String, presses: Int) throws -> [Double] {
+        let trace = NSTemporaryDirectory() + "streaks-bench-trace-key-\(getpid())"
+        let (process, input) = try dashboard("\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)")
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: trace)
+        }
+        _ = try waitForFrame(trace, after: 0) { $0.events >= 0 }
+        Thread.sleep(forTimeInterval: 1)
+        var times: [Double] = []
+        for _ in 0..<presses {
+            let keyCount = try keys(trace).count
+            try input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
+            let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
+            let keyTime = try keys(pressed).last!
+            let frame = try waitForFrame(trace, after: keyTime) { $0.after != "tick" }
+            times.append(Double(frame.time - keyTime) / 1e9)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return times
+    }
+
     private static func lines(_ path: String) throws -> [Substring] {
         (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? []
     }

@@ -57,6 +57,13 @@ if arguments.contains("--points-only") {
     print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
     exit(0)
 }
+if arguments.contains("--charts-only") {
+    // The strength and chart series alone (nothing written to RESULTS.md); the chart view's
+    // opening is measured with the dashboard (--dashboard-only).
+    let verdict = ChartBenchmarks.series()
+    print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    exit(0)
+}
 if arguments.contains("--json-only") {
     let verdict = JSONBenchmarks.run()
     print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
@@ -138,6 +145,7 @@ if arguments.contains("--calculator-only") {
 verdicts += ScheduleBenchmarks.calculator(size: largest, zone: zone)
 verdicts += AmountBenchmarks.calculator(size: largest, zone: zone)
 verdicts.append(JSONBenchmarks.run())
+verdicts.append(ChartBenchmarks.series())
 
 // MARK: Store and command
 

@@ -79,3 +79,8 @@ try write("amount-calendar", press([.down], DemoStreaks.state(measured, width: 1
 let shapes = [DemoStreaks.plantsHistory(), DemoStreaks.callMumHistory(), DemoStreaks.readingHistory()]
 try write("rolling-calendar", press([.down], DemoStreaks.state(shapes, width: 120, height: 40)))
 try write("rolling-and-monthly", DemoStreaks.state(shapes, width: 120, height: 40))
+// Rule 13: the chart view (g) of a weight (the day's last reading, a line), of a run against
+// its 5 km target (bars and the target's line), and of a count's strength.
+try write("chart-measurement", press([.character("g")], DemoStreaks.state([DemoStreaks.weightHistory()], width: 120, height: 40)))
+try write("chart-amount", press([.character("g")], DemoStreaks.state([DemoStreaks.distanceHistory()], width: 120, height: 40)))
+try write("chart-strength", press([.character("g"), .left, .left, .left], DemoStreaks.state([DemoStreaks.longHistory()], width: 120, height: 40)))

@@ -60,3 +60,32 @@ struct ChartSnapshotTests {
         #expect(view.chart.periodMeaning == "mean")
     }
 }
+
+/// Rule 13 in the streak form: a tracking-only streak chooses its day value, and editing it
+/// keeps (or changes) it.
+struct MeasureFormTests {
+    @Test func aNewTrackingStreakChoosesItsDayValue() throws {
+        var form = StreakForm.create(suggesting: "weight", taken: [])
+        #expect(!form.fields.contains(.measure))
+        form.field = .target
+        _ = form.handle(.right)
+        _ = form.handle(.right)
+        #expect(StreakForm.targetKinds[form.targetKind] == .tracking)
+        #expect(form.fields.contains(.measure))
+        form.field = .measure
+        _ = form.handle(.right)
+        let configuration = try #require(form.configuration)
+        #expect(configuration.isTrackingOnly && configuration.measure == .last)
+        let shown = FormWidget.lines(form, glyphs: .unicode).map { $0.map(\.0).joined() }
+        #expect(shown.contains { $0.contains("day value") && $0.contains("< last >") })
+    }
+
+    @Test func editingAWeightKeepsItsDayValue() throws {
+        let weight = DemoStreaks.weightHistory().configuration
+        var form = StreakForm.edit(weight)
+        #expect(form.configuration?.measure == .last)
+        form.field = .measure
+        _ = form.handle(.right)
+        #expect(form.configuration?.measure == .mean)
+    }
+}

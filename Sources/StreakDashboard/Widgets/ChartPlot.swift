@@ -18,7 +18,7 @@ struct Plot {
     /// where no bar covers it.
     func drawBars(_ columns: [ChartsWidget.Column], glyphs: Glyphs, ascii: Bool, grid: inout Grid) {
         let largest = max(columns.compactMap(\.value).max() ?? 0, columns.compactMap(\.target).max() ?? 0)
-        let scale = largest > 0 ? largest : 1
+        let scale = Self.niceCeiling(largest > 0 ? largest : 1)
         let cells = height * 8
         for (index, column) in columns.enumerated() {
             guard let value = column.value, value > 0 else { continue }
@@ -124,6 +124,13 @@ struct Plot {
     }
 
     // MARK: -
+
+    /// The smallest of 1, 2, 2.5, 5 times a power of ten at or above `value`: a scale's top
+    /// that reads at a glance (10, not 8.989).
+    static func niceCeiling(_ value: Double) -> Double {
+        let power = pow(10, (log10(value)).rounded(.down))
+        return [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= value * (1 - 1e-9) } ?? 10 * power
+    }
 
     private func top(ofRow row: Int) -> Int { top + height - 1 - row }
 

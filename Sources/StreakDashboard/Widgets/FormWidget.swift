@@ -28,6 +28,7 @@ enum FormWidget {
             case .days: value = form.days
             case .weekStart: value = form.weekStart
             case .since: value = form.since
+            case .measure: value = StreakMeasure.allCases[form.measure].rawValue
             }
             let style = CellStyle(form.fields.contains(field) ? .text : .muted, reverse: focused)
             var line: DayDetail.Line = [
@@ -91,6 +92,7 @@ enum FormWidget {
         case .freezes: return "manual · auto · off (arrows)"
         case .days: return "daily, mon-fri, mon,wed,fri or 3/week"
         case .weekStart: return "for N/week: the first day of a week"
+        case .measure: return "sum · last (a weight) · mean · min · max (arrows)"
         }
     }
 
@@ -99,7 +101,7 @@ enum FormWidget {
         switch field {
         case .key: return "a-z, 0-9, _"
         case .title: return "shown for the key"
-        case .target, .per, .freezes: return "arrows"
+        case .target, .per, .freezes, .measure: return "arrows"
         case .goal: return "how much"
         case .unit: return "empty: events"
         case .since: return "YYYY-MM-DD"

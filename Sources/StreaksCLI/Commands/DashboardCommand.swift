@@ -13,7 +13,7 @@ struct DashboardCommand: AsyncParsableCommand {
         discussion: "Keys:\n" + KeyBindings.all.map { "\($0.label(ascii: true)): \($0.description)" }.joined(separator: "\n")
     )
 
-    @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours) or a .toml file.", completion: Completions.themes)
+    @Option(help: "A theme name (default, light, high-contrast, colorblind, or one of yours from $XDG_CONFIG_HOME/streaks/themes, ~/.config/streaks/themes) or a .toml file.", completion: Completions.themes)
     var theme: String?
     @Flag(help: "Draw with ASCII only.") var ascii = false
     @Flag(help: .hidden) var exitAfterFirstFrame = false

@@ -196,7 +196,9 @@ final class DashboardApp {
                 let evaluation = try await store.updateSettings(
                     userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
                     leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
-                    details: StreakDetails(title: configuration.title ?? "", target: configuration.target), now: now, timezone: zone
+                    details: StreakDetails(
+                        title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
+                    ), now: now, timezone: zone
                 )
                 return (.saved(configuration), evaluation)
             }
