@@ -25,6 +25,7 @@ struct DayReadings: Sendable, Hashable {
             }
         }
 
+        @inline(__always)
         mutating func add(_ amount: Int64, at instant: Double) {
             if count == 0 {
                 self = Reading(count: 1, sum: amount, least: amount, greatest: amount, lastInstant: instant, last: amount)
@@ -71,8 +72,15 @@ struct DayReadings: Sendable, Hashable {
         return combined.count > 0 ? combined : nil
     }
 
+    // Once per event with an amount: the common case (a day already in the rows) stays inline.
+    @inline(__always)
     mutating func add(_ amount: Int64, at instant: Double, on day: Int) {
-        rows[slot(for: day)].add(amount, at: instant)
+        let index = day - baseDay
+        if index >= 0, index < rows.count {
+            rows[index].add(amount, at: instant)
+        } else {
+            rows[slot(for: day)].add(amount, at: instant)
+        }
     }
 
     /// Takes a reading out. False when the day's least, greatest or last cannot be known
