@@ -38,7 +38,9 @@ enum KeystrokeProbe {
         return (process, input)
     }
 
-    static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
+    /// Runs `body` with a dashboard on the store (its trace file and its keyboard), quitting
+    /// it after.
+    private static func withDashboard<T>(streaks: String, store: String, user: String, _ body: (String, Pipe) throws -> T) throws -> T {
         let trace = NSTemporaryDirectory() + "streaks-bench-trace-\(getpid())"
         let (process, input) = try dashboard("\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)")
         defer {
@@ -46,52 +48,53 @@ enum KeystrokeProbe {
             process.waitUntilExit()
             try? FileManager.default.removeItem(atPath: trace)
         }
-        var last = try waitForFrame(trace, after: 0) { $0.events >= 0 }
-        // Let the start settle (every manager's first update) before pressing anything.
-        Thread.sleep(forTimeInterval: 1)
-        last = try frames(trace).last ?? last
-        var keystrokes: [Keystroke] = []
-        for _ in 0..<presses {
-            let keyCount = try keys(trace).count
-            try input.fileHandleForWriting.write(contentsOf: Data(" ".utf8))
-            let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
-            let keyTime = try keys(pressed).last!
-            let frame = try waitForFrame(trace, after: keyTime) { $0.events > last.events }
-            // Whatever the key still causes (an echo, a late frame) lands within this pause.
-            Thread.sleep(forTimeInterval: 0.3)
-            let writtenReads = try written(trace).last { $0.time > keyTime }?.reads ?? frame.reads
-            let drawn = try frames(trace).filter { $0.time > keyTime && $0.after != "tick" }
-            keystrokes.append(Keystroke(
-                seconds: Double(frame.time - keyTime) / 1e9, calculations: frame.calculations - last.calculations,
-                reads: frame.reads - last.reads, readsAfterWrite: (drawn.last?.reads ?? frame.reads) - writtenReads, frames: drawn.count
-            ))
-            last = drawn.last ?? frame
+        return try body(trace, input)
+    }
+
+    static func run(streaks: String, store: String, user: String, presses: Int) throws -> [Keystroke] {
+        try withDashboard(streaks: streaks, store: store, user: user) { trace, input in
+            var last = try waitForFrame(trace, after: 0) { $0.events >= 0 }
+            // Let the start settle (every manager's first update) before pressing anything.
+            Thread.sleep(forTimeInterval: 1)
+            last = try frames(trace).last ?? last
+            var keystrokes: [Keystroke] = []
+            for _ in 0..<presses {
+                let keyCount = try keys(trace).count
+                try input.fileHandleForWriting.write(contentsOf: Data(" ".utf8))
+                let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
+                let keyTime = try keys(pressed).last!
+                let frame = try waitForFrame(trace, after: keyTime) { $0.events > last.events }
+                // Whatever the key still causes (an echo, a late frame) lands within this pause.
+                Thread.sleep(forTimeInterval: 0.3)
+                let writtenReads = try written(trace).last { $0.time > keyTime }?.reads ?? frame.reads
+                let drawn = try frames(trace).filter { $0.time > keyTime && $0.after != "tick" }
+                keystrokes.append(Keystroke(
+                    seconds: Double(frame.time - keyTime) / 1e9, calculations: frame.calculations - last.calculations,
+                    reads: frame.reads - last.reads, readsAfterWrite: (drawn.last?.reads ?? frame.reads) - writtenReads, frames: drawn.count
+                ))
+                last = drawn.last ?? frame
+            }
+            return keystrokes
         }
-        return keystrokes
     }
 
     /// The time from each press of `key` to the next frame drawn for it (not the clock's).
     static func keyToFrame(streaks: String, store: String, user: String, key: String, presses: Int) throws -> [Double] {
-        let trace = NSTemporaryDirectory() + "streaks-bench-trace-key-\(getpid())"
-        let (process, input) = try dashboard("\(streaks) dashboard --store \(store) --user \(user) --trace-file \(trace)")
-        defer {
-            try? input.fileHandleForWriting.write(contentsOf: Data("q".utf8))
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: trace)
+        try withDashboard(streaks: streaks, store: store, user: user) { trace, input in
+            _ = try waitForFrame(trace, after: 0) { $0.events >= 0 }
+            Thread.sleep(forTimeInterval: 1)
+            var times: [Double] = []
+            for _ in 0..<presses {
+                let keyCount = try keys(trace).count
+                try input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
+                let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
+                let keyTime = try keys(pressed).last!
+                let frame = try waitForFrame(trace, after: keyTime) { $0.after != "tick" }
+                times.append(Double(frame.time - keyTime) / 1e9)
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            return times
         }
-        _ = try waitForFrame(trace, after: 0) { $0.events >= 0 }
-        Thread.sleep(forTimeInterval: 1)
-        var times: [Double] = []
-        for _ in 0..<presses {
-            let keyCount = try keys(trace).count
-            try input.fileHandleForWriting.write(contentsOf: Data(key.utf8))
-            let pressed = try waitFor(trace) { (try? keys($0).count).map { $0 > keyCount } ?? false }
-            let keyTime = try keys(pressed).last!
-            let frame = try waitForFrame(trace, after: keyTime) { $0.after != "tick" }
-            times.append(Double(frame.time - keyTime) / 1e9)
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return times
     }
 
     private static func lines(_ path: String) throws -> [Substring] {

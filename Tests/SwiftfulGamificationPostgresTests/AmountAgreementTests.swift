@@ -7,8 +7,9 @@ import TestSupport
 
 /// Rule 10 through both stores: random histories of amounts (some events without one) on
 /// at-least, at-most and tracking-only streaks, per day and per week, with leeway changes
-/// (from today and dated, rule 11), target changes, skips and notes: every write's result and
-/// the final streak agree in every field.
+/// (from today and dated, rule 11), target changes, skips and notes, and (rule 13) tracking
+/// streaks of every day value with the value changed and readings taken back: every write's
+/// result and the final streak agree in every field.
 @Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
 struct AmountAgreementTests {
     static let targets: [StreakTarget] = [
@@ -51,7 +52,7 @@ struct AmountAgreementTests {
             streakKey: "m", leewayHours: [0, 0, 3, 24].randomElement(using: &random)!,
             freezeBehavior: target == .trackingOnly ? .noFreezes : FreezeBehavior.allCases.randomElement(using: &random)!,
             target: target, unit: Bool.random(using: &random) ? "km" : nil
-        )
+        ).measured(by: target == .trackingOnly ? StreakMeasure.allCases.randomElement(using: &random)! : .sum)
         var now = date("2024-03-01T06:00:00Z").addingTimeInterval(Double.random(in: 0...86_400, using: &random))
         for store in stores { _ = try await store.createStreak(userId: user, configuration: configuration, now: now, timezone: zone) }
         for step in 0..<30 {
@@ -62,6 +63,7 @@ struct AmountAgreementTests {
                 Bool.random(using: &random) ? nil : Double(Int.random(in: 0...8_000, using: &random)) / 1_000
             }
             let newAmount = Double(Int.random(in: 1...10, using: &random))
+            let newMeasure = StreakMeasure.allCases.randomElement(using: &random)!
             let skipDay = today.adding(days: Int.random(in: -3...3, using: &random))
             // A leeway from today, or (rule 11) from a day up to four back.
             let newLeeway = [0, 2, 6, 24].randomElement(using: &random)!
@@ -80,6 +82,15 @@ struct AmountAgreementTests {
                         userId: user, streakKey: "m", goal: nil, leewayHours: newLeeway, freezeBehavior: nil, schedule: nil,
                         details: StreakDetails(from: leewayFrom), now: now, timezone: zone
                     )
+                case 5 where target == .trackingOnly:
+                    // Rule 13: a new day value, and a reading taken back (a day's last, least or
+                    // greatest makes the store count the history again).
+                    evaluation = try await store.updateSettings(
+                        userId: user, streakKey: "m", goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: nil,
+                        details: StreakDetails(measure: newMeasure), now: now, timezone: zone
+                    )
+                case 6 where target == .trackingOnly:
+                    evaluation = try await store.undoLastEvent(userId: user, streakKey: "m", since: nil, now: now, timezone: zone).evaluation
                 case 1:
                     evaluation = try await store.addSkips([skipDay], userId: user, streakKey: "m", now: now, timezone: zone)
                 case 2:

@@ -255,4 +255,24 @@ check "ask: a day to come is refused in one line (exit $code)" test "$code" = 2 
 check "ask: the refusal wrote nothing" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
 unset XDG_STATE_HOME
 
+# Rule 13 as a person uses it: a weight kept as the day's last reading, its status, today and
+# stats, the chart view's JSON fields, and a reading without a value refused with nothing written.
+store=$WORK/measure; mkdir -p "$store"
+at create weight --track --unit kg --measure last --now 2024-01-01T15:00:00Z >/dev/null
+at log weight 80.2 --now 2024-01-01T07:00:00Z >/dev/null 2>&1 || at log weight 80.2 --now 2024-01-01T16:00:00Z >/dev/null
+at log weight 79.9 --now 2024-01-08T12:00:00Z >/dev/null
+at log weight 79.4 --now 2024-01-09T12:00:00Z >/dev/null
+at log weight 79.6 --now 2024-01-09T23:30:00Z >/dev/null
+out=$(at status weight --now 2024-01-10T15:00:00Z)
+check "measure: status says the latest value and when" grep -q "^weight: latest 79.6 kg, yesterday" <<<"$out"
+check "measure: and how it moved over 7 days" grep -q "\-0.6 kg in 7 days" <<<"$out"
+check "measure: never a count of days" test -z "$(grep -E ' 0 days|longest' <<<"$out")"
+json=$(at stats weight --json --now 2024-01-10T15:00:00Z)
+check "measure: stats --json carries the day value's statistics" test "$(python3 -c 'import json,sys; o=json.load(sys.stdin); print(o["measure"], o["latest"]["value"], o["change_7"], o["max"]["all"], o["totals"])' <<<"$json")" = "last 79.6 -0.6 80.2 None"
+before=$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)
+code=0; err=$(at log weight --now 2024-01-10T15:00:00Z 2>&1 >/dev/null) || code=$?
+check "measure: a reading without a value is refused in one line (exit $code)" test "$code" = 2 -a "$(wc -l <<<"$err")" = 1
+check "measure: the refusal wrote nothing" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
+check "measure: today lists it as tracked" grep -q "weight  latest 79.6 kg, yesterday" <<<"$(at today --now 2024-01-10T15:00:00Z)"
+
 summary

@@ -437,4 +437,26 @@ check "200x60, two months: large days over the height, both halves in use" fille
 tmux -L "$SOCKET" send-keys -t short q
 check "short: quits cleanly" finished short
 
+# The chart view (g) on the same two months, as a person opens it: the day's bars and the
+# strength, the cursor moved back a day with ←, Esc back to the calendar (not a quit), and an
+# ASCII terminal that still reads.
+ARGS="--now 2024-06-14T12:00:00Z" SIZE=120x40 launch charts screen-256color "$short"
+wait_for charts "Statistics" >/dev/null || true
+tmux -L "$SOCKET" send-keys -t charts g
+check "charts: g opens each day's events" wait_for charts "Each day: events"
+check "charts: and the strength over time" wait_for charts "Strength: "
+tmux -L "$SOCKET" send-keys -t charts Left
+check "charts: ← moves the cursor a day back, told in words" wait_for charts "Thu 2024-06-13: "
+tmux -L "$SOCKET" send-keys -t charts Escape
+check "charts: Esc goes back to the calendar" wait_for charts "Statistics"
+tmux -L "$SOCKET" send-keys -t charts q
+check "charts: quits cleanly" finished charts
+ARGS="--now 2024-06-14T12:00:00Z --ascii" SIZE=80x24 launch charts-ascii vt100 "$short" NO_COLOR=1
+wait_for charts-ascii "run" >/dev/null || true
+tmux -L "$SOCKET" send-keys -t charts-ascii g
+ascii_chart() { wait_for charts-ascii "Each day: events" && screen charts-ascii | grep -q '#' && screen charts-ascii | grep -qE '\^ *$'; }
+check "charts: --ascii on vt100 draws # bars and a ^ under the cursor's day" ascii_chart
+tmux -L "$SOCKET" send-keys -t charts-ascii q
+check "charts-ascii: quits cleanly" finished charts-ascii
+
 summary
