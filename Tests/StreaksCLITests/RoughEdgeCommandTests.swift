@@ -50,11 +50,12 @@ struct RoughEdgeCommandTests {
         for day in 1...3 { _ = await cli.run(["log", "floss"], now: "2024-01-0\(day)T17:00:00Z") }
         _ = await cli.run(["log", "weight", "78.4"], now: "2024-01-03T17:00:00Z")
         let stats = await cli.run(["stats", "floss"], now: "2024-01-04T14:00:00Z")
-        #expect(stats.output.contains("  strength 15% · +15 this week"), "\(stats.output)")
+        // 01-03, the last day scored, took it from 10% to 15%.
+        #expect(stats.output.contains("  strength 15% · +5 on the last day · +15 this week"), "\(stats.output)")
         #expect(try await cli.statusJSON(now: "2024-01-04T14:00:00Z", key: "floss")["strength"] as? Int == 15)
         #expect(try await cli.statusJSON(now: "2024-01-04T14:00:00Z", key: "weight")["strength"] is NSNull)
         let json = await cli.run(["stats", "floss", "--json"], now: "2024-01-04T14:00:00Z")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-        #expect(object["strength"] as? Int == 15 && object["strength_change_7"] as? Int == 15)
+        #expect(object["strength"] as? Int == 15 && object["strength_change_7"] as? Int == 15 && object["strength_change_1"] as? Int == 5)
     }
 }

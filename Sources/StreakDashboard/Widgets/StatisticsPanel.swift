@@ -18,11 +18,12 @@ enum StatisticsPanel {
     static func lines(_ stats: StreakStatistics, today: CalendarDay, glyphs: Glyphs, amountUnit: String? = nil) -> [DayDetail.Line] {
         var lines: [DayDetail.Line] = [[("Statistics", CellStyle(.text, bold: true))]]
         if let strength = stats.strength {
-            // Rule 13: Loop's score, and what this week did to it.
-            let change = stats.strengthChangeThisWeek ?? 0
+            // Rule 13: Loop's score, and what the last day and this week did to it.
+            let change = stats.strengthChangeThisWeek ?? 0, last = stats.strengthChangeLastDay ?? 0
+            func signed(_ value: Int) -> String { "\(value > 0 ? "+" : "")\(value)" }
             lines.append([("strength".padding(toLength: 15, withPad: " ", startingAt: 0), CellStyle(.muted)),
                           ("\(strength)%".leftPadded(with: " ", to: 4), CellStyle(.text, bold: true)),
-                          ("  \(change > 0 ? "+" : "")\(change) this week", CellStyle(change < 0 ? .warning : .muted))])
+                          ("  \(signed(last)) last day, \(signed(change)) this week", CellStyle(change < 0 ? .warning : .muted))])
         }
         // A monthly streak's units are months (rule 12).
         let period = stats.weeks?.all.contains(where: \.isMonth) == true ? "month" : "week"

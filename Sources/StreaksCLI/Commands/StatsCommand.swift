@@ -49,8 +49,8 @@ struct StatsCommand: AsyncParsableCommand {
         lines.append("  kept \(Report.days(stats.keptDays)) · missed \(stats.missedDays) · frozen \(stats.frozenDays) · \(Report.count(stats.totalEvents, "event"))")
         if let strength = stats.strength {
             // Rule 13: Loop's score, with what moved it this week.
-            let change = stats.strengthChangeThisWeek ?? 0
-            lines.append("  strength \(strength)% · \(change > 0 ? "+" : "")\(change) this week")
+            let change = stats.strengthChangeThisWeek ?? 0, last = stats.strengthChangeLastDay ?? 0
+            lines.append("  strength \(strength)% · \(last > 0 ? "+" : "")\(last) on the last day · \(change > 0 ? "+" : "")\(change) this week")
         }
         if let best = stats.bestWeekday, let worst = stats.worstWeekday {
             lines.append("  best weekday \(Weekday(calendarWeekday: best.weekday).name) (\(percent(best.rate))) · worst \(Weekday(calendarWeekday: worst.weekday).name) (\(percent(worst.rate)))")
@@ -152,6 +152,7 @@ struct StatsCommand: AsyncParsableCommand {
             "best_weekday": weekday(stats.bestWeekday),
             "strength": stats.strength.map { $0 as Any } ?? NSNull(),
             "strength_change_7": stats.strengthChangeThisWeek.map { $0 as Any } ?? NSNull(),
+            "strength_change_1": stats.strengthChangeLastDay.map { $0 as Any } ?? NSNull(),
             "worst_weekday": weekday(stats.worstWeekday),
             "weekdays": stats.weekdays.map { ["weekday": Weekday(calendarWeekday: $0.weekday).rawValue, "counted": $0.counted, "kept": $0.kept, "rate": rate($0.rate)] },
             "totals": stats.measurements.map { !$0.measure.adds } == true ? NSNull() : totals(stats.totals, unit: streak.unit) as Any,

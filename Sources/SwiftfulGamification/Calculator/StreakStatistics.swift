@@ -66,6 +66,8 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
     /// Rule 13's strength, a whole percent, and its change over the last 7 days (nil for tracking only).
     public let strength: Int?
     public let strengthChangeThisWeek: Int?
+    /// What the last scored day did to it (rule 13: at least the last day's change is shown).
+    public let strengthChangeLastDay: Int?
     /// Rule 13's statistics of the day values (tracking only; nil otherwise).
     public let measurements: StreakMeasurements?
     /// The weekdays the current schedule asks for (1 = Sunday ... 7 = Saturday).
@@ -247,6 +249,7 @@ public struct StreakStatistics: Sendable, Equatable, Codable {
         weekdays = [2, 3, 4, 5, 6, 7, 1].map { Weekday(weekday: $0, counted: counted[$0], kept: kept[$0]) }
         strength = strengthScore?.percent
         strengthChangeThisWeek = strengthScore?.change(overDays: 7)
+        strengthChangeLastDay = strengthScore?.change(overDays: 1)
         measurements = StreakMeasurements(evaluation: evaluation)
         let schedule = evaluation.configuration.schedule
         dueWeekdays = Set((1...7).filter { schedule.isDue(on: SwiftfulGamification.Weekday(calendarWeekday: $0)) })

@@ -29,6 +29,15 @@ struct StrengthTests {
         #expect(abs(today.score - (1 - pow(daily, 4))) < 1e-12)
     }
 
+    @Test func theStatisticsSayWhatTheLastDayAndTheWeekDidToIt() throws {
+        let events = ["01-01", "01-02", "01-03"].map { event("2024-\($0) 12:00") }
+        // 01-04 missed: 14.78% -> 14.01%, down a point on the last day.
+        let stats = StreakStatistics(evaluation: StreakCalculator.evaluate(events: events, configuration: config(), currentDate: at("2024-01-05 09:00"), timezone: .newYork))
+        #expect(stats.strength == 14)
+        #expect(stats.strengthChangeLastDay == -1)
+        #expect(stats.strengthChangeThisWeek == 14)
+    }
+
     @Test func aSkippedDayLeavesTheScoreAsItWas() throws {
         let events = ["01-01", "01-03"].map { event("2024-\($0) 12:00") }
         let skipped = try #require(strength(events, config(), skips: [day("2024-01-02")], now: "2024-01-04 09:00"))
