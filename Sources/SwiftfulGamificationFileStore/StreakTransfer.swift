@@ -305,14 +305,14 @@ extension FileStreakStore {
             try configuration.validate()
             try item.batch.validate()
             return WritePart(streakKey: item.streakKey, creating: configuration) { context in
-                added[index] = try Self.apply(item.batch, to: context, now: now)
+                added[index] = try Self.write(item.batch, to: context, now: now)
             }
         }
         let evaluations = try write(userId: userId, parts: parts, now: now, timezone: timezone, compound: true)
         return zip(added, evaluations).map { ($0, $1) }
     }
 
-    private static func apply(_ batch: ImportBatch, to context: WriteContext, now: Date) throws -> [StreakEvent] {
+    private static func write(_ batch: ImportBatch, to context: WriteContext, now: Date) throws -> [StreakEvent] {
         var settingsChanged = false
         if context.isNew, !batch.goalHistory.isEmpty {
             context.settings.goalHistory = batch.goalHistory

@@ -136,19 +136,14 @@ final class DashboardApp {
         let zone = zone, now = clock()
         switch effect {
         case .log(let key):
-            write(key) { store, userId in
-                let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
-                let result = try await store.addEvents([event], userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.logged(key: key, at: now), result.evaluation)
-            }
+            let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
+            apply(.addEvents([event], creating: nil), to: key, at: now) { (.logged(key: key, at: now), $0) }
         case .logOn(let key, let day, let count, let amount):
-            write(key) { store, userId in
-                let isToday = day == CalendarDay(containing: now, in: zone)
-                let date = isToday ? now : day.date(atTimeOf: now, in: zone)
-                let events = (0..<count).map { _ in StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier, amount: amount) }
-                let result = try await store.addEvents(events, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: result.evaluation.configuration.unit),
-                        result.evaluation)
+            let isToday = day == CalendarDay(containing: now, in: zone)
+            let date = isToday ? now : day.date(atTimeOf: now, in: zone)
+            let events = (0..<count).map { _ in StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier, amount: amount) }
+            apply(.addEvents(events, creating: nil), to: key, at: now) { evaluation in
+                (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: evaluation?.configuration.unit), evaluation)
             }
         case .remove(let key, let eventId):
             write(key) { store, userId in
@@ -171,20 +166,12 @@ final class DashboardApp {
                 }
             }
         case .addFreeze(let key):
-            write(key) { store, userId in
-                let freeze = StreakFreeze(id: UUID().uuidString, dateEarned: now)
-                return (.freezeAdded(key: key), try await store.addFreezes([freeze], userId: userId, streakKey: key, now: now, timezone: zone))
-            }
+            apply(.addFreezes([StreakFreeze(id: UUID().uuidString, dateEarned: now)]), to: key, at: now) { (.freezeAdded(key: key), $0) }
         case .removeFreeze(let key, let id):
-            write(key) { store, userId in
-                let evaluation = try await store.removeFreeze(id: id, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.freezeRemoved(key: key, left: evaluation.streak.freezesAvailableCount ?? 0), evaluation)
-            }
+            apply(.removeFreeze(id: id), to: key, at: now) { (.freezeRemoved(key: key, left: $0?.streak.freezesAvailableCount ?? 0), $0) }
         case .createStreak(let configuration):
-            write(configuration.streakKey) { store, userId in
-                let evaluation = try await store.createStreak(userId: userId, configuration: configuration, now: now, timezone: zone)
-                return (.created(key: configuration.streakKey), evaluation)
-            }
+            let key = configuration.streakKey
+            apply(.create(configuration), to: key, at: now) { (.created(key: key), $0) }
         case .updateStreak(let configuration, let oldKey):
             write(oldKey) { store, userId in
                 if configuration.streakKey != oldKey {
@@ -203,21 +190,18 @@ final class DashboardApp {
                 return (.saved(configuration), evaluation)
             }
         case .archive(let key):
-            write(key) { store, userId in
-                _ = try await store.setArchived(true, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.archived(key: key), nil)
-            }
+            // The streak leaves the screen: its view is not sent back.
+            apply(.archive(true), to: key, at: now) { _ in (.archived(key: key), nil) }
         case .delete(let key):
             write(key) { store, userId in
                 return (.deleted(try await store.deleteStreak(userId: userId, streakKey: key, now: now, timezone: zone)), nil)
             }
         case .skip(let key, let days, let skipping):
-            write(key) { store, userId in
+            do {
                 let list = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
-                let evaluation = skipping
-                    ? try await store.addSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
-                    : try await store.removeSkips(list, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.skipped(key: key, days: days, skipping: skipping), evaluation)
+                apply(skipping ? .addSkips(list) : .removeSkips(list), to: key, at: now) { (.skipped(key: key, days: days, skipping: skipping), $0) }
+            } catch {
+                continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
             }
         case .move(let key, let place):
             write(key) { store, userId in
@@ -234,14 +218,9 @@ final class DashboardApp {
                 return (.skippedEveryStreak(days: days, streaks: results.filter { !$0.days.isEmpty }.count), nil)
             }
         case .setNote(let key, let day, let text, let replacing):
-            write(key) { store, userId in
-                let evaluation = try await store.setNote(text, on: day, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.noted(key: key, day: day, replaced: replacing), evaluation)
-            }
+            apply(.setNote(StreakNote(day: day, text: text)), to: key, at: now) { (.noted(key: key, day: day, replaced: replacing), $0) }
         case .removeNote(let key, let day):
-            write(key) { store, userId in
-                (.noteRemoved(key: key, day: day), try await store.removeNote(on: day, userId: userId, streakKey: key, now: now, timezone: zone))
-            }
+            apply(.removeNote(day), to: key, at: now) { (.noteRemoved(key: key, day: day), $0) }
         case .saveTheme(let name):
             let environment = environment
             write(nil) { _, _ in
@@ -263,6 +242,18 @@ final class DashboardApp {
             loadNextDay()
         case .quit:
             break
+        }
+    }
+
+    /// A write in the vocabulary of change (`StreakChange`), applied to the streak `key` at
+    /// `now`; `outcome` says what it did and which view (if any) to send back.
+    private func apply(
+        _ change: StreakChange, to key: String, at now: Date,
+        outcome: @escaping @Sendable (StreakEvaluation?) -> (WriteOutcome, StreakEvaluation?)
+    ) {
+        let zone = zone
+        write(key) { store, userId in
+            outcome(try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone))
         }
     }
 

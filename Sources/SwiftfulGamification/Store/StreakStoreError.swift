@@ -19,6 +19,8 @@ public enum StreakStoreError: Error, Equatable, Sendable {
     case restoreKeyTaken(String)
     /// An experience-points or progress key a store cannot keep (it names a file).
     case invalidLedgerKey(String)
+    /// Points or progress written to a store (its location) that keeps none.
+    case noPoints(String)
 }
 
 extension StreakStoreError: LocalizedError {
@@ -50,6 +52,8 @@ extension StreakStoreError: LocalizedError {
             return "A streak '\(key)' exists: restore under another key with --as NEW."
         case .invalidLedgerKey(let key):
             return "Invalid experience-points or progress key '\(key)': use 1 to 64 ASCII letters, digits or '_'."
+        case .noPoints(let location):
+            return "\(location) keeps no experience points or progress."
         }
     }
 }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Every write a person or a program can make to a streak (or to the points and progress
+/// beside it), said once: what the offline copy queues, what `StreakStore.apply` carries out
+/// on any store, and what a server takes. Each is safe to apply again: events and freezes by
+/// id, removals name what they remove, skips and notes by day, settings as values.
+///
+/// Its JSON is the offline copy's since before it had this name (an outbox written then
+/// reads as it was).
+public enum StreakChange: Codable, Sendable {
+    case create(StreakConfiguration)
+    case addEvents([StreakEvent], creating: StreakConfiguration?)
+    case removeEvent(id: String)
+    case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
+    case schedule(StreakSchedule)
+    /// Several settings in one write (`updateSettings`).
+    case settings(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails)
+    case archive(Bool)
+    case rename(to: String)
+    case reset
+    /// To the trash; back out of it under the same key, or `as` another.
+    case delete
+    case restore(as: String?)
+    /// `notes` is absent from changes queued before notes.
+    case importBatch(
+        configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], freezes: [StreakFreeze], events: [StreakEvent], skips: [CalendarDay],
+        notes: [StreakNote]?
+    )
+    case addFreezes([StreakFreeze])
+    case useFreeze(id: String)
+    /// An intent: the store decides which freezes bridge the missed days, all or nothing.
+    case useFreezesManually
+    case removeFreeze(id: String)
+    case addSkips([CalendarDay])
+    case removeSkips([CalendarDay])
+    /// A note added or replaced: its day's text as it was written.
+    case setNote(StreakNote)
+    case removeNote(CalendarDay)
+    /// Experience points and progress (the key is the experience or progress key; empty for
+    /// the settings): events by id, a clear under its operation id, a progress value never
+    /// lowered, settings as changes applied to the store's.
+    case addExperience([ExperiencePointsEvent])
+    case clearExperience
+    case saveProgress(ProgressItem)
+    case deleteProgress(id: String?)
+    case pointsSettings([StreakPointsSettings.Change])
+
+    /// Whether it writes points or progress rather than a streak.
+    public var isPoints: Bool {
+        switch self {
+        case .addExperience, .clearExperience, .saveProgress, .deleteProgress, .pointsSettings: true
+        default: false
+        }
+    }
+
+    /// The streaks it touches, given the key it is applied to (a rename two; points none).
+    public func streakKeys(applyingTo key: String) -> [String] {
+        if case .rename(let newKey) = self { return [key, newKey] }
+        return isPoints ? [] : [key]
+    }
+
+    /// Whether `error`, from applying it again, means it was applied already (by an earlier
+    /// try whose answer was lost): nothing to report then.
+    public func meansAlreadyApplied(_ error: any Error) -> Bool {
+        switch (self, error) {
+        case (.create, StreakStoreError.streakExists): true
+        case (.removeEvent, StreakStoreError.unknownEvent): true
+        case (.removeFreeze(let id), StreakRuleError.freezeNotFound(let missing)): id == missing
+        // Gone already: the day has no note, as asked.
+        case (.removeNote(let day), StreakStoreError.noNote(_, let missing)): day == missing
+        default: false
+        }
+    }
+
+    /// The change in a few words, for a report ("log run", "skip 3 days of gym").
+    public func summary(of key: String) -> String {
+        switch self {
+        case .create: "create \(key)"
+        case .addEvents(let events, _): events.count == 1 ? "log \(key)" : "log \(events.count) events of \(key)"
+        case .removeEvent(let id): "remove event \(id) of \(key)"
+        case .configure, .settings: "change the settings of \(key)"
+        case .schedule: "change the schedule of \(key)"
+        case .archive(let archived): archived ? "archive \(key)" : "unarchive \(key)"
+        case .rename(let newKey): "rename \(key) to \(newKey)"
+        case .reset: "reset \(key)"
+        case .delete: "delete \(key)"
+        case .restore(let newKey): newKey.map { "restore \(key) as \($0)" } ?? "restore \(key)"
+        case .importBatch(_, _, _, let events, _, _): "import \(events.count) events into \(key)"
+        case .addFreezes(let freezes): "add \(counted(freezes.count, "freeze")) to \(key)"
+        case .useFreeze(let id): "use freeze \(id) of \(key)"
+        case .useFreezesManually: "use freezes on \(key)"
+        case .removeFreeze(let id): "remove freeze \(id) of \(key)"
+        case .addSkips(let days): "skip \(counted(days.count, "day")) of \(key)"
+        case .removeSkips(let days): "take back \(counted(days.count, "skip")) of \(key)"
+        case .setNote(let note): "note \(note.day) of \(key)"
+        case .removeNote(let day): "remove the note on \(day) of \(key)"
+        case .addExperience(let events): "add \(counted(events.count, "experience event")) to \(key)"
+        case .clearExperience: "delete the experience events of \(key)"
+        case .saveProgress(let item): "save progress \(item.id) of \(key)"
+        case .deleteProgress(let id): id.map { "delete progress \($0) of \(key)" } ?? "delete the progress of \(key)"
+        case .pointsSettings: "change the points settings"
+        }
+    }
+}
+
+/// Which user's streak (or experience or progress key) a change is applied to.
+public struct StreakRef: Sendable, Hashable, Codable {
+    public let userId: String
+    public let key: String
+
+    public init(userId: String, key: String) {
+        self.userId = userId
+        self.key = key
+    }
+}
+
+extension StreakStore {
+    /// Applies `change` to `ref` as of `now` in `timezone`: the one entry point every write
+    /// can take. Returns the streak as the change left it, where the change has one (nil for
+    /// a delete, points and progress).
+    /// - Throws: what the store's own write throws; `StreakStoreError.noPoints` for points or
+    ///   progress on a store that keeps none.
+    @discardableResult
+    public func apply(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakEvaluation? {
+        let (user, key) = (ref.userId, ref.key)
+        switch change {
+        case .create(let configuration):
+            return try await createStreak(userId: user, configuration: configuration, now: now, timezone: zone)
+        case .addEvents(let events, let configuration):
+            return try await addEvents(events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: false, creating: configuration).evaluation
+        case .removeEvent(let id):
+            return try await removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone).evaluation
+        case .configure(let goal, let leeway, let behavior):
+            return try await updateConfiguration(userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, now: now, timezone: zone)
+        case .schedule(let schedule):
+            return try await updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone)
+        case .settings(let goal, let leeway, let behavior, let schedule, let details):
+            return try await updateSettings(
+                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, details: details,
+                now: now, timezone: zone
+            )
+        case .archive(let archived):
+            return try await setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone)
+        case .rename(let newKey):
+            return try await renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone)
+        case .reset:
+            return try await resetStreak(userId: user, streakKey: key, now: now, timezone: zone)
+        case .delete:
+            _ = try await deleteStreak(userId: user, streakKey: key, now: now, timezone: zone)
+            return nil
+        case .restore(let newKey):
+            return try await restoreStreak(userId: user, streakKey: key, as: newKey, now: now, timezone: zone)
+        case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips, let notes):
+            let batch = ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes ?? [])
+            return try await importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone).evaluation
+        case .addFreezes(let freezes):
+            return try await addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone)
+        case .useFreeze(let id):
+            // The store's own write gives back no streak: none is read for it.
+            try await useFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+        case .useFreezesManually:
+            return try await useFreezesManually(userId: user, streakKey: key, now: now, timezone: zone).evaluation
+        case .removeFreeze(let id):
+            return try await removeFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+        case .addSkips(let days):
+            return try await addSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+        case .removeSkips(let days):
+            return try await removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+        case .setNote(let note):
+            return try await setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone)
+        case .removeNote(let day):
+            return try await removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone)
+        case .addExperience(let events):
+            try await pointsStore().addExperienceEvents(events, userId: user, experienceKey: key)
+        case .clearExperience:
+            try await pointsStore().deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
+        case .saveProgress(let item):
+            try await pointsStore().saveProgress(item, userId: user)
+        case .deleteProgress(let id):
+            try await pointsStore().deleteProgress(id: id, userId: user, progressKey: key, now: now)
+        case .pointsSettings(let changes):
+            try await pointsStore().updatePointsSettings(changes, userId: user)
+        }
+        return nil
+    }
+
+    private func pointsStore() throws -> any PointsStore {
+        guard let points = self as? any PointsStore else { throw StreakStoreError.noPoints(location) }
+        return points
+    }
+}
