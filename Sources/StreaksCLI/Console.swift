@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamification
 import Synchronization
 
 /// The command's one seam to the outside world: output, environment, input and the clock.
@@ -47,8 +48,18 @@ struct Console: Sendable {
 /// repeat.
 final class SavedWork: Sendable {
     private let items = Mutex<[String]>([])
+    /// The streaks a command wrote, as its writes left them, when it says so for every
+    /// streak it changed (`wrote`): points are settled for those alone, from these results.
+    private let results = Mutex<[String: StreakEvaluation]>([:])
 
     func note(_ item: String) { items.withLock { $0.append(item) } }
+
+    /// A streak the command changed, as its write left it; a command that calls this names
+    /// every streak it changed, so no other streak's points are looked at.
+    func wrote(_ evaluation: StreakEvaluation) { results.withLock { $0[evaluation.configuration.streakKey] = evaluation } }
+
+    /// What `wrote` was given (empty: the command did not say, so every streak is settled).
+    var written: [StreakEvaluation] { results.withLock { Array($0.values) } }
 
     /// For a failure whose own message says what was saved.
     func forget() { items.withLock { $0.removeAll() } }

@@ -64,7 +64,8 @@ public struct StreaksCommand: AsyncParsableCommand {
     private static func settlePoints(_ console: Console) async {
         guard console.saved.summary != nil, let context = console.opened.value else { return }
         do {
-            try await PointsSettling.settle(context)
+            // Only the streaks the command changed, from its own results, when it named them all.
+            try await PointsSettling.settle(context, written: console.saved.written)
         } catch {
             console.warn("the points earned could not be recorded (\(StreakStoreError.sentence(error))); `streaks points` records them later")
         }

@@ -18,6 +18,25 @@ struct PointsCommandTests {
         (object["points"] as? [String: Any])?["all_time"] as? Int
     }
 
+    /// Issue 50: a log settles the points of the streak it wrote, from its own result, and no
+    /// other streak is read for it; what a full settle records is what was recorded.
+    @Test func aLogSettlesItsOwnStreakAlone() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["create", "read"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        for day in 1...3 {
+            _ = await cli.run(["log", "med"], now: "2024-01-0\(day)T15:00:00Z")
+            _ = await cli.run(["log", "read"], now: "2024-01-0\(day)T16:00:00Z")
+        }
+        let ledger = cli.store + "/users/tester/experience/streaks.jsonl"
+        let afterLogs = try String(contentsOfFile: ledger, encoding: .utf8)
+        // Each streak's three days and its milestone of 3, recorded by its own logs.
+        #expect(try allTime(await points(cli, now: "2024-01-03T17:00:00Z")) == 66)
+        // `points` settles every streak: it finds nothing the logs left out.
+        #expect(try String(contentsOfFile: ledger, encoding: .utf8) == afterLogs)
+    }
+
     @Test func nothingIsEarnedUntilPointsAreOn() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["log", "med"], now: "2024-01-03T15:00:00Z")

@@ -50,6 +50,8 @@ struct LogCommand: AsyncParsableCommand {
             result = try await add(creating: StreakConfiguration(streakKey: key))
         }
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
+        // The one streak this command changes (a note on it earns nothing of its own).
+        context.console.saved.wrote(result.evaluation)
         if let note {
             let day = CalendarDay(containing: date, in: context.zone)
             _ = try await context.store.setNote(note, on: day, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
@@ -90,6 +92,7 @@ struct UndoCommand: AsyncParsableCommand {
         let result = try await context.store.undoLastEvent(userId: context.userId, streakKey: key, since: nil, now: context.now, timezone: context.zone)
         guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
         context.console.saved.note("the removal of the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key)")
+        context.console.saved.wrote(result.evaluation)
         context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.length(result.evaluation.streak)).")
     }
 }
