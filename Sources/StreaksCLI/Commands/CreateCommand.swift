@@ -78,7 +78,7 @@ struct CreateCommand: AsyncParsableCommand {
         ).titled(title).placed(group: settings.group, position: nil).measured(by: dayValue ?? .sum)
         try TargetScheduleFit.check(configuration)
         try configuration.validate()
-        _ = try await context.store.createStreak(userId: context.userId, configuration: configuration, now: context.now, timezone: context.zone)
+        try await context.apply(.create(configuration), to: streakKey)
         context.console.saved.note("the streak '\(streakKey)'")
         let named = configuration.title.map { " (\($0))" } ?? ""
         let derived = !isKey && key == nil ? " Its key is \(streakKey): name it so in other commands." : ""
@@ -118,11 +118,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 title: settings.title, group: settings.group, target: target, unit: settings.unit, from: try fromDate(context), measure: try settings.dayValue()
             )
             details.since = try await startDay(key: key, becomesLimit: target?.isLimit, context)
-            _ = try await context.store.updateSettings(
-                userId: context.userId, streakKey: key, goal: settings.goal, leewayHours: settings.leeway,
-                freezeBehavior: settings.freezes, schedule: schedule, details: details,
-                now: context.now, timezone: context.zone
-            )
+            try await context.apply(.settings(goal: settings.goal, leewayHours: settings.leeway, freezeBehavior: settings.freezes, schedule: schedule, details: details), to: key)
             context.console.saved.note("the new configuration of \(key)")
         }
         let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
@@ -231,7 +227,7 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         guard yes else { throw CLIError.missingConfirmation(key) }
         let context = try global.context()
-        _ = try await context.store.resetStreak(userId: context.userId, streakKey: context.streakKey(key), now: context.now, timezone: context.zone)
+        try await context.apply(.reset, to: context.streakKey(key))
         context.console.saved.note("the reset of \(key)")
         context.console.print("Reset '\(key)'.")
     }

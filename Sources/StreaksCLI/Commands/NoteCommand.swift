@@ -52,7 +52,7 @@ struct NoteCommand: AsyncParsableCommand {
             try StreakValidation.validateNote(text)
             try StreakValidation.validateNoteDay(day, now: context.now, timezone: context.zone)
             let before = try await context.store.notes(userId: context.userId, streakKey: key).first { $0.day == day }
-            _ = try await context.store.setNote(text, on: day, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            try await context.apply(.setNote(StreakNote(day: day, text: text)), to: key)
             context.console.saved.note("the note of \(day) in \(key)")
             let verb = before == nil ? "Noted" : before?.text == text ? "Kept the note of" : "Replaced the note of"
             context.console.print("\(verb) \(day) \(day.dayOfWeek.shortName) in \(key): \(text)")
@@ -78,7 +78,7 @@ struct NoteCommand: AsyncParsableCommand {
             let context = try global.context()
             let key = try await context.streakKey(words[0])
             let day = try DayArgument.parse(words[1], option: "DATE", context: context)
-            _ = try await context.store.removeNote(on: day, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            try await context.apply(.removeNote(day), to: key)
             context.console.saved.note("the removal of the note of \(day) in \(key)")
             context.console.print("Removed the note of \(day) \(day.dayOfWeek.shortName) in \(key).")
         }
