@@ -113,20 +113,23 @@ public enum KeyBindings {
     /// Footer items for `width` columns: `?` and `q` always, then as many more as fit, in
     /// order of importance; shown in the footer's order. With several streaks, the footer
     /// opens with the name of the streak the first keys act on (`acting`, as `title`).
-    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool, acting: String? = nil)
+    /// In the chart view (`inCharts`) the arrows move through days and `g` goes back: there
+    /// is no list to switch to.
+    public static func footer(width: Int, ascii: Bool, focus: Focus, hasList: Bool, acting: String? = nil, inCharts: Bool = false)
         -> (title: String?, items: [(keys: String, what: String, onStreak: Bool)]) {
         var chosen: [(order: Int, keys: String, what: String, onStreak: Bool)] = []
         let title = hasList ? acting.map { ($0.count > 16 ? $0.prefix(15) + (ascii ? "~" : "…") : $0) + ":" } : nil
         var used = title.map { $0.count + 1 + 3 } ?? 0  // the name, and the mark after its keys
         let byImportance = footerItems.enumerated().sorted { $0.element.priority < $1.element.priority }
         for (order, item) in byImportance {
-            if item.actions == [.switchFocus], !hasList { continue }
+            if item.actions == [.switchFocus], !hasList || inCharts { continue }
+
             let keys = item.actions.count == 4
                 ? (ascii ? "arrows" : "←↓↑→")
                 : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
-            let what = item.word(hasList ? focus : .calendar)
+            let what = inCharts && item.actions == [.charts] ? "back" : inCharts && item.actions.count == 4 ? "day/week" : item.word(hasList ? focus : .calendar)
             let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
-            guard used + cost <= width || item.priority < 2 else { continue }
+            guard used + cost <= width || item.priority < 2 || (inCharts && item.actions == [.charts]) else { continue }
             chosen.append((order, keys, what, item.actions.allSatisfy(onStreak.contains)))
             used += cost
         }

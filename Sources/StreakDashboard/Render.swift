@@ -112,7 +112,9 @@ public enum Render {
 
     private static func drawFooter(_ state: DashboardState, in rect: Rect, grid: inout Grid) {
         let acting = state.selectedHeading == nil ? state.view?.name : nil
-        let (title, items) = KeyBindings.footer(width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList, acting: acting)
+        let (title, items) = KeyBindings.footer(
+            width: rect.width - 2, ascii: state.ascii, focus: state.focus, hasList: state.showsList, acting: acting, inCharts: state.showsCharts
+        )
         var x = rect.x + 1
         if let title {
             grid.put(title, x: x, y: rect.y, style: CellStyle(.text, bold: true), limit: max(0, rect.width - x))

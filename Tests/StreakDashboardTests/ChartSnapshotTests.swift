@@ -38,6 +38,8 @@ struct ChartSnapshotTests {
         // The cursor's day in words, with its amount against the target.
         #expect(screen.contains("Tue 2024-06-04: "))
         #expect(screen.contains(" of 5 km"))
+        // The footer names the way back, and no list to switch to.
+        #expect(screen.contains("g back") && !screen.contains("c list") && !screen.contains("c calendar"))
         state = Reducer.reduce(state, .key(.escape)).0
         #expect(!state.showsCharts)
         #expect(!state.isFinished)
