@@ -20,10 +20,16 @@ extension StreakFacts {
         if let change = measurements.change7 { parts.append("\(signed(change, unit: unit)) in 7 days") }
         if let change = measurements.change30 { parts.append("\(signed(change, unit: unit)) in 30 days") }
         let month = measurements.last30
-        if month.logged > 1, let mean = month.mean, let least = month.min, let most = month.max {
-            parts.append("30 days: mean \(StreakAmount.text(mean, unit: unit)), \(StreakAmount.text(least)) to \(StreakAmount.text(most, unit: unit))")
+        if month.logged > 1, let average = month.mean, let least = month.min, let most = month.max {
+            parts.append("30 days: mean \(mean(average, unit: unit)), \(StreakAmount.text(least)) to \(StreakAmount.text(most, unit: unit))")
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// A mean as people read it: to two decimals ("79.55 kg", not "79.552 kg"); the exact
+    /// value stays in the JSON.
+    public static func mean(_ value: Double, unit: String?) -> String {
+        StreakAmount.text((value * 100).rounded(.toNearestOrAwayFromZero) / 100, unit: unit)
     }
 
     /// "+0.4 kg", "-1.2 kg", "±0 kg".

@@ -157,7 +157,7 @@ enum ChartsWidget {
             let words: String
             switch chart.periodMeaning {
             case "kept days": words = "kept \(Int(total))" + (period.target.map { " of \(Int($0))" } ?? "") + " days"
-            case "mean": words = "mean \(StreakAmount.text(total, unit: unit))"
+            case "mean": words = "mean \(StreakFacts.mean(total, unit: unit))"
             case "events": words = counted(Int(total), "event")
             default: words = StreakAmount.text(total) + (period.target.map { " of \(StreakAmount.text($0))" } ?? "") + (unit.map { " \($0)" } ?? "")
             }

@@ -165,8 +165,8 @@ enum StreakPanel {
         guard view.configuration.isTrackingOnly, !view.configuration.measure.adds else { return nil }
         let week = StreakMeasurements.window(of: view.evaluation.days(from: start, through: min(start.adding(days: 6), view.evaluation.today)), days: 7)
         guard let mean = week.mean else { return ["nothing logged this week", "none yet"] }
-        let text = StreakAmount.text(mean, unit: view.configuration.unit)
-        return ["mean \(text) this week, \(counted(week.logged, "day"))", "mean \(text)", StreakAmount.text(mean)]
+        let text = StreakFacts.mean(mean, unit: view.configuration.unit)
+        return ["mean \(text) this week, \(counted(week.logged, "day"))", "mean \(text)", StreakFacts.mean(mean, unit: nil)]
     }
 
     /// A rolling streak (rule 12): the window ending today and the day it next needs, longest

@@ -88,7 +88,7 @@ struct StatsCommand: AsyncParsableCommand {
         for (label, window) in [("last 7 days", measurements.last7), ("last 30 days", measurements.last30), ("last 365 days", measurements.last365), ("all time", measurements.allTime)] {
             let figures = window.logged == 0
                 ? "nothing logged"
-                : "mean \(value(window.mean)) · least \(value(window.min)) · greatest \(value(window.max)) · \(counted(window.logged, "day")) logged"
+                : "mean \(window.mean.map { StreakFacts.mean($0, unit: unit) } ?? "–") · least \(value(window.min)) · greatest \(value(window.max)) · \(counted(window.logged, "day")) logged"
             lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(figures)")
         }
         lines.append("  \(Report.count(streak.totalEvents ?? 0, measurements.measure == .sum ? "event" : "reading"))")
