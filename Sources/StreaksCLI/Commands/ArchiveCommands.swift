@@ -14,7 +14,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        _ = try await context.store.setArchived(true, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        try await context.apply(.archive(true), to: key)
         context.console.saved.note("the archiving of \(key)")
         context.console.print(OutcomeWords.archived(key))
     }
@@ -29,9 +29,10 @@ struct UnarchiveCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        let streak = try await context.store.setArchived(false, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone).streak
+        let evaluation = try await context.apply(.archive(false), to: key)
         context.console.saved.note("the return of \(key)")
-        context.console.print("Unarchived '\(key)': \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone)).")
+        let words = evaluation.map { ": \(Report.length($0.streak)), \(Report.statusPhrase($0, now: context.now, zone: context.zone))" } ?? ""
+        context.console.print("Unarchived '\(key)'\(words).")
     }
 }
 
@@ -49,7 +50,7 @@ struct RenameCommand: AsyncParsableCommand {
         let context = try global.context()
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
-        _ = try await context.store.renameStreak(userId: context.userId, from: old, to: new, now: context.now, timezone: context.zone)
+        try await context.apply(.rename(to: new), to: old)
         try await PointsSettling.moved(from: old, to: new, context)
         context.console.saved.note("the renaming of \(old) to \(new)")
         context.console.print("Renamed '\(old)' to '\(new)'.")
