@@ -7,7 +7,7 @@ extension CommandContext {
     /// a change of one streak's days, settings or notes settles that streak alone.
     @discardableResult
     func apply(_ change: StreakChange, to key: String) async throws -> StreakEvaluation? {
-        let evaluation = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
+        let evaluation = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone).evaluation
         if let evaluation, change.settlesItsStreakAlone { console.saved.wrote(evaluation) }
         return evaluation
     }

@@ -34,10 +34,10 @@ struct StreakChangeTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ref = StreakRef(userId: "me", key: "floss")
         let today = CalendarDay(containing: now, in: zone)
-        let created = try await store.apply(.create(StreakConfiguration(streakKey: "floss")), to: ref, at: now, timezone: zone)
+        let created = try await store.apply(.create(StreakConfiguration(streakKey: "floss")), to: ref, at: now, timezone: zone).evaluation
         #expect(created?.configuration.streakKey == "floss")
         var last: StreakEvaluation?
-        for change in writes(today) { last = try await store.apply(change, to: ref, at: now, timezone: zone) }
+        for change in writes(today) { last = try await store.apply(change, to: ref, at: now, timezone: zone).evaluation }
         let evaluation = try #require(last)
         #expect(evaluation.streak.totalEvents == 2)
         #expect(evaluation.streak.freezesAvailableCount == 1)
@@ -50,8 +50,16 @@ struct StreakChangeTests {
         #expect(read.streak.totalEvents == evaluation.streak.totalEvents && read.configuration == evaluation.configuration)
         // A rename is one change touching two streaks; a delete gives nothing back.
         #expect(StreakChange.rename(to: "teeth").streakKeys(applyingTo: "floss") == ["floss", "teeth"])
-        #expect(try await store.apply(.rename(to: "teeth"), to: ref, at: now, timezone: zone)?.configuration.streakKey == "teeth")
-        #expect(try await store.apply(.delete, to: StreakRef(userId: "me", key: "teeth"), at: now, timezone: zone) == nil)
+        // A log says which events it stored; a removal which it took out.
+        let logged = try await store.apply(.addEvents([StreakEvent(id: "c", dateCreated: now, timezone: zone.identifier)], creating: nil), to: ref, at: now, timezone: zone)
+        #expect(logged.added.map(\.id) == ["c"])
+        let again = try await store.apply(.addEvents([StreakEvent(id: "c", dateCreated: now, timezone: zone.identifier)], creating: nil), to: ref, at: now, timezone: zone)
+        #expect(again.added.isEmpty)
+        #expect(try await store.apply(.removeEvent(id: "c"), to: ref, at: now, timezone: zone).removed?.id == "c")
+        #expect(try await store.apply(.rename(to: "teeth"), to: ref, at: now, timezone: zone).evaluation?.configuration.streakKey == "teeth")
+        // A delete gives back no streak, but its trash record.
+        let deleted = try await store.apply(.delete, to: StreakRef(userId: "me", key: "teeth"), at: now, timezone: zone)
+        #expect(deleted.evaluation == nil && deleted.trashed != nil)
         #expect(try await store.streakKeys(userId: "me").isEmpty)
     }
 
@@ -62,9 +70,9 @@ struct StreakChangeTests {
             defer { try? FileManager.default.removeItem(atPath: first); try? FileManager.default.removeItem(atPath: second) }
             let ref = StreakRef(userId: "me", key: "floss")
             for store in [once, twice] { try await store.apply(.create(StreakConfiguration(streakKey: "floss")), to: ref, at: now, timezone: zone) }
-            let a = try await once.apply(change, to: ref, at: now, timezone: zone)
+            let a = try await once.apply(change, to: ref, at: now, timezone: zone).evaluation
             _ = try await twice.apply(change, to: ref, at: now, timezone: zone)
-            let b = try await twice.apply(change, to: ref, at: now, timezone: zone)
+            let b = try await twice.apply(change, to: ref, at: now, timezone: zone).evaluation
             #expect(a?.streak.totalEvents == b?.streak.totalEvents, "\(change.summary(of: "floss"))")
             #expect(a?.streak.freezesAvailableCount == b?.streak.freezesAvailableCount, "\(change.summary(of: "floss"))")
             #expect(a?.configuration == b?.configuration, "\(change.summary(of: "floss"))")
@@ -98,7 +106,7 @@ struct StreakChangeTests {
         let (store, directory) = store()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The file store keeps points: a clear of an empty ledger applies and gives no streak back.
-        #expect(try await store.apply(StreakChange.clearExperience, to: StreakRef(userId: "me", key: "xp"), at: now, timezone: zone) == nil)
+        #expect(try await store.apply(StreakChange.clearExperience, to: StreakRef(userId: "me", key: "xp"), at: now, timezone: zone).evaluation == nil)
         #expect(StreakChange.clearExperience.isPoints && StreakChange.clearExperience.streakKeys(applyingTo: "xp").isEmpty)
     }
 }

@@ -35,7 +35,7 @@ struct StreakChangeAgreementTests {
             for (store, times) in [(files, 1), (database, 2)] as [(any StreakStore, Int)] {
                 try await store.apply(.create(configuration), to: ref, at: now, timezone: zone)
                 var last: StreakEvaluation?
-                for _ in 0..<times { last = try await store.apply(change, to: ref, at: now, timezone: zone) }
+                for _ in 0..<times { last = try await store.apply(change, to: ref, at: now, timezone: zone).evaluation }
                 let read = try await store.evaluate(userId: user, streakKey: "floss", now: now, timezone: zone)
                 #expect(last.map(StoreAgreementTests.fields) == StoreAgreementTests.fields(read), "\(index): \(change.summary(of: "floss")) gave back what it stored")
                 results.append(StoreAgreementTests.fields(read))

@@ -146,9 +146,8 @@ final class DashboardApp {
                 (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: evaluation?.configuration.unit), evaluation)
             }
         case .remove(let key, let eventId):
-            write(key) { store, userId in
-                let result = try await store.removeEvent(id: eventId, userId: userId, streakKey: key, now: now, timezone: zone)
-                return (.removed(key: key, event: result.removed), result.evaluation)
+            applying(.removeEvent(id: eventId), to: key, at: now) { result in
+                (result.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), result.evaluation)
             }
         case .undo(let key):
             write(key) { store, userId in
@@ -159,8 +158,8 @@ final class DashboardApp {
         case .useFreezes(let key):
             write(key) { store, userId in
                 do {
-                    let result = try await store.useFreezesManually(userId: userId, streakKey: key, now: now, timezone: zone)
-                    return (.freezesUsed(key: key, count: result.used.count), result.evaluation)
+                    let result = try await store.apply(.useFreezesManually, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
+                    return (.freezesUsed(key: key, count: result.usedFreezes.count), result.evaluation)
                 } catch StreakRuleError.nothingToSave {
                     return (.freezesUsed(key: key, count: 0), nil)
                 }
@@ -193,8 +192,8 @@ final class DashboardApp {
             // The streak leaves the screen: its view is not sent back.
             apply(.archive(true), to: key, at: now) { _ in (.archived(key: key), nil) }
         case .delete(let key):
-            write(key) { store, userId in
-                return (.deleted(try await store.deleteStreak(userId: userId, streakKey: key, now: now, timezone: zone)), nil)
+            applying(.delete, to: key, at: now) { result in
+                (result.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), nil)
             }
         case .skip(let key, let days, let skipping):
             do {
@@ -250,6 +249,15 @@ final class DashboardApp {
     private func apply(
         _ change: StreakChange, to key: String, at now: Date,
         outcome: @escaping @Sendable (StreakEvaluation?) -> (WriteOutcome, StreakEvaluation?)
+    ) {
+        applying(change, to: key, at: now) { outcome($0.evaluation) }
+    }
+
+    /// The same, for an outcome that tells what the change produced (the event removed, the
+    /// freezes used, the trash record).
+    private func applying(
+        _ change: StreakChange, to key: String, at now: Date,
+        outcome: @escaping @Sendable (StreakChangeResult) -> (WriteOutcome, StreakEvaluation?)
     ) {
         let zone = zone
         write(key) { store, userId in

@@ -114,62 +114,91 @@ public struct StreakRef: Sendable, Hashable, Codable {
     }
 }
 
+/// What a change produced: the streak as it left it, and what the change itself made or took
+/// (the events added, the event removed, the freezes a manual use consumed, the trash record).
+public struct StreakChangeResult: Sendable {
+    /// nil for a delete, points and progress, and a single freeze used.
+    public var evaluation: StreakEvaluation?
+    /// Events stored by this change (a log or an import; an id already held is not).
+    public var added: [StreakEvent] = []
+    public var removed: StreakEvent?
+    public var usedFreezes: [FreezeConsumption] = []
+    public var trashed: TrashedStreak?
+
+    public init(evaluation: StreakEvaluation?) {
+        self.evaluation = evaluation
+    }
+}
+
 extension StreakStore {
     /// Applies `change` to `ref` as of `now` in `timezone`: the one entry point every write
-    /// can take. Returns the streak as the change left it, where the change has one (nil for
-    /// a delete, points and progress).
+    /// can take. Returns what the change produced, the streak as it left it among it.
     /// - Throws: what the store's own write throws; `StreakStoreError.noPoints` for points or
     ///   progress on a store that keeps none.
     @discardableResult
-    public func apply(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakEvaluation? {
+    public func apply(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
         let (user, key) = (ref.userId, ref.key)
+        func result(_ evaluation: StreakEvaluation?) -> StreakChangeResult { StreakChangeResult(evaluation: evaluation) }
         switch change {
         case .create(let configuration):
-            return try await createStreak(userId: user, configuration: configuration, now: now, timezone: zone)
+            return result(try await createStreak(userId: user, configuration: configuration, now: now, timezone: zone))
         case .addEvents(let events, let configuration):
-            return try await addEvents(events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: false, creating: configuration).evaluation
+            let written = try await addEvents(events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: false, creating: configuration)
+            var produced = result(written.evaluation)
+            produced.added = written.added
+            return produced
         case .removeEvent(let id):
-            return try await removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone).evaluation
+            let written = try await removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+            var produced = result(written.evaluation)
+            produced.removed = written.removed
+            return produced
         case .configure(let goal, let leeway, let behavior):
-            return try await updateConfiguration(userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, now: now, timezone: zone)
+            return result(try await updateConfiguration(userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, now: now, timezone: zone))
         case .schedule(let schedule):
-            return try await updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone))
         case .settings(let goal, let leeway, let behavior, let schedule, let details):
-            return try await updateSettings(
+            return result(try await updateSettings(
                 userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, details: details,
                 now: now, timezone: zone
-            )
+            ))
         case .archive(let archived):
-            return try await setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone))
         case .rename(let newKey):
-            return try await renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone)
+            return result(try await renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone))
         case .reset:
-            return try await resetStreak(userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await resetStreak(userId: user, streakKey: key, now: now, timezone: zone))
         case .delete:
-            _ = try await deleteStreak(userId: user, streakKey: key, now: now, timezone: zone)
-            return nil
+            var produced = result(nil)
+            produced.trashed = try await deleteStreak(userId: user, streakKey: key, now: now, timezone: zone)
+            return produced
         case .restore(let newKey):
-            return try await restoreStreak(userId: user, streakKey: key, as: newKey, now: now, timezone: zone)
+            return result(try await restoreStreak(userId: user, streakKey: key, as: newKey, now: now, timezone: zone))
         case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips, let notes):
             let batch = ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes ?? [])
-            return try await importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone).evaluation
+            let written = try await importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone)
+            var produced = result(written.evaluation)
+            produced.added = written.added
+            return produced
         case .addFreezes(let freezes):
-            return try await addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone))
         case .useFreeze(let id):
             // The store's own write gives back no streak: none is read for it.
             try await useFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
         case .useFreezesManually:
-            return try await useFreezesManually(userId: user, streakKey: key, now: now, timezone: zone).evaluation
+            let written = try await useFreezesManually(userId: user, streakKey: key, now: now, timezone: zone)
+            var produced = result(written.evaluation)
+            produced.usedFreezes = written.used
+            return produced
         case .removeFreeze(let id):
-            return try await removeFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await removeFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone))
         case .addSkips(let days):
-            return try await addSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await addSkips(days, userId: user, streakKey: key, now: now, timezone: zone))
         case .removeSkips(let days):
-            return try await removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone))
         case .setNote(let note):
-            return try await setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone))
         case .removeNote(let day):
-            return try await removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone)
+            return result(try await removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone))
         case .addExperience(let events):
             try await pointsStore().addExperienceEvents(events, userId: user, experienceKey: key)
         case .clearExperience:
@@ -181,7 +210,7 @@ extension StreakStore {
         case .pointsSettings(let changes):
             try await pointsStore().updatePointsSettings(changes, userId: user)
         }
-        return nil
+        return result(nil)
     }
 
     private func pointsStore() throws -> any PointsStore {
