@@ -173,19 +173,22 @@ final class DashboardApp {
             apply(.create(configuration), to: key, at: now) { (.created(key: key), $0) }
         case .updateStreak(let configuration, let oldKey):
             write(oldKey) { store, userId in
-                if configuration.streakKey != oldKey {
-                    _ = try await store.renameStreak(userId: userId, from: oldKey, to: configuration.streakKey, now: now, timezone: zone)
+                let newKey = configuration.streakKey
+                if newKey != oldKey {
+                    try await store.apply(.rename(to: newKey), to: StreakRef(userId: userId, key: oldKey), at: now, timezone: zone)
+                    // Its earnings follow in a second write (issue 50: not yet inside the rename).
                     if let points = store as? any PointsStore {
-                        try await StreakPoints.moveEarnings(from: oldKey, to: configuration.streakKey, in: points, userId: userId, now: now, timezone: zone)
+                        try await StreakPoints.moveEarnings(from: oldKey, to: newKey, in: points, userId: userId, now: now, timezone: zone)
                     }
                 }
-                let evaluation = try await store.updateSettings(
-                    userId: userId, streakKey: configuration.streakKey, goal: configuration.eventsRequiredPerDay,
-                    leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior, schedule: configuration.schedule,
-                    details: StreakDetails(
-                        title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
-                    ), now: now, timezone: zone
+                let details = StreakDetails(
+                    title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
                 )
+                let settings = StreakChange.settings(
+                    goal: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior,
+                    schedule: configuration.schedule, details: details
+                )
+                let evaluation = try await store.apply(settings, to: StreakRef(userId: userId, key: newKey), at: now, timezone: zone).evaluation
                 return (.saved(configuration), evaluation)
             }
         case .archive(let key):
