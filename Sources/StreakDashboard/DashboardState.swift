@@ -1,26 +1,29 @@
 import Foundation
 import StreakPresentation
+import Synchronization
 import SwiftfulGamification
 
-/// One streak as its manager last delivered it, with what the screen derives from it
-/// computed once, when it arrives (never per frame).
 /// A row of the overview.
 public enum ListRow: Equatable, Sendable {
     case heading(String)
     case streak(String)
 }
 
+/// One streak as its manager last delivered it, with what the screen derives from it
+/// computed once, when it arrives (never per frame); the chart's series once, when the
+/// chart view first draws it.
 public struct StreakView: Sendable {
     public let key: String
     public let evaluation: StreakEvaluation
     public let statistics: StreakStatistics
     /// How a day's count maps to a shade.
     public let shades: HeatShades
-    /// What the chart view draws.
-    public let chart: ChartSeries
     /// What the streak just did, as its `StreakManager` noticed it in this evaluation (each
     /// notice once, whoever caused it): shown as a toast.
     public let notices: [StreakNotice]
+    /// Rule 13's strength, shared by the statistics and the chart.
+    private let strength: StreakStrength?
+    private let chartSeries = LazyChart()
 
     /// What the streak is called on the screen: its title, else its key.
     public var name: String { evaluation.configuration.displayName }
@@ -29,14 +32,32 @@ public struct StreakView: Sendable {
         self.key = key
         self.evaluation = evaluation
         self.notices = notices
-        let strength = StreakStrength(evaluation: evaluation)
+        strength = StreakStrength(evaluation: evaluation)
         statistics = StreakStatistics(evaluation: evaluation, strength: strength)
-        chart = ChartSeries(evaluation: evaluation, strength: strength)
         shades = HeatShades(evaluation: evaluation)
+    }
+
+    /// What the chart view draws: made on first use, so streaks never charted cost nothing.
+    public var chart: ChartSeries {
+        chartSeries.value { ChartSeries(evaluation: evaluation, strength: strength) }
     }
 
     public var configuration: StreakConfiguration { evaluation.configuration }
     public var streak: CurrentStreakData { evaluation.streak }
+}
+
+/// A value made once, on first use, by whichever copy of a view asks first.
+final class LazyChart: Sendable {
+    private let made = Mutex<ChartSeries?>(nil)
+
+    func value(_ make: () -> ChartSeries) -> ChartSeries {
+        made.withLock { made in
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
 }
 
 /// The regular events of one day of one streak, loaded for the day detail.

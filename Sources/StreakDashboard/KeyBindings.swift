@@ -120,16 +120,19 @@ public enum KeyBindings {
         var chosen: [(order: Int, keys: String, what: String, onStreak: Bool)] = []
         let title = hasList ? acting.map { ($0.count > 16 ? $0.prefix(15) + (ascii ? "~" : "…") : $0) + ":" } : nil
         var used = title.map { $0.count + 1 + 3 } ?? 0  // the name, and the mark after its keys
-        let byImportance = footerItems.enumerated().sorted { $0.element.priority < $1.element.priority }
+        // In the chart view its way back is as important as quitting: never dropped.
+        func priority(_ item: (actions: [Action], priority: Int, word: @Sendable (Focus) -> String)) -> Int {
+            inCharts && item.actions == [.charts] ? 1 : item.priority
+        }
+        let byImportance = footerItems.enumerated().sorted { priority($0.element) < priority($1.element) }
         for (order, item) in byImportance {
             if item.actions == [.switchFocus], !hasList || inCharts { continue }
-
             let keys = item.actions.count == 4
                 ? (ascii ? "arrows" : "←↓↑→")
                 : item.actions.map { binding(for: $0).label(ascii: ascii) }.joined(separator: "/")
-            let what = inCharts && item.actions == [.charts] ? "back" : inCharts && item.actions.count == 4 ? "day/week" : item.word(hasList ? focus : .calendar)
+            let what = inCharts && item.actions == [.charts] ? "back" : item.word(hasList ? focus : .calendar)
             let cost = keys.count + 1 + what.count + (chosen.isEmpty ? 0 : 2)
-            guard used + cost <= width || item.priority < 2 || (inCharts && item.actions == [.charts]) else { continue }
+            guard used + cost <= width || priority(item) < 2 else { continue }
             chosen.append((order, keys, what, item.actions.allSatisfy(onStreak.contains)))
             used += cost
         }

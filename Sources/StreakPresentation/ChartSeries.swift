@@ -32,10 +32,24 @@ public struct ChartSeries: Sendable {
     public let days: [Day]
     /// Weeks from the streak's week start, or months for a monthly streak, oldest first.
     public let periods: [Period]
+    /// What a period's value counts.
+    public enum PeriodMeaning: Sendable, Equatable {
+        /// N a week or a month: the days kept, against the days needed.
+        case keptDays
+        /// A measurement's day values (rule 13): their mean.
+        case mean
+        /// Amounts: their sum.
+        case total
+        /// Counted events: how many.
+        case events
+    }
+
+    /// Months for a monthly streak, else weeks.
+    public let byMonth: Bool
+    public let periodMeaning: PeriodMeaning
+
     /// "week" or "month".
-    public let periodName: String
-    /// What a period's value counts ("km", "kept days", "events", "mean kg").
-    public let periodMeaning: String
+    public var periodName: String { byMonth ? "month" : "week" }
     /// The strength after each scored day (empty for tracking only).
     public let strength: [StreakStrength.Point]
     /// A measurement (tracking only, rule 13): drawn as a line, not bars.
@@ -64,11 +78,11 @@ public struct ChartSeries: Sendable {
         self.strength = strength?.series ?? []
         // Periods: the calculator's weeks (or months) where it judges them, else calendar weeks.
         let byMonth = configuration.streakUnit == .month
-        periodName = byMonth ? "month" : "week"
+        self.byMonth = byMonth
         let judged = evaluation.weeks
         let countsDays = !measuresAmount && configuration.streakUnit != .day
         let meanOfDays = tracking && !configuration.measure.adds
-        periodMeaning = countsDays ? "kept days" : meanOfDays ? "mean" : measuresAmount ? "total" : "events"
+        periodMeaning = countsDays ? .keptDays : meanOfDays ? .mean : measuresAmount ? .total : .events
         var periods: [Period] = []
         var start = records.first.map { Self.periodStart(of: $0.day, byMonth: byMonth, weekStart: configuration.weekStart) }
         var index = 0

@@ -13,9 +13,9 @@ extension StreakFacts {
         return "latest \(StreakAmount.text(latest.value, unit: unit)), \(when)"
     }
 
-    /// "-0.6 kg in 7 days · mean 78.9 kg over 30 days": the change and the month's figures
-    /// (or the week's when the month has one day); empty with nothing to compare.
-    public static func measurementFigures(_ measurements: StreakMeasurements, unit: String?) -> String {
+    /// ["-0.6 kg in 7 days", "30 days: mean 78.9 kg, 78.2 to 80 kg"]: the changes and the
+    /// month's figures, as far as there is something to compare.
+    public static func measurementFigures(_ measurements: StreakMeasurements, unit: String?) -> [String] {
         var parts: [String] = []
         if let change = measurements.change7 { parts.append("\(signed(change, unit: unit)) in 7 days") }
         if let change = measurements.change30 { parts.append("\(signed(change, unit: unit)) in 30 days") }
@@ -23,7 +23,12 @@ extension StreakFacts {
         if month.logged > 1, let average = month.mean, let least = month.min, let most = month.max {
             parts.append("30 days: mean \(mean(average, unit: unit)), \(StreakAmount.text(least)) to \(StreakAmount.text(most, unit: unit))")
         }
-        return parts.joined(separator: " · ")
+        return parts
+    }
+
+    /// "14 readings", or "14 events" for a sum (events without an amount count in it too).
+    public static func readings(_ count: Int, measure: StreakMeasure) -> String {
+        counted(count, measure == .sum ? "event" : "reading")
     }
 
     /// A mean as people read it: to two decimals ("79.55 kg", not "79.552 kg"); the exact

@@ -20,13 +20,29 @@ enum Report {
     static func statusObject(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
         var object = statusObject(evaluation.streak, configuration: configuration, now: now, zone: zone)
         object["strength"] = StreakStrength(evaluation: evaluation).map { $0.percent as Any } ?? NSNull()
-        // Rule 13: a tracking-only streak's day value, today's and the latest.
-        let measurements = StreakMeasurements(evaluation: evaluation)
-        object["measure"] = measurements.map { $0.measure.rawValue as Any } ?? NSNull()
-        object["today_value"] = measurements?.today.map { $0 as Any } ?? NSNull()
-        object["latest"] = measurements?.latest.map { ["day": "\($0.day)", "value": $0.value] as Any } ?? NSNull()
+        // Rule 13: a tracking-only streak's day value, today's and the latest (`stats` has the rest).
+        let measured = measurementFields(StreakMeasurements(evaluation: evaluation))
+        for key in ["measure", "today_value", "latest"] { object[key] = measured[key] }
         return object
     }
+
+    /// Rule 13's fields: null for a streak that is not tracking only (never a left-out key).
+    static func measurementFields(_ measurements: StreakMeasurements?) -> [String: Any] {
+        func number(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+        let windows = measurements.map { [("7", $0.last7), ("30", $0.last30), ("365", $0.last365), ("all", $0.allTime)] } ?? []
+        func figure(_ read: (StreakMeasurements.Window) -> Double?) -> Any {
+            measurements == nil ? NSNull() : Dictionary(uniqueKeysWithValues: windows.map { ($0.0, number(read($0.1))) }) as Any
+        }
+        return [
+            "measure": measurements.map { $0.measure.rawValue as Any } ?? NSNull(),
+            "today_value": number(measurements?.today),
+            "latest": measurements?.latest.map { ["day": "\($0.day)", "value": $0.value] as Any } ?? NSNull(),
+            "change_7": number(measurements?.change7),
+            "change_30": number(measurements?.change30),
+            "mean": figure(\.mean), "min": figure(\.min), "max": figure(\.max),
+        ]
+    }
+
 
     /// Every list and status in JSON: snake_case keys, ISO 8601 dates in UTC, null for a
     /// missing value (never a left-out key), the command line's own words for modes.
@@ -132,10 +148,10 @@ enum Report {
         let name = configuration.title.map { "\($0) (\(streak.streakKey))" } ?? streak.streakKey
         if let measurements = StreakMeasurements(evaluation: evaluation) {
             var lines = ["\(name): \(StreakFacts.measurementPhrase(measurements, unit: configuration.unit))"]
-            let figures = StreakFacts.measurementFigures(measurements, unit: configuration.unit)
-            let readings = measurements.measure == .sum ? count(streak.totalEvents ?? 0, "event") : count(streak.totalEvents ?? 0, "reading")
-            lines.append("  " + ([configuration.measure == .sum ? StreakFacts.progressShort(streak, goal: goal) : nil, figures.isEmpty ? nil : figures, readings]
-                .compactMap { $0 }.joined(separator: " · ")))
+            let today = configuration.measure == .sum ? [StreakFacts.progressShort(streak, goal: goal)] : []
+            let facts = today + StreakFacts.measurementFigures(measurements, unit: configuration.unit)
+                + [StreakFacts.readings(streak.totalEvents ?? 0, measure: measurements.measure)]
+            lines.append("  " + facts.joined(separator: " · "))
             return lines.joined(separator: "\n")
         }
         var lines = ["\(name): \(length(current, of: streak)) — " + statusPhrase(evaluation, now: now, zone: zone)]

@@ -57,9 +57,12 @@ struct ChartSnapshotTests {
             let (glyph, _) = view.shades.mark(day, glyphs: .unicode)
             #expect(glyph == Glyphs.unicode.kept)
         }
+        // The legend names what a tracking streak's calendar shows, and nothing it cannot.
+        let screen = Render.render(state).lines.joined(separator: "\n")
+        #expect(screen.contains("■ logged") && screen.contains("– nothing logged") && !screen.contains("partly done"))
         #expect(view.chart.isMeasurement)
         #expect(view.chart.strength.isEmpty)
-        #expect(view.chart.periodMeaning == "mean")
+        #expect(view.chart.periodMeaning == .mean)
     }
 }
 

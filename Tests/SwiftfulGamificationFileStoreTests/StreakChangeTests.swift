@@ -102,11 +102,19 @@ struct StreakChangeTests {
         #expect(StreakChange.addSkips(days).summary(of: "floss") == "skip 1 day of floss")
     }
 
-    @Test func pointsOnAStoreWithoutThemAreRefusedByName() async throws {
+    @Test func pointsChangesWriteTheLedgerAndGiveNoStreakBack() async throws {
         let (store, directory) = store()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // The file store keeps points: a clear of an empty ledger applies and gives no streak back.
-        #expect(try await store.apply(StreakChange.clearExperience, to: StreakRef(userId: "me", key: "xp"), at: now, timezone: zone).evaluation == nil)
+        let ref = StreakRef(userId: "me", key: "xp")
+        let points = try #require(store as? any PointsStore)
+        let earned = ExperiencePointsEvent(id: "e1", dateCreated: now, points: 10, timezone: "UTC")
+        #expect(try await store.apply(StreakChange.addExperience([earned]), to: ref, at: now, timezone: zone).evaluation == nil)
+        #expect(try await points.experienceEvents(userId: "me", experienceKey: "xp").map(\.id) == ["e1"])
+        // Again: an id is stored once.
+        try await store.apply(StreakChange.addExperience([earned]), to: ref, at: now, timezone: zone)
+        #expect(try await points.experienceEvents(userId: "me", experienceKey: "xp").count == 1)
+        try await store.apply(StreakChange.clearExperience, to: ref, at: now, timezone: zone)
+        #expect(try await points.experienceEvents(userId: "me", experienceKey: "xp").isEmpty)
         #expect(StreakChange.clearExperience.isPoints && StreakChange.clearExperience.streakKeys(applyingTo: "xp").isEmpty)
     }
 }

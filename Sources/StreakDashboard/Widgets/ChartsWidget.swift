@@ -77,7 +77,7 @@ enum ChartsWidget {
     private static func drawPeriods(_ state: DashboardState, _ view: StreakView, in rect: Rect, grid: inout Grid) {
         let chart = view.chart
         let labelWidth = 8
-        let byMonth = chart.periodName == "month"
+        let byMonth = chart.byMonth
         let barWidth = byMonth ? 3 : 2
         let slots = max(1, (rect.width - labelWidth) / (barWidth + 1))
         let cursorPeriod = chart.period(containing: state.selectedDay)
@@ -104,10 +104,10 @@ enum ChartsWidget {
         }
         let unit = view.configuration.unit.map { " \($0)" } ?? ""
         let meaning = switch chart.periodMeaning {
-        case "kept days": "kept days"
-        case "mean": "mean\(unit)"
-        case "total": "total\(unit)"
-        default: "events"
+        case .keptDays: "kept days"
+        case .mean: "mean\(unit)"
+        case .total: "total\(unit)"
+        case .events: "events"
         }
         let line = state.ascii ? "-" : "─"
         let hasTarget = columns.contains { $0.target != nil }
@@ -144,27 +144,26 @@ enum ChartsWidget {
         let record = chart.day(day)
         let value: String
         if let record, let amount = record.value {
-            let of = record.target.map { " of \(StreakAmount.text($0))" } ?? ""
             value = view.configuration.measuresAmount || chart.isMeasurement
-                ? "\(StreakAmount.text(amount))\(of)\(unit.map { " \($0)" } ?? "")"
+                ? record.target.map { "\(StreakAmount.text(amount)) of \(StreakAmount.text($0, unit: unit))" } ?? StreakAmount.text(amount, unit: unit)
                 : counted(Int(amount), "event") + ((record.target ?? 1) > 1 ? " (goal \(Int(record.target!)))" : "")
         } else {
             value = record == nil ? "before the first event" : "nothing logged"
         }
-        let state = record.map { HeatShades.name(of: $0.state, eventCount: $0.value.map { $0 > 0 ? 1 : 0 } ?? 0, overLimit: $0.isOverLimit) }
-        parts.append("\(day.weekdayShortName) \(day): \(value)" + (state.map { ", \($0)" } ?? ""))
+        let verdict = record.map { HeatShades.name(of: $0.state, eventCount: $0.value.map { $0 > 0 ? 1 : 0 } ?? 0, overLimit: $0.isOverLimit) }
+        parts.append("\(day.dayOfWeek.shortName) \(day): \(value)" + (verdict.map { ", \($0)" } ?? ""))
         if let period = chart.period(containing: day), let total = period.value {
             let words: String
             switch chart.periodMeaning {
-            case "kept days": words = "kept \(Int(total))" + (period.target.map { " of \(Int($0))" } ?? "") + " days"
-            case "mean": words = "mean \(StreakFacts.mean(total, unit: unit))"
-            case "events": words = counted(Int(total), "event")
-            default: words = StreakAmount.text(total) + (period.target.map { " of \(StreakAmount.text($0))" } ?? "") + (unit.map { " \($0)" } ?? "")
+            case .keptDays: words = "kept \(Int(total))" + (period.target.map { " of \(Int($0))" } ?? "") + " days"
+            case .mean: words = "mean \(StreakFacts.mean(total, unit: unit))"
+            case .events: words = counted(Int(total), "event")
+            case .total: words = period.target.map { "\(StreakAmount.text(total)) of \(StreakAmount.text($0, unit: unit))" } ?? StreakAmount.text(total, unit: unit)
             }
             parts.append("\(chart.periodName) from \(period.start): \(words)")
         }
         if let strength = chart.strength(on: day) { parts.append("strength \(Int((strength * 100).rounded(.toNearestOrAwayFromZero)))%") }
-        grid.put(TextWrap.fitted(parts, separator: " · ", width: width), x: x, y: y, style: CellStyle(.text), limit: width)
+        grid.put(TextWrap.fitted(parts, separator: state.glyphs.dot, width: width), x: x, y: y, style: CellStyle(.text), limit: width)
     }
 
     // MARK: - Helpers
@@ -198,9 +197,4 @@ enum ChartsWidget {
         let pad = max((high - low) * 0.1, high == low ? max(1, abs(high) * 0.05) : 0)
         return (low - pad, high + pad)
     }
-}
-
-extension CalendarDay {
-    /// "Mon" ... "Sun".
-    var weekdayShortName: String { dayOfWeek.shortName }
 }

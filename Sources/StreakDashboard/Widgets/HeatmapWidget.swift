@@ -175,9 +175,13 @@ enum HeatmapWidget {
             (glyphs.missed, CellStyle(.missed), "missed"), (glyphs.frozen, CellStyle(.frozen), "frozen"),
             (glyphs.open, CellStyle(.today), "open"),
         ]
+        // Tracking only (rule 13) keeps nothing: a day has a reading or not.
+        if view.configuration.isTrackingOnly {
+            items = [(glyphs.kept, CellStyle(.heat3), "logged"), (glyphs.rest, CellStyle(.muted), "nothing logged"), (glyphs.open, CellStyle(.today), "open")]
+        }
         // Rest days exist only off a daily schedule (rule 8); skips on any (rule 9).
         let schedule = view.configuration.schedule
-        if schedule != .daily { items.append((glyphs.rest, CellStyle(.muted), schedule.unit != .day || schedule.isRolling ? "not needed" : "rest")) }
+        if schedule != .daily, !view.configuration.isTrackingOnly { items.append((glyphs.rest, CellStyle(.muted), schedule.unit != .day || schedule.isRolling ? "not needed" : "rest")) }
         if schedule.isRolling { items.append((glyphs.needed, CellStyle(.accent, bold: true), "needed by")) }
         items.append((glyphs.skipped, CellStyle(.frozen), "skipped"))
         if !view.evaluation.weeks.isEmpty {

@@ -85,9 +85,8 @@ enum StreakPanel {
         let streak = view.streak
         if let measurements = view.statistics.measurements {
             // Rule 13: how the value moved and the month's figures, then how many readings.
-            let figures = StreakFacts.measurementFigures(measurements, unit: view.configuration.unit)
-            let readings = counted(streak.totalEvents ?? 0, measurements.measure == .sum ? "event" : "reading")
-            return figures.split(separator: "·").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } + [readings]
+            return StreakFacts.measurementFigures(measurements, unit: view.configuration.unit)
+                + [StreakFacts.readings(streak.totalEvents ?? 0, measure: measurements.measure)]
         }
         let longest = streak.longestStreak ?? 0
         var facts = [streak.streakUnit != .day ? "longest \(longest) \(StreakFacts.unit(longest, streak))" : "longest \(longest)"]

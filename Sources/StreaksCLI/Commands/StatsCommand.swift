@@ -91,25 +91,8 @@ struct StatsCommand: AsyncParsableCommand {
                 : "mean \(window.mean.map { StreakFacts.mean($0, unit: unit) } ?? "–") · least \(value(window.min)) · greatest \(value(window.max)) · \(counted(window.logged, "day")) logged"
             lines.append("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(figures)")
         }
-        lines.append("  \(Report.count(streak.totalEvents ?? 0, measurements.measure == .sum ? "event" : "reading"))")
+        lines.append("  \(StreakFacts.readings(streak.totalEvents ?? 0, measure: measurements.measure))")
         return lines.joined(separator: "\n")
-    }
-
-    /// Rule 13's fields: null for a streak that is not tracking only (never a left-out key).
-    static func measurementFields(_ measurements: StreakMeasurements?) -> [String: Any] {
-        func number(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
-        let windows = measurements.map { [("7", $0.last7), ("30", $0.last30), ("365", $0.last365), ("all", $0.allTime)] } ?? []
-        func figure(_ read: (StreakMeasurements.Window) -> Double?) -> Any {
-            measurements == nil ? NSNull() : Dictionary(uniqueKeysWithValues: windows.map { ($0.0, number(read($0.1))) }) as Any
-        }
-        return [
-            "measure": measurements.map { $0.measure.rawValue as Any } ?? NSNull(),
-            "today_value": number(measurements?.today),
-            "latest": measurements?.latest.map { ["day": "\($0.day)", "value": $0.value] as Any } ?? NSNull(),
-            "change_7": number(measurements?.change7),
-            "change_30": number(measurements?.change30),
-            "mean": figure(\.mean), "min": figure(\.min), "max": figure(\.max),
-        ]
     }
 
     /// "week" or "month": what a weekly or monthly streak is judged by (rules 8 and 12).
@@ -163,7 +146,7 @@ struct StatsCommand: AsyncParsableCommand {
                 ["month": String(format: "%04d-%02d", $0.year, $0.month), "counted": $0.counted, "kept": $0.kept, "frozen": $0.frozen, "rate": rate($0.rate)]
             },
         ]
-        object.merge(measurementFields(stats.measurements)) { _, measured in measured }
+        object.merge(Report.measurementFields(stats.measurements)) { _, measured in measured }
         if let weeks = stats.weeks {
             // Named after the unit: "weeks" for a weekly streak, "streak_months" for a monthly one
             // ("months" is every streak's calendar months of kept days).

@@ -199,11 +199,11 @@ final class DashboardApp {
                 (result.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), nil)
             }
         case .skip(let key, let days, let skipping):
-            do {
+            write(key) { store, userId in
                 let list = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
-                apply(skipping ? .addSkips(list) : .removeSkips(list), to: key, at: now) { (.skipped(key: key, days: days, skipping: skipping), $0) }
-            } catch {
-                continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
+                let change: StreakChange = skipping ? .addSkips(list) : .removeSkips(list)
+                let evaluation = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone).evaluation
+                return (.skipped(key: key, days: days, skipping: skipping), evaluation)
             }
         case .move(let key, let place):
             write(key) { store, userId in
