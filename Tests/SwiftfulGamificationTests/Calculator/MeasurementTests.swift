@@ -163,6 +163,17 @@ struct MeasurementTests {
         #expect(!old.recordsReadings)
     }
 
+    @Test func damagedReadingsAreRefusedNotBelieved() throws {
+        let stored = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(StreakHistory(events: readings, leewayHours: 0))) as? [String: Any])
+        // Not base64; not seven numbers a day; a day with no reading in it.
+        let zeroCount = Data([Int64(19_724), 0, 0, 0, 0, 0, 0].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }).base64EncodedString()
+        for damaged in ["@@", Data([1, 2, 3, 4, 5, 6, 7, 8]).base64EncodedString(), zeroCount] {
+            var object = stored
+            object["readings"] = damaged
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(StreakHistory.self, from: JSONSerialization.data(withJSONObject: object)) }
+        }
+    }
+
     // MARK: - Configuration
 
     @Test func aDayValueIsForTrackingOnlyAndStoredOnlyWhenSet() throws {
