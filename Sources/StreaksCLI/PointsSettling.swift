@@ -16,12 +16,6 @@ enum PointsSettling {
         return try await StreakPoints.settle(evaluations, in: points, userId: context.userId, now: context.now, timezone: context.zone)
     }
 
-    /// A streak renamed (or restored under another key): its earnings go with it.
-    static func moved(from old: String, to new: String, _ context: CommandContext) async throws {
-        guard let points = context.store as? any PointsStore else { return }
-        try await StreakPoints.moveEarnings(from: old, to: new, in: points, userId: context.userId, now: context.now, timezone: context.zone)
-    }
-
     /// The points store of the context, or the reason there is none.
     static func store(_ context: CommandContext) throws -> any PointsStore {
         guard let points = context.store as? any PointsStore else { throw CLIError.pointsNotKept(context.store.location) }

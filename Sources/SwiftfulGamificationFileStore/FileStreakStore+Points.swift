@@ -130,6 +130,30 @@ extension FileStreakStore {
         return try ledgerDirectory(ledger, userId: userId) + "/" + ledger.key + ".jsonl"
     }
 
+    /// With the user's lock held: `decide`'s lines appended to the ledger at `path`, in `journal`.
+    private func appendToLedgerLocked(path: String, journal: WriteJournal, _ decide: (PointsLedger) throws -> [PointsLedgerLine]) throws {
+        let current = ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
+        current.warnings.forEach(warn)
+        let lines = try decide(current)
+        guard !lines.isEmpty else { return }
+        try journal.makeDirectory((path as NSString).deletingLastPathComponent)
+        _ = try POSIXFile.append(Array(try lines.map { try $0.line() + "\n" }.joined().utf8), to: path, journal: journal)
+    }
+
+    /// With the user's lock held, in the journal of the write that moves a streak from `old`
+    /// to `new` (a rename, a restore under another key): its earnings and its own points
+    /// settings go with it, whole with the move or not at all (`StreakPoints.earningsMove`).
+    func moveEarningsLocked(userId: String, from old: String, to new: String, now: Date, timezone: TimeZone, journal: WriteJournal) throws {
+        let settings = try pointsSettings(userId: userId)
+        var movedSettings = settings
+        try appendToLedgerLocked(path: try ledgerPath(.experience(StreakPoints.experienceKey), userId: userId), journal: journal) { ledger in
+            let move = StreakPoints.earningsMove(from: old, to: new, recorded: ledger.events, settings: settings, now: now, timezone: timezone)
+            movedSettings = move.settings
+            return move.events.map(PointsLedgerLine.earned)
+        }
+        if movedSettings != settings { try writePointsSettingsLocked(movedSettings, userId: userId, journal: journal) }
+    }
+
     private func readLedger(_ ledger: Ledger, userId: String) throws -> PointsLedger {
         let path = try ledgerPath(ledger, userId: userId)
         let folded = try StoreLock.shared(try userDirectory(userId)) {
@@ -148,12 +172,7 @@ extension FileStreakStore {
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         do {
             try StoreLock.exclusive(userDirectory) {
-                let current = ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
-                current.warnings.forEach(warn)
-                let lines = try decide(current)
-                guard !lines.isEmpty else { return }
-                try journal.makeDirectory((path as NSString).deletingLastPathComponent)
-                _ = try POSIXFile.append(Array(try lines.map { try $0.line() + "\n" }.joined().utf8), to: path, journal: journal)
+                try appendToLedgerLocked(path: path, journal: journal, decide)
                 try journal.finish()
             }
         } catch {
@@ -202,17 +221,13 @@ extension FileStreakStore {
     /// Under the user's lock: the settings `decide` makes of the current ones (nil: nothing
     /// to write), replaced whole and atomically, or on any failure every file as it was.
     private func writePointsSettings(userId: String, _ decide: (StreakPointsSettings) throws -> StreakPointsSettings?) throws {
-        let path = try pointsSettingsPath(userId)
         let userDirectory = try userDirectory(userId)
         let journal = WriteJournal(directory: userDirectory)
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             try StoreLock.exclusive(userDirectory) {
                 guard let settings = try decide(try pointsSettings(userId: userId)) else { return }
-                let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
-                try POSIXFile.writeAtomically(bytes, to: path, journal: journal)
+                try writePointsSettingsLocked(settings, userId: userId, journal: journal)
                 try journal.finish()
             }
         } catch {
@@ -220,5 +235,13 @@ extension FileStreakStore {
             guard kept.isEmpty else { throw FileStoreError.partlySaved(reason: FileStoreError.sentence(error), kept: kept) }
             throw error
         }
+    }
+
+    /// With the user's lock held: `settings` written whole over the file, in `journal`.
+    private func writePointsSettingsLocked(_ settings: StreakPointsSettings, userId: String, journal: WriteJournal) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
+        try POSIXFile.writeAtomically(bytes, to: try pointsSettingsPath(userId), journal: journal)
     }
 }

@@ -39,8 +39,9 @@ extension FileStreakStore {
     }
 
     /// Gives a streak a new key in one step under the lock: its folder is renamed, its
-    /// configuration says the new key, and the result is calculated; all of it or, when any
-    /// part fails or the process is killed, none of it.
+    /// configuration says the new key, its earned points and points settings move with it,
+    /// and the result is calculated; all of it or, when any part fails or the process is
+    /// killed, none of it.
     /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
     @discardableResult
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
@@ -57,6 +58,7 @@ extension FileStreakStore {
             }
             settings.configuration = settings.configuration.renamed(to: newKey)
             try settings.write(to: new.settingsPath, journal: journal)
+            try self.moveEarningsLocked(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone, journal: journal)
             // The published result names the old key: it is derived, so it goes.
             unlink(new.currentPath)
         }) { _ in }

@@ -105,6 +105,10 @@ extension FileStreakStore {
             if target != streakKey {
                 settings.configuration = settings.configuration.renamed(to: target)
                 try settings.write(to: destination.settingsPath, journal: journal)
+                // Its earnings follow, unless a streak of its own key holds them now.
+                if !(try self.folder(userId: userId, streakKey: streakKey)).exists {
+                    try self.moveEarningsLocked(userId: userId, from: streakKey, to: target, now: now, timezone: timezone, journal: journal)
+                }
             }
             // The published result may name the old key: it is derived, so it goes.
             unlink(destination.currentPath)

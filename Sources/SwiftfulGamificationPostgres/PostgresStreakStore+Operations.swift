@@ -74,6 +74,7 @@ extension PostgresStreakStore {
             guard try await self.streakRow(context.connection, userId: userId, key: newKey) == nil else { throw StreakStoreError.streakExists(newKey) }
             context.row.configuration = context.row.configuration.renamed(to: newKey)
             try await Self.saveSettings(context)
+            try await Self.moveEarnings(context.connection, userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
             try await Self.notify(context.connection, userId: userId, key: newKey, writerId: self.watchers.writerId)
         }

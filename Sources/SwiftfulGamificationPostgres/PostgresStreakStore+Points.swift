@@ -28,21 +28,58 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(experienceKey)
-        return try await session.run { connection in
-            let rows = try await connection.query(
+        return try await session.run { connection in try await Self.experienceEvents(connection, userId: userId, experienceKey: experienceKey) }
+    }
+
+    private static func experienceEvents(_ connection: PostgresConnection, userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        let rows = try await connection.query(
+            """
+            SELECT event_id, date_us, points, timezone, metadata FROM experience_events
+            WHERE user_id = \(userId) AND experience_key = \(experienceKey) ORDER BY seq
+            """,
+            logger: PostgresSession.logger
+        )
+        var events: [ExperiencePointsEvent] = []
+        for try await (id, micros, points, zone, metadata) in rows.decode((String, Int64, Int, String?, String).self) {
+            events.append(ExperiencePointsEvent(
+                id: id, dateCreated: Date(microseconds: Int(micros)), points: points, metadata: Self.metadata(metadata), timezone: zone
+            ))
+        }
+        return events
+    }
+
+    /// Inside the transaction that moves a streak from `old` to `new` (a rename, a restore
+    /// under another key): its earnings and its own points settings go with it, committed
+    /// with the move or not at all (`StreakPoints.earningsMove`). The settings row is locked
+    /// first, so settings changed meanwhile are moved too.
+    static func moveEarnings(_ connection: PostgresConnection, userId: String, from old: String, to new: String, now: Date, timezone: TimeZone) async throws {
+        try await updateSettings(connection, userId: userId) { settings in
+            let recorded = try await experienceEvents(connection, userId: userId, experienceKey: StreakPoints.experienceKey)
+            let move = StreakPoints.earningsMove(from: old, to: new, recorded: recorded, settings: settings, now: now, timezone: timezone)
+            guard !move.events.isEmpty else { return move.settings }
+            let events = move.events
+            let ids = events.map(\.id), dates = events.map { Int64($0.dateCreated.microsecondsSince1970) }
+            let points = events.map(\.points), zones = events.map { $0.timezone ?? "" }, metadata = try events.map { try Self.json($0.metadata) }
+            let experienceKey = StreakPoints.experienceKey
+            try await connection.query(
                 """
-                SELECT event_id, date_us, points, timezone, metadata FROM experience_events
-                WHERE user_id = \(userId) AND experience_key = \(experienceKey) ORDER BY seq
+                WITH added AS (
+                    INSERT INTO experience_events (user_id, experience_key, event_id, date_us, points, timezone, metadata)
+                    SELECT \(userId), \(experienceKey), e.id, e.date_us, e.points, nullif(e.zone, ''), e.metadata
+                    FROM unnest(\(ids)::text[], \(dates)::bigint[], \(points)::integer[], \(zones)::text[], \(metadata)::text[])
+                        WITH ORDINALITY AS e(id, date_us, points, zone, metadata, n)
+                    ORDER BY e.n
+                    ON CONFLICT (user_id, experience_key, event_id) DO NOTHING
+                    RETURNING event_id
+                ), notified AS (
+                    SELECT pg_notify(channel, \(Self.payload("xp", experienceKey))) FROM streak_channels
+                    WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM added)
+                )
+                SELECT (SELECT count(*) FROM notified)
                 """,
                 logger: PostgresSession.logger
             )
-            var events: [ExperiencePointsEvent] = []
-            for try await (id, micros, points, zone, metadata) in rows.decode((String, Int64, Int, String?, String).self) {
-                events.append(ExperiencePointsEvent(
-                    id: id, dateCreated: Date(microseconds: Int(micros)), points: points, metadata: Self.metadata(metadata), timezone: zone
-                ))
-            }
-            return events
+            return move.settings
         }
     }
 
@@ -267,34 +304,42 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
         -> (before: StreakPointsSettings, after: StreakPointsSettings) {
         try StreakValidation.validateUserId(userId)
-        let payload = Self.payload("settings", "")
         return try await session.transaction { connection in
-            try await connection.query(
-                "INSERT INTO points_settings (user_id, settings) VALUES (\(userId), '{}') ON CONFLICT (user_id) DO NOTHING", logger: PostgresSession.logger
-            )
-            var text = "{}"
-            let rows = try await connection.query(
-                "SELECT settings FROM points_settings WHERE user_id = \(userId) FOR UPDATE", logger: PostgresSession.logger
-            )
-            for try await settings in rows.decode(String.self) { text = settings }
-            let before = try JSONDecoder().decode(StreakPointsSettings.self, from: Data(text.utf8))
-            let after = before.applying(changes)
-            if after != before {
-                let written = String(decoding: try JSONEncoder().encode(after), as: UTF8.self)
-                try await connection.query(
-                    """
-                    WITH saved AS (
-                        UPDATE points_settings SET settings = \(written) WHERE user_id = \(userId) RETURNING user_id
-                    ), notified AS (
-                        SELECT pg_notify(channel, \(payload)) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
-                    )
-                    SELECT (SELECT count(*) FROM notified)
-                    """,
-                    logger: PostgresSession.logger
-                )
-            }
-            return (before, after)
+            try await Self.updateSettings(connection, userId: userId) { $0.applying(changes) }
         }
+    }
+
+    /// In the caller's transaction: the settings read with the row locked (`FOR UPDATE`, the
+    /// row made first when there is none), `change` made of them, written when it differs.
+    @discardableResult
+    private static func updateSettings(
+        _ connection: PostgresConnection, userId: String, _ change: (StreakPointsSettings) async throws -> StreakPointsSettings
+    ) async throws -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        try await connection.query(
+            "INSERT INTO points_settings (user_id, settings) VALUES (\(userId), '{}') ON CONFLICT (user_id) DO NOTHING", logger: PostgresSession.logger
+        )
+        var text = "{}"
+        let rows = try await connection.query(
+            "SELECT settings FROM points_settings WHERE user_id = \(userId) FOR UPDATE", logger: PostgresSession.logger
+        )
+        for try await settings in rows.decode(String.self) { text = settings }
+        let before = try JSONDecoder().decode(StreakPointsSettings.self, from: Data(text.utf8))
+        let after = try await change(before)
+        if after != before {
+            let written = String(decoding: try JSONEncoder().encode(after), as: UTF8.self)
+            try await connection.query(
+                """
+                WITH saved AS (
+                    UPDATE points_settings SET settings = \(written) WHERE user_id = \(userId) RETURNING user_id
+                ), notified AS (
+                    SELECT pg_notify(channel, \(Self.payload("settings", ""))) FROM streak_channels WHERE user_id = \(userId) AND EXISTS (SELECT 1 FROM saved)
+                )
+                SELECT (SELECT count(*) FROM notified)
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+        return (before, after)
     }
 
     // MARK: - Revisions

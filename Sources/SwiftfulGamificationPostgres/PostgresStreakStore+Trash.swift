@@ -73,6 +73,10 @@ extension PostgresStreakStore {
                 "UPDATE streaks SET streak_key = \(target), deleted_us = NULL WHERE user_id = \(userId) AND id = \(id)",
                 logger: PostgresSession.logger
             )
+            // Its earnings follow, unless a streak of its own key holds them now.
+            if target != streakKey, try await self.streakRow(connection, userId: userId, key: streakKey) == nil {
+                try await Self.moveEarnings(connection, userId: userId, from: streakKey, to: target, now: now, timezone: timezone)
+            }
             restored.withLock { $0 = id }
             try await Self.notify(connection, userId: userId, key: target, writerId: self.watchers.writerId)
         }

@@ -162,3 +162,50 @@ struct PostgresPointsTests {
         #expect(second?.id == "second" && second?.value == 0.7)
     }
 }
+
+/// A rename or a restore under another key moves the streak's earnings in its own
+/// transaction, so no kill or lost connection can leave them under a key no streak has.
+@Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
+struct PostgresEarningsMoveTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    func net(_ store: PostgresStreakStore, _ user: String, _ key: String) async throws -> Int {
+        try await store.experienceEvents(userId: user, experienceKey: StreakPoints.experienceKey)
+            .filter { $0.id.split(separator: ".").dropFirst().first.map(String.init) == key }.map(\.points).reduce(0, +)
+    }
+
+    @Test func aRenameAndARestoreAsAnotherKeyTakeTheEarningsInTheirOwnTransaction() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser()
+        try await store.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "daily"), now: date("2024-03-01T08:00:00Z"), timezone: utc)
+        for day in 1...5 {
+            let at = date("2024-03-0\(day)T12:00:00Z")
+            _ = try await store.addEvents([StreakEvent(id: "e\(day)", dateCreated: at, timezone: "UTC")], userId: user, streakKey: "daily", now: at, timezone: utc, freshIds: true, creating: nil)
+        }
+        try await store.updatePointsSettings([.turnOn(since: CalendarDay(year: 2024, month: 3, day: 1)), .streakPointsPerDay(streakKey: "daily", points: 20)], userId: user)
+        let settledAt = date("2024-03-05T13:00:00Z")
+        let evaluation = try await store.evaluate(userId: user, streakKey: "daily", now: settledAt, timezone: utc)
+        try await StreakPoints.settle([evaluation], in: store, userId: user, now: settledAt, timezone: utc)
+        #expect(try await net(store, user, "daily") == 103)
+
+        try await store.renameStreak(userId: user, from: "daily", to: "books", now: settledAt, timezone: utc)
+        #expect(try await net(store, user, "daily") == 0)
+        #expect(try await net(store, user, "books") == 103)
+        #expect(try await store.pointsSettings(userId: user).pointsPerDay(for: "books") == 20)
+        let renamed = try await store.evaluate(userId: user, streakKey: "books", now: settledAt, timezone: utc)
+        #expect(try await StreakPoints.settle([renamed], in: store, userId: user, now: settledAt, timezone: utc).isEmpty, "nothing is earned twice")
+
+        try await store.deleteStreak(userId: user, streakKey: "books", now: settledAt, timezone: utc)
+        try await store.restoreStreak(userId: user, streakKey: "books", as: "reading", now: settledAt, timezone: utc)
+        #expect(try await net(store, user, "books") == 0)
+        #expect(try await net(store, user, "reading") == 103)
+
+        // A live streak holding the old key keeps what it holds.
+        try await store.deleteStreak(userId: user, streakKey: "reading", now: settledAt, timezone: utc)
+        try await store.createStreak(userId: user, configuration: StreakConfiguration(streakKey: "reading"), now: settledAt, timezone: utc)
+        try await store.restoreStreak(userId: user, streakKey: "reading", as: "pages", now: settledAt, timezone: utc)
+        #expect(try await net(store, user, "reading") == 103)
+        #expect(try await net(store, user, "pages") == 0)
+    }
+}

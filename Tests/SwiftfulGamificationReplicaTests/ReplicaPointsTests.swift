@@ -143,4 +143,38 @@ struct ReplicaPointsTests {
         }
         #expect(events == [original])
     }
+
+    /// Each streak key's net earnings in a ledger.
+    func nets(_ events: [ExperiencePointsEvent]) -> [String: Int] {
+        var nets: [String: Int] = [:]
+        for event in events { nets[String(event.id.split(separator: ".")[1]), default: 0] += event.points }
+        return nets.filter { $0.value != 0 }
+    }
+
+    @Test("a rename, online or queued offline, takes the earnings with it on the server and in the copy alike")
+    func aRenameTakesItsEarningsEverywhere() async throws {
+        let world = ReplicaWorld()
+        let machine = try world.machine("a")
+        var last: StreakEvaluation?
+        for day in 0...2 { last = try await world.log(machine, "read", day: day) }
+        try await machine.updatePointsSettings([.turnOn(since: CalendarDay(year: 2026, month: 3, day: 10))], userId: world.user)
+        try await StreakPoints.settle([try #require(last)], in: machine, userId: world.user, now: world.day(2, hour: 1), timezone: world.zone)
+        let earned = try #require(nets(try await machine.experienceEvents(userId: world.user, experienceKey: key))["read"])
+
+        try await machine.renameStreak(userId: world.user, from: "read", to: "books", now: world.day(2, hour: 2), timezone: world.zone)
+        #expect(nets(try world.server.files.experienceEvents(userId: world.user, experienceKey: key)) == ["books": earned])
+        // A move of two keys is not mirrored: the copy reads both again at its sync.
+        _ = try await machine.sync(now: world.day(2, hour: 2), timezone: world.zone)
+        #expect(nets(try await machine.experienceEvents(userId: world.user, experienceKey: key)) == ["books": earned])
+
+        world.server.reachable = false
+        try await machine.renameStreak(userId: world.user, from: "books", to: "pages", now: world.day(2, hour: 3), timezone: world.zone)
+        #expect(nets(try await machine.experienceEvents(userId: world.user, experienceKey: key)) == ["pages": earned])
+        world.server.reachable = true
+        _ = try await machine.sync(now: world.day(2, hour: 4), timezone: world.zone)
+        #expect(nets(try world.server.files.experienceEvents(userId: world.user, experienceKey: key)) == ["pages": earned])
+        #expect(nets(try await machine.experienceEvents(userId: world.user, experienceKey: key)) == ["pages": earned])
+        #expect(try await machine.experienceEvents(userId: world.user, experienceKey: key).map(\.id)
+            == (try world.server.files.experienceEvents(userId: world.user, experienceKey: key)).map(\.id))
+    }
 }

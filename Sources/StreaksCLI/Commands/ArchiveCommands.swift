@@ -51,7 +51,6 @@ struct RenameCommand: AsyncParsableCommand {
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
         try await context.apply(.rename(to: new), to: old)
-        try await PointsSettling.moved(from: old, to: new, context)
         context.console.saved.note("the renaming of \(old) to \(new)")
         context.console.print("Renamed '\(old)' to '\(new)'.")
     }

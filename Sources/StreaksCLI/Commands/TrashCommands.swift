@@ -95,7 +95,6 @@ struct TrashRestoreCommand: AsyncParsableCommand {
             userId: context.userId, streakKey: key, as: newKey, now: context.now, timezone: context.zone
         ).streak
         context.console.saved.note("the return of \(target)")
-        if let newKey { try await PointsSettling.moved(from: key, to: newKey, context) }
         context.console.print(
             "Restored '\(key)'\(newKey.map { " as '\($0)'" } ?? ""): \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone))."
         )

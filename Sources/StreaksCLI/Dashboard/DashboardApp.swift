@@ -176,10 +176,6 @@ final class DashboardApp {
                 let newKey = configuration.streakKey
                 if newKey != oldKey {
                     try await store.apply(.rename(to: newKey), to: StreakRef(userId: userId, key: oldKey), at: now, timezone: zone)
-                    // Its earnings follow in a second write (issue 50: not yet inside the rename).
-                    if let points = store as? any PointsStore {
-                        try await StreakPoints.moveEarnings(from: oldKey, to: newKey, in: points, userId: userId, now: now, timezone: zone)
-                    }
                 }
                 let details = StreakDetails(
                     title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil

@@ -26,15 +26,17 @@ extension StreakPoints {
 }
 
 extension StreakPoints {
-    /// After a streak moved from `old` to `new` (a rename, a restore under another key): what
-    /// it earned is taken back under the old key and recorded under the new one, so the new
-    /// key does not earn the same days again; its own points per day and earning day follow.
-    /// Nothing while points are off.
-    public static func moveEarnings(from old: String, to new: String, in store: any PointsStore, userId: String, now: Date, timezone: TimeZone) async throws {
-        let settings = try await store.pointsSettings(userId: userId)
-        guard settings.isOn, old != new else { return }
-        let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
-        let tally = Tally(recorded)
+    /// What a streak's move from `old` to `new` (a rename, a restore under another key)
+    /// writes to its points, inside the store's write of the move so that a kill between the
+    /// two cannot leave the earnings under a key no streak has (the new key would earn the
+    /// same days again): what it earned taken back under the old key and recorded under the
+    /// new one, and its own points per day and earning day moved with it. Whether points are
+    /// on or off, so that turning them on later does not pay twice.
+    public static func earningsMove(
+        from old: String, to new: String, recorded: [ExperiencePointsEvent], settings: StreakPointsSettings, now: Date, timezone: TimeZone
+    ) -> (events: [ExperiencePointsEvent], settings: StreakPointsSettings) {
+        guard old != new else { return ([], settings) }
+        let tally = Tally(recorded, of: [old, new])
         var moves: [ExperiencePointsEvent] = []
         for (base, entry) in tally.entries.sorted(by: { $0.key < $1.key }) where entry.net != 0 && streakKey(ofBase: base) == old {
             let points = entry.net
@@ -44,7 +46,7 @@ extension StreakPoints {
             moves.append(ExperiencePointsEvent(
                 id: tally.nextId(for: base), dateCreated: now, points: -points, metadata: ["streak": .string(old), "kind": "moved"], timezone: timezone.identifier
             ))
-            // A settle of the new key that ran first (the dashboard's) may have earned it already.
+            // The new key ends with what the old one earned (whatever it held is replaced).
             let missing = points - tally.net(of: moved)
             guard missing != 0 else { continue }
             moves.append(ExperiencePointsEvent(
@@ -52,7 +54,6 @@ extension StreakPoints {
                 metadata: ["streak": .string(new), "kind": "moved"], timezone: timezone.identifier
             ))
         }
-        if !moves.isEmpty { try await store.addExperienceEvents(moves, userId: userId, experienceKey: experienceKey) }
-        try await store.updatePointsSettings([.moveStreak(from: old, to: new)], userId: userId)
+        return (moves, settings.applying([.moveStreak(from: old, to: new)]))
     }
 }

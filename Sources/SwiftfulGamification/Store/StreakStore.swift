@@ -32,6 +32,7 @@ public protocol StreakStore: Sendable {
     ) async throws -> StreakEvaluation
     func isArchived(userId: String, streakKey: String) async throws -> Bool
     func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
+    /// Its earned points and points settings move with it, in the same write.
     /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
     func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
     /// Makes every earlier event stop counting (kept, not deleted).
@@ -44,7 +45,8 @@ public protocol StreakStore: Sendable {
     func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak
     /// The streaks in the trash that have not expired at `now`, the latest deleted first.
     func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak]
-    /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given.
+    /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given (its
+    /// earnings then move with it in the same write, unless a live streak holds `streakKey`).
     /// - Throws: `StreakStoreError.notInTrash`, `.restoreKeyTaken` while the key is taken.
     func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
     /// A streak in the trash, whole: the one deleted at `dateDeleted` with `streakKey` (what
