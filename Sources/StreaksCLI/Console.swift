@@ -48,18 +48,15 @@ struct Console: Sendable {
 /// repeat.
 final class SavedWork: Sendable {
     private let items = Mutex<[String]>([])
-    /// The streaks a command wrote, as its writes left them, when it says so for every
-    /// streak it changed (`wrote`): points are settled for those alone, from these results.
-    private let results = Mutex<[String: StreakEvaluation]>([:])
+    /// Whether the command's writes went through `StreakStore.apply`, which settled their
+    /// points: nothing is settled after the command then.
+    private let settled = Mutex(false)
 
     func note(_ item: String) { items.withLock { $0.append(item) } }
 
-    /// A streak the command changed, as its write left it; a command that calls this names
-    /// every streak it changed, so no other streak's points are looked at.
-    func wrote(_ evaluation: StreakEvaluation) { results.withLock { $0[evaluation.configuration.streakKey] = evaluation } }
+    func pointsSettled() { settled.withLock { $0 = true } }
 
-    /// What `wrote` was given (empty: the command did not say, so every streak is settled).
-    var written: [StreakEvaluation] { results.withLock { Array($0.values) } }
+    var arePointsSettled: Bool { settled.withLock { $0 } }
 
     /// For a failure whose own message says what was saved.
     func forget() { items.withLock { $0.removeAll() } }

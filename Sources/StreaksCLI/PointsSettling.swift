@@ -5,15 +5,20 @@ import SwiftfulGamification
 /// After a command that wrote, the points its streaks earned (or no longer earn) are
 /// recorded, when points are on and the store keeps them.
 enum PointsSettling {
-    /// Settles the streaks `written` (as the command's writes left them), or every streak of
-    /// the context's user when the command did not say which it changed; returns the events added.
+    /// Settles every streak of the context's user (after a command whose writes did not go
+    /// through `StreakStore.apply`, which settles its own); returns the events added.
     @discardableResult
-    static func settle(_ context: CommandContext, written: [StreakEvaluation] = []) async throws -> [ExperiencePointsEvent] {
+    static func settle(_ context: CommandContext) async throws -> [ExperiencePointsEvent] {
         guard let points = context.store as? any PointsStore, try await points.pointsSettings(userId: context.userId).isOn else { return [] }
-        let evaluations = !written.isEmpty ? written : try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
+        let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
             try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         }
         return try await StreakPoints.settle(evaluations, in: points, userId: context.userId, now: context.now, timezone: context.zone)
+    }
+
+    /// The warning when a command's points could not be recorded after what it saved.
+    static func failureWarning(_ reason: String) -> String {
+        "the points earned could not be recorded (\(reason)); `streaks points` records them later"
     }
 
     /// The points store of the context, or the reason there is none.

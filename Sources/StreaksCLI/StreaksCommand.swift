@@ -59,15 +59,15 @@ public struct StreaksCommand: AsyncParsableCommand {
         return code
     }
 
-    /// After a command that wrote: the points its streaks earned (when points are on). A
+    /// After a command that wrote other than through `StreakStore.apply` (which settles the
+    /// points of what it changed): the points every streak earned, when points are on. A
     /// failure here is a warning: what the command wrote is saved.
     private static func settlePoints(_ console: Console) async {
-        guard console.saved.summary != nil, let context = console.opened.value else { return }
+        guard console.saved.summary != nil, !console.saved.arePointsSettled, let context = console.opened.value else { return }
         do {
-            // Only the streaks the command changed, from its own results, when it named them all.
-            try await PointsSettling.settle(context, written: console.saved.written)
+            try await PointsSettling.settle(context)
         } catch {
-            console.warn("the points earned could not be recorded (\(StreakStoreError.sentence(error))); `streaks points` records them later")
+            console.warn(PointsSettling.failureWarning(StreakStoreError.sentence(error)))
         }
     }
 

@@ -15,14 +15,14 @@ struct PushGroup {
         var groups: [[QueuedChange]] = []
         var events = 0
         for change in pending {
-            if case .addEvents(let added, let creating) = change.change, let last = groups.last?.last,
-               case .addEvents(_, let lastCreating) = last.change, last.userId == change.userId, last.streakKey == change.streakKey,
+            if case .addEvents(let added, let creating, _) = change.change, let last = groups.last?.last,
+               case .addEvents(_, let lastCreating, _) = last.change, last.userId == change.userId, last.streakKey == change.streakKey,
                creating == lastCreating, events + added.count <= limit {
                 groups[groups.count - 1].append(change)
                 events += added.count
             } else {
                 groups.append([change])
-                if case .addEvents(let added, _) = change.change { events = added.count } else { events = 0 }
+                if case .addEvents(let added, _, _) = change.change { events = added.count } else { events = 0 }
             }
         }
         return groups.map(PushGroup.init)
@@ -35,11 +35,11 @@ struct PushGroup {
             return
         }
         let events = members.flatMap { member -> [StreakEvent] in
-            if case .addEvents(let added, _) = member.change { return added }
+            if case .addEvents(let added, _, _) = member.change { return added }
             return []
         }
         var creating: StreakConfiguration?
-        if case .addEvents(_, let configuration) = members[0].change { creating = configuration }
+        if case .addEvents(_, let configuration, _) = members[0].change { creating = configuration }
         // The latest time of the group: no event of it is in that time's future.
         change = QueuedChange(
             operation: "group-\(members[0].operation)-\(members.count)", userId: last.userId, streakKey: last.streakKey,

@@ -17,9 +17,11 @@ struct QueuedChange: Codable, Sendable {
 
     var zone: TimeZone { TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")! }
 
-    /// Applies the change to `store` as of the time it was made.
+    /// Applies the change to `store` as of the time it was made. The points it earned were
+    /// settled on the copy and wait in the outbox as changes of their own, so none are
+    /// settled here.
     func apply(to store: any StreakStore) async throws {
-        try await store.apply(change, to: StreakRef(userId: userId, key: streakKey), at: now, timezone: zone)
+        try await store.apply(change, to: StreakRef(userId: userId, key: streakKey), at: now, timezone: zone, settlingPoints: false)
     }
 
     /// Whether `error`, from pushing this change, means it was applied already (by an

@@ -121,4 +121,20 @@ struct PointsCommandTests {
         _ = await cli.run(["log", "meditation"], now: "2024-01-04T15:00:00Z")
         #expect(try allTime(await points(cli, now: "2024-01-04T16:00:00Z")) == 83, "its own 20 a day went with it")
     }
+
+    @Test func aLogWhosePointsCannotBeRecordedIsSavedAndSaysSo() async throws {
+        let cli = CLIHarness()
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        let users = try FileManager.default.contentsOfDirectory(atPath: cli.store + "/users")
+        let ledger = cli.store + "/users/\(try #require(users.first))/experience/streaks.jsonl"
+        try? FileManager.default.removeItem(atPath: ledger)
+        try FileManager.default.createDirectory(atPath: ledger, withIntermediateDirectories: true)
+        let logged = await cli.run(["log", "med"], now: "2024-01-02T15:00:00Z")
+        #expect(logged.code == 0, "\(logged.errors)")
+        #expect(logged.errors.contains("the points earned could not be recorded"))
+        #expect(logged.errors.components(separatedBy: "could not be recorded").count == 2, "said once: the command settles nothing after the store did")
+        let status = await cli.run(["status", "med", "--json"], now: "2024-01-02T16:00:00Z")
+        #expect(status.output.contains("\"current_streak\":1"), "\(status.output)")
+    }
 }

@@ -89,7 +89,7 @@ struct StreakChangeTests {
         let skip = #"{"addSkips":{"_0":[{"dayNumber":19724}]}}"#
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        guard case .addEvents(let events, let creating) = try decoder.decode(StreakChange.self, from: Data(log.utf8)) else {
+        guard case .addEvents(let events, let creating, _) = try decoder.decode(StreakChange.self, from: Data(log.utf8)) else {
             Issue.record("not a log")
             return
         }

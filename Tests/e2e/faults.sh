@@ -218,7 +218,8 @@ killed_promise() { # killed_promise LABEL STORE NAME
         check "$label: the change is whole, never half" $STATE effect "$name" "$BASE_STATE" "$after_state"
     fi
     streaks "$store" log daily >/dev/null 2>"$WORK/errors"
-    check "$label: the next write succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+    exit_code=$?
+    check "$label: the next write succeeds ($(head -c 160 "$WORK/errors"))" test "$exit_code" = 0
     next_state=$($STATE state "$BIN" "$store" "$NOW")
     check "$label: and is counted once" $STATE effect log "$after_state" "$next_state"
     # Every streak, not only the one the command named, can be written again; after that
@@ -226,7 +227,8 @@ killed_promise() { # killed_promise LABEL STORE NAME
     local key
     for key in $(python3 -c "import json,sys; print(' '.join(k for k in json.loads(sys.argv[1]) if not k.startswith('~')))" "$next_state"); do
         streaks "$store" log "$key" >/dev/null 2>"$WORK/errors"
-        check "$label: $key can be written ($(head -c 160 "$WORK/errors"))" test $? = 0
+        exit_code=$?
+        check "$label: $key can be written ($(head -c 160 "$WORK/errors"))" test "$exit_code" = 0
     done
     check "$label: nothing the killed writer left stays" test -z "$(find "$store" -name '*.prev-*' -o -name '*.tmp-*' -o -name write-journal.jsonl)"
 }
@@ -259,10 +261,74 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
 done
 echo "ok - $kills kills"
 
+# MARK: A rename with earnings, killed or failing at each system call.
+# The streak's earnings and its own points per day move inside the rename's write: after a
+# kill or an error, they sit under whichever key the streak has (never under a key no streak
+# has, for the new key to earn the same days again), and the next log earns its one day once.
+
+POINTS_BASE=$WORK/points-base
+"$BIN" create reading --store "$POINTS_BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+"$BIN" points on --store "$POINTS_BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+"$BIN" points per-day 20 --streak reading --store "$POINTS_BASE" --user "$USER_NAME" --now 2024-01-01T08:00:00Z >/dev/null
+for day in 01 02 03 04 05 06 07 08 09 10 11 12; do
+    "$BIN" log reading --store "$POINTS_BASE" --user "$USER_NAME" --now "2024-01-${day}T17:00:00Z" >/dev/null
+done
+
+# earnings_promise LABEL STORE: the earnings follow the streak, and the next log earns once.
+earnings_promise() {
+    local label=$1 store=$2 key nets
+    streaks "$store" list >/dev/null 2>&1 # the next reader puts back what a killed writer left
+    if [ -d "$store/users/$USER_NAME/streaks/books" ]; then key=books; else key=reading; fi
+    nets=$(python3 - "$store/users/$USER_NAME/experience/streaks.jsonl" <<'PY'
+import json, sys
+nets = {}
+for line in open(sys.argv[1]):
+    record = json.loads(line)
+    if record["kind"] == "cleared":
+        nets = {}
+    elif record["kind"] == "earned":
+        key = record["event"]["id"].split(".")[1]
+        nets[key] = nets.get(key, 0) + record["event"]["points"]
+print(" ".join(f"{k}={v}" for k, v in sorted(nets.items()) if v))
+PY
+)
+    check "$label: the earnings sit under the streak's key $key ($nets)" test "$nets" = "$key=$POINTS_EARNED"
+    streaks "$store" log "$key" --at 2024-01-13T09:00 >/dev/null 2>"$WORK/errors"
+    exit_code=$?
+    check "$label: the next log succeeds ($(head -c 160 "$WORK/errors"))" test "$exit_code" = 0
+    check "$label: and earns its day once" test "$(streaks "$store" points --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["points"]["all_time"])')" = "$POINTS_AFTER"
+}
+
+rm -rf "$STORE" && cp -a "$POINTS_BASE" "$STORE"
+POINTS_EARNED=$(streaks "$STORE" points --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["points"]["all_time"])')
+streaks "$STORE" rename reading books >/dev/null
+streaks "$STORE" log books --at 2024-01-13T09:00 >/dev/null
+POINTS_AFTER=$(streaks "$STORE" points --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["points"]["all_time"])')
+check "a rename with earnings: the next day earns its 20 points and more" test "$POINTS_AFTER" -gt "$((POINTS_EARNED + 19))"
+
+point_faults=0
+strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write pwrite64 fsync rename link unlink mkdir ftruncate; do
+    for fault in signal=KILL error=EIO; do
+        n=1
+        while [ "$n" -le 80 ]; do
+            rm -rf "$STORE" && cp -a "$POINTS_BASE" "$STORE"
+            (strace -f -qq -o "$WORK/trace" -e trace="$call" -e inject="$call:$fault:when=$n" \
+                timeout 20 "$BIN" rename reading books --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>&1; exit $?) 2>/dev/null
+            code=$?
+            if [ "$fault" = signal=KILL ]; then [ "$code" = 137 ] || break; else grep -q INJECTED "$WORK/trace" || break; fi
+            point_faults=$((point_faults + 1))
+            earnings_promise "rename with earnings, $call #$n ($fault)" "$STORE"
+            n=$((n + 1))
+        done
+    done
+done
+echo "ok - $point_faults renames with earnings killed or failing"
+
 # copy_again LABEL: a second copy into $STORE succeeds, and the target says what the source says.
 copy_again() {
     timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"
-    check "$1: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test $? = 0
+    exit_code=$?
+    check "$1: run again, it succeeds ($(head -c 160 "$WORK/errors"))" test "$exit_code" = 0
     check "$1: the target says what the source says" $STATE same "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
 }
 
@@ -563,7 +629,8 @@ check "$reads reads of every streak during renames by another process: none fail
 if unshare -m true 2>/dev/null; then
     rm -rf "$STORE" && cp -a "$BASE" "$STORE"
     unshare -m sh -c "mount -t tmpfs none /proc && exec '$BIN' log daily --store '$STORE' --user '$USER_NAME' --now '$NOW'" >/dev/null 2>"$WORK/errors"
-    check "without /proc: log daily exits 0 ($(head -c 160 "$WORK/errors"))" test $? = 0
+    exit_code=$?
+    check "without /proc: log daily exits 0 ($(head -c 160 "$WORK/errors"))" test "$exit_code" = 0
     check "without /proc: the event is logged once" $STATE effect log "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
 else
     echo "skip - without /proc: unshare needs root"

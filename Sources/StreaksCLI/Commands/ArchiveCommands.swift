@@ -29,7 +29,7 @@ struct UnarchiveCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         try StreakValidation.validateStreakKey(key)
-        let evaluation = try await context.apply(.archive(false), to: key)
+        let evaluation = try await context.apply(.archive(false), to: key).evaluation
         context.console.saved.note("the return of \(key)")
         let words = evaluation.map { ": \(Report.length($0.streak)), \(Report.statusPhrase($0, now: context.now, zone: context.zone))" } ?? ""
         context.console.print("Unarchived '\(key)'\(words).")

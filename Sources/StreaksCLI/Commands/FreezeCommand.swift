@@ -23,7 +23,7 @@ struct FreezeCommand: AsyncParsableCommand {
             if let expires, expires <= context.now { throw CLIError.badDate(option: "--expires", value: self.expires!) }
             let key = try await context.streakKey(key)
             let freezes = (0..<count).map { _ in StreakFreeze(dateEarned: context.now, dateExpires: expires) }
-            let streak = try await context.apply(.addFreezes(freezes), to: key)?.streak
+            let streak = try await context.apply(.addFreezes(freezes), to: key).evaluation?.streak
             context.console.saved.note("\(Report.count(count, "freeze")) added to \(key)")
             context.console.print("Added \(counted(count, "freeze")) to \(key): \(streak?.freezesAvailableCount ?? 0) available.")
         }
@@ -96,7 +96,7 @@ struct FreezeCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try global.context()
             let key = try await context.streakKey(key)
-            let streak = try await context.apply(.removeFreeze(id: id), to: key)?.streak
+            let streak = try await context.apply(.removeFreeze(id: id), to: key).evaluation?.streak
             context.console.saved.note("the removal of freeze \(id) from \(key)")
             context.console.print("Removed freeze \(id) from \(key): \(streak?.freezesAvailableCount ?? 0) available.")
         }

@@ -36,35 +36,33 @@ struct LogCommand: AsyncParsableCommand {
         let key = try await context.streakKey(key)
         if amount == nil { try await Self.checkReading(key: key, context: context) }
         let event = StreakEvent(dateCreated: date, timezone: context.zone.identifier, metadata: metadata, amount: amount)
-        func add(creating: StreakConfiguration?) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        func add(creating: StreakConfiguration?) async throws -> StreakEvaluation {
             // The id is a new UUID, so the store can skip its duplicate check.
-            try await context.store.addEvents(
-                [event], userId: context.userId, streakKey: key, now: context.now, timezone: context.zone, freshIds: true, creating: creating
-            )
+            let produced = try await context.apply(.addEvents([event], creating: creating, freshIds: true), to: key)
+            guard let evaluation = produced.evaluation else { preconditionFailure("a log gives back the streak it wrote") }
+            return evaluation
         }
-        let result: (added: [StreakEvent], evaluation: StreakEvaluation)
+        let evaluation: StreakEvaluation
         do {
-            result = try await add(creating: nil)
+            evaluation = try await add(creating: nil)
         } catch StreakStoreError.unknownStreak(let missing, let known) where missing == CommandContext.defaultKey && known.isEmpty {
             // On a store with no streaks, the first log starts 'daily' (the event in the same write).
-            result = try await add(creating: StreakConfiguration(streakKey: key))
+            evaluation = try await add(creating: StreakConfiguration(streakKey: key))
         }
         context.console.saved.note("the event of \(Report.localTime(date, context.zone)) in \(key)")
-        // The one streak this command changes (a note on it earns nothing of its own).
-        context.console.saved.wrote(result.evaluation)
         if let note {
             let day = CalendarDay(containing: date, in: context.zone)
-            _ = try await context.store.setNote(note, on: day, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+            try await context.apply(.setNote(StreakNote(day: day, text: note)), to: key)
             context.console.saved.note("the note on \(day) in \(key)")
         }
-        let streak = result.evaluation.streak
+        let streak = evaluation.streak
         if json {
             let configuration = try await context.store.settings(userId: context.userId, streakKey: key).configuration
-            context.console.print(Report.statusJSON(result.evaluation, configuration: configuration, now: context.now, zone: context.zone))
+            context.console.print(Report.statusJSON(evaluation, configuration: configuration, now: context.now, zone: context.zone))
         } else {
-            let measured = amount.map { " \(StreakAmount.text($0))\(result.evaluation.configuration.unit.map { " \($0)" } ?? "")" } ?? ""
-            let length = result.evaluation.configuration.isTrackingOnly ? "" : " \(Report.length(streak)),"
-            context.console.print("Logged \(key)\(measured) at \(Report.localTime(date, context.zone)):\(length) \(Report.statusPhrase(result.evaluation, now: context.now, zone: context.zone)).")
+            let measured = amount.map { " \(StreakAmount.text($0))\(evaluation.configuration.unit.map { " \($0)" } ?? "")" } ?? ""
+            let length = evaluation.configuration.isTrackingOnly ? "" : " \(Report.length(streak)),"
+            context.console.print("Logged \(key)\(measured) at \(Report.localTime(date, context.zone)):\(length) \(Report.statusPhrase(evaluation, now: context.now, zone: context.zone)).")
         }
     }
 
@@ -89,11 +87,10 @@ struct UndoCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try global.context()
         let key = try await context.streakKey(key)
-        let result = try await context.store.undoLastEvent(userId: context.userId, streakKey: key, since: nil, now: context.now, timezone: context.zone)
-        guard let removed = result.removed else { throw CLIError.nothingToUndo(key) }
+        let result = try await context.apply(.undoLast(since: nil), to: key)
+        guard let removed = result.removed, let evaluation = result.evaluation else { throw CLIError.nothingToUndo(key) }
         context.console.saved.note("the removal of the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key)")
-        context.console.saved.wrote(result.evaluation)
-        context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.length(result.evaluation.streak)).")
+        context.console.print("Removed the event of \(Report.localTime(removed.dateCreated, context.zone)) from \(key): \(Report.length(evaluation.streak)).")
     }
 }
 

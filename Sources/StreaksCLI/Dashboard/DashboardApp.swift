@@ -137,12 +137,12 @@ final class DashboardApp {
         switch effect {
         case .log(let key):
             let event = StreakEvent(id: UUID().uuidString, dateCreated: now, timezone: zone.identifier)
-            apply(.addEvents([event], creating: nil), to: key, at: now) { (.logged(key: key, at: now), $0) }
+            apply(.addEvents([event], creating: nil, freshIds: true), to: key, at: now) { (.logged(key: key, at: now), $0) }
         case .logOn(let key, let day, let count, let amount):
             let isToday = day == CalendarDay(containing: now, in: zone)
             let date = isToday ? now : day.date(atTimeOf: now, in: zone)
             let events = (0..<count).map { _ in StreakEvent(id: UUID().uuidString, dateCreated: date, timezone: zone.identifier, amount: amount) }
-            apply(.addEvents(events, creating: nil), to: key, at: now) { evaluation in
+            apply(.addEvents(events, creating: nil, freshIds: true), to: key, at: now) { evaluation in
                 (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: evaluation?.configuration.unit), evaluation)
             }
         case .remove(let key, let eventId):
@@ -150,11 +150,8 @@ final class DashboardApp {
                 (result.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), result.evaluation)
             }
         case .undo(let key):
-            write(key) { store, userId in
-                let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
-                let result = try await store.undoLastEvent(userId: userId, streakKey: key, since: since, now: now, timezone: zone)
-                return (.undone(key: key, event: result.removed), result.evaluation)
-            }
+            let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
+            applying(.undoLast(since: since), to: key, at: now) { (.undone(key: key, event: $0.removed), $0.evaluation) }
         case .useFreezes(let key):
             write(key) { store, userId in
                 do {

@@ -9,8 +9,15 @@ import Foundation
 /// reads as it was).
 public enum StreakChange: Codable, Sendable {
     case create(StreakConfiguration)
-    case addEvents([StreakEvent], creating: StreakConfiguration?)
+    /// `freshIds`: the writer made the ids just now (random UUIDs), so the store need not
+    /// look for them among those it holds (a log of a million events saves reading their
+    /// ids). Only for a change applied once: what the offline copy queues never says it.
+    case addEvents([StreakEvent], creating: StreakConfiguration?, freshIds: Bool? = nil)
     case removeEvent(id: String)
+    /// An intent: the last event still counting, when logged at or after `since` (any, when
+    /// nil), is removed; the store says which (`StreakChangeResult.removed`), and the offline
+    /// copy queues it as `removeEvent` of that id, so a retry never removes a second one.
+    case undoLast(since: Date?)
     case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
     case schedule(StreakSchedule)
     /// Several settings in one write (`updateSettings`).
@@ -76,8 +83,9 @@ public enum StreakChange: Codable, Sendable {
     public func summary(of key: String) -> String {
         switch self {
         case .create: "create \(key)"
-        case .addEvents(let events, _): events.count == 1 ? "log \(key)" : "log \(events.count) events of \(key)"
+        case .addEvents(let events, _, _): events.count == 1 ? "log \(key)" : "log \(events.count) events of \(key)"
         case .removeEvent(let id): "remove event \(id) of \(key)"
+        case .undoLast: "undo the last event of \(key)"
         case .configure, .settings: "change the settings of \(key)"
         case .schedule: "change the schedule of \(key)"
         case .archive(let archived): archived ? "archive \(key)" : "unarchive \(key)"
@@ -124,6 +132,12 @@ public struct StreakChangeResult: Sendable {
     public var removed: StreakEvent?
     public var usedFreezes: [FreezeConsumption] = []
     public var trashed: TrashedStreak?
+    /// The points the change earned or took back, settled after it for the streaks it touched
+    /// (empty while points are off or the store keeps none).
+    public var earned: [ExperiencePointsEvent] = []
+    /// Why those could not be recorded, when they could not: the change itself is saved, and
+    /// the next settling of the streak records them.
+    public var pointsFailure: String?
 
     public init(evaluation: StreakEvaluation?) {
         self.evaluation = evaluation
@@ -132,23 +146,42 @@ public struct StreakChangeResult: Sendable {
 
 extension StreakStore {
     /// Applies `change` to `ref` as of `now` in `timezone`: the one entry point every write
-    /// can take. Returns what the change produced, the streak as it left it among it.
+    /// can take. Returns what the change produced, the streak as it left it among it, and the
+    /// points it earned or took back: on a store that keeps points, while they are on, what
+    /// the streaks it touched earn is settled after it (`settlingPoints: false` leaves that
+    /// out, for a change whose points come as changes of their own: the offline copy's outbox).
     /// - Throws: what the store's own write throws; `StreakStoreError.noPoints` for points or
-    ///   progress on a store that keeps none.
+    ///   progress on a store that keeps none. Never for the points settled after a change
+    ///   that was saved (`StreakChangeResult.pointsFailure`).
     @discardableResult
-    public func apply(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
+    public func apply(
+        _ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone, settlingPoints: Bool = true
+    ) async throws -> StreakChangeResult {
+        var produced = try await applyAlone(change, to: ref, at: now, timezone: zone)
+        if settlingPoints { await settlePoints(after: change, to: ref, &produced, at: now, timezone: zone) }
+        return produced
+    }
+
+    private func applyAlone(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
         let (user, key) = (ref.userId, ref.key)
         func result(_ evaluation: StreakEvaluation?) -> StreakChangeResult { StreakChangeResult(evaluation: evaluation) }
         switch change {
         case .create(let configuration):
             return result(try await createStreak(userId: user, configuration: configuration, now: now, timezone: zone))
-        case .addEvents(let events, let configuration):
-            let written = try await addEvents(events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: false, creating: configuration)
+        case .addEvents(let events, let configuration, let freshIds):
+            let written = try await addEvents(
+                events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: freshIds ?? false, creating: configuration
+            )
             var produced = result(written.evaluation)
             produced.added = written.added
             return produced
         case .removeEvent(let id):
             let written = try await removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone)
+            var produced = result(written.evaluation)
+            produced.removed = written.removed
+            return produced
+        case .undoLast(let since):
+            let written = try await undoLastEvent(userId: user, streakKey: key, since: since, now: now, timezone: zone)
             var produced = result(written.evaluation)
             produced.removed = written.removed
             return produced
