@@ -242,6 +242,8 @@ extension FileStreakStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let bytes = Array(try encoder.encode(settings)) + [UInt8(ascii: "\n")]
+        // A writer killed mid-replace left its backup link or temporary file: not the user's.
+        journal.removeLeftovers(in: try userDirectory(userId))
         try POSIXFile.writeAtomically(bytes, to: try pointsSettingsPath(userId), journal: journal)
     }
 }

@@ -114,4 +114,19 @@ struct EarningsMoveTests {
         #expect(try net(store, "daily") == live)
         #expect(try net(store, "reading") == 0)
     }
+
+    /// Found by the change-driven fault script: a settings write killed between its backup
+    /// link and its rename left `points.json` with two names, and every later settings write
+    /// (a rename's too) refused it as a user's hard link.
+    @Test func aBackupLinkAKilledSettingsWriteLeftIsCleanedByTheNextWriter() async throws {
+        let fixture = StoreFixture()
+        let store = try await storeWithEarnings(fixture)
+        let settings = fixture.root + "/users/u1/points.json"
+        #expect(link(settings, settings + ".prev-4242-7") == 0)
+        try store.updatePointsSettings([.pointsPerDay(30)], userId: user)
+        try store.renameStreak(userId: user, from: "daily", to: "books", now: at("2024-01-05 15:00"), timezone: newYork)
+        #expect(try store.pointsSettings(userId: user).pointsPerDay == 30)
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/users/u1")
+        #expect(!names.contains { $0.contains(".prev-") })
+    }
 }

@@ -324,6 +324,123 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
 done
 echo "ok - $point_faults renames with earnings killed or failing"
 
+# MARK: Every change of the vocabulary, killed or failing at each system call.
+# The changes themselves (`streaks apply`, the vocabulary every surface writes through), one of
+# each, on a store with points on: killed (SIGKILL) at each write, fsync, rename, link, unlink
+# and mkdir, or failing (EIO) at each write, fsync and rename, the store is the one before the change or the one after it,
+# never one between (the next reader puts back what a killed writer left); a retry then makes
+# it the one after, and a change that was whole already applies once (the intents, undo and a
+# use of freezes, are not sent again once they took). Exit 0 only with the change there; a
+# failure leaves it absent, or says what was saved. The points, settled after the change, may
+# lag a kill or an error by that settling alone: the next settling brings them to the same total.
+
+CHANGE_BASE=$WORK/change-base
+cp -a "$BASE" "$CHANGE_BASE"
+printf '{"id":"known","date_created":"2024-01-09T14:00:00Z","timezone":"America/New_York"}\n' >"$WORK/known.jsonl"
+streaks "$CHANGE_BASE" import daily "$WORK/known.jsonl" >/dev/null
+streaks "$CHANGE_BASE" note daily 2024-01-10 "rain" >/dev/null
+"$BIN" points on --store "$CHANGE_BASE" --user "$USER_NAME" --now 2024-01-01T09:00:00Z >/dev/null
+streaks "$CHANGE_BASE" points >/dev/null
+streaks "$CHANGE_BASE" apply \
+    '{"change":"add_experience","key":"quiz","events":[{"id":"q1","date_created":"2024-01-12T10:00:00Z","points":5,"metadata":{},"timezone":"UTC"}]}' \
+    '{"change":"save_progress","key":"levels","item":{"id":"l1","progress_key":"levels","value":0.5,"date_created":"2024-01-12T10:00:00Z","date_modified":"2024-01-12T10:00:00Z","metadata":{}}}' >/dev/null
+CHANGE_BASE_WHOLE=$($STATE whole "$BIN" "$CHANGE_BASE" "$NOW")
+
+# NAME|once (an intent: not sent again after it took) or again|JSON
+CHANGE_REQUESTS=(
+    'log|again|{"change":"log","key":"daily","events":[{"id":"c1","date_created":"2024-01-13T09:00:00Z","timezone":"America/New_York","metadata":{"minutes":30}}]}'
+    'log-creating|again|{"change":"log","key":"fresh","events":[{"id":"c2","date_created":"2024-01-13T09:00:00Z","timezone":"Asia/Tokyo"}],"creating":{"streak_id":"fresh"}}'
+    'remove_event|again|{"change":"remove_event","key":"daily","id":"known"}'
+    'undo|once|{"change":"undo","key":"reading"}'
+    'create|again|{"change":"create","key":"extra","configuration":{"streak_id":"extra","events_required_per_day":2}}'
+    'configure|again|{"change":"configure","key":"daily","goal":2}'
+    'schedule|again|{"change":"schedule","key":"daily","schedule":"mon,tue,wed,thu,fri"}'
+    'settings|again|{"change":"settings","key":"reading","leeway_hours":3,"details":{"title":"Reading"}}'
+    'archive|again|{"change":"archive","key":"reading"}'
+    'unarchive|again|{"change":"archive","key":"old","archived":false}'
+    'rename|again|{"change":"rename","key":"reading","to":"books"}'
+    'reset|again|{"change":"reset","key":"reading"}'
+    'delete|again|{"change":"delete","key":"reading"}'
+    'restore-as|again|{"change":"restore","key":"gone","as":"back"}'
+    'import|again|{"change":"import","key":"imported","configuration":{"streak_id":"imported"},"events":[{"id":"i1","date_created":"2024-01-11T20:00:00Z","timezone":"Europe/Paris"}],"skips":["2024-01-12"],"notes":[{"day":"2024-01-11","text":"first"}]}'
+    'add_freezes|again|{"change":"add_freezes","key":"daily","freezes":[{"id":"c-f","date_earned":"2024-01-12T00:00:00Z"}]}'
+    'use_freeze|again|{"change":"use_freeze","key":"daily","id":"gift"}'
+    'use_freezes|once|{"change":"use_freezes","key":"daily"}'
+    'remove_freeze|again|{"change":"remove_freeze","key":"daily","id":"gift"}'
+    'skip|again|{"change":"skip","key":"daily","days":["2024-01-12"]}'
+    'unskip|again|{"change":"unskip","key":"daily","days":["2024-01-11"]}'
+    'note|again|{"change":"note","key":"reading","day":"2024-01-12","text":"a chapter"}'
+    'remove_note|again|{"change":"remove_note","key":"daily","day":"2024-01-10"}'
+    'add_experience|again|{"change":"add_experience","key":"quiz","events":[{"id":"q2","date_created":"2024-01-13T10:00:00Z","points":7,"metadata":{},"timezone":"UTC"}]}'
+    'clear_experience|again|{"change":"clear_experience","key":"quiz"}'
+    'save_progress|again|{"change":"save_progress","key":"levels","item":{"id":"l1","progress_key":"levels","value":0.75,"date_created":"2024-01-12T10:00:00Z","date_modified":"2024-01-13T10:00:00Z","metadata":{}}}'
+    'delete_progress|again|{"change":"delete_progress","key":"levels","id":"l1"}'
+    'points_settings|again|{"change":"points_settings","key":"","changes":[{"points_per_day":25}]}'
+)
+
+apply_change() { # apply_change STORE JSON: the change, its output thrown away
+    timeout 20 "$BIN" apply "$2" --store "$1" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/change-errors"
+}
+
+change_faults=0
+for entry in "${CHANGE_REQUESTS[@]}"; do
+    name=${entry%%|*}
+    rest=${entry#*|}
+    kind=${rest%%|*}
+    json=${rest#*|}
+    rm -rf "$STORE" && cp -a "$CHANGE_BASE" "$STORE"
+    apply_change "$STORE" "$json"
+    code=$?
+    check "change $name applies ($(head -c 160 "$WORK/change-errors"))" test "$code" = 0
+    after_whole=$($STATE whole "$BIN" "$STORE" "$NOW")
+    check "change $name changes the store" test "$after_whole" != "$CHANGE_BASE_WHOLE"
+    if [ "$kind" = again ]; then
+        apply_change "$STORE" "$json"
+        check "change $name sent twice applies once" test "$($STATE whole "$BIN" "$STORE" "$NOW")" = "$after_whole"
+    fi
+    after_points=$($STATE points "$BIN" "$STORE" "$NOW")
+    strace -f -qq -o /dev/null -e trace=write true 2>/dev/null || continue
+    for call in write fsync rename link unlink mkdir; do
+        # An error where the store makes its promise with files (writes, syncs, renames); a
+        # kill at every call, where a writer can die.
+        faults=(signal=KILL)
+        case $call in write | fsync | rename) faults+=(error=EIO) ;; esac
+        for fault in "${faults[@]}"; do
+            n=1
+            while [ "$n" -le 60 ]; do
+                rm -rf "$STORE" && cp -a "$CHANGE_BASE" "$STORE"
+                (strace -f -qq -o "$WORK/trace" -e trace="$call" -e inject="$call:$fault:when=$n" \
+                    timeout 20 "$BIN" apply "$json" --store "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/change-errors"; exit $?) 2>/dev/null
+                code=$?
+                if [ "$fault" = signal=KILL ]; then [ "$code" = 137 ] || break; else grep -q INJECTED "$WORK/trace" || break; fi
+                change_faults=$((change_faults + 1))
+                label="change $name, $call #$n ($fault, exit $code)"
+                now_whole=$($STATE whole "$BIN" "$STORE" "$NOW")
+                if [ "$now_whole" = "$CHANGE_BASE_WHOLE" ]; then
+                    check "$label: absent, so the exit is not 0" test "$code" != 0
+                    apply_change "$STORE" "$json"
+                    exit_code=$?
+                    check "$label: a retry succeeds ($(head -c 160 "$WORK/change-errors"))" test "$exit_code" = 0
+                elif [ "$now_whole" = "$after_whole" ]; then
+                    if [ "$fault" = error=EIO ] && [ "$code" != 0 ]; then
+                        check "$label: there whole, and the failure says it was saved" \
+                            bash -c "grep -q 'was saved' '$WORK/change-errors' || grep -Eq '(^| )write\((1|2), .*INJECTED|resumed>.*INJECTED' '$WORK/trace'"
+                    fi
+                    [ "$kind" = again ] && apply_change "$STORE" "$json"
+                else
+                    check "$label: the store is as before or after the change, never between ($(head -c 200 "$WORK/change-errors"))" false
+                    n=$((n + 1))
+                    continue
+                fi
+                check "$label: then the change is there whole, once" test "$($STATE whole "$BIN" "$STORE" "$NOW")" = "$after_whole"
+                check "$label: and the points settle to the same total" test "$($STATE points "$BIN" "$STORE" "$NOW")" = "$after_points"
+                n=$((n + 1))
+            done
+        done
+    done
+done
+echo "ok - $change_faults changes killed or failing"
+
 # copy_again LABEL: a second copy into $STORE succeeds, and the target says what the source says.
 copy_again() {
     timeout 20 "$BIN" copy --from "$BASE" --to "$STORE" --user "$USER_NAME" --now "$NOW" >/dev/null 2>"$WORK/errors"

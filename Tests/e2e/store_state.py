@@ -4,6 +4,9 @@
   store_state.py state BIN STORE NOW        prints the state of user tester's streaks as JSON
   store_state.py effect NAME BEFORE AFTER   exit 0 when AFTER is BEFORE with NAME's effect, once
   store_state.py same BEFORE AFTER          exit 0 when the states are equal
+  store_state.py whole BIN STORE NOW        prints everything the user's streaks hold (every streak as
+                                            `export --all` writes it, the trash, and the state above)
+  store_state.py points BIN STORE NOW       prints the points of all time, after `points` settled them
 """
 import json
 import subprocess
@@ -32,6 +35,60 @@ def state(binary, store, now):
         return {"error": trash.stderr.strip()}
     streaks["~trash"] = sorted([item["streak_key"], item["event_count"]] for item in json.loads(trash.stdout))
     return streaks
+
+
+def run(binary, store, now, *arguments):
+    result = subprocess.run([binary, *arguments, "--store", store, "--now", now, "--user", "tester"],
+                            capture_output=True, text=True, timeout=60)
+    return result.stdout if result.returncode == 0 else "error: " + result.stderr.strip()
+
+
+def ledgers(store):
+    """What the user's experience ledgers (but the streaks' own earnings, settled after a
+    change and checked apart), progress ledgers and points settings hold, folded."""
+    import glob
+    import os
+    user = os.path.join(store, "users", "tester")
+    folded = {}
+    for path in sorted(glob.glob(os.path.join(user, "experience", "*.jsonl")) + glob.glob(os.path.join(user, "progress", "*.jsonl"))):
+        name = os.path.relpath(path, user)
+        if name == os.path.join("experience", "streaks.jsonl"):
+            continue
+        events, items = [], {}
+        for line in open(path):
+            if not line.endswith("\n"):
+                break
+            record = json.loads(line)
+            kind = record["kind"]
+            if kind == "earned":
+                events.append([record["event"]["id"], record["event"]["points"]])
+            elif kind == "cleared":
+                events = []
+            elif kind == "progress":
+                item = record["item"]
+                if item["id"] not in items or items[item["id"]] <= item["value"]:
+                    items[item["id"]] = item["value"]
+            elif kind == "deleted":
+                if record.get("id") is None:
+                    items = {}
+                else:
+                    items.pop(record["id"], None)
+        folded[name] = events if name.startswith("experience") else items
+    settings = os.path.join(user, "points.json")
+    if os.path.exists(settings):
+        folded["points.json"] = json.load(open(settings))
+    return folded
+
+
+def whole(binary, store, now):
+    """Every line of every streak, the trash, the derived status and the points beside them:
+    two stores that print the same hold the same."""
+    return {"export": run(binary, store, now, "export", "--all"), "state": state(binary, store, now), "ledgers": ledgers(store)}
+
+
+def points(binary, store, now):
+    text = run(binary, store, now, "points", "--json")
+    return json.loads(text)["points"]["all_time"] if not text.startswith("error") else text
 
 
 def changed(before, after, key, field, delta):
@@ -88,6 +145,10 @@ def main():
         print(json.dumps(state(sys.argv[2], sys.argv[3], sys.argv[4]), sort_keys=True))
     elif command == "effect":
         sys.exit(0 if effect(sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])) else 1)
+    elif command == "whole":
+        print(json.dumps(whole(sys.argv[2], sys.argv[3], sys.argv[4]), sort_keys=True))
+    elif command == "points":
+        print(points(sys.argv[2], sys.argv[3], sys.argv[4]))
     elif command == "same":
         sys.exit(0 if json.loads(sys.argv[2]) == json.loads(sys.argv[3]) else 1)
     else:
