@@ -10,6 +10,14 @@ extension FileStoreOnOwnThreads: PointsStore {
         try await BlockingIO.run { try files.addExperienceEvents(events, userId: userId, experienceKey: experienceKey) }
     }
 
+    func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
+        try await BlockingIO.run { try files.streakEarnings(userId: userId, streakKeys: streakKeys) }
+    }
+
+    func addStreakEarnings(_ events: [ExperiencePointsEvent], userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
+        try await BlockingIO.run { try files.addStreakEarnings(events, userId: userId, streakKeys: streakKeys) }
+    }
+
     func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws {
         try await BlockingIO.run { try files.deleteAllExperienceEvents(userId: userId, experienceKey: experienceKey, now: now) }
     }

@@ -47,6 +47,31 @@ extension FileStreakStore {
         return added
     }
 
+    /// The earnings of the streaks `streakKeys` names, in the order added: only the lines of
+    /// the streaks ledger that can hold them are decoded (`StreakEarningsFilter`).
+    public func streakEarnings(userId: String, streakKeys: Set<String>) throws -> [ExperiencePointsEvent] {
+        try readLedger(.experience(StreakPoints.experienceKey), userId: userId, only: StreakEarningsFilter(keys: streakKeys)).events
+    }
+
+    /// Adds the earnings (of the streaks `streakKeys` names) whose ids the ledger does not
+    /// have yet, checked against those streaks' lines alone (an earning's id spells its
+    /// streak's key, so no other line can hold it); returns those.
+    /// - Throws: `StreakRuleError` as `addExperienceEvents` does, before anything is written.
+    @discardableResult
+    public func addStreakEarnings(_ events: [ExperiencePointsEvent], userId: String, streakKeys: Set<String>) throws -> [ExperiencePointsEvent] {
+        guard events.allSatisfy({ StreakPoints.earningStreakKey(of: $0.id).map(streakKeys.contains) ?? false }) else {
+            return try addExperienceEvents(events, userId: userId, experienceKey: StreakPoints.experienceKey)
+        }
+        for event in events { try event.validateForStore() }
+        var added: [ExperiencePointsEvent] = []
+        try appendToLedger(.experience(StreakPoints.experienceKey), userId: userId, only: StreakEarningsFilter(keys: streakKeys)) { ledger in
+            var ids = ledger.eventIds
+            added = events.filter { ids.insert($0.id).inserted }
+            return added.map(PointsLedgerLine.earned)
+        }
+        return added
+    }
+
     /// Deletes every event of the ledger (a line saying so: the ledger keeps its history).
     public func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) throws {
         try appendToLedger(.experience(experienceKey), userId: userId) { ledger in
@@ -131,8 +156,10 @@ extension FileStreakStore {
     }
 
     /// With the user's lock held: `decide`'s lines appended to the ledger at `path`, in `journal`.
-    private func appendToLedgerLocked(path: String, journal: WriteJournal, _ decide: (PointsLedger) throws -> [PointsLedgerLine]) throws {
-        let current = ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
+    private func appendToLedgerLocked(
+        path: String, journal: WriteJournal, only: StreakEarningsFilter? = nil, _ decide: (PointsLedger) throws -> [PointsLedgerLine]
+    ) throws {
+        let current = ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [], only: only)
         current.warnings.forEach(warn)
         let lines = try decide(current)
         guard !lines.isEmpty else { return }
@@ -154,10 +181,10 @@ extension FileStreakStore {
         if movedSettings != settings { try writePointsSettingsLocked(movedSettings, userId: userId, journal: journal) }
     }
 
-    private func readLedger(_ ledger: Ledger, userId: String) throws -> PointsLedger {
+    private func readLedger(_ ledger: Ledger, userId: String, only: StreakEarningsFilter? = nil) throws -> PointsLedger {
         let path = try ledgerPath(ledger, userId: userId)
         let folded = try StoreLock.shared(try userDirectory(userId)) {
-            ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [])
+            ledgers.ledger(path: path, bytes: try POSIXFile.read(path, role: .user) ?? [], only: only)
         }
         folded.warnings.forEach(warn)
         return folded
@@ -165,14 +192,16 @@ extension FileStreakStore {
 
     /// Under the user's lock: reads the ledger, asks `decide` what to add, appends it whole
     /// (durably) or, on any failure, leaves every file as it was.
-    private func appendToLedger(_ ledger: Ledger, userId: String, _ decide: (PointsLedger) throws -> [PointsLedgerLine]) throws {
+    private func appendToLedger(
+        _ ledger: Ledger, userId: String, only: StreakEarningsFilter? = nil, _ decide: (PointsLedger) throws -> [PointsLedgerLine]
+    ) throws {
         let path = try ledgerPath(ledger, userId: userId)
         let userDirectory = try userDirectory(userId)
         let journal = WriteJournal(directory: userDirectory)
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         do {
             try StoreLock.exclusive(userDirectory) {
-                try appendToLedgerLocked(path: path, journal: journal, decide)
+                try appendToLedgerLocked(path: path, journal: journal, only: only, decide)
                 try journal.finish()
             }
         } catch {

@@ -95,13 +95,20 @@ struct PointsLedger: Sendable {
 
     var warnings: [String] { damaged + (unfinishedTail.map { [$0] } ?? []) }
 
-    /// Folds complete lines that follow those folded so far.
-    mutating func fold(_ lines: ArraySlice<UInt8>, path: String) {
-        for line in lines.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+    /// Folds complete lines that follow those folded so far (only those `only` keeps, when given).
+    mutating func fold(_ lines: ArraySlice<UInt8>, path: String, only: StreakEarningsFilter? = nil) {
+        // Line by line without splitting into an array first (a long ledger's split was a
+        // third of a filtered fold).
+        var start = lines.startIndex
+        while let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line = lines[start..<end]
+            start = end + 1
             foldedLines += 1
-            guard !line.isEmpty else { continue }
+            guard !line.isEmpty, only?.mightHold(line) ?? true else { continue }
             do {
-                apply(try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line))
+                let decoded = try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line)
+                if let only, !only.holds(decoded) { continue }
+                apply(decoded)
             } catch {
                 damaged.append("\(path):\(foldedLines): a damaged line was skipped")
             }

@@ -15,13 +15,14 @@ extension StreakPoints {
         for evaluation in evaluations {
             targets.merge(StreakPoints.targets(for: evaluation, settings: settings)) { first, _ in first }
         }
-        let recorded = try await store.experienceEvents(userId: userId, experienceKey: experienceKey)
+        let streakKeys = Set(evaluations.map(\.configuration.streakKey))
+        let recorded = try await store.streakEarnings(userId: userId, streakKeys: streakKeys)
         let corrections = StreakPoints.corrections(
-            targets: targets, streakKeys: Set(evaluations.map(\.configuration.streakKey)), recorded: recorded, now: now, timezone: timezone,
+            targets: targets, streakKeys: streakKeys, recorded: recorded, now: now, timezone: timezone,
             earningSince: settings.earningSince
         )
         guard !corrections.isEmpty else { return [] }
-        return try await store.addExperienceEvents(corrections, userId: userId, experienceKey: experienceKey)
+        return try await store.addStreakEarnings(corrections, userId: userId, streakKeys: streakKeys)
     }
 }
 

@@ -96,6 +96,12 @@ public enum StreakPoints {
         }
     }
 
+    /// The streak whose earning the event id `day.KEY.DATE#3` (or `milestone.KEY...`) is:
+    /// KEY; nil for an event that is not a streak earning.
+    public static func earningStreakKey(of id: String) -> String? {
+        baseId(of: id).flatMap(streakKey(ofBase:))
+    }
+
     /// `day.KEY.DATE` of `day.KEY.DATE#3`; nil for an event that is not a streak earning.
     static func baseId(of id: String) -> String? {
         guard id.hasPrefix("day.") || id.hasPrefix("milestone.") else { return nil }

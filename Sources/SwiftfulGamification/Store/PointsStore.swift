@@ -9,6 +9,13 @@ public protocol PointsStore: Sendable {
     @discardableResult
     func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent]
     func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws
+    /// The events of the streaks ledger (`StreakPoints.experienceKey`) that are earnings of
+    /// the streaks `streakKeys` names, in the order added: what settling those streaks reads.
+    func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent]
+    /// Adds to the streaks ledger the earnings (of the streaks `streakKeys` names) whose ids
+    /// it does not have; returns those.
+    @discardableResult
+    func addStreakEarnings(_ events: [ExperiencePointsEvent], userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent]
     /// Yields now, and whenever the key's events may have changed (by any writer).
     func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error>
 
@@ -34,4 +41,19 @@ public protocol PointsStore: Sendable {
     @discardableResult
     func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
         -> (before: StreakPointsSettings, after: StreakPointsSettings)
+}
+
+extension PointsStore {
+    /// The whole ledger read, and the earnings of `streakKeys` kept (a store that can read
+    /// them alone does so).
+    public func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
+        try await experienceEvents(userId: userId, experienceKey: StreakPoints.experienceKey).filter {
+            StreakPoints.earningStreakKey(of: $0.id).map(streakKeys.contains) ?? false
+        }
+    }
+
+    @discardableResult
+    public func addStreakEarnings(_ events: [ExperiencePointsEvent], userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
+        try await addExperienceEvents(events, userId: userId, experienceKey: StreakPoints.experienceKey)
+    }
 }

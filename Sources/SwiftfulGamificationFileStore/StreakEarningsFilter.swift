@@ -1,0 +1,55 @@
+import Foundation
+import SwiftfulGamification
+
+/// Which lines of the streaks ledger a fold for some streaks' earnings must read: settling
+/// one streak needs its own earnings, not the thousands of lines every other streak wrote.
+///
+/// A line is read when its bytes hold one of the keys, a backslash (an escaped id could spell
+/// a key without its bytes) or `cleared` (a clear empties the ledger for every streak); any
+/// other line cannot hold an earning of these streaks, since an earning's id spells its
+/// streak's key (`day.KEY.DATE`). What is read is then kept only when its id names one of the keys.
+struct StreakEarningsFilter: Sendable {
+    let keys: Set<String>
+    private let patterns: [[UInt8]]
+
+    init(keys: Set<String>) {
+        self.keys = keys
+        patterns = keys.sorted().map { Array($0.utf8) } + [[UInt8(ascii: "\\")], Array("cleared".utf8)]
+    }
+
+    /// Whether the line must be decoded.
+    func mightHold(_ line: ArraySlice<UInt8>) -> Bool {
+        line.withUnsafeBytes { bytes in
+            patterns.contains { pattern in pattern.withUnsafeBytes { Self.find($0, in: bytes) } }
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack` (memchr for its first byte, then memcmp: glibc's
+    /// memmem is not exported to Swift).
+    private static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else { return needle.isEmpty }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+            let offset = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { return true }
+            start = offset + 1
+        }
+        return false
+    }
+
+    /// Whether a decoded line belongs to the fold: a clear, or an earning of one of the keys.
+    func holds(_ line: PointsLedgerLine) -> Bool {
+        switch line {
+        case .earned(let event):
+            return StreakPoints.earningStreakKey(of: event.id).map(keys.contains) ?? false
+        case .clearedEvents: return true
+        case .progress, .deletedProgress: return false
+        }
+    }
+
+    /// The cache's name for a fold of `path` through this filter.
+    func cacheKey(_ path: String) -> String {
+        path + "\u{0}" + keys.sorted().joined(separator: "\u{0}")
+    }
+}
