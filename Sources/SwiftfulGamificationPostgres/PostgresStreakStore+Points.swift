@@ -31,14 +31,34 @@ extension PostgresStreakStore: RevisionedPointsStore {
         return try await session.run { connection in try await Self.experienceEvents(connection, userId: userId, experienceKey: experienceKey) }
     }
 
+    /// The earnings of `streakKeys` alone: the rows whose id's second part is one of the keys
+    /// (`day.KEY.DATE`, `milestone.KEY...`), not every streak's.
+    public func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
+        try StreakValidation.validateUserId(userId)
+        let keys = streakKeys.sorted()
+        return try await session.run { connection in
+            try await Self.events(connection, connection.query(
+                """
+                SELECT event_id, date_us, points, timezone, metadata FROM experience_events
+                WHERE user_id = \(userId) AND experience_key = \(StreakPoints.experienceKey)
+                AND split_part(event_id, '.', 2) = ANY(\(keys)) ORDER BY seq
+                """,
+                logger: PostgresSession.logger
+            ))
+        }.filter { StreakPoints.earningStreakKey(of: $0.id).map(streakKeys.contains) ?? false }
+    }
+
     private static func experienceEvents(_ connection: PostgresConnection, userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
-        let rows = try await connection.query(
+        try await events(connection, connection.query(
             """
             SELECT event_id, date_us, points, timezone, metadata FROM experience_events
             WHERE user_id = \(userId) AND experience_key = \(experienceKey) ORDER BY seq
             """,
             logger: PostgresSession.logger
-        )
+        ))
+    }
+
+    private static func events(_ connection: PostgresConnection, _ rows: PostgresRowSequence) async throws -> [ExperiencePointsEvent] {
         var events: [ExperiencePointsEvent] = []
         for try await (id, micros, points, zone, metadata) in rows.decode((String, Int64, Int, String?, String).self) {
             events.append(ExperiencePointsEvent(

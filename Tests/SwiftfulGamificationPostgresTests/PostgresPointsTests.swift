@@ -38,6 +38,21 @@ struct PostgresPointsTests {
         #expect(try await store.pointsSettings(userId: TestDatabase.freshUser()) == StreakPointsSettings())
     }
 
+    @Test func aStreaksEarningsAreItsOwnAlone() async throws {
+        let store = try await TestDatabase.store(role: "app")
+        defer { Task { await store.close() } }
+        let user = TestDatabase.freshUser(), ledger = StreakPoints.experienceKey
+        let ids = ["day.s3.2024-03-01", "day.s30.2024-03-01", "milestone.s3.2024-03-01.7", "day.s3.2024-03-01#2", "quiz.s3.1", "s3", "day.xs3.2024-03-01"]
+        try await store.addExperienceEvents(ids.map { xp($0, 5) }, userId: user, experienceKey: ledger)
+        let earnings = try await store.streakEarnings(userId: user, streakKeys: ["s3"])
+        #expect(earnings.map(\.id) == ["day.s3.2024-03-01", "milestone.s3.2024-03-01.7", "day.s3.2024-03-01#2"])
+        #expect(try await store.streakEarnings(userId: user, streakKeys: ["s3", "s30"]).count == 4)
+        #expect(try await store.streakEarnings(userId: TestDatabase.freshUser(), streakKeys: ["s3"]).isEmpty)
+        #expect(try await store.addStreakEarnings([xp("day.s3.2024-03-01", 1), xp("day.s3.2024-03-02", 1)], userId: user, streakKeys: ["s3"]).map(\.id) == ["day.s3.2024-03-02"])
+        try await store.deleteAllExperienceEvents(userId: user, experienceKey: ledger, now: now)
+        #expect(try await store.streakEarnings(userId: user, streakKeys: ["s3"]).isEmpty)
+    }
+
     @Test func progressNeverDecreasesUnderConcurrentConnections() async throws {
         let user = TestDatabase.freshUser(), key = key()
         let stores = try await [TestDatabase.store(role: "app"), TestDatabase.store(role: "app")]
