@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // The server for apps (`streaks serve`); without its optional configuration support.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
@@ -41,6 +45,17 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // The streak server for apps: an HTTP API over any store, bearer tokens, live events.
+        .target(
+            name: "StreakServer",
+            dependencies: [
+                "SwiftfulGamification", "SwiftfulGamificationFileStore", "StreakPresentation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.embedInCode("openapi.yaml")]
+        ),
         .target(
             name: "StreaksCLI",
             dependencies: [
@@ -51,6 +66,7 @@ let package = Package(
                 "StreakDashboard",
                 "StreakPresentation",
                 "StreakImporters",
+                "StreakServer",
                 "CNcurses",
                 "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -93,6 +109,7 @@ let package = Package(
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
+        .testTarget(name: "StreakServerTests", dependencies: ["StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
         .testTarget(
             name: "StreakImportersTests",
             dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],

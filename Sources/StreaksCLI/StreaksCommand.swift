@@ -16,7 +16,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, TodayCommand.self, AskCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self, DeleteCommand.self, TrashCommand.self,
-            FreezeCommand.self, SkipCommand.self, NoteCommand.self, PointsCommand.self, ApplyCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
+            FreezeCommand.self, SkipCommand.self, NoteCommand.self, PointsCommand.self, ApplyCommand.self, ServeCommand.self, TokenCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )

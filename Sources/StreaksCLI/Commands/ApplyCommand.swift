@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakPresentation
 import SwiftfulGamification
 
 /// `streaks apply`: changes of the vocabulary (`StreakChangeRequest`) as JSON, one per line,
@@ -40,38 +41,16 @@ struct ApplyCommand: AsyncParsableCommand {
         }
         guard !requests.isEmpty else { throw CLIError.usage("no change given", command: "streaks apply") }
         for request in requests {
-            let operation = StoreOperation(id: request.operation ?? UUID().uuidString)
-            var object: [String: Any]
-            do {
-                let produced = try await StoreOperation.$current.withValue(operation) { try await context.apply(request.change, to: request.key) }
+            let applied = try await request.apply(on: context.store, userId: context.userId, at: context.now, timezone: context.zone)
+            if !applied.alreadyApplied {
                 context.console.saved.note(request.change.summary(of: request.key))
-                object = Self.object(request, produced, context)
-            } catch where request.change.meansAlreadyApplied(error) {
-                // Sent again after it was applied (a reply lost, a script run twice): as asked already.
-                let evaluation = try? await context.store.evaluate(userId: context.userId, streakKey: request.key, now: context.now, timezone: context.zone)
-                object = Self.object(request, StreakChangeResult(evaluation: evaluation), context)
-                object["already_applied"] = true
+                context.console.saved.pointsSettled()
+                if let failure = applied.produced.pointsFailure { context.console.warn(PointsSettling.failureWarning(failure)) }
             }
-            context.console.print(Report.json(object))
+            context.console.print(Report.json(StatusJSON.changeResult(
+                key: request.key, summary: request.change.summary(of: request.key), applied.produced, alreadyApplied: applied.alreadyApplied,
+                now: context.now, zone: context.zone
+            )))
         }
-    }
-
-    /// What one change produced, in the words of `--json`.
-    private static func object(_ request: StreakChangeRequest, _ produced: StreakChangeResult, _ context: CommandContext) -> [String: Any] {
-        var object: [String: Any] = [
-            "key": request.key,
-            "summary": request.change.summary(of: request.key),
-            "already_applied": false,
-            "added": produced.added.map(\.id),
-            "removed": produced.removed.map { $0.id as Any } ?? NSNull(),
-            "used_freezes": produced.usedFreezes.count,
-            "earned": produced.earned.map(\.points).reduce(0, +),
-            "streak": NSNull(),
-            "trashed": produced.trashed.map { ["key": $0.streakKey, "date_deleted": ISO8601DateFormatter().string(from: $0.dateDeleted)] as Any } ?? NSNull(),
-        ]
-        if let evaluation = produced.evaluation {
-            object["streak"] = Report.statusObject(evaluation, configuration: evaluation.configuration, now: context.now, zone: context.zone)
-        }
-        return object
     }
 }

@@ -1,0 +1,216 @@
+import Foundation
+import StreakPresentation
+import SwiftfulGamification
+import Synchronization
+
+/// The streak server's API over any store, apart from HTTP: each request is read, its bearer
+/// token turned into the user it belongs to, and answered in the command line's `--json`
+/// words. Every route but the description needs a token; a streak the user does not have is
+/// 404 whoever has it, so a token never tells that another user's streak exists.
+///
+/// - `GET /v1/streaks`: every streak's status, in display order.
+/// - `GET /v1/streaks/{key}`: one streak's status.
+/// - `GET /v1/streaks/{key}/days?from=YYYY-MM-DD&to=YYYY-MM-DD`: the calendar, day by day.
+/// - `POST /v1/changes`: one change of the vocabulary (`StreakChangeRequest`), answered with
+///   what it produced; an operation id (`operation`, or the `Idempotency-Key` header) sent
+///   again is answered as the first time and not applied twice.
+/// - `GET /v1/openapi.yaml`: this API described.
+///
+/// Every route takes `tz` (an IANA zone) for "today"; the server's zone otherwise.
+public struct StreakAPI: Sendable {
+    let store: any StreakStore
+    let tokens: any TokenBook
+    let clock: @Sendable () -> Date
+    let zone: TimeZone
+    /// The largest request body read (larger: 413).
+    public let bodyLimit: Int
+    /// Every route, as `METHOD /path` (`openapi.yaml` is checked against this list and the
+    /// answers).
+    static let routes = ["GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "POST /v1/changes", "GET /v1/openapi.yaml"]
+    /// The longest calendar one request returns, in days.
+    static let dayLimit = 3_700
+    private let answered = AnsweredOperations()
+
+    public init(
+        store: any StreakStore, tokens: any TokenBook, zone: TimeZone = .current, bodyLimit: Int = 1 << 20,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.tokens = tokens
+        self.zone = zone
+        self.bodyLimit = bodyLimit
+        self.clock = clock
+    }
+
+    public func handle(_ request: APIRequest) async -> APIResponse {
+        do {
+            return try await route(request)
+        } catch let error as APIError {
+            return error.response
+        } catch {
+            return Self.refusal(error).response
+        }
+    }
+
+    private func route(_ request: APIRequest) async throws -> APIResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard parts.first == "v1" else { throw APIError(404, "no such route: \(request.path) (the API is under /v1)") }
+        let route = Array(parts.dropFirst())
+        if route == ["openapi.yaml"] {
+            try allow(request, "GET")
+            return APIResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: .bytes(Array(OpenAPIDocument.yaml.utf8)))
+        }
+        switch route {
+        case ["streaks"]:
+            try allow(request, "GET")
+            return try await streaks(as: try await user(request), request)
+        case let path where path.count == 2 && path[0] == "streaks":
+            try allow(request, "GET")
+            return try await streak(path[1], as: try await user(request), request)
+        case let path where path.count == 3 && path[0] == "streaks" && path[2] == "days":
+            try allow(request, "GET")
+            return try await days(of: path[1], as: try await user(request), request)
+        case ["changes"]:
+            try allow(request, "POST")
+            return try await change(as: try await user(request), request)
+        default:
+            throw APIError(404, "no such route: \(request.path)")
+        }
+    }
+
+    private func allow(_ request: APIRequest, _ method: String) throws {
+        guard request.method == method else { throw APIError(405, "\(request.path) answers \(method), not \(request.method)") }
+    }
+
+    /// The user whose bearer token the request carries.
+    private func user(_ request: APIRequest) async throws -> String {
+        guard let header = request.headers["authorization"] else {
+            throw APIError(401, "no token: send 'Authorization: Bearer TOKEN' (made by 'streaks token create')")
+        }
+        let words = header.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0].lowercased() == "bearer", let user = try await tokens.user(presenting: String(words[1])) else {
+            throw APIError(401, "the token is not valid (unknown, revoked or mistyped)")
+        }
+        return user
+    }
+
+    private func timezone(_ request: APIRequest) throws -> TimeZone {
+        guard let name = request.query["tz"] else { return zone }
+        guard let zone = TimeZone(identifier: name) else { throw APIError(400, "tz: '\(name)' is not an IANA time zone such as Europe/Paris") }
+        return zone
+    }
+
+    private func streaks(as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        let zone = try timezone(request), now = clock()
+        var evaluations: [StreakEvaluation] = []
+        for key in try await store.streakKeys(userId: userId) {
+            evaluations.append(try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone))
+        }
+        let ordered = StatusJSON.inDisplayOrder(evaluations) { $0.configuration }
+        return .json(["streaks": ordered.map { StatusJSON.statusObject($0, configuration: $0.configuration, now: now, zone: zone) }])
+    }
+
+    private func streak(_ key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        let zone = try timezone(request), now = clock()
+        let evaluation = try await evaluate(key, userId, now, zone)
+        return .json(StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now, zone: zone))
+    }
+
+    private func days(of key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        let zone = try timezone(request), now = clock()
+        func day(_ name: String) throws -> CalendarDay? {
+            guard let text = request.query[name] else { return nil }
+            guard let day = CalendarDay(parsing: text) else { throw APIError(400, "\(name): '\(text)' is not a date (YYYY-MM-DD)") }
+            return day
+        }
+        let evaluation = try await evaluate(key, userId, now, zone)
+        let to = try day("to") ?? evaluation.today
+        let from = try day("from") ?? CalendarDay(dayNumber: to.dayNumber - 29)
+        guard from <= to else { throw APIError(400, "from (\(from)) is after to (\(to))") }
+        guard to.dayNumber - from.dayNumber < Self.dayLimit else {
+            throw APIError(400, "from \(from) to \(to) is more than \(Self.dayLimit) days: ask for less at a time")
+        }
+        let days = evaluation.days(from: from, through: to).map { day -> [String: Any] in
+            [
+                "day": "\(day.day)", "state": day.state.rawValue, "event_count": day.eventCount, "goal": day.goal,
+                "amount": day.amount, "frozen_by": day.consumedFreezeId.map { $0 as Any } ?? NSNull(), "target_amount": day.targetAmount.map { $0 as Any } ?? NSNull(),
+                "over_limit": day.isOverLimit, "note": evaluation.note(on: day.day).map { $0.text as Any } ?? NSNull(),
+            ]
+        }
+        return .json(["key": key, "from": "\(from)", "to": "\(to)", "today": "\(evaluation.today)", "days": days])
+    }
+
+    private func evaluate(_ key: String, _ userId: String, _ now: Date, _ zone: TimeZone) async throws -> StreakEvaluation {
+        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)'") }
+        return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
+    }
+
+    private func change(as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        guard request.body.count <= bodyLimit else { throw APIError(413, "the body is \(request.body.count) bytes; at most \(bodyLimit)") }
+        guard !request.body.isEmpty else { throw APIError(400, "no change in the body: send one JSON object such as {\"change\": \"log\", \"key\": \"run\", ...}") }
+        var change: StreakChangeRequest
+        do {
+            change = try StreakChangeRequest.decode(Data(request.body))
+        } catch {
+            throw APIError(400, StreakStoreError.sentence(error))
+        }
+        if let key = request.headers["idempotency-key"] {
+            if let operation = change.operation, operation != key {
+                throw APIError(400, "the Idempotency-Key header and the body's operation differ")
+            }
+            change.operation = key
+        }
+        let zone = try timezone(request), now = clock()
+        if let operation = change.operation, let earlier = answered.answer(userId: userId, operation: operation) {
+            guard earlier.body == request.body else { throw APIError(422, "operation '\(operation)' was used for another change") }
+            return earlier.response
+        }
+        let applied = try await change.apply(on: store, userId: userId, at: now, timezone: zone)
+        let response = APIResponse.json(StatusJSON.changeResult(
+            key: change.key, summary: change.change.summary(of: change.key), applied.produced, alreadyApplied: applied.alreadyApplied,
+            now: now, zone: zone
+        ))
+        if let operation = change.operation { answered.record(userId: userId, operation: operation, body: request.body, response: response) }
+        return response
+    }
+
+    /// A store's or a rule's refusal as an answer.
+    static func refusal(_ error: any Error) -> APIError {
+        let sentence = StreakStoreError.sentence(error)
+        switch error {
+        case StreakStoreError.unknownStreak(let key, _), StreakStoreError.notInTrash(let key, _):
+            // Not the keys it has: the same answer whoever asks.
+            return APIError(404, "no streak '\(key)'")
+        case StreakStoreError.streakExists, StreakStoreError.restoreKeyTaken:
+            return APIError(409, sentence)
+        case is StreakRuleError, is StreakStoreError, is ProgressError:
+            return APIError(422, sentence)
+        default:
+            return APIError(500, sentence)
+        }
+    }
+}
+
+/// Answers to operations this server gave lately, so that an operation sent again (a reply
+/// lost) gets the same answer; the change itself is safe to apply again in every store.
+final class AnsweredOperations: Sendable {
+    struct Answer {
+        let body: [UInt8]
+        let response: APIResponse
+    }
+
+    static let kept = 10_000
+    private let answers = Mutex<(byKey: [String: Answer], order: [String])>(([:], []))
+
+    func answer(userId: String, operation: String) -> Answer? {
+        answers.withLock { $0.byKey[userId + "\u{0}" + operation] }
+    }
+
+    func record(userId: String, operation: String, body: [UInt8], response: APIResponse) {
+        let key = userId + "\u{0}" + operation
+        answers.withLock { answers in
+            if answers.byKey.updateValue(Answer(body: body, response: response), forKey: key) == nil { answers.order.append(key) }
+            if answers.order.count > Self.kept { answers.byKey[answers.order.removeFirst()] = nil }
+        }
+    }
+}

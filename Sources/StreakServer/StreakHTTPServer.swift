@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `StreakAPI` over HTTP/1.1 (Hummingbird): each request's body read up to the API's limit,
+/// answered, and server-sent events flushed as they come. Stops gracefully on SIGTERM and
+/// SIGINT (swift-service-lifecycle): requests under way are finished first.
+public struct StreakHTTPServer: Sendable {
+    let api: StreakAPI
+    let host: String
+    let port: Int
+    /// A connection idle this long is closed (a stalled client does not hold it open).
+    let idleTimeout: Duration
+
+    public init(api: StreakAPI, host: String = "127.0.0.1", port: Int = 8080, idleTimeout: Duration = .seconds(30)) {
+        self.api = api
+        self.host = host
+        self.port = port
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Serves until a signal stops it; `onListening` gets the port bound (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let api = api
+        let responder = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
+            var request = request
+            let body: [UInt8]
+            do {
+                var buffer = try await request.collectBody(upTo: api.bodyLimit)
+                body = buffer.readBytes(length: buffer.readableBytes) ?? []
+            } catch {
+                return Self.response(APIError(413, "the body is larger than \(api.bodyLimit) bytes").response)
+            }
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.canonicalName] = field.value }
+            let answer = await api.handle(APIRequest(
+                method: request.method.rawValue, path: request.uri.path, query: APIRequest.parseQuery(request.uri.query), headers: headers, body: body
+            ))
+            return Self.response(answer)
+        }
+        let seconds = idleTimeout.components.seconds
+        let app = Application(
+            responder: responder,
+            server: .http1(configuration: .init(idleTimeout: .seconds(seconds))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "streaks"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) }
+        )
+        try await app.runService()
+    }
+
+    static func response(_ answer: APIResponse) -> Response {
+        var fields = HTTPFields()
+        for header in answer.headers {
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        let status = HTTPResponse.Status(code: answer.status)
+        switch answer.body {
+        case .bytes(let bytes):
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .stream(let events):
+            return Response(status: status, headers: fields, body: ResponseBody { writer in
+                for await chunk in events { try await writer.write(ByteBuffer(bytes: chunk)) }
+                try await writer.finish(nil)
+            })
+        }
+    }
+}

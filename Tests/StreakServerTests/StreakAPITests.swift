@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import StreakServer
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+
+/// The server's API on a file store, request by request (no network): tokens, one user's
+/// streaks kept from another's, changes answered with what they produced and applied once,
+/// bad input refused with a status and a sentence and nothing written, the document matching
+/// the routes.
+struct StreakAPITests {
+    static let now = ISODate.parse("2024-01-05T12:00:00Z")!
+    let root = NSTemporaryDirectory() + "streaks-api-\(UUID().uuidString)"
+    let store: any StreakStore
+    let tokens: FileTokenBook
+    let api: StreakAPI
+
+    init() async throws {
+        store = FileStreakStore(rootPath: root).onOwnThreads
+        tokens = FileTokenBook(storeRoot: root)
+        api = StreakAPI(store: store, tokens: tokens, zone: TimeZone(identifier: "UTC")!, bodyLimit: 4_096) { Self.now }
+        for (user, key) in [("ana", "run"), ("ana", "read"), ("bob", "secret")] {
+            let event = StreakEvent(id: "\(key)-1", dateCreated: Self.now.addingTimeInterval(-3_600), timezone: "UTC")
+            try await store.apply(.addEvents([event], creating: StreakConfiguration(streakKey: key)), to: StreakRef(userId: user, key: key), at: Self.now, timezone: TimeZone(identifier: "UTC")!)
+        }
+    }
+
+    private func token(_ user: String) async throws -> String {
+        try tokens.create(userId: user, name: "test", now: Self.now).token
+    }
+
+    private func ask(
+        _ method: String, _ path: String, token: String?, query: [String: String] = [:], body: String = "", headers: [String: String] = [:]
+    ) async -> (status: Int, json: [String: Any], response: APIResponse) {
+        var headers = headers
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let response = await api.handle(APIRequest(method: method, path: path, query: query, headers: headers, body: Array(body.utf8)))
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.bytes))) as? [String: Any] ?? [:]
+        return (response.status, json, response)
+    }
+
+    private func message(_ json: [String: Any]) -> String {
+        ((json["error"] as? [String: Any])?["message"] as? String) ?? ""
+    }
+
+    /// Everything the store holds for both users, to check that a refusal wrote nothing.
+    private func everything() async throws -> [String] {
+        var lines: [String] = []
+        for user in ["ana", "bob"] {
+            for key in try await store.streakKeys(userId: user, includingArchived: true) {
+                lines.append("\(user)/\(key): " + (try await store.events(userId: user, streakKey: key)).map(\.id).sorted().joined(separator: ","))
+            }
+        }
+        return lines
+    }
+
+    @Test func everyRouteButTheDocumentNeedsALiveToken() async throws {
+        let good = try await token("ana")
+        for path in ["/v1/streaks", "/v1/streaks/run", "/v1/streaks/run/days"] {
+            let missing = await ask("GET", path, token: nil)
+            #expect(missing.status == 401)
+            #expect(missing.response.header("WWW-Authenticate") == "Bearer")
+            #expect(await ask("GET", path, token: "stk_000000000000_" + String(repeating: "a", count: 43)).status == 401)
+            #expect(await ask("GET", path, token: String(good.dropLast()) + (good.hasSuffix("a") ? "b" : "a")).status == 401, "one character changed")
+            #expect(await ask("GET", path, token: good).status == 200)
+        }
+        #expect(await ask("POST", "/v1/changes", token: nil, body: #"{"change": "reset", "key": "run"}"#).status == 401)
+        #expect(await ask("GET", "/v1/openapi.yaml", token: nil).status == 200)
+        let id = String(good.dropFirst(4).prefix(12))
+        #expect(try tokens.revoke(id: id, now: Self.now)?.userId == "ana")
+        #expect(await ask("GET", "/v1/streaks", token: good).status == 401, "revoked")
+        #expect(try await everything().contains("ana/run: run-1"), "the refused reset wrote nothing")
+    }
+
+    @Test func aTokenReachesItsOwnUsersStreaksAndNoOneElses() async throws {
+        let ana = try await token("ana"), bob = try await token("bob")
+        let list = await ask("GET", "/v1/streaks", token: ana)
+        #expect((list.json["streaks"] as? [[String: Any]])?.compactMap { $0["streak_id"] as? String }.sorted() == ["read", "run"])
+        let theirs = await ask("GET", "/v1/streaks/secret", token: ana), nobodys = await ask("GET", "/v1/streaks/nothing", token: ana)
+        #expect(theirs.status == 404 && nobodys.status == 404)
+        #expect(message(theirs.json) == "no streak 'secret'" && message(nobodys.json) == "no streak 'nothing'", "the same answer: nothing says it exists")
+        #expect(await ask("GET", "/v1/streaks/secret/days", token: ana).status == 404)
+        let before = try await everything()
+        for change in [
+            #"{"change": "log", "key": "secret", "events": [{"id": "x", "date_created": "2024-01-05T11:00:00Z", "timezone": "UTC"}]}"#,
+            #"{"change": "delete", "key": "secret"}"#, #"{"change": "rename", "key": "secret", "to": "mine"}"#, #"{"change": "reset", "key": "secret"}"#,
+        ] {
+            let answer = await ask("POST", "/v1/changes", token: ana, body: change)
+            #expect(answer.status == 404, "\(change): \(message(answer.json))")
+        }
+        #expect(try await everything() == before)
+        #expect(await ask("GET", "/v1/streaks/secret", token: bob).status == 200)
+    }
+
+    @Test func aChangeIsAnsweredWithWhatItProducedAndAnOperationAppliesOnce() async throws {
+        let ana = try await token("ana")
+        let log = #"{"change": "log", "key": "run", "operation": "op-1", "events": [{"id": "e2", "date_created": "2024-01-05T11:30:00Z", "timezone": "UTC"}]}"#
+        let first = await ask("POST", "/v1/changes", token: ana, body: log)
+        #expect(first.status == 200)
+        #expect(first.json["added"] as? [String] == ["e2"])
+        #expect((first.json["streak"] as? [String: Any])?["today_event_count"] as? Int == 2)
+        let again = await ask("POST", "/v1/changes", token: ana, body: log)
+        #expect(again.response.bytes == first.response.bytes, "the same answer")
+        let reused = await ask("POST", "/v1/changes", token: ana, body: log.replacingOccurrences(of: "e2", with: "e3"))
+        #expect(reused.status == 422)
+        let byHeader = await ask(
+            "POST", "/v1/changes", token: ana, body: #"{"change": "remove_event", "key": "run", "id": "e2"}"#, headers: ["Idempotency-Key": "op-2"]
+        )
+        #expect(byHeader.json["removed"] as? String == "e2")
+        let removedAgain = await ask("POST", "/v1/changes", token: ana, body: #"{"change": "remove_event", "key": "run", "id": "e2"}"#)
+        #expect(removedAgain.status == 200 && removedAgain.json["already_applied"] as? Bool == true)
+        #expect(try await store.events(userId: "ana", streakKey: "run").map(\.id) == ["run-1"])
+        let days = await ask("GET", "/v1/streaks/run/days", token: ana, query: ["from": "2024-01-04", "to": "2024-01-05"])
+        #expect((days.json["days"] as? [[String: Any]])?.map { $0["state"] as? String } == ["before_history", "kept"])
+    }
+
+    @Test func badInputIsRefusedWithAStatusAndASentenceAndNothingIsWritten() async throws {
+        let ana = try await token("ana")
+        let before = try await everything()
+        let cases: [(String, String, [String: String], String, Int)] = [
+            ("POST", "/v1/changes", [:], "{", 400),
+            ("POST", "/v1/changes", [:], "", 400),
+            ("POST", "/v1/changes", [:], #"{"change": "log", "key": "run", "evnts": []}"#, 400),
+            ("POST", "/v1/changes", [:], #"{"change": "skip", "key": "run", "days": "2024-01-05"}"#, 400),
+            ("POST", "/v1/changes", [:], #"{"change": "note", "key": "run", "day": "2024-01-05", "text": 5}"#, 400),
+            ("POST", "/v1/changes", [:], #"{"change": "lgo", "key": "run"}"#, 400),
+            ("POST", "/v1/changes", [:], #"{"change": "reset", "key": "Bad Key"}"#, 422),
+            ("POST", "/v1/changes", [:], #"{"change": "log", "key": "run", "events": [{"id": "f", "date_created": "2030-01-01T00:00:00Z", "timezone": "UTC"}]}"#, 422),
+            ("POST", "/v1/changes", [:], #"{"change": "log", "key": "run", "events": [{"id": "z", "date_created": "2024-01-05T10:00:00Z", "timezone": "Mars/Base"}]}"#, 422),
+            ("POST", "/v1/changes", [:], #"{"change": "configure", "key": "run", "goal": -3}"#, 422),
+            ("POST", "/v1/changes", [:], #"{"change": "reset", "key": "ghost"}"#, 404),
+            ("POST", "/v1/changes", [:], #"{"change": "rename", "key": "run", "to": "read"}"#, 409),
+            ("POST", "/v1/changes", [:], "{\"change\": \"note\", \"key\": \"run\", \"day\": \"2024-01-05\", \"text\": \"" + String(repeating: "x", count: 5_000) + "\"}", 413),
+            ("POST", "/v1/changes", ["tz": "Nowhere/City"], #"{"change": "reset", "key": "run"}"#, 400),
+            ("GET", "/v1/streaks/run/days", ["from": "2024-13-01"], "", 400),
+            ("GET", "/v1/streaks/run/days", ["from": "2024-01-05", "to": "2024-01-01"], "", 400),
+            ("GET", "/v1/streaks/run/days", ["from": "1990-01-01"], "", 400),
+            ("GET", "/v1/streaks", ["tz": "+05:00"], "", 400),
+            ("GET", "/v1/nothing", [:], "", 404),
+            ("GET", "/streaks", [:], "", 404),
+            ("DELETE", "/v1/streaks/run", [:], "", 405),
+            ("GET", "/v1/changes", [:], "", 405),
+        ]
+        for (method, path, query, body, status) in cases {
+            let answer = await ask(method, path, token: ana, query: query, body: body)
+            #expect(answer.status == status, "\(method) \(path) \(query) \(body.prefix(80)): \(message(answer.json))")
+            #expect(!message(answer.json).isEmpty, "a sentence says what is wrong")
+            #expect(answer.response.header("Content-Type") == "application/json")
+        }
+        #expect(try await everything() == before)
+    }
+
+    @Test func theDocumentDescribesEveryRouteTheAPIAnswersAndNoOther() async throws {
+        let ana = try await token("ana")
+        var documented: [(method: String, path: String)] = []
+        var path: String?
+        for line in OpenAPIDocument.yaml.split(separator: "\n") {
+            if line.hasPrefix("  /") { path = String(line.dropFirst(2).dropLast()) }
+            if line.hasPrefix("components:") { path = nil }
+            if let path, line.count > 4, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                documented.append((String(line.dropFirst(4).dropLast()).uppercased(), path))
+            }
+        }
+        #expect(documented.map { "\($0.method) \($0.path)" }.sorted() == StreakAPI.routes.sorted())
+        for route in documented {
+            let concrete = route.path.replacingOccurrences(of: "{key}", with: "run")
+            let body = route.method == "POST" ? #"{"change": "skip", "key": "run", "days": ["2024-01-04"]}"# : ""
+            let answer = await ask(route.method, concrete, token: ana, body: body)
+            #expect(answer.status == 200, "\(route.method) \(concrete): \(message(answer.json))")
+            for other in ["GET", "POST", "PUT", "DELETE"] where !documented.contains(where: { $0.method == other && $0.path == route.path }) {
+                #expect(await ask(other, concrete, token: ana).status == 405, "\(other) \(concrete)")
+            }
+        }
+        for stray in ["/v1", "/v1/", "/v1/streaks/run/events", "/v1/streaks/run/days/x", "/v2/streaks", "/v1/openapi.json"] {
+            #expect(await ask("GET", stray, token: ana).status == 404, "\(stray)")
+        }
+    }
+
+    @Test func tokensAreKeptHashedAndEachWriterKeepsItsOwn() async throws {
+        let made = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<8 { group.addTask { try FileTokenBook(storeRoot: root).create(userId: "u\(index)", name: "n\(index)", now: Self.now).token } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        let text = try String(contentsOfFile: root + "/server/tokens.jsonl", encoding: .utf8)
+        for token in made {
+            #expect(!text.contains(String(token.dropFirst(17))), "the secret is not on disk")
+            #expect(try tokens.user(presenting: token) != nil)
+        }
+        #expect(try tokens.list(userId: nil).count == 8)
+        #expect(try tokens.list(userId: "u3").map(\.name) == ["n3"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: root + "/server/tokens.jsonl")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try tokens.revoke(id: "nosuchtoken0", now: Self.now) == nil)
+        #expect(throws: (any Error).self) { try tokens.create(userId: "bad user/..", name: "", now: Self.now) }
+    }
+}
