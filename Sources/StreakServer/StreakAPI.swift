@@ -14,6 +14,7 @@ import Synchronization
 /// - `POST /v1/changes`: one change of the vocabulary (`StreakChangeRequest`), answered with
 ///   what it produced; an operation id (`operation`, or the `Idempotency-Key` header) sent
 ///   again is answered as the first time and not applied twice.
+/// - `GET /v1/stream`: server-sent events of every change to the user's streaks (`EventStream`).
 /// - `GET /v1/openapi.yaml`: this API described.
 ///
 /// Every route takes `tz` (an IANA zone) for "today"; the server's zone otherwise.
@@ -26,19 +27,23 @@ public struct StreakAPI: Sendable {
     public let bodyLimit: Int
     /// Every route, as `METHOD /path` (`openapi.yaml` is checked against this list and the
     /// answers).
-    static let routes = ["GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "POST /v1/changes", "GET /v1/openapi.yaml"]
+    static let routes = ["GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "POST /v1/changes", "GET /v1/stream", "GET /v1/openapi.yaml"]
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
     private let answered = AnsweredOperations()
 
+    /// How often an open stream says it is alive.
+    let heartbeat: Duration
+
     public init(
-        store: any StreakStore, tokens: any TokenBook, zone: TimeZone = .current, bodyLimit: Int = 1 << 20,
+        store: any StreakStore, tokens: any TokenBook, zone: TimeZone = .current, bodyLimit: Int = 1 << 20, heartbeat: Duration = .seconds(15),
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.tokens = tokens
         self.zone = zone
         self.bodyLimit = bodyLimit
+        self.heartbeat = heartbeat
         self.clock = clock
     }
 
@@ -73,6 +78,9 @@ public struct StreakAPI: Sendable {
         case ["changes"]:
             try allow(request, "POST")
             return try await change(as: try await user(request), request)
+        case ["stream"]:
+            try allow(request, "GET")
+            return try await stream(as: try await user(request), request)
         default:
             throw APIError(404, "no such route: \(request.path)")
         }
@@ -172,6 +180,18 @@ public struct StreakAPI: Sendable {
         ))
         if let operation = change.operation { answered.record(userId: userId, operation: operation, body: request.body, response: response) }
         return response
+    }
+
+    private func stream(as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        if let last = request.headers["last-event-id"], !EventStream.isEventId(last) {
+            throw APIError(400, "Last-Event-ID '\(last.prefix(40))' is not an id this server gave (NUMBER-NUMBER)")
+        }
+        let zone = try timezone(request)
+        let updates = store.watchStreaks(userId: userId, now: clock, timezone: { zone })
+        let events = EventStream.events(of: updates, heartbeat: heartbeat, now: clock, zone: zone)
+        return APIResponse(
+            status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], body: .stream(events)
+        )
     }
 
     /// A store's or a rule's refusal as an answer.

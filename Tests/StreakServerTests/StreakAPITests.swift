@@ -193,4 +193,62 @@ struct StreakAPITests {
         #expect(try tokens.revoke(id: "nosuchtoken0", now: Self.now) == nil)
         #expect(throws: (any Error).self) { try tokens.create(userId: "bad user/..", name: "", now: Self.now) }
     }
+
+    /// The next event of a stream that is not a heartbeat, as (name, JSON object).
+    private func nextEvent(_ iterator: inout AsyncStream<[UInt8]>.Iterator) async -> (name: String, id: String, json: [String: Any])? {
+        while let chunk = await iterator.next() {
+            let text = String(decoding: chunk, as: UTF8.self)
+            var name = "", id = "", data = ""
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+            }
+            guard !name.isEmpty else { continue }
+            return (name, id, (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:])
+        }
+        return nil
+    }
+
+    @Test func theStreamStartsWithEveryStreakAndCarriesEachChange() async throws {
+        let ana = try await token("ana")
+        let opened = await ask("GET", "/v1/stream", token: ana)
+        #expect(opened.status == 200 && opened.response.header("Content-Type") == "text/event-stream")
+        guard case .stream(let events) = opened.response.body else { Issue.record("not a stream"); return }
+        var iterator = events.makeAsyncIterator()
+        let keys = await nextEvent(&iterator)
+        #expect(keys?.name == "keys" && keys?.json["keys"] as? [String] == ["read", "run"])
+        var seen: [String: Int] = [:]
+        for _ in 0..<2 {
+            let event = await nextEvent(&iterator)
+            #expect(event?.name == "streak")
+            if let key = event?.json["streak_id"] as? String { seen[key] = event?.json["today_event_count"] as? Int }
+        }
+        #expect(seen == ["read": 1, "run": 1], "bob's streak is not in ana's stream")
+        let log = #"{"change": "log", "key": "run", "events": [{"id": "live", "date_created": "2024-01-05T11:45:00Z", "timezone": "UTC"}]}"#
+        #expect(await ask("POST", "/v1/changes", token: ana, body: log).status == 200)
+        let changed = await nextEvent(&iterator)
+        #expect(changed?.name == "streak" && changed?.json["streak_id"] as? String == "run" && changed?.json["today_event_count"] as? Int == 2)
+        #expect(changed.map { EventStream.isEventId($0.id) } == true)
+        // A resumed stream starts with the whole state again: nothing between is lost.
+        let resumed = await ask("GET", "/v1/stream", token: ana, headers: ["Last-Event-ID": changed?.id ?? ""])
+        guard case .stream(let again) = resumed.response.body else { Issue.record("not a stream"); return }
+        var second = again.makeAsyncIterator()
+        #expect(await nextEvent(&second)?.name == "keys")
+        #expect(await ask("GET", "/v1/stream", token: ana, headers: ["Last-Event-ID": "yesterday"]).status == 400)
+        #expect(await ask("GET", "/v1/stream", token: nil).status == 401)
+    }
+
+    @Test func anIdleStreamSaysItIsAlive() async throws {
+        let quick = StreakAPI(store: store, tokens: tokens, zone: TimeZone(identifier: "UTC")!, heartbeat: .milliseconds(50)) { Self.now }
+        let ana = try await token("ana")
+        let response = await quick.handle(APIRequest(method: "GET", path: "/v1/stream", headers: ["Authorization": "Bearer \(ana)"]))
+        guard case .stream(let events) = response.body else { Issue.record("not a stream"); return }
+        var heartbeats = 0
+        for await chunk in events {
+            if String(decoding: chunk, as: UTF8.self).hasPrefix(": heartbeat") { heartbeats += 1 }
+            if heartbeats == 2 { break }
+        }
+        #expect(heartbeats == 2)
+    }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import StreakPresentation
+import SwiftfulGamification
+
+/// `GET /v1/stream` as server-sent events: `keys` (the user's streak keys, first and whenever
+/// they change), `streak` (a streak's status, first for every streak and then after each
+/// change by anyone), `failed` (a streak that could not be read), each with an id; a comment
+/// every `heartbeat` so proxies and clients know the stream is alive.
+///
+/// Every stream, a resumed one (`Last-Event-ID`) too, begins with the whole state: the keys
+/// and every streak as it is now. A client that reconnects therefore misses nothing that
+/// changed while it was away, whatever the id it last saw.
+enum EventStream {
+    /// Ids are `START-N`: the stream's start in milliseconds and the event's number in it.
+    static func isEventId(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.count <= 19 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    static func events(
+        of updates: AsyncStream<StreakListUpdate>, heartbeat: Duration, now: @escaping @Sendable () -> Date, zone: TimeZone
+    ) -> AsyncStream<[UInt8]> {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        let start = Int(Date().timeIntervalSince1970 * 1_000)
+        continuation.yield(Array("retry: 2000\n\n".utf8))
+        let forwarding = Task {
+            var number = 0
+            for await update in updates {
+                number += 1
+                let (name, object): (String, Any)
+                switch update {
+                case .keys(let keys):
+                    (name, object) = ("keys", ["keys": keys])
+                case .evaluation(let evaluation):
+                    (name, object) = ("streak", StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now(), zone: zone))
+                case .failed(let key, let reason):
+                    (name, object) = ("failed", ["key": key, "reason": reason])
+                }
+                continuation.yield(Array("id: \(start)-\(number)\nevent: \(name)\ndata: \(StatusJSON.json(object))\n\n".utf8))
+            }
+            continuation.finish()
+        }
+        let beating = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                guard !Task.isCancelled else { return }
+                continuation.yield(Array(": heartbeat\n\n".utf8))
+            }
+        }
+        continuation.onTermination = { _ in
+            forwarding.cancel()
+            beating.cancel()
+        }
+        return stream
+    }
+}
