@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// `StreakAPI` over HTTP/1.1 (Hummingbird): each request's body read up to the API's limit,
 /// answered, and server-sent events flushed as they come. Stops gracefully on SIGTERM and
@@ -60,7 +61,18 @@ public struct StreakHTTPServer: Sendable {
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         case .stream(let events):
             return Response(status: status, headers: fields, body: ResponseBody { writer in
-                for await chunk in events { try await writer.write(ByteBuffer(bytes: chunk)) }
+                // A stream never ends by itself: a stopping server ends it, so shutdown does not wait for clients to leave.
+                let (relay, ending) = AsyncStream<[UInt8]>.makeStream()
+                let pump = Task {
+                    for await chunk in events { ending.yield(chunk) }
+                    ending.finish()
+                }
+                defer { pump.cancel() }
+                try await withGracefulShutdownHandler {
+                    for await chunk in relay { try await writer.write(ByteBuffer(bytes: chunk)) }
+                } onGracefulShutdown: {
+                    ending.finish()
+                }
                 try await writer.finish(nil)
             })
         }
