@@ -111,8 +111,9 @@ public enum StatusJSON {
     }
 
     public static func json(_ object: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var writer = JSONWriter(capacity: 1_024)
+        writer.any(object)
+        return writer.text
     }
 
     /// What a change produced (`StreakStore.apply`), as `streaks apply` prints it and the

@@ -1,4 +1,5 @@
 import Foundation
+import StreakPresentation
 
 /// A request as the API reads it, apart from any HTTP library: what the tests hand the API
 /// directly, and what the HTTP server turns each request into.
@@ -54,8 +55,7 @@ public struct APIResponse: Sendable {
 
     /// A JSON document.
     static func json(_ object: Any, status: Int = 200) -> APIResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return APIResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(Array(data) + [UInt8(ascii: "\n")]))
+        APIResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(Array((StatusJSON.json(object) + "\n").utf8)))
     }
 
     /// The bytes of a whole body (empty for a stream).

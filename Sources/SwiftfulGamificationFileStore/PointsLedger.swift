@@ -52,15 +52,7 @@ enum PointsLedgerLine: Codable {
         }
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISODate.format(date))
-        }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    static let encoder = ISODate.jsonEncoder()
 
     /// The store's own streaming decoder: Foundation's spent most of a long ledger's read
     /// hashing keys into a dictionary per line.

@@ -93,12 +93,8 @@ enum StoreJSON {
     static let prettyEncoder = makeEncoder(pretty: true)
 
     private static func makeEncoder(pretty: Bool) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISODate.format(date))
-        }
+        let encoder = ISODate.jsonEncoder()
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         return encoder
     }
 

@@ -84,15 +84,7 @@ public struct StreakChangeRequest: Sendable {
         return decoder
     }()
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISODate.format(date))
-        }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    static let encoder = ISODate.jsonEncoder()
 }
 
 /// What a decoding error says, with where: "events[0].date_created: '5 Jan' is not an ISO 8601 instant".

@@ -7,6 +7,18 @@ import Foundation
 /// written reads back as exactly the same `Date`, and an event stamped "now" is never after
 /// the `now` it was logged with.
 package enum ISODate {
+    /// Foundation's JSON encoder with instants as ISO 8601 text, keys sorted, slashes plain
+    /// (the ledgers' lines and the wire form of changes).
+    package static func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(format(date))
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
     package static func format(_ date: Date) -> String {
         var bytes: [UInt8] = []

@@ -87,6 +87,34 @@ package struct JSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// A value built of dictionaries (keys sorted), arrays, strings, numbers, booleans and
+    /// `NSNull`, as `JSONSerialization` writes it with sorted keys and plain slashes, at a
+    /// fraction of its cost (it sorts keys by a locale-aware comparison).
+    package mutating func any(_ value: Any) {
+        switch value {
+        case let object as [String: Any]:
+            beginObject()
+            for name in object.keys.sorted() {
+                key(named: name)
+                any(object[name]!)
+            }
+            endObject()
+        case let array as [Any]:
+            byte(UInt8(ascii: "["))
+            for (index, element) in array.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                any(element)
+            }
+            byte(UInt8(ascii: "]"))
+        case let text as String: string(text)
+        case let flag as Bool: bool(flag)
+        case let number as Int: integer(number)
+        case let number as Int64: integer(number)
+        case let number as Double where number.isFinite: float(number)
+        default: literal("null")
+        }
+    }
+
     package mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
     }
