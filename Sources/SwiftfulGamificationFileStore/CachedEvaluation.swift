@@ -1,5 +1,6 @@
 import Foundation
 import SwiftfulGamification
+import Synchronization
 
 /// `current.json`: the last write's evaluation, published for every reader and watcher so a
 /// write is calculated once however many screens show it.
@@ -8,7 +9,7 @@ import SwiftfulGamification
 /// holds (the next midnight or leeway boundary, or a freeze expiring), so a reader can tell
 /// a fresh result from a stale one with a few `stat`s instead of calculating again. It ends
 /// with its own checksum, like the snapshot: a damaged cache is recalculated, never trusted.
-struct CachedEvaluation: Codable {
+struct CachedEvaluation: Codable, Sendable {
     /// 5: a tracking-only day with a reading is logged (rule 13); 4: evaluations carry each day's amount and the targets (rule 10); 3: the unit, today's kind, skipped days and weeks.
     static let version = 5
 
@@ -38,12 +39,24 @@ struct CachedEvaluation: Codable {
     /// The instant a calculation at `now` stops holding without any write: the next day or
     /// leeway boundary, or the moment an available freeze expires.
     static func read(_ path: String) -> CachedEvaluation? {
+        // A long-lived reader (the server, the dashboard) asks for the same file again and
+        // again: decoded once per version of the file (it is only ever replaced whole, under
+        // a new inode), a stat each time after that.
+        guard let stamp = (try? POSIXFile.status(path))??.stamp else { return nil }
+        if let (known, cached) = decoded.withLock({ $0[path] }), known == stamp { return cached }
         guard let bytes = try? POSIXFile.read(path, role: .derived, limit: 32 << 20),
               let body = SealedFile.open(bytes),
-              let cached = try? StoreJSON.decoder.decode(CachedEvaluation.self, from: Data(body)),
+              let cached = try? StoreJSON.derivedDecoder.decode(CachedEvaluation.self, from: body),
               cached.version == version, cached.evaluation.streak.datesAreSupported else { return nil }
+        // The stamp read before the bytes: a file replaced in between is decoded again next time.
+        decoded.withLock { entries in
+            if entries.count >= 4_096 { entries.removeAll() }
+            entries[path] = (stamp, cached)
+        }
         return cached
     }
+
+    private static let decoded = Mutex<[String: (FileStamp, CachedEvaluation)]>([:])
 
     func write(to path: String) throws {
         try POSIXFile.writeAtomically(SealedFile.seal(Array(try StoreJSON.encoder.encode(self))), to: path, sync: false)

@@ -59,7 +59,7 @@ struct HistorySnapshot: Codable {
     static func read(_ path: String) -> HistorySnapshot? {
         guard let bytes = try? POSIXFile.read(path, role: .derived, limit: sizeLimit),
               let body = SealedFile.open(bytes),
-              let snapshot = try? StoreJSON.decoder.decode(HistorySnapshot.self, from: Data(body)),
+              let snapshot = try? StoreJSON.derivedDecoder.decode(HistorySnapshot.self, from: body),
               snapshot.version == version else { return nil }
         return snapshot
     }

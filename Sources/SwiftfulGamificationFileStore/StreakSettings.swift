@@ -72,22 +72,29 @@ struct StreakSettings: Codable, Equatable {
 enum StoreJSON {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            if let seconds = try? container.decode(Double.self) {
-                guard seconds.isFinite, abs(seconds) < 1e12 else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(seconds) seconds is not a date")
-                }
-                return Date(timeIntervalSince1970: seconds)
-            }
-            let text = try container.decode(String.self)
-            guard let date = ISODate.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
-            }
-            return date
-        }
+        decoder.dateDecodingStrategy = .custom(date)
         return decoder
     }()
+
+    /// For the derived files read on every load (the snapshot, the cached evaluation): our
+    /// streaming decoder, a fraction of Foundation's cost; what it refuses is rebuilt.
+    static let derivedDecoder = StreamingJSONDecoder(dates: date)
+
+    /// A date as the store writes it (ISO 8601) or as seconds since 1970.
+    @Sendable private static func date(_ decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        if let seconds = try? container.decode(Double.self) {
+            guard seconds.isFinite, abs(seconds) < 1e12 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(seconds) seconds is not a date")
+            }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        let text = try container.decode(String.self)
+        guard let date = ISODate.parse(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+        }
+        return date
+    }
 
     static let encoder = makeEncoder(pretty: false)
     static let prettyEncoder = makeEncoder(pretty: true)
