@@ -13,6 +13,8 @@ public final class FileTokenBook: TokenBook {
         var stamp: [Int] = []
         var records: [String: (token: APIToken, hash: String)] = [:]
         var order: [String] = []
+        /// Revoked ids stay revoked, whatever a later line says.
+        var revoked: Set<String> = []
     }
 
     private let cache = Mutex(Folded())
@@ -72,11 +74,12 @@ public final class FileTokenBook: TokenBook {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String], let id = object["id"] else { continue }
             switch object["kind"] {
             case "created":
-                guard let user = object["user"], let hash = object["hash"], folded.records[id] == nil else { continue }
+                guard let user = object["user"], let hash = object["hash"], folded.records[id] == nil, !folded.revoked.contains(id) else { continue }
                 let created = object["date"].flatMap(ISODate.parse) ?? Date(timeIntervalSince1970: 0)
                 folded.records[id] = (APIToken(id: id, userId: user, name: object["name"] ?? "", created: created), hash)
                 folded.order.append(id)
             case "revoked":
+                folded.revoked.insert(id)
                 folded.records[id] = nil
                 folded.order.removeAll { $0 == id }
             default:

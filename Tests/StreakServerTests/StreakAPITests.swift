@@ -191,6 +191,15 @@ struct StreakAPITests {
         let attributes = try FileManager.default.attributesOfItem(atPath: root + "/server/tokens.jsonl")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try tokens.revoke(id: "nosuchtoken0", now: Self.now) == nil)
+        // A revoked token stays revoked even if its line is written again (a restored backup, a replay).
+        let revoked = made[0], id = String(revoked.dropFirst(4).prefix(12))
+        #expect(try tokens.revoke(id: id, now: Self.now) != nil)
+        let createdLine = try #require(text.split(separator: "\n").first { $0.contains("\"id\":\"\(id)\"") })
+        let handle = try #require(FileHandle(forWritingAtPath: root + "/server/tokens.jsonl"))
+        handle.seekToEndOfFile()
+        handle.write(Data((createdLine + "\n").utf8))
+        try handle.close()
+        #expect(try tokens.user(presenting: revoked) == nil)
         #expect(throws: (any Error).self) { try tokens.create(userId: "bad user/..", name: "", now: Self.now) }
     }
 
