@@ -89,6 +89,7 @@ struct PointsLedger: Sendable {
 
     /// Folds complete lines that follow those folded so far (only those `only` keeps, when given).
     mutating func fold(_ lines: ArraySlice<UInt8>, path: String, only: StreakEarningsFilter? = nil) {
+        if let only { return foldCandidates(lines, path: path, only: only) }
         // Line by line without splitting into an array first (a long ledger's split was a
         // third of a filtered fold).
         var start = lines.startIndex
@@ -96,14 +97,40 @@ struct PointsLedger: Sendable {
             let line = lines[start..<end]
             start = end + 1
             foldedLines += 1
-            guard !line.isEmpty, only?.mightHold(line) ?? true else { continue }
+            guard !line.isEmpty else { continue }
             do {
-                let decoded = try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line)
-                if let only, !only.holds(decoded) { continue }
-                apply(decoded)
+                apply(try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line))
             } catch {
                 damaged.append("\(path):\(foldedLines): a damaged line was skipped")
             }
+        }
+    }
+
+    /// `fold` of only the lines `only` finds candidates (each line still counted, so a
+    /// damaged one is named by its number).
+    private mutating func foldCandidates(_ lines: ArraySlice<UInt8>, path: String, only: StreakEarningsFilter) {
+        var counted = lines.startIndex
+        for start in only.candidateStarts(in: lines) {
+            guard let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            foldedLines += Self.lineFeeds(in: lines[counted..<start]) + 1
+            counted = end + 1
+            let line = lines[start..<end]
+            guard !line.isEmpty else { continue }
+            do {
+                let decoded = try PointsLedgerFastPath.earned(line) ?? PointsLedgerLine.decoder.decode(PointsLedgerLine.self, from: line)
+                if only.holds(decoded) { apply(decoded) }
+            } catch {
+                damaged.append("\(path):\(foldedLines): a damaged line was skipped")
+            }
+        }
+        foldedLines += Self.lineFeeds(in: lines[counted...])
+    }
+
+    private static func lineFeeds(in bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
+            return count
         }
     }
 

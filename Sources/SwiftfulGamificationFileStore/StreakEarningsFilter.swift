@@ -17,25 +17,36 @@ struct StreakEarningsFilter: Sendable {
         patterns = keys.sorted().map { Array($0.utf8) } + [[UInt8(ascii: "\\")], Array("cleared".utf8)]
     }
 
-    /// Whether the line must be decoded.
-    func mightHold(_ line: ArraySlice<UInt8>) -> Bool {
-        line.withUnsafeBytes { bytes in
-            patterns.contains { pattern in pattern.withUnsafeBytes { Self.find($0, in: bytes) } }
+    /// Where the lines of `lines` (complete lines, each ended by a line feed) that must be
+    /// decoded begin, ascending: each pattern looked for once over the whole buffer, not line
+    /// by line (a ledger of thousands of lines holds a streak's key on a few of them).
+    func candidateStarts(in lines: ArraySlice<UInt8>) -> [Int] {
+        var starts = Set<Int>()
+        lines.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for pattern in patterns {
+                pattern.withUnsafeBytes { needle in
+                    Self.forEachOccurrence(needle, in: bytes) { offset in
+                        var start = offset
+                        while start > 0, base.load(fromByteOffset: start - 1, as: UInt8.self) != UInt8(ascii: "\n") { start -= 1 }
+                        starts.insert(lines.startIndex + start)
+                    }
+                }
+            }
         }
+        return starts.sorted()
     }
 
-    /// Whether `needle` occurs in `haystack` (memchr for its first byte, then memcmp: glibc's
-    /// memmem is not exported to Swift).
-    private static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else { return needle.isEmpty }
+    /// Calls `body` with the offset of each occurrence of `needle` in `haystack`.
+    private static func forEachOccurrence(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
+        guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else { return }
         var start = 0
         let last = haystack.count - needle.count
         while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
             let offset = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { return true }
+            if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { body(offset) }
             start = offset + 1
         }
-        return false
     }
 
     /// Whether a decoded line belongs to the fold: a clear, or an earning of one of the keys.

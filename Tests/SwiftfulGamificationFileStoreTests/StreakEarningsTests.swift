@@ -85,6 +85,16 @@ struct StreakEarningsTests {
         #expect(try store.experienceEvents(userId: "u1", experienceKey: StreakPoints.experienceKey).map(\.id) == ["day.s30.2024-01-01", "day.s3.2024-01-02", "day.s3.2024-01-01"])
     }
 
+    @Test func aDamagedLineIsNamedByItsNumberAmongAllTheLines() throws {
+        let fixture = StoreFixture()
+        let store = fixture.store()
+        try store.addStreakEarnings([earning("run", 1), earning("run", 2), earning("run", 3)], userId: "u1", streakKeys: ["run"])
+        try append("{\"event\": {\"id\": \"day.s3.broken\n", to: ledgerPath(fixture))
+        try store.addStreakEarnings([earning("s3", 4)], userId: "u1", streakKeys: ["s3"])
+        #expect(try fixture.store().streakEarnings(userId: "u1", streakKeys: ["s3"]).map(\.id) == ["day.s3.2024-01-04"])
+        #expect(fixture.warnings.contains { $0.hasSuffix("streaks.jsonl:4: a damaged line was skipped") }, "\(fixture.warnings)")
+    }
+
     @Test func aClearEmptiesEveryStreaksEarnings() throws {
         let fixture = StoreFixture()
         let store = fixture.store()
