@@ -30,6 +30,9 @@ struct StreakEarningsFilter: Sendable {
                         var start = offset
                         while start > 0, base.load(fromByteOffset: start - 1, as: UInt8.self) != UInt8(ascii: "\n") { start -= 1 }
                         starts.insert(lines.startIndex + start)
+                        // The line is taken: go on from the next one (a short key can occur often on a line).
+                        let end = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset)
+                        return end.map { base.distance(to: UnsafeRawPointer($0)) + 1 } ?? bytes.count
                     }
                 }
             }
@@ -37,15 +40,15 @@ struct StreakEarningsFilter: Sendable {
         return starts.sorted()
     }
 
-    /// Calls `body` with the offset of each occurrence of `needle` in `haystack`.
-    private static func forEachOccurrence(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
+    /// Calls `body` with the offset of each occurrence of `needle` in `haystack`; the search
+    /// goes on from the offset `body` returns.
+    private static func forEachOccurrence(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, _ body: (Int) -> Int) {
         guard let first = needle.first, needle.count <= haystack.count, let base = haystack.baseAddress else { return }
         var start = 0
         let last = haystack.count - needle.count
         while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
             let offset = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { body(offset) }
-            start = offset + 1
+            start = memcmp(base + offset, needle.baseAddress!, needle.count) == 0 ? max(body(offset), offset + 1) : offset + 1
         }
     }
 
