@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "StreakServer",
             dependencies: [
-                "SwiftfulGamification", "SwiftfulGamificationFileStore", "StreakPresentation",
+                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "StreakPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -97,6 +97,11 @@ let package = Package(
         .executableTarget(name: "streaks", dependencies: ["StreaksCLI"]),
         // Helpers every test target shares: pinned clocks, stream waits.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The throwaway database of the tests that need PostgreSQL.
+        .target(
+            name: "PostgresTestSupport", dependencies: ["SwiftfulGamificationPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/PostgresTestSupport"
+        ),
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification", "TestSupport"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
@@ -104,14 +109,23 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",
-            dependencies: ["SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport"]
+            dependencies: [
+                "SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport",
+                "PostgresTestSupport",
+            ]
         ),
         .testTarget(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
-        .testTarget(name: "StreakServerTests", dependencies: ["StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
+        .testTarget(
+            name: "StreakServerTests",
+            dependencies: [
+                "StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "TestSupport", "PostgresTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(
             name: "StreakImportersTests",
             dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],

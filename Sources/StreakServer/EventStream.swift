@@ -7,6 +7,9 @@ import SwiftfulGamification
 /// change by anyone), `failed` (a streak that could not be read), each with an id; a comment
 /// every `heartbeat` so proxies and clients know the stream is alive.
 ///
+/// An update that would say again what the stream last said of the same thing (the keys, or
+/// one streak: a refresh after the database connection came back) is left out.
+///
 /// Every stream, a resumed one (`Last-Event-ID`) too, begins with the whole state: the keys
 /// and every streak as it is now. A client that reconnects therefore misses nothing that
 /// changed while it was away, whatever the id it last saw.
@@ -25,18 +28,22 @@ enum EventStream {
         continuation.yield(Array("retry: 2000\n\n".utf8))
         let forwarding = Task {
             var number = 0
+            var lastSaid: [String: String] = [:]
             for await update in updates {
-                number += 1
-                let (name, object): (String, Any)
+                let (name, subject, object): (String, String, Any)
                 switch update {
                 case .keys(let keys):
-                    (name, object) = ("keys", ["keys": keys])
+                    (name, subject, object) = ("keys", "", ["keys": keys])
                 case .evaluation(let evaluation):
-                    (name, object) = ("streak", StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now(), zone: zone))
+                    let status = StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now(), zone: zone)
+                    (name, subject, object) = ("streak", evaluation.configuration.streakKey, status)
                 case .failed(let key, let reason):
-                    (name, object) = ("failed", ["key": key, "reason": reason])
+                    (name, subject, object) = ("failed", key, ["key": key, "reason": reason])
                 }
-                continuation.yield(Array("id: \(start)-\(number)\nevent: \(name)\ndata: \(StatusJSON.json(object))\n\n".utf8))
+                let data = StatusJSON.json(object)
+                guard lastSaid.updateValue(data, forKey: subject + "\u{0}" + name) != data else { continue }
+                number += 1
+                continuation.yield(Array("id: \(start)-\(number)\nevent: \(name)\ndata: \(data)\n\n".utf8))
             }
             continuation.finish()
         }

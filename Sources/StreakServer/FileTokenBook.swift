@@ -33,9 +33,8 @@ public final class FileTokenBook: TokenBook {
         try StreakValidation.validateUserId(userId)
         let made = TokenSecret.make()
         let record = APIToken(id: made.id, userId: userId, name: name, created: now)
-        let secret = String(made.token.dropFirst(TokenSecret.prefix.count + made.id.count + 1))
         try append([
-            "kind": "created", "id": record.id, "user": userId, "name": name, "hash": TokenSecret.hash(secret), "date": ISODate.format(now),
+            "kind": "created", "id": record.id, "user": userId, "name": name, "hash": made.secretHash, "date": ISODate.format(now),
         ])
         return (made.token, record)
     }

@@ -36,12 +36,12 @@ public protocol TokenBook: Sendable {
 enum TokenSecret {
     static let prefix = "stk_"
 
-    static func make() -> (id: String, token: String) {
+    static func make() -> (id: String, token: String, secretHash: String) {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         let secret = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return (id, prefix + id + "_" + secret)
+        return (id, prefix + id + "_" + secret, hash(secret))
     }
 
     /// The id and the secret of a presented token; nil when it does not have the form.

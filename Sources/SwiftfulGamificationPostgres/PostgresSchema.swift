@@ -224,6 +224,30 @@ enum PostgresSchema {
             "UPDATE streak_summaries SET evaluation = NULL, calculated_us = NULL, valid_until_us = NULL",
             "ALTER TABLE streak_summaries FORCE ROW LEVEL SECURITY",
         ],
+        // 12: the streak server's bearer tokens (issue 51): the SHA-256 of each secret, never
+        // the secret. A role reaches its own tokens; the server finds a presented token's
+        // user through `streak_server_token`, which runs as the tables' owner (so RLS is
+        // enabled here, not forced) and answers only for an id it is given. A token is
+        // never changed, only deleted (revoked).
+        [
+            """
+            CREATE TABLE streak_server_tokens (
+                token_id text PRIMARY KEY CHECK (token_id ~ '^[0-9a-f]{12}$'),
+                user_id text NOT NULL DEFAULT current_user,
+                name text NOT NULL CHECK (length(name) <= 80),
+                secret_sha256 text NOT NULL CHECK (secret_sha256 ~ '^[0-9a-f]{64}$'),
+                created_us bigint NOT NULL
+            )
+            """,
+            "ALTER TABLE streak_server_tokens ENABLE ROW LEVEL SECURITY",
+            "CREATE POLICY own_rows ON streak_server_tokens USING (user_id = current_user) WITH CHECK (user_id = current_user)",
+            "GRANT SELECT, INSERT, DELETE ON streak_server_tokens TO PUBLIC",
+            """
+            CREATE FUNCTION streak_server_token(wanted text) RETURNS TABLE (user_id text, secret_sha256 text)
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT
+            AS 'SELECT t.user_id, t.secret_sha256 FROM streak_server_tokens t WHERE t.token_id = wanted'
+            """,
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

@@ -8,13 +8,23 @@ import PostgresNIO
 /// operation at a time (a transaction never shares one), so a read never queues behind a
 /// write. Connections open on demand, up to `limit`, and are replaced when they break.
 ///
+/// Acting as each user (`actsAsEachUser`, for a server holding one login for many users),
+/// every operation first makes its connection take the user's role (`SET ROLE`, outside any
+/// transaction), so row-level security sees the user and nothing else whatever the
+/// statement asks for; a connection already in that role is preferred, so one user's
+/// operations in a row switch nothing.
+///
 /// Not postgres-nio's `PostgresClient`: its lease waits, retrying, for as long as the server
 /// cannot be reached (vapor/postgres-nio#565, #489), and an unreachable server must be
 /// reported at once.
 actor PostgresSession {
     let location: PostgresLocation
     let limit: Int
+    let actsAsEachUser: Bool
     private var idle: [PostgresConnection] = []
+    /// The role each connection took (acting as each user). Not by `id`: connections opened
+    /// at once can share one.
+    private var roles: [ObjectIdentifier: String] = [:]
     private var open = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var connectionCount = 0
@@ -22,9 +32,10 @@ actor PostgresSession {
     private var migrated = false
     static let logger = Logger(label: "streaks.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(location: PostgresLocation, limit: Int = 4) {
+    init(location: PostgresLocation, limit: Int = 4, actsAsEachUser: Bool = false) {
         self.location = location
         self.limit = max(1, limit)
+        self.actsAsEachUser = actsAsEachUser
     }
 
     deinit {
@@ -38,16 +49,17 @@ actor PostgresSession {
     /// reported at once. With `checkingSchema` false a new session skips its schema check
     /// (`run(readingSchemaVersion:)` folds it into the operation's own statement).
     func run<T: Sendable>(
-        checkingSchema: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        as userId: String?, checkingSchema: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let deadline = Date().addingTimeInterval(Self.retryWindow)
         var delay = 0.05
         while true {
             var connecting = true
             do {
-                let connection = try await lease(checkingSchema: checkingSchema)
+                let connection = try await lease(for: userId, checkingSchema: checkingSchema || actsAsEachUser)
                 connecting = false
                 do {
+                    try await assume(userId, on: connection)
                     let result = try await Self.untilClosed(connection, body)
                     giveBack(connection)
                     return result
@@ -70,8 +82,8 @@ actor PostgresSession {
     }
 
     /// `run` in a transaction.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await run { connection in
+    func transaction<T: Sendable>(as userId: String?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await run(as: userId) { connection in
             try await connection.withTransaction(logger: Self.logger) { connection in try await body(connection) }
         }
     }
@@ -81,9 +93,9 @@ actor PostgresSession {
     /// schema yet migrates when that version is behind or the tables are missing, then runs
     /// `body` again; once the schema is current it stops checking.
     func run<T: Sendable>(
-        readingSchemaVersion body: @escaping @Sendable (PostgresConnection) async throws -> (T, schemaVersion: Int)
+        as userId: String?, readingSchemaVersion body: @escaping @Sendable (PostgresConnection) async throws -> (T, schemaVersion: Int)
     ) async throws -> T {
-        try await run(checkingSchema: false) { connection in
+        try await run(as: userId, checkingSchema: false) { connection in
             let checked = await self.migrated
             do {
                 let (value, version) = try await body(connection)
@@ -151,17 +163,48 @@ actor PostgresSession {
         idle = []
         open -= connections.count
         for connection in connections {
+            roles[ObjectIdentifier(connection)] = nil
             ReusedStatements.forget(connection)
             try? await connection.close()
         }
     }
 
-    /// A connection for one operation: an idle one, a new one while fewer than `limit` are
-    /// open, else the next one given back.
-    private func lease(checkingSchema: Bool) async throws -> PostgresConnection {
+    /// Makes `connection` act as the user (nil: as the login role), when the session acts as
+    /// each user and it does not already. A role that cannot be taken is refused in words
+    /// that say what to grant.
+    private func assume(_ userId: String?, on connection: PostgresConnection) async throws {
+        guard actsAsEachUser, roles[ObjectIdentifier(connection)] != userId else { return }
+        roles[ObjectIdentifier(connection)] = nil
+        do {
+            // An error comes with the rows: read them.
+            _ = try await connection.query("SELECT set_config('role', \(userId ?? "none"), false)", logger: Self.logger).collect()
+        } catch where ["42501", "22023", "42704"].contains(PostgresFailure.sqlState(error)) {
+            throw PostgresStoreError.notAllowed(
+                location.redacted,
+                reason: Self.cannotActAs(userId ?? "none", login: location.username)
+            )
+        }
+        roles[ObjectIdentifier(connection)] = userId
+    }
+
+    /// Why a login role cannot act as a user, and the statements that let it.
+    static func cannotActAs(_ userId: String, login: String) -> String {
+        let role = "\"" + userId.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let loginRole = "\"" + login.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "role '\(login)' cannot act as user '\(userId)': the user needs a role of that name granted to it "
+            + "(CREATE ROLE \(role) NOLOGIN; GRANT \(role) TO \(loginRole))"
+    }
+
+    /// A connection for one operation: an idle one (one already acting as the user first),
+    /// a new one while fewer than `limit` are open, else the next one given back.
+    private func lease(for userId: String?, checkingSchema: Bool) async throws -> PostgresConnection {
         while true {
+            if actsAsEachUser, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == userId && !$0.isClosed }) {
+                return try await checked(idle.remove(at: index), checkingSchema: checkingSchema)
+            }
             while let connection = idle.popLast() {
                 if !connection.isClosed { return try await checked(connection, checkingSchema: checkingSchema) }
+                roles[ObjectIdentifier(connection)] = nil
                 open -= 1
             }
             if open < limit { break }
@@ -202,6 +245,7 @@ actor PostgresSession {
 
     private func discard(_ connection: PostgresConnection) async {
         open -= 1
+        roles[ObjectIdentifier(connection)] = nil
         wakeOne()
         ReusedStatements.forget(connection)
         try? await connection.close()

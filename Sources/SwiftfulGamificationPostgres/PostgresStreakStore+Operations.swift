@@ -7,7 +7,7 @@ extension PostgresStreakStore {
 
     public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
         try StreakValidation.validateUserId(userId)
-        return try await session.run(readingSchemaVersion: { connection in
+        return try await session.run(as: userId, readingSchemaVersion: { connection in
             try await self.keysAndSchemaVersion(connection, userId: userId, includingArchived: includingArchived)
         })
     }
@@ -264,7 +264,7 @@ extension PostgresStreakStore {
     func read<T: Sendable>(userId: String, streakKey: String, _ body: @escaping @Sendable (PostgresConnection, StreakRow) async throws -> T) async throws -> T {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
-        return try await session.transaction { connection in
+        return try await session.transaction(as: userId) { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: PostgresSession.logger)
             return try await body(connection, try await self.existingRow(connection, userId: userId, key: streakKey))
         }

@@ -28,7 +28,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(experienceKey)
-        return try await session.run { connection in try await Self.experienceEvents(connection, userId: userId, experienceKey: experienceKey) }
+        return try await session.run(as: userId) { connection in try await Self.experienceEvents(connection, userId: userId, experienceKey: experienceKey) }
     }
 
     /// The earnings of `streakKeys` alone: the rows whose id's second part is one of the keys
@@ -36,7 +36,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {
         try StreakValidation.validateUserId(userId)
         let keys = streakKeys.sorted()
-        return try await session.run { connection in
+        return try await session.run(as: userId) { connection in
             try await Self.events(connection, connection.query(
                 """
                 SELECT event_id, date_us, points, timezone, metadata FROM experience_events
@@ -114,7 +114,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
         let payload = Self.payload("xp", experienceKey)
         let ids = events.map(\.id), dates = events.map { Int64($0.dateCreated.microsecondsSince1970) }
         let points = events.map(\.points), zones = events.map { $0.timezone ?? "" }, metadata = try events.map { try Self.json($0.metadata) }
-        let added: String = try await session.run { connection in
+        let added: String = try await session.run(as: userId) { connection in
             let rows = try await connection.query(
                 """
                 WITH prior AS (
@@ -153,7 +153,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let micros = Int64(now.microsecondsSince1970)
         let payload = Self.payload("xp", experienceKey)
-        _ = try await session.run { connection in
+        _ = try await session.run(as: userId) { connection in
             try await connection.query(
                 """
                 WITH prior AS (
@@ -184,7 +184,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func progressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(progressKey)
-        return try await session.run { connection in
+        return try await session.run(as: userId) { connection in
             let rows = try await connection.query(
                 """
                 SELECT raw_id, value, created_us, modified_us, metadata FROM progress_items
@@ -214,7 +214,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
         let (key, sanitized, payload) = (item.progressKey, item.sanitizedId, Self.payload("progress", item.progressKey))
         let created = Int64(item.dateCreated.microsecondsSince1970), modified = Int64(item.dateModified.microsecondsSince1970)
         let metadata = try Self.json(item.metadata)
-        let kept = try await session.run { connection in
+        let kept = try await session.run(as: userId) { connection in
             let rows = try await connection.query(
                 """
                 WITH saved AS (
@@ -243,7 +243,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateLedgerKey(progressKey)
         let payload = Self.payload("progress", progressKey)
-        _ = try await session.run { connection in
+        _ = try await session.run(as: userId) { connection in
             try await connection.query(
                 """
                 WITH deleted AS (
@@ -274,7 +274,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
 
     private func keys(_ select: StaticString, userId: String) async throws -> [String] {
         try StreakValidation.validateUserId(userId)
-        return try await session.run { connection in
+        return try await session.run(as: userId) { connection in
             var query = PostgresQuery(unsafeSQL: "\(select)$1")
             query.binds.append(userId)
             var keys: [String] = []
@@ -287,7 +287,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
 
     public func pointsSettings(userId: String) async throws -> StreakPointsSettings {
         try StreakValidation.validateUserId(userId)
-        let text: String? = try await session.run { connection in
+        let text: String? = try await session.run(as: userId) { connection in
             let rows = try await connection.query("SELECT settings FROM points_settings WHERE user_id = \(userId)", logger: PostgresSession.logger)
             for try await settings in rows.decode(String.self) { return settings }
             return nil
@@ -300,7 +300,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
         try StreakValidation.validateUserId(userId)
         let text = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
         let payload = Self.payload("settings", "")
-        _ = try await session.run { connection in
+        _ = try await session.run(as: userId) { connection in
             try await connection.query(
                 """
                 WITH saved AS (
@@ -324,7 +324,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     public func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
         -> (before: StreakPointsSettings, after: StreakPointsSettings) {
         try StreakValidation.validateUserId(userId)
-        return try await session.transaction { connection in
+        return try await session.transaction(as: userId) { connection in
             try await Self.updateSettings(connection, userId: userId) { $0.applying(changes) }
         }
     }
@@ -368,7 +368,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     /// progress: a digest of every item as stored; settings: a digest of their text.
     public func pointsRevisions(userId: String) async throws -> [String: String] {
         try StreakValidation.validateUserId(userId)
-        return try await session.run { connection in
+        return try await session.run(as: userId) { connection in
             let rows = try await connection.query(
                 """
                 SELECT 'experience/' || experience_key, count(*)::text || ':' || max(seq)::text FROM experience_events

@@ -5,7 +5,7 @@ extension PostgresStreakStore: RevisionedStreakStore {
     /// Every streak of the user with its summary's revision (moved by every write), in one statement.
     public func revisions(userId: String) async throws -> [String: Int64] {
         try StreakValidation.validateUserId(userId)
-        return try await session.run(readingSchemaVersion: { connection in
+        return try await session.run(as: userId, readingSchemaVersion: { connection in
             let rows = try await connection.query(
                 """
                 SELECT coalesce(array_agg(s.streak_key), '{}'), coalesce(array_agg(m.revision), '{}'),

@@ -16,7 +16,7 @@ extension PostgresStreakStore {
         try StreakValidation.validateStreakKey(streakKey)
         try StreakValidation.validateDate(now, "current date")
         let micros = Int64(now.microsecondsSince1970)
-        let trashed = try await session.transaction { connection in
+        let trashed = try await session.transaction(as: userId) { connection in
             try await Self.lock(connection, userId: userId, keys: [streakKey], location: self.database)
             if let done = try await self.trashed(connection, userId: userId, condition: "AND deleted_us = $2 AND streak_key = '~' || id || '~' || $3",
                                                  binds: [micros, streakKey], now: now).first {
@@ -40,7 +40,7 @@ extension PostgresStreakStore {
 
     public func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
         try StreakValidation.validateUserId(userId)
-        return try await session.transaction { connection in
+        return try await session.transaction(as: userId) { connection in
             try await self.trashed(connection, userId: userId, condition: "", binds: [], now: now)
         }
     }
@@ -52,7 +52,7 @@ extension PostgresStreakStore {
         try StreakValidation.validateStreakKey(target)
         // The row a first attempt brought back, should its reply be lost.
         let restored = Mutex<Int64?>(nil)
-        try await session.transaction { connection in
+        try await session.transaction(as: userId) { connection in
             try await Self.lock(connection, userId: userId, keys: Array(Set([streakKey, target])), location: self.database)
             let existing = try await self.streakRow(connection, userId: userId, key: target)
             if let existing, existing.id == restored.withLock({ $0 }) { return }
@@ -88,7 +88,7 @@ extension PostgresStreakStore {
     public func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
-        return try await session.transaction { connection in
+        return try await session.transaction(as: userId) { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: PostgresSession.logger)
             guard let row = try await self.trashedRow(connection, userId: userId, key: streakKey, deleted: dateDeleted) else {
                 let keys = try await self.trashed(connection, userId: userId, condition: "", binds: [], now: dateDeleted).map(\.streakKey)
@@ -111,7 +111,7 @@ extension PostgresStreakStore {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
         let micros = Int64(dateDeleted.microsecondsSince1970)
-        let held = try await session.transaction { connection in
+        let held = try await session.transaction(as: userId) { connection in
             try await self.trashedRow(connection, userId: userId, key: streakKey, deleted: dateDeleted) != nil
         }
         guard !held else { return }
@@ -119,7 +119,7 @@ extension PostgresStreakStore {
         var placed = batch
         placed.configuration = batch.configuration?.renamed(to: scratch)
         _ = try await importBatch(placed, userId: userId, streakKey: scratch, now: now, timezone: timezone)
-        try await session.transaction { connection in
+        try await session.transaction(as: userId) { connection in
             try await Self.lock(connection, userId: userId, keys: [scratch, streakKey], location: self.database)
             try await connection.query(
                 """

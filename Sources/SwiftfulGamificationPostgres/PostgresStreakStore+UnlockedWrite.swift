@@ -18,7 +18,7 @@ extension PostgresStreakStore {
         for _ in 0..<Self.conflictRetries {
             // One connection for both statements; run again whole if the connection breaks
             // (the recorded operation then answers).
-            let attempt: UnlockedAttempt<Output> = try await session.run(readingSchemaVersion: { connection in
+            let attempt: UnlockedAttempt<Output> = try await session.run(as: plan.userId, readingSchemaVersion: { connection in
                 let state = try await self.writeState(connection, plan, eventIds: eventIds)
                 // A schema not known current yet: nothing written; the session migrates and asks again.
                 guard state.schemaVersion == PostgresSchema.latest else { return (.needsLock, state.schemaVersion) }

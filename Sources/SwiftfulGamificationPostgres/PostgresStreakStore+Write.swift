@@ -131,7 +131,7 @@ extension PostgresStreakStore {
         var attempts = 0
         while true {
             do {
-                return try await session.transaction { connection in
+                return try await session.transaction(as: plan.userId) { connection in
                     try await Self.lock(connection, userId: plan.userId, keys: [plan.key] + otherKeys, location: self.database)
                     // A small batch's ids are checked with the state, and its insert joins the finishing statement.
                     let announced = eventIds.count <= Self.deferredLimit ? eventIds : []
@@ -252,7 +252,7 @@ extension PostgresStreakStore {
     /// made in its own statement, so writers that start together agree on it.
     func ensureChannel(userId: String) async throws {
         guard !channelsKnown.withLock({ $0.contains(userId) }) else { return }
-        _ = try await session.run { connection in
+        _ = try await session.run(as: userId) { connection in
             try await PostgresWatchers.channel(connection, userId: userId, location: self.database)
         }
         channelsKnown.withLock { _ = $0.insert(userId) }

@@ -26,10 +26,16 @@ public final class PostgresStreakStore: StreakStore {
     /// Everyone watching this store's streaks, in this process.
     public let feed: StreakFeed
 
-    public init(database: PostgresLocation) {
+    /// - Parameters:
+    ///   - connections: how many connections operations may hold at once.
+    ///   - actingAsEachUser: every operation runs under the role named by its `userId`
+    ///     (`SET ROLE`), so row-level security holds it to that user's rows whatever the
+    ///     statement says: for a server that logs in once and serves many users. The login
+    ///     role must be granted each user's role.
+    public init(database: PostgresLocation, connections: Int = 4, actingAsEachUser: Bool = false) {
         self.database = database
-        session = PostgresSession(location: database)
-        watchers = PostgresWatchers(location: database)
+        session = PostgresSession(location: database, limit: connections, actsAsEachUser: actingAsEachUser)
+        watchers = PostgresWatchers(location: database, actsAsEachUser: actingAsEachUser)
         let reference = WeakReference<PostgresStreakStore>()
         feed = StreakFeed(source: Self.feedSource(reference))
         reference.value = self

@@ -22,8 +22,12 @@ final class PostgresWatchers: Sendable {
 
     private let state = Mutex(State())
 
-    init(location: PostgresLocation) {
+    /// Each listening connection takes its user's role first (see `PostgresSession`).
+    private let actsAsEachUser: Bool
+
+    init(location: PostgresLocation, actsAsEachUser: Bool) {
         self.location = location
+        self.actsAsEachUser = actsAsEachUser
     }
 
     func watchLink() -> AsyncStream<StoreLink> {
@@ -93,6 +97,7 @@ final class PostgresWatchers: Sendable {
                     on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: PostgresSession.logger
                 )
                 defer { Task { try? await connection.close() } }
+                if actsAsEachUser { _ = try await connection.query("SELECT set_config('role', \(userId), false)", logger: PostgresSession.logger).collect() }
                 let channel = try await Self.channel(connection, userId: userId, location: location)
                 try await connection.listen(on: channel) { notifications in
                     setLink(.live)

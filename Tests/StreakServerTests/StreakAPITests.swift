@@ -32,16 +32,10 @@ struct StreakAPITests {
     private func ask(
         _ method: String, _ path: String, token: String?, query: [String: String] = [:], body: String = "", headers: [String: String] = [:]
     ) async -> (status: Int, json: [String: Any], response: APIResponse) {
-        var headers = headers
-        if let token { headers["Authorization"] = "Bearer \(token)" }
-        let response = await api.handle(APIRequest(method: method, path: path, query: query, headers: headers, body: Array(body.utf8)))
-        let json = (try? JSONSerialization.jsonObject(with: Data(response.bytes))) as? [String: Any] ?? [:]
-        return (response.status, json, response)
+        await StreakServerTests.ask(api, method, path, token: token, query: query, body: body, headers: headers)
     }
 
-    private func message(_ json: [String: Any]) -> String {
-        ((json["error"] as? [String: Any])?["message"] as? String) ?? ""
-    }
+    private func message(_ json: [String: Any]) -> String { errorMessage(json) }
 
     /// Everything the store holds for both users, to check that a refusal wrote nothing.
     private func everything() async throws -> [String] {
@@ -201,22 +195,6 @@ struct StreakAPITests {
         try handle.close()
         #expect(try tokens.user(presenting: revoked) == nil)
         #expect(throws: (any Error).self) { try tokens.create(userId: "bad user/..", name: "", now: Self.now) }
-    }
-
-    /// The next event of a stream that is not a heartbeat, as (name, JSON object).
-    private func nextEvent(_ iterator: inout AsyncStream<[UInt8]>.Iterator) async -> (name: String, id: String, json: [String: Any])? {
-        while let chunk = await iterator.next() {
-            let text = String(decoding: chunk, as: UTF8.self)
-            var name = "", id = "", data = ""
-            for line in text.split(separator: "\n") {
-                if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-                if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
-                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-            }
-            guard !name.isEmpty else { continue }
-            return (name, id, (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:])
-        }
-        return nil
     }
 
     @Test func theStreamStartsWithEveryStreakAndCarriesEachChange() async throws {

@@ -1,3 +1,4 @@
+import PostgresTestSupport
 import Foundation
 import PostgresNIO
 @testable import SwiftfulGamificationPostgres
@@ -38,9 +39,9 @@ struct ConnectionLossTests {
         defer { Task { await session.close() } }
         let admin = try await TestDatabase.connect(role: "alice")
         defer { Task { try? await admin.close() } }
-        let first = try await session.run { try await backendPid($0) }
+        let first = try await session.run(as: "alice") { try await backendPid($0) }
         try await admin.query("SELECT pg_terminate_backend(\(first))", logger: TestDatabase.logger)
-        let second = try await session.run { try await backendPid($0) }
+        let second = try await session.run(as: "alice") { try await backendPid($0) }
         #expect(second != first)
     }
 

@@ -1,3 +1,4 @@
+import PostgresTestSupport
 import Foundation
 @testable import SwiftfulGamification
 import SwiftfulGamificationFileStore

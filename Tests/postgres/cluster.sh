@@ -3,7 +3,8 @@
 # DIR (as the postgres user: the server refuses to run as root), listening on a Unix
 # socket in DIR, with password authentication and roles for the tests:
 #   streaks (owner of the database streaks), alice and bob (one user each, row-level
-#   security), app (BYPASSRLS: a backend serving many users), held (a user whose commits
+#   security), app (BYPASSRLS: a backend serving many users), server (CREATEROLE: the streak
+#   server's login, acting as each user's role), held (a user whose commits
 #   wait for a standby that never comes once it sets synchronous_commit = on: the server
 #   names a synchronous standby, and every other session commits locally); every password
 #   is 'secret'.
@@ -50,6 +51,7 @@ CREATE ROLE streaks LOGIN PASSWORD 'secret';
 CREATE ROLE alice LOGIN PASSWORD 'secret';
 CREATE ROLE bob LOGIN PASSWORD 'secret';
 CREATE ROLE app LOGIN BYPASSRLS PASSWORD 'secret';
+CREATE ROLE server LOGIN CREATEROLE PASSWORD 'secret';
 CREATE ROLE held LOGIN PASSWORD 'secret';
 CREATE DATABASE streaks OWNER streaks;
 SQL

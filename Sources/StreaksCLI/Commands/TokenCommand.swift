@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import StreakServer
 import SwiftfulGamification
-import SwiftfulGamificationFileStore
-import SwiftfulGamificationPostgres
 
 /// `streaks token`: the bearer tokens `streaks serve` accepts, one or more per user.
 struct TokenCommand: AsyncParsableCommand {
@@ -12,20 +10,14 @@ struct TokenCommand: AsyncParsableCommand {
         subcommands: [Create.self, List.self, Revoke.self]
     )
 
-    /// The file store's directory the server and its tokens live in.
-    static func storeRoot(_ global: GlobalOptions, console: Console, command: String) throws -> String {
-        let chosen = GlobalOptions.chosenStore(store: global.store, database: global.database, environment: console.environment)
-        if let chosen, PostgresLocation.isURL(chosen) {
-            throw CLIError.usage("the server runs on a file store for now (--store DIRECTORY); PostgreSQL is not served yet", command: command)
-        }
-        if let store = global.store, !FileManager.default.fileExists(atPath: store) { throw CLIError.noStore(store) }
-        return StoreLocation.resolve(explicit: chosen, environment: console.environment)
-    }
-
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a token for a user (printed once: only its hash is kept).",
-            discussion: "The token alone goes to standard output, so TOKEN=$(streaks token create --user ana) keeps it."
+            discussion: """
+            The token alone goes to standard output, so TOKEN=$(streaks token create --user ana) keeps it. On a database \
+            the user is a role the server's login role acts as: a missing role is created (NOLOGIN) and granted to it, \
+            which needs CREATEROLE; run it as the role 'streaks serve' logs in as.
+            """
         )
         @Option(help: "A name to tell the token apart (the app or machine it is for).")
         var name = ""
@@ -33,25 +25,25 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let console = Console.current
-            let root = try TokenCommand.storeRoot(global, console: console, command: "streaks token create")
+            let served = try ServedStore.open(global, console: console, command: "streaks token create")
             let userId = GlobalOptions.userId(explicit: global.user, environment: console.environment)
             guard !name.contains(where: \.isNewline), name.count <= 80 else {
                 throw CLIError.usage("--name is one line of at most 80 characters", command: "streaks token create")
             }
-            let (token, record) = try FileTokenBook(storeRoot: root).create(userId: userId, name: name, now: console.clock())
+            let (token, record) = try await served.tokens.create(userId: userId, name: name, now: console.clock())
             console.print(token)
             console.writeError("Token \(record.id) for \(userId)\(name.isEmpty ? "" : " (\(name))"): shown once, keep it safe; 'streaks token revoke \(record.id)' ends it.\n")
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the live tokens (of --user, or of every user): id, user, name, made.")
+        static let configuration = CommandConfiguration(abstract: "List the live tokens (of --user, or of every user the role may see): id, user, name, made.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let console = Console.current
-            let root = try TokenCommand.storeRoot(global, console: console, command: "streaks token list")
-            let tokens = try FileTokenBook(storeRoot: root).list(userId: global.user)
+            let served = try ServedStore.open(global, console: console, command: "streaks token list")
+            let tokens = try await served.tokens.list(userId: global.user)
             if tokens.isEmpty { console.print("No tokens\(global.user.map { " for \($0)" } ?? ""): 'streaks token create --user USER' makes one.") }
             for token in tokens {
                 console.print([token.id, token.userId, token.name.isEmpty ? "-" : token.name, ISODate.format(token.created)].joined(separator: "  "))
@@ -67,8 +59,8 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let console = Console.current
-            let root = try TokenCommand.storeRoot(global, console: console, command: "streaks token revoke")
-            guard let record = try FileTokenBook(storeRoot: root).revoke(id: id, now: console.clock()) else {
+            let served = try ServedStore.open(global, console: console, command: "streaks token revoke")
+            guard let record = try await served.tokens.revoke(id: id, now: console.clock()) else {
                 throw CLIError.usage("no live token with id '\(id)' ('streaks token list' shows them)", command: "streaks token revoke")
             }
             console.print("Revoked token \(record.id) of \(record.userId).")

@@ -8,14 +8,14 @@ import Testing
 /// database's owner, as `Tests/postgres/cluster.sh start` prints it (that cluster also has
 /// the roles alice, bob and app, password `secret`). Without it the tests are skipped, unless
 /// `$STREAKS_REQUIRE_DATABASE` is set (CI), when they fail instead.
-enum TestDatabase {
-    static let url = ProcessInfo.processInfo.environment["STREAKS_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
-    static let required = !(ProcessInfo.processInfo.environment["STREAKS_REQUIRE_DATABASE"] ?? "").isEmpty
+public enum TestDatabase {
+    public static let url = ProcessInfo.processInfo.environment["STREAKS_TEST_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    public static let required = !(ProcessInfo.processInfo.environment["STREAKS_REQUIRE_DATABASE"] ?? "").isEmpty
 
     /// Runs when there is a database, or when one is required (and then fails without it).
-    static var enabled: Bool { url != nil || required }
+    public static var enabled: Bool { url != nil || required }
 
-    static func owner() throws -> PostgresLocation {
+    public static func owner() throws -> PostgresLocation {
         guard let url else {
             Issue.record("STREAKS_REQUIRE_DATABASE is set but STREAKS_TEST_DATABASE is not: no database to test against")
             throw CancellationError()
@@ -25,19 +25,19 @@ enum TestDatabase {
 
     /// The tests' environment, with a connect timeout for a loaded machine: under the whole
     /// suite on two cores a connection can wait seconds for its event loop (3 s by default).
-    static var environment: [String: String] {
+    public static var environment: [String: String] {
         ProcessInfo.processInfo.environment.merging(["PGCONNECT_TIMEOUT": "60"]) { own, _ in own }
     }
 
     /// The same database as another role of the test cluster.
-    static func location(role: String) throws -> PostgresLocation {
+    public static func location(role: String) throws -> PostgresLocation {
         let owner = try owner()
         let host = owner.host.hasPrefix("/") ? "@/\(owner.database)?host=\(owner.host)&port=\(owner.port)" : "@\(owner.host):\(owner.port)/\(owner.database)"
         return try PostgresLocation(url: "postgres://\(role):secret" + host, environment: environment)
     }
 
     /// A store connected as the owner (which migrates the schema) or another role.
-    static func store(role: String? = nil) async throws -> PostgresStreakStore {
+    public static func store(role: String? = nil) async throws -> PostgresStreakStore {
         let owner = PostgresStreakStore(database: try owner())
         _ = try await owner.streakKeys(userId: owner.database.username)
         guard let role else { return owner }
@@ -46,13 +46,13 @@ enum TestDatabase {
     }
 
     /// A user id no other test uses (for the app role, which serves any user).
-    static func freshUser() -> String { "u" + UUID().uuidString.prefix(12).lowercased() }
+    public static func freshUser() -> String { "u" + UUID().uuidString.prefix(12).lowercased() }
 
-    static let logger = Logger(label: "test")
+    public static let logger = Logger(label: "test")
 
     /// A plain connection as `role` (`postgres` is the cluster's superuser), to the test
     /// database or another one.
-    static func connect(role: String, database: String? = nil) async throws -> PostgresConnection {
+    public static func connect(role: String, database: String? = nil) async throws -> PostgresConnection {
         let location = try location(role: role)
         var configuration = PostgresConnection.Configuration(
             unixSocketPath: location.host + "/.s.PGSQL.\(location.port)", username: role, password: "secret",
@@ -64,7 +64,7 @@ enum TestDatabase {
 
     /// A new, empty database owned by the test database's owner, for tests of migrations;
     /// its URL for `role`.
-    static func scratchDatabase(role: String) async throws -> PostgresLocation {
+    public static func scratchDatabase(role: String) async throws -> PostgresLocation {
         let name = "scratch_" + UUID().uuidString.prefix(8).lowercased()
         let admin = try await connect(role: "postgres", database: "postgres")
         try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) OWNER \(try owner().username)"), logger: logger)
@@ -74,7 +74,7 @@ enum TestDatabase {
     }
 
     /// The payloads heard on `channel` as `role` while `actions` run and for a second after.
-    static func notifications(on channel: String, role: String, during actions: @escaping @Sendable () async throws -> Void) async throws -> [String] {
+    public static func notifications(on channel: String, role: String, during actions: @escaping @Sendable () async throws -> Void) async throws -> [String] {
         let connection = try await connect(role: role)
         defer { Task { try? await connection.close() } }
         return try await connection.listen(on: channel) { notifications in
@@ -99,7 +99,7 @@ enum TestDatabase {
     }
 
     /// Plain SQL as `role`: the first column of every row, as text.
-    static func sql(_ statement: String, role: String, database: String? = nil) async throws -> [String] {
+    public static func sql(_ statement: String, role: String, database: String? = nil) async throws -> [String] {
         let connection = try await connect(role: role, database: database)
         do {
             let values = try await sql(statement, on: connection)
@@ -111,7 +111,7 @@ enum TestDatabase {
         }
     }
 
-    static func sql(_ statement: String, on connection: PostgresConnection) async throws -> [String] {
+    public static func sql(_ statement: String, on connection: PostgresConnection) async throws -> [String] {
         let rows = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         var values: [String] = []
         for try await row in rows {
@@ -121,7 +121,7 @@ enum TestDatabase {
     }
 
     /// The SQLSTATE a statement fails with, or nil when it succeeds.
-    static func sqlState(of statement: String, role: String, database: String? = nil) async throws -> String? {
+    public static func sqlState(of statement: String, role: String, database: String? = nil) async throws -> String? {
         do {
             _ = try await sql(statement, role: role, database: database)
             return nil
@@ -129,8 +129,4 @@ enum TestDatabase {
             return error.serverInfo?[.sqlState] ?? "no server error: \(error)"
         }
     }
-}
-
-func date(_ text: String) -> Date {
-    ISO8601DateFormatter().date(from: text)!
 }

@@ -1,0 +1,110 @@
+import Foundation
+import PostgresNIO
+import SwiftfulGamification
+
+/// A streak server's bearer token as the database keeps it: the SHA-256 of its secret, never
+/// the secret (made and checked by the server).
+public struct StoredServerToken: Sendable, Equatable {
+    public let id: String
+    public let userId: String
+    public let name: String
+    public let secretSHA256: String
+    public let created: Date
+
+    public init(id: String, userId: String, name: String, secretSHA256: String, created: Date) {
+        self.id = id
+        self.userId = userId
+        self.name = name
+        self.secretSHA256 = secretSHA256
+        self.created = created
+    }
+}
+
+/// The streak server's tokens (migration 12). Each is written and deleted as its user's role,
+/// under row-level security; a presented token's user is found through
+/// `streak_server_token`, which answers for the id it is given alone.
+extension PostgresStreakStore {
+    /// The user and secret hash of the token with `id`; nil when there is none (revoked).
+    public func serverToken(id: String) async throws -> (userId: String, secretSHA256: String)? {
+        try await session.run(as: nil) { connection in
+            let rows = try await connection.query("SELECT user_id, secret_sha256 FROM streak_server_token(\(id))", logger: PostgresSession.logger)
+            for try await (user, hash) in rows.decode((String, String).self) { return (user, hash) }
+            return nil
+        }
+    }
+
+    /// Keeps a new token, as its user (whose role the login role must be able to take:
+    /// `prepareServedUser`).
+    public func addServerToken(_ token: StoredServerToken) async throws {
+        try StreakValidation.validateUserId(token.userId)
+        let userId = token.userId
+        _ = try await session.run(as: userId) { connection in
+            try await connection.query(
+                """
+                INSERT INTO streak_server_tokens (token_id, user_id, name, secret_sha256, created_us)
+                VALUES (\(token.id), \(userId), \(token.name), \(token.secretSHA256), \(Int64(token.created.microsecondsSince1970)))
+                """,
+                logger: PostgresSession.logger
+            )
+        }
+    }
+
+    /// The tokens of `userId`, or every token the login role may see (the tables' owner
+    /// sees all), oldest first.
+    public func serverTokens(userId: String?) async throws -> [StoredServerToken] {
+        if let userId { try StreakValidation.validateUserId(userId) }
+        return try await session.run(as: userId) { connection in
+            let rows = try await connection.query(
+                """
+                SELECT token_id, user_id, name, secret_sha256, created_us FROM streak_server_tokens
+                WHERE \(userId == nil) OR user_id = \(userId ?? "") ORDER BY created_us, token_id
+                """,
+                logger: PostgresSession.logger
+            )
+            var tokens: [StoredServerToken] = []
+            for try await (id, user, name, hash, created) in rows.decode((String, String, String, String, Int64).self) {
+                tokens.append(StoredServerToken(id: id, userId: user, name: name, secretSHA256: hash, created: Date(microseconds: Int(created))))
+            }
+            return tokens
+        }
+    }
+
+    /// Deletes the token with `id`, as its user; returns it, nil when there was none.
+    public func removeServerToken(id: String) async throws -> StoredServerToken? {
+        guard let (userId, _) = try await serverToken(id: id) else { return nil }
+        return try await session.run(as: userId) { connection in
+            let rows = try await connection.query(
+                "DELETE FROM streak_server_tokens WHERE token_id = \(id) RETURNING token_id, user_id, name, secret_sha256, created_us",
+                logger: PostgresSession.logger
+            )
+            for try await (id, user, name, hash, created) in rows.decode((String, String, String, String, Int64).self) {
+                return StoredServerToken(id: id, userId: user, name: name, secretSHA256: hash, created: Date(microseconds: Int(created)))
+            }
+            return nil
+        }
+    }
+
+    /// Makes sure the login role can act as `userId` (see `actingAsEachUser`): a missing role
+    /// is created (NOLOGIN: nobody signs in as it) and granted to the login role, which needs
+    /// CREATEROLE for either; without it the error names the statements to run.
+    public func prepareServedUser(_ userId: String) async throws {
+        try StreakValidation.validateUserId(userId)
+        let login = database.username
+        try await session.run(as: nil) { connection in
+            let rows = try await connection.query(
+                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = \(userId)), coalesce((SELECT pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles WHERE rolname = \(userId)), false)",
+                logger: PostgresSession.logger
+            ).collect()
+            let (exists, member) = try rows.first?.decode((Bool, Bool).self) ?? (false, false)
+            if exists && member { return }
+            // Role names are not parameters; a user id is letters, digits, '.', '_' and '-'.
+            let role = "\"\(userId)\""
+            do {
+                if !exists { try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(role) NOLOGIN"), logger: PostgresSession.logger) }
+                try await connection.query(PostgresQuery(unsafeSQL: "GRANT \(role) TO CURRENT_USER"), logger: PostgresSession.logger)
+            } catch where ["42501", "0LP01"].contains(PostgresFailure.sqlState(error)) {
+                throw PostgresStoreError.notAllowed(self.database.redacted, reason: PostgresSession.cannotActAs(userId, login: login))
+            }
+        }
+    }
+}

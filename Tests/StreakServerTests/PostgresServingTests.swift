@@ -1,0 +1,163 @@
+import Foundation
+import PostgresNIO
+import PostgresTestSupport
+import Testing
+@testable import StreakServer
+import SwiftfulGamification
+@testable import SwiftfulGamificationPostgres
+
+/// The server on PostgreSQL as `streaks serve --database` runs it: logged in as the test
+/// cluster's `server` role (CREATEROLE), every request under its user's role. One user's
+/// token against another's rows on every route, a statement that forgets its user still held
+/// to the user by row-level security, tokens kept hashed where other roles cannot read them,
+/// an operation retried on another server process applied once, and a change through one
+/// server reaching a stream on another.
+@Suite(.enabled(if: TestDatabase.enabled, "needs PostgreSQL: set STREAKS_TEST_DATABASE"))
+struct PostgresServingTests {
+    static let now = ISODate.parse("2024-01-05T12:00:00Z")!
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// A server's store and API, as one `streaks serve` process has them.
+    struct Server {
+        let store: PostgresStreakStore
+        let tokens: PostgresTokenBook
+        let api: StreakAPI
+
+        init() async throws {
+            _ = try await TestDatabase.store() // the owner migrates
+            store = PostgresStreakStore(database: try TestDatabase.location(role: "server"), actingAsEachUser: true)
+            tokens = PostgresTokenBook(store: store)
+            api = StreakAPI(store: store, tokens: tokens, zone: PostgresServingTests.utc) { PostgresServingTests.now }
+        }
+    }
+
+    static func log(_ key: String, _ id: String, operation: String? = nil) -> String {
+        let op = operation.map { #""operation": "\#($0)", "# } ?? ""
+        return #"{"change": "log", "key": "\#(key)", \#(op)"events": [{"id": "\#(id)", "date_created": "2024-01-05T11:00:00Z", "timezone": "UTC"}]}"#
+    }
+
+    @Test func aUsersTokenReachesNoOtherUsersRowsOnAnyRoute() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        let anaToken = try await server.tokens.create(userId: ana, name: "phone", now: Self.now).token
+        let bobToken = try await server.tokens.create(userId: bob, name: "", now: Self.now).token
+        let created = #"{"change": "create", "key": "run", "configuration": {"streak_id": "run"}}"#
+        #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: created).status == 200)
+        #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: Self.log("run", "a1")).status == 200)
+
+        #expect(await ask(server.api, "GET", "/v1/streaks", token: bobToken).json["streaks"] as? [[String: Any]] != nil)
+        #expect((await ask(server.api, "GET", "/v1/streaks", token: bobToken).json["streaks"] as? [[String: Any]])?.isEmpty == true)
+        for path in ["/v1/streaks/run", "/v1/streaks/run/days"] {
+            let answer = await ask(server.api, "GET", path, token: bobToken)
+            #expect(answer.status == 404 && errorMessage(answer.json) == "no streak 'run'", "\(path)")
+        }
+        for change in [
+            Self.log("run", "b1"), #"{"change": "delete", "key": "run"}"#, #"{"change": "rename", "key": "run", "to": "mine"}"#,
+            #"{"change": "reset", "key": "run"}"#, #"{"change": "skip", "key": "run", "days": ["2024-01-04"]}"#,
+        ] {
+            let answer = await ask(server.api, "POST", "/v1/changes", token: bobToken, body: change)
+            #expect(answer.status == 404, "\(change): \(errorMessage(answer.json))")
+        }
+        let stream = await ask(server.api, "GET", "/v1/stream", token: bobToken)
+        guard case .stream(let events) = stream.response.body else { Issue.record("not a stream"); return }
+        var iterator = events.makeAsyncIterator()
+        #expect(await nextEvent(&iterator)?.json["keys"] as? [String] == [], "bob's stream does not name ana's streak")
+
+        #expect(try await server.store.events(userId: ana, streakKey: "run").map(\.id) == ["a1"], "nothing of bob's reached ana's streak")
+        #expect(try await server.store.streakKeys(userId: bob).isEmpty)
+        await server.store.close()
+    }
+
+    @Test func aStatementThatForgetsItsUserIsStillHeldToTheUserByRowLevelSecurity() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        for user in [ana, bob] {
+            _ = try await server.tokens.create(userId: user, name: "", now: Self.now)
+            let event = StreakEvent(id: "\(user)-1", dateCreated: Self.now, timezone: "UTC")
+            try await server.store.apply(
+                .addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: user, key: "run"), at: Self.now, timezone: Self.utc
+            )
+        }
+        // A route's bug: no WHERE on the user at all.
+        let everything: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            let rows = try await connection.query("SELECT user_id FROM streak_events", logger: TestDatabase.logger)
+            var users: [String] = []
+            for try await user in rows.decode(String.self) { users.append(user) }
+            return users
+        }
+        #expect(try await server.store.session.run(as: ana, everything) == [ana])
+        #expect(try await server.store.session.run(as: bob, everything) == [bob])
+        #expect(try await server.store.session.run(as: nil, everything).isEmpty, "the server's own role sees no one's rows")
+        let planted: @Sendable (PostgresConnection) async throws -> Void = { connection in
+            _ = try await connection.query("UPDATE streak_events SET metadata = '{\"x\":1}'", logger: TestDatabase.logger)
+        }
+        try await server.store.session.run(as: bob, planted)
+        #expect(try await server.store.events(userId: ana, streakKey: "run").allSatisfy { $0.metadata.isEmpty }, "bob's update reached only bob's rows")
+        await server.store.close()
+    }
+
+    @Test func tokensAreKeptHashedWhereOnlyTheirUserAndTheOwnerReadThem() async throws {
+        let server = try await Server()
+        // The cluster's alice and bob log in themselves: their plain SQL is what another tenant sees.
+        let made = try await server.tokens.create(userId: "alice", name: "laptop", now: Self.now)
+        let secret = String(made.token.dropFirst("stk_".count + made.record.id.count + 1))
+        let rows = try await TestDatabase.sql("SELECT token_id || ' ' || secret_sha256 || ' ' || name FROM streak_server_tokens", role: "alice")
+        #expect(rows.contains("\(made.record.id) \(TokenSecret.hash(secret)) laptop"))
+        #expect(!rows.joined().contains(secret), "the secret itself is kept nowhere")
+        #expect(try await TestDatabase.sql("SELECT count(*)::text FROM streak_server_tokens WHERE token_id = '\(made.record.id)'", role: "bob") == ["0"])
+        #expect(try await TestDatabase.sqlState(of: "UPDATE streak_server_tokens SET secret_sha256 = repeat('0', 64)", role: "alice") == "42501", "a token is never changed")
+        #expect(try await server.tokens.user(presenting: made.token) == "alice")
+        #expect(try await server.tokens.user(presenting: made.token.dropLast() + (made.token.hasSuffix("A") ? "B" : "A")) == nil)
+        #expect(try await server.tokens.list(userId: "alice").contains { $0.id == made.record.id && $0.name == "laptop" })
+        #expect(try await server.tokens.revoke(id: made.record.id, now: Self.now)?.userId == "alice")
+        #expect(try await server.tokens.user(presenting: made.token) == nil)
+        #expect(await ask(server.api, "GET", "/v1/streaks", token: made.token).status == 401)
+        #expect(try await server.tokens.revoke(id: made.record.id, now: Self.now) == nil)
+        await server.store.close()
+    }
+
+    @Test func aLoginThatCannotActAsAUserIsToldWhatToGrant() async throws {
+        let owner = PostgresStreakStore(database: try TestDatabase.owner(), actingAsEachUser: true)
+        let user = TestDatabase.freshUser()
+        do {
+            try await owner.prepareServedUser(user)
+            Issue.record("the owner has no CREATEROLE: it cannot make a role")
+        } catch {
+            let sentence = StreakStoreError.sentence(error)
+            #expect(sentence.contains("CREATE ROLE \"\(user)\" NOLOGIN; GRANT \"\(user)\" TO \"streaks\""), "\(sentence)")
+        }
+        do {
+            _ = try await owner.streakKeys(userId: user)
+            Issue.record("no role to act as")
+        } catch {
+            #expect(StreakStoreError.sentence(error).contains("cannot act as user '\(user)'"))
+        }
+        await owner.close()
+    }
+
+    @Test func anOperationRetriedOnAnotherServerIsAppliedOnceAndAChangeReachesItsStreams() async throws {
+        let (first, second) = (try await Server(), try await Server())
+        let user = TestDatabase.freshUser()
+        let token = try await first.tokens.create(userId: user, name: "", now: Self.now).token
+        let created = #"{"change": "create", "key": "read", "configuration": {"streak_id": "read", "events_required_per_day": 2}}"#
+        #expect(await ask(first.api, "POST", "/v1/changes", token: token, body: created).status == 200)
+
+        let opened = await ask(second.api, "GET", "/v1/stream", token: token)
+        guard case .stream(let events) = opened.response.body else { Issue.record("not a stream"); return }
+        var iterator = events.makeAsyncIterator()
+        let keys = await nextEvent(&iterator), initial = await nextEvent(&iterator)
+        #expect(keys?.json["keys"] as? [String] == ["read"] && initial?.json["today_event_count"] as? Int == 0, "\(String(describing: keys)) \(String(describing: initial))")
+
+        let log = Self.log("read", "r1", operation: "op-1")
+        let applied = await ask(first.api, "POST", "/v1/changes", token: token, body: log)
+        #expect(applied.status == 200 && applied.json["already_applied"] as? Bool == false)
+        let heard = await nextEvent(&iterator)
+        #expect(heard?.json["streak_id"] as? String == "read" && heard?.json["today_event_count"] as? Int == 1, "the other server's stream hears it: \(String(describing: heard))")
+
+        let retried = await ask(second.api, "POST", "/v1/changes", token: token, body: log)
+        #expect(retried.response.bytes == applied.response.bytes, "answered as the first time: \(retried.json)")
+        #expect(try await second.store.events(userId: user, streakKey: "read").map(\.id) == ["r1"])
+        await first.store.close()
+        await second.store.close()
+    }
+}
