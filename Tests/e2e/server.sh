@@ -3,7 +3,8 @@
 # (none, wrong, revoked), one user's streaks kept from another's, a change answered with what
 # it produced and an operation sent again answered the same, bad input refused with a status,
 # the event stream carrying another process's write, a server killed mid-change and the
-# retried operation applied once, and a graceful stop ending open streams.
+# retried operation applied once, and a graceful stop ending open streams. PostgreSQL:
+# Tests/e2e/server-postgres.sh.
 # Usage: Tests/e2e/server.sh [path/to/streaks]
 set -euo pipefail
 
@@ -99,8 +100,8 @@ stopped=no
 for _ in $(seq 30); do kill -0 "$SERVER" 2>/dev/null || { stopped=yes; break; }; sleep 0.1; done
 check "SIGTERM stops the server within 3 s, its open stream ended" test "$stopped" = yes
 
-if "$BIN" serve --database postgres://u@localhost/db >"$WORK/pg.out" 2>&1; then pg=0; else pg=$?; fi
-check "  with a non-zero exit" test "$pg" != 0
-check "  and a sentence" grep -q "PostgreSQL is not served yet" "$WORK/pg.out"
+if "$BIN" serve --connections 0 >"$WORK/connections.out" 2>&1; then refused=0; else refused=$?; fi
+check "--connections 0 is refused with a non-zero exit" test "$refused" != 0
+check "  and a sentence" grep -q "connections must be from 1 to 200" "$WORK/connections.out"
 check "a bad --listen is refused" bash -c "! '$BIN' serve --listen nowhere >/dev/null 2>&1"
 summary
