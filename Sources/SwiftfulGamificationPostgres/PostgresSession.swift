@@ -48,18 +48,20 @@ actor PostgresSession {
     /// are idempotent by id), for up to `retryWindow`; a first connection that fails is
     /// reported at once. With `checkingSchema` false a new session skips its schema check
     /// (`run(readingSchemaVersion:)` folds it into the operation's own statement).
+    /// `inAnyRole`: the statement means the same in every role (a function anyone may call),
+    /// so the connection keeps whichever it has.
     func run<T: Sendable>(
-        as userId: String?, checkingSchema: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        as userId: String?, checkingSchema: Bool = true, inAnyRole: Bool = false, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let deadline = Date().addingTimeInterval(Self.retryWindow)
         var delay = 0.05
         while true {
             var connecting = true
             do {
-                let connection = try await lease(for: userId, checkingSchema: checkingSchema || actsAsEachUser)
+                let connection = try await lease(for: inAnyRole ? nil : .some(userId), checkingSchema: checkingSchema || actsAsEachUser)
                 connecting = false
                 do {
-                    try await assume(userId, on: connection)
+                    if !inAnyRole { try await assume(userId, on: connection) }
                     let result = try await Self.untilClosed(connection, body)
                     giveBack(connection)
                     return result
@@ -195,11 +197,11 @@ actor PostgresSession {
             + "(CREATE ROLE \(role) NOLOGIN; GRANT \(role) TO \(loginRole))"
     }
 
-    /// A connection for one operation: an idle one (one already acting as the user first),
-    /// a new one while fewer than `limit` are open, else the next one given back.
-    private func lease(for userId: String?, checkingSchema: Bool) async throws -> PostgresConnection {
+    /// A connection for one operation: an idle one (one already acting as the user first;
+    /// `userId` nil: any), a new one while fewer than `limit` are open, else the next one given back.
+    private func lease(for userId: String??, checkingSchema: Bool) async throws -> PostgresConnection {
         while true {
-            if actsAsEachUser, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == userId && !$0.isClosed }) {
+            if actsAsEachUser, let userId, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == userId && !$0.isClosed }) {
                 return try await checked(idle.remove(at: index), checkingSchema: checkingSchema)
             }
             while let connection = idle.popLast() {

@@ -238,6 +238,9 @@ extension PostgresStreakStore {
 
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateDate(now, "current date")
+        try StreakValidation.validateUserId(userId)
+        try StreakValidation.validateStreakKey(streakKey)
+        if let fresh = try await freshEvaluation(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { return fresh }
         return try await read(userId: userId, streakKey: streakKey) { connection, row in
             if let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) { return fresh }
             let history = try await self.history(connection, row: row, timezone: timezone)

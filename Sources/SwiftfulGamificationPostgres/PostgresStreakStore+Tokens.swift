@@ -25,8 +25,9 @@ public struct StoredServerToken: Sendable, Equatable {
 /// `streak_server_token`, which answers for the id it is given alone.
 extension PostgresStreakStore {
     /// The user and secret hash of the token with `id`; nil when there is none (revoked).
+    /// Asked in whatever role the connection has (the function answers the same to all).
     public func serverToken(id: String) async throws -> (userId: String, secretSHA256: String)? {
-        try await session.run(as: nil) { connection in
+        try await session.run(as: nil, inAnyRole: true) { connection in
             let rows = try await connection.query("SELECT user_id, secret_sha256 FROM streak_server_token(\(id))", logger: PostgresSession.logger)
             for try await (user, hash) in rows.decode((String, String).self) { return (user, hash) }
             return nil

@@ -214,6 +214,27 @@ public final class PostgresStreakStore: StreakStore {
         let rows = try await connection.query(
             "SELECT evaluation, calculated_us, valid_until_us FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger
         )
+        return try await fresh(in: rows, userId: userId, now: now, timezone: timezone)
+    }
+
+    /// The last write's result while it holds, read by key in one statement (no transaction:
+    /// one statement sees one snapshot); nil when there is none, or the streak is missing.
+    func freshEvaluation(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
+        try await session.run(as: userId) { connection in
+            let rows = try await connection.query(
+                """
+                SELECT s.evaluation, s.calculated_us, s.valid_until_us FROM streaks t
+                JOIN streak_summaries s ON s.user_id = t.user_id AND s.streak_id = t.id
+                WHERE t.user_id = \(userId) AND t.streak_key = \(streakKey)
+                """,
+                logger: PostgresSession.logger
+            )
+            return try await self.fresh(in: rows, userId: userId, now: now, timezone: timezone)
+        }
+    }
+
+    /// The evaluation in `rows` (evaluation, calculated_us, valid_until_us) when it holds at `now` in `timezone`.
+    private func fresh(in rows: PostgresRowSequence, userId: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
         let micros = Int64(now.microsecondsSince1970)
         for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,

@@ -30,7 +30,7 @@ enum PostgresBenchmarks {
 
     /// Runs `body` with the app role's URL and the server's directory on a throwaway server,
     /// stopped afterwards.
-    private static func withServer(streaks: String, _ body: (_ app: String, _ directory: String) throws -> [Verdict]) -> [Verdict] {
+    static func withServer(streaks: String, _ body: (_ app: String, _ directory: String) throws -> [Verdict]) -> [Verdict] {
         let directory = "/tmp/streaks-bench-pg-\(getpid())"  // short: a socket path has a length limit
         defer { _ = try? Measure.run("/bin/bash", ["Tests/postgres/cluster.sh", "stop", directory]) }
         do {

@@ -30,6 +30,13 @@ if arguments.contains("--writers-only") {
     }
     exit(0)
 }
+if arguments.contains("--server-only") {
+    // streaks serve on PostgreSQL under load alone (nothing written to RESULTS.md).
+    for verdict in ServerBenchmarks.run(streaks: streaks, quick: quick) {
+        print("\(verdict.measure): \(verdict.result) (target \(verdict.target): \(verdict.met ? "met" : "not met"))")
+    }
+    exit(0)
+}
 if arguments.contains("--dashboard-only") {
     // The dashboard's measures alone on a store of a million events (nothing written to RESULTS.md).
     let size = quick ? 100_000 : 1_000_000
