@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification"]),
         .library(name: "SwiftfulGamificationFileStore", targets: ["SwiftfulGamificationFileStore"]),
         .library(name: "SwiftfulGamificationPostgres", targets: ["SwiftfulGamificationPostgres"]),
+        .library(name: "SwiftfulGamificationHTTP", targets: ["SwiftfulGamificationHTTP"]),
         .library(name: "SwiftfulGamificationReplica", targets: ["SwiftfulGamificationReplica"]),
         .executable(name: "streaks", targets: ["streaks"]),
     ],
@@ -47,10 +48,12 @@ let package = Package(
             ]
         ),
         // The streak server for apps: an HTTP API over any store, bearer tokens, live events.
+        // The client of `streaks serve`: a store over HTTP (URLSession; FoundationNetworking on Linux).
+        .target(name: "SwiftfulGamificationHTTP", dependencies: ["SwiftfulGamification"]),
         .target(
             name: "StreakServer",
             dependencies: [
-                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "StreakPresentation",
+                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationHTTP", "StreakPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,7 +126,7 @@ let package = Package(
             name: "StreakServerTests",
             dependencies: [
                 "StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "TestSupport", "PostgresTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SwiftfulGamificationHTTP", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

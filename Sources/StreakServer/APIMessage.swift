@@ -1,4 +1,5 @@
 import Foundation
+import SwiftfulGamificationHTTP
 import StreakPresentation
 
 /// A request as the API reads it, apart from any HTTP library: what the tests hand the API
@@ -56,6 +57,11 @@ public struct APIResponse: Sendable {
     /// A JSON document.
     static func json(_ object: Any, status: Int = 200) -> APIResponse {
         APIResponse(status: status, headers: [("Content-Type", "application/json")], body: .bytes(Array((StatusJSON.json(object) + "\n").utf8)))
+    }
+
+    /// The library's own JSON of a value (`form=library`).
+    static func library<T: Encodable>(_ value: T) throws -> APIResponse {
+        APIResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(try StreakWire.encode(value) + [UInt8(ascii: "\n")]))
     }
 
     /// The bytes of a whole body (empty for a stream).

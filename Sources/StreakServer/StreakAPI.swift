@@ -1,6 +1,7 @@
 import Foundation
 import StreakPresentation
 import SwiftfulGamification
+import SwiftfulGamificationHTTP
 import Synchronization
 
 /// The streak server's API over any store, apart from HTTP: each request is read, its bearer
@@ -17,7 +18,12 @@ import Synchronization
 /// - `GET /v1/stream`: server-sent events of every change to the user's streaks (`EventStream`).
 /// - `GET /v1/openapi.yaml`: this API described.
 ///
+/// - `GET /v1/streaks/{key}/record`, `GET /v1/trash`, `GET /v1/trash/{key}?deleted=`: a
+///   streak whole and the trash, for `HTTPStreakStore`.
+///
 /// Every route takes `tz` (an IANA zone) for "today"; the server's zone otherwise.
+/// `form=library` asks for the library's own JSON of a streak or a change's result
+/// (`StreakEvaluation`, `AppliedChange`: what `HTTPStreakStore` reads); `form=keys` lists keys.
 public struct StreakAPI: Sendable {
     let store: any StreakStore
     let tokens: any TokenBook
@@ -27,7 +33,10 @@ public struct StreakAPI: Sendable {
     public let bodyLimit: Int
     /// Every route, as `METHOD /path` (`openapi.yaml` is checked against this list and the
     /// answers).
-    static let routes = ["GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "POST /v1/changes", "GET /v1/stream", "GET /v1/openapi.yaml"]
+    static let routes = [
+        "GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "GET /v1/streaks/{key}/record", "POST /v1/changes", "GET /v1/stream",
+        "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/openapi.yaml",
+    ]
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
     private let answered = AnsweredOperations()
@@ -75,6 +84,15 @@ public struct StreakAPI: Sendable {
         case let path where path.count == 3 && path[0] == "streaks" && path[2] == "days":
             try allow(request, "GET")
             return try await days(of: path[1], as: try await user(request), request)
+        case let path where path.count == 3 && path[0] == "streaks" && path[2] == "record":
+            try allow(request, "GET")
+            return try await record(of: path[1], as: try await user(request))
+        case ["trash"]:
+            try allow(request, "GET")
+            return try await trash(as: try await user(request))
+        case let path where path.count == 2 && path[0] == "trash":
+            try allow(request, "GET")
+            return try await trashed(path[1], as: try await user(request), request)
         case ["changes"]:
             try allow(request, "POST")
             return try await change(as: try await user(request), request)
@@ -108,7 +126,18 @@ public struct StreakAPI: Sendable {
         return zone
     }
 
+    /// `form`: absent (the command line's words), or one of `allowed`.
+    private func form(_ request: APIRequest, _ allowed: [String]) throws -> String? {
+        guard let form = request.query["form"] else { return nil }
+        guard allowed.contains(form) else { throw APIError(400, "form: '\(form.prefix(20))' is not one of \(allowed.joined(separator: ", "))") }
+        return form
+    }
+
     private func streaks(as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        if try form(request, ["keys"]) != nil {
+            let archived = request.query["archived"] == "true"
+            return .json(["keys": try await store.streakKeys(userId: userId, includingArchived: archived)])
+        }
         let zone = try timezone(request), now = clock()
         var evaluations: [StreakEvaluation] = []
         for key in try await store.streakKeys(userId: userId) {
@@ -120,8 +149,33 @@ public struct StreakAPI: Sendable {
 
     private func streak(_ key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
         let zone = try timezone(request), now = clock()
+        let library = try form(request, ["library"]) != nil
         let evaluation = try await evaluate(key, userId, now, zone)
+        if library { return try APIResponse.library(evaluation) }
         return .json(StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now, zone: zone))
+    }
+
+    private func record(of key: String, as userId: String) async throws -> APIResponse {
+        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)'") }
+        let (configuration, goals) = try await store.settings(userId: userId, streakKey: key)
+        return try APIResponse.library(StreakRecord(
+            configuration: configuration, goalHistory: goals, archived: try await store.isArchived(userId: userId, streakKey: key),
+            events: try await store.events(userId: userId, streakKey: key), freezes: try await store.freezes(userId: userId, streakKey: key),
+            skips: try await store.skips(userId: userId, streakKey: key), notes: try await store.notes(userId: userId, streakKey: key)
+        ))
+    }
+
+    private func trash(as userId: String) async throws -> APIResponse {
+        try APIResponse.library(["trashed": try await store.trashedStreaks(userId: userId, now: clock())])
+    }
+
+    private func trashed(_ key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
+        guard let text = request.query["deleted"], let deleted = ISODate.parse(text) else {
+            throw APIError(400, "deleted: the instant the streak was deleted (ISO 8601, as GET /v1/trash gives it)")
+        }
+        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)' in the trash") }
+        let (batch, archived) = try await store.trashedStreak(userId: userId, streakKey: key, dateDeleted: deleted)
+        return try APIResponse.library(StreakRecord(batch, archived: archived))
     }
 
     private func days(of key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
@@ -169,16 +223,21 @@ public struct StreakAPI: Sendable {
             change.operation = key
         }
         let zone = try timezone(request), now = clock()
-        if let operation = change.operation, let earlier = answered.answer(userId: userId, operation: operation) {
-            guard earlier.body == request.body else { throw APIError(422, "operation '\(operation)' was used for another change") }
+        let library = try form(request, ["library"]) != nil
+        // The same operation asked in the other form is answered in that form.
+        let answerKey = change.operation.map { library ? $0 + "\u{0}library" : $0 }
+        if let operation = answerKey, let earlier = answered.answer(userId: userId, operation: operation) {
+            guard earlier.body == request.body else { throw APIError(422, "operation '\(change.operation ?? operation)' was used for another change") }
             return earlier.response
         }
         let applied = try await change.apply(on: store, userId: userId, at: now, timezone: zone)
-        let response = APIResponse.json(StatusJSON.changeResult(
-            key: change.key, summary: change.change.summary(of: change.key), applied.produced, alreadyApplied: applied.alreadyApplied,
-            now: now, zone: zone
-        ))
-        if let operation = change.operation { answered.record(userId: userId, operation: operation, body: request.body, response: response) }
+        let response = library
+            ? try APIResponse.library(AppliedChange(applied.produced, alreadyApplied: applied.alreadyApplied))
+            : APIResponse.json(StatusJSON.changeResult(
+                key: change.key, summary: change.change.summary(of: change.key), applied.produced, alreadyApplied: applied.alreadyApplied,
+                now: now, zone: zone
+            ))
+        if let operation = answerKey { answered.record(userId: userId, operation: operation, body: request.body, response: response) }
         return response
     }
 

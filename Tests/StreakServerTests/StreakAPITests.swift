@@ -156,10 +156,14 @@ struct StreakAPITests {
             }
         }
         #expect(documented.map { "\($0.method) \($0.path)" }.sorted() == StreakAPI.routes.sorted())
+        // A streak in the trash, for its route.
+        let trashed = try await store.apply(.delete, to: StreakRef(userId: "ana", key: "read"), at: Self.now, timezone: TimeZone(identifier: "UTC")!).trashed
         for route in documented {
-            let concrete = route.path.replacingOccurrences(of: "{key}", with: "run")
+            let inTrash = route.path.hasPrefix("/v1/trash/")
+            let concrete = route.path.replacingOccurrences(of: "{key}", with: inTrash ? "read" : "run")
             let body = route.method == "POST" ? #"{"change": "skip", "key": "run", "days": ["2024-01-04"]}"# : ""
-            let answer = await ask(route.method, concrete, token: ana, body: body)
+            let query = inTrash ? ["deleted": ISODate.format(try #require(trashed).dateDeleted)] : [:]
+            let answer = await ask(route.method, concrete, token: ana, query: query, body: body)
             #expect(answer.status == 200, "\(route.method) \(concrete): \(message(answer.json))")
             for other in ["GET", "POST", "PUT", "DELETE"] where !documented.contains(where: { $0.method == other && $0.path == route.path }) {
                 #expect(await ask(other, concrete, token: ana).status == 405, "\(other) \(concrete)")

@@ -71,18 +71,7 @@ public struct StreakChangeRequest: Sendable {
         try Self.encoder.encode(self)
     }
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = ISODate.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 instant such as 2024-01-05T07:30:00Z")
-            }
-            return date
-        }
-        return decoder
-    }()
+    static let decoder = ISODate.jsonDecoder()
 
     static let encoder = ISODate.jsonEncoder()
 }

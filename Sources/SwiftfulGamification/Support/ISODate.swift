@@ -19,6 +19,21 @@ package enum ISODate {
         return encoder
     }
 
+    /// Foundation's JSON decoder reading instants as `format` writes them (or with an offset);
+    /// anything else is refused, saying what was expected.
+    package static func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 instant such as 2024-01-05T07:30:00Z")
+            }
+            return date
+        }
+        return decoder
+    }
+
     /// `2024-01-10T17:00:00Z`, or `2024-01-10T17:00:00.250000Z`.
     package static func format(_ date: Date) -> String {
         var bytes: [UInt8] = []

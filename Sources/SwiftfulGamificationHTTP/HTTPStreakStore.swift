@@ -1,0 +1,339 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import SwiftfulGamification
+
+/// Streaks kept by a streak server (`streaks serve`), reached over HTTP with a bearer token:
+/// an app holds a token, never the database's credentials, and gets the server's
+/// calculation (the same calculator) as the answer to every read and write.
+///
+/// Every write is one change of the vocabulary (`POST /v1/changes`) under an operation id,
+/// so a request sent again after a lost answer is applied once. Reads ask the server for
+/// the library's own JSON of a streak. `watch…` follow the server's event stream: each
+/// change there (by this client or any other) is read again and handed to the feed, and the
+/// link says whether the stream is up.
+///
+/// The token decides the user: `userId` arguments are not sent (another user's streaks are
+/// out of a token's reach).
+public final class HTTPStreakStore: StreakStore {
+    let transport: HTTPTransport
+    public let feed: StreakFeed
+    private let followers = Mutex<[String: EventFollower]>([:])
+    private let links = LinkBroadcast()
+
+    public var location: String { transport.base.absoluteString }
+
+    /// - Parameter server: the API's base, such as `https://streaks.example.com/v1`.
+    public init(server: URL, token: String, session: URLSession = .shared) {
+        transport = HTTPTransport(base: server, token: token, session: session)
+        let reference = WeakReference<HTTPStreakStore>()
+        feed = StreakFeed(source: Self.feedSource(reference))
+        reference.value = self
+    }
+
+    public func close() async {
+        feed.finishAll()
+        let stopped = followers.withLock { followers in
+            defer { followers = [:] }
+            return Array(followers.values)
+        }
+        stopped.forEach { $0.stop() }
+        links.finish()
+    }
+
+    // MARK: - Changes
+
+    /// `change` applied to the streak `key` by the server, whole.
+    func apply(_ change: StreakChange, userId: String, key: String, now: Date, timezone: TimeZone) async throws -> AppliedChange {
+        let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
+        let body = try StreakChangeRequest(key: key, change: change, operation: operation).encoded()
+        let data = try await transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body)
+        let applied = try StreakWire.decode(AppliedChange.self, from: data)
+        if let evaluation = applied.evaluation { feed.publish(userId: userId, streakKey: evaluation.configuration.streakKey, evaluation: evaluation, at: now) }
+        return applied
+    }
+
+    /// The evaluation a change must hand back.
+    private func evaluation(_ change: StreakChange, userId: String, key: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try Self.evaluation(of: try await apply(change, userId: userId, key: key, now: now, timezone: timezone), key: key)
+    }
+
+    static func evaluation(of applied: AppliedChange, key: String) throws -> StreakEvaluation {
+        guard let evaluation = applied.evaluation else { throw StreakStoreError.unknownStreak(key, known: []) }
+        return evaluation
+    }
+
+    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        let key = configuration.streakKey
+        let applied = try await apply(.create(configuration), userId: userId, key: key, now: now, timezone: timezone)
+        // The server answers a create of a key it has as already applied; a store says the key is taken.
+        if applied.alreadyApplied { throw StreakStoreError.streakExists(key) }
+        return try Self.evaluation(of: applied, key: key)
+    }
+
+    public func updateConfiguration(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        try await evaluation(.configure(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.schedule(schedule), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func updateSettings(
+        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
+        details: StreakDetails, now: Date, timezone: TimeZone
+    ) async throws -> StreakEvaluation {
+        let change = StreakChange.settings(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details)
+        return try await evaluation(change, userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.archive(archived), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.rename(to: newKey), userId: userId, key: oldKey, now: now, timezone: timezone)
+    }
+
+    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.reset, userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
+        guard let trashed = try await apply(.delete, userId: userId, key: streakKey, now: now, timezone: timezone).trashed else {
+            throw StreakStoreError.unknownStreak(streakKey, known: [])
+        }
+        feed.keysChanged(userId: userId)
+        return trashed
+    }
+
+    public func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.restore(as: newKey), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func importTrashed(
+        _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
+    ) async throws {
+        throw HTTPStoreError.notOffered("copying a streak into the server's trash")
+    }
+
+    public func addEvents(
+        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool, creating configuration: StreakConfiguration?
+    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        let applied = try await apply(.addEvents(events, creating: configuration, freshIds: freshIds ? true : nil), userId: userId, key: streakKey, now: now, timezone: timezone)
+        return (applied.added, try Self.evaluation(of: applied, key: streakKey))
+    }
+
+    public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
+        let applied = try await apply(.undoLast(since: since), userId: userId, key: streakKey, now: now, timezone: timezone)
+        return (applied.removed, try Self.evaluation(of: applied, key: streakKey))
+    }
+
+    public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (removed: StreakEvent, evaluation: StreakEvaluation) {
+        let applied = try await apply(.removeEvent(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
+        // Answered as already applied: the event is not there, as a store says it.
+        guard let removed = applied.removed else { throw StreakStoreError.unknownEvent(id) }
+        return (removed, try Self.evaluation(of: applied, key: streakKey))
+    }
+
+    public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
+        let change = StreakChange.importBatch(
+            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips, notes: batch.notes
+        )
+        let applied = try await apply(change, userId: userId, key: streakKey, now: now, timezone: timezone)
+        return (applied.added, try Self.evaluation(of: applied, key: streakKey))
+    }
+
+    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.addFreezes(freezes), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
+        _ = try await apply(.useFreeze(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
+        let applied = try await apply(.useFreezesManually, userId: userId, key: streakKey, now: now, timezone: timezone)
+        return (applied.usedFreezes, try Self.evaluation(of: applied, key: streakKey))
+    }
+
+    public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        let applied = try await apply(.removeFreeze(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
+        if applied.alreadyApplied { throw StreakRuleError.freezeNotFound(id) }
+        return try Self.evaluation(of: applied, key: streakKey)
+    }
+
+    public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.addSkips(days), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluation(.removeSkips(days), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+        -> StreakEvaluation {
+        try await evaluation(.setNote(StreakNote(day: day, text: text)), userId: userId, key: streakKey, now: now, timezone: timezone)
+    }
+
+    public func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        let applied = try await apply(.removeNote(day), userId: userId, key: streakKey, now: now, timezone: timezone)
+        if applied.alreadyApplied { throw StreakStoreError.noNote(streakKey, day: day) }
+        return try Self.evaluation(of: applied, key: streakKey)
+    }
+
+    // MARK: - Reads
+
+    public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
+        let data = try await transport.get(["streaks"], query: ["form": "keys", "archived": includingArchived ? "true" : "false"])
+        return try StreakWire.decode([String: [String]].self, from: data)["keys"] ?? []
+    }
+
+    /// The streak whole: settings, archive state, events, freezes, skips and notes.
+    public func record(streakKey: String) async throws -> StreakRecord {
+        try StreakWire.decode(StreakRecord.self, from: try await transport.get(["streaks", streakKey, "record"]))
+    }
+
+    public func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
+        let record = try await record(streakKey: streakKey)
+        guard let configuration = record.configuration else { throw StreakStoreError.unknownStreak(streakKey, known: []) }
+        return (configuration, record.goalHistory)
+    }
+
+    public func isArchived(userId: String, streakKey: String) async throws -> Bool { try await record(streakKey: streakKey).archived }
+    public func events(userId: String, streakKey: String) async throws -> [StreakEvent] { try await record(streakKey: streakKey).events }
+    public func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] { try await record(streakKey: streakKey).freezes }
+    public func skips(userId: String, streakKey: String) async throws -> [CalendarDay] { try await record(streakKey: streakKey).skips }
+    public func notes(userId: String, streakKey: String) async throws -> [StreakNote] { try await record(streakKey: streakKey).notes }
+
+    public func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent] {
+        try await events(userId: userId, streakKey: streakKey).filter { CalendarDay(containing: $0.dateCreated, in: timezone) == day }
+    }
+
+    public func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
+        try StreakWire.decode([String: [TrashedStreak]].self, from: try await transport.get(["trash"]))["trashed"] ?? []
+    }
+
+    public func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
+        let record = try StreakWire.decode(StreakRecord.self, from: try await transport.get(["trash", streakKey], query: ["deleted": ISODate.format(dateDeleted)]))
+        return (record.batch, record.archived)
+    }
+
+    /// The server's calculation of the streak now.
+    public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        let data = try await transport.get(["streaks", streakKey], query: ["form": "library", "tz": timezone.identifier])
+        return try StreakWire.decode(StreakEvaluation.self, from: data)
+    }
+
+    public func refresh(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await evaluate(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    }
+
+    public func cachedStreak(userId: String, streakKey: String) -> CurrentStreakData? { nil }
+
+    // MARK: - Live
+
+    public func watch(userId: String, streakKey: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone)
+        -> AsyncThrowingStream<StreakEvaluation, any Error> {
+        feed.subscribe(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    }
+
+    public func watchStreakKeys(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<[String]> {
+        feed.subscribeToKeys(userId: userId)
+    }
+
+    public func watchStreaks(userId: String, now: @escaping @Sendable () -> Date, timezone: @escaping @Sendable () -> TimeZone) -> AsyncStream<StreakListUpdate> {
+        feed.subscribeToAll(userId: userId, now: now, timezone: timezone)
+    }
+
+    public func watchLink() -> AsyncStream<StoreLink> { links.subscribe() }
+
+    /// The feed's view of the server: a streak read again when the event stream says it
+    /// changed, the keys when it says they did. A refresh that fails for want of the
+    /// server leaves its subscribers waiting for the stream to come back.
+    static func feedSource(_ store: WeakReference<HTTPStreakStore>) -> StreakFeed.Source {
+        StreakFeed.Source(
+            refresh: { userId, key, now, zone in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
+            },
+            streakKeys: { userId in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.streakKeys(userId: userId, includingArchived: false)
+            },
+            following: { userId, on in store.value?.follow(on, userId: userId) },
+            isTransient: { $0 is HTTPStoreError && !($0 is StreakStoreError) }
+        )
+    }
+
+    private func follow(_ on: Bool, userId: String) {
+        let (started, stopped) = followers.withLock { followers -> (EventFollower?, EventFollower?) in
+            if on {
+                guard followers[userId] == nil else { return (nil, nil) }
+                let follower = EventFollower(
+                    transport: transport,
+                    onEvent: { [weak self] name, data in self?.heard(name, data, userId: userId) },
+                    onLink: { [weak self] link in self?.links.send(link) }
+                )
+                followers[userId] = follower
+                return (follower, nil)
+            }
+            return (nil, followers.removeValue(forKey: userId))
+        }
+        started?.start()
+        stopped?.stop()
+    }
+
+    private func heard(_ name: String, _ data: Data, userId: String) {
+        switch name {
+        case "keys":
+            feed.keysChanged(userId: userId)
+        case "streak", "failed":
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            if let key = (object?["streak_id"] ?? object?["key"]) as? String { feed.changed(userId: userId, streakKeys: [key]) }
+        default:
+            break
+        }
+    }
+}
+
+/// Whether the store's link is up, to every subscriber (the latest first).
+final class LinkBroadcast: Sendable {
+    private let state = Mutex<(link: StoreLink, subscribers: [UUID: AsyncStream<StoreLink>.Continuation])>((.live, [:]))
+
+    func subscribe() -> AsyncStream<StoreLink> {
+        let (stream, continuation) = AsyncStream<StoreLink>.makeStream()
+        let id = UUID()
+        state.withLock { state in
+            state.subscribers[id] = continuation
+            continuation.yield(state.link)
+        }
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    func send(_ link: StoreLink) {
+        let subscribers = state.withLock { state -> [AsyncStream<StoreLink>.Continuation] in
+            guard state.link != link else { return [] }
+            state.link = link
+            return Array(state.subscribers.values)
+        }
+        subscribers.forEach { $0.yield(link) }
+    }
+
+    func finish() {
+        let subscribers = state.withLock { state in
+            defer { state.subscribers = [:] }
+            return Array(state.subscribers.values)
+        }
+        subscribers.forEach { $0.finish() }
+    }
+}

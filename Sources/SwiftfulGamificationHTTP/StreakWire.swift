@@ -1,0 +1,94 @@
+import Foundation
+import SwiftfulGamification
+
+/// A streak whole as the server sends it to `HTTPStreakStore` (`GET /v1/streaks/{key}/record`,
+/// and a trashed one's `GET /v1/trash/{key}`): its settings, its goal history, whether it is
+/// archived, and what it holds. Dates as ISO 8601 text.
+public struct StreakRecord: Codable, Sendable {
+    public var configuration: StreakConfiguration?
+    public var goalHistory: [StreakGoalChange]
+    public var archived: Bool
+    public var events: [StreakEvent]
+    public var freezes: [StreakFreeze]
+    public var skips: [CalendarDay]
+    public var notes: [StreakNote]
+
+    public init(
+        configuration: StreakConfiguration?, goalHistory: [StreakGoalChange], archived: Bool, events: [StreakEvent], freezes: [StreakFreeze],
+        skips: [CalendarDay], notes: [StreakNote]
+    ) {
+        self.configuration = configuration
+        self.goalHistory = goalHistory
+        self.archived = archived
+        self.events = events
+        self.freezes = freezes
+        self.skips = skips
+        self.notes = notes
+    }
+
+    /// A trashed streak's batch as the record of it.
+    public init(_ batch: ImportBatch, archived: Bool) {
+        self.init(
+            configuration: batch.configuration, goalHistory: batch.goalHistory, archived: archived, events: batch.events, freezes: batch.freezes,
+            skips: batch.skips, notes: batch.notes
+        )
+    }
+
+    public var batch: ImportBatch {
+        ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case configuration, archived, events, freezes, skips, notes
+        case goalHistory = "goal_history"
+    }
+}
+
+/// What a change produced, whole, as `POST /v1/changes?form=library` answers it (the
+/// command line's form, `?form` absent, keeps to words and statuses).
+public struct AppliedChange: Codable, Sendable {
+    public var evaluation: StreakEvaluation?
+    public var added: [StreakEvent]
+    public var removed: StreakEvent?
+    public var usedFreezes: [FreezeConsumption]
+    public var trashed: TrashedStreak?
+    public var earned: [ExperiencePointsEvent]
+    public var alreadyApplied: Bool
+
+    public init(_ result: StreakChangeResult, alreadyApplied: Bool) {
+        evaluation = result.evaluation
+        added = result.added
+        removed = result.removed
+        usedFreezes = result.usedFreezes
+        trashed = result.trashed
+        earned = result.earned
+        self.alreadyApplied = alreadyApplied
+    }
+
+    public var result: StreakChangeResult {
+        var result = StreakChangeResult(evaluation: evaluation)
+        result.added = added
+        result.removed = removed
+        result.usedFreezes = usedFreezes
+        result.trashed = trashed
+        result.earned = earned
+        return result
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case evaluation, added, removed, trashed, earned
+        case usedFreezes = "used_freezes"
+        case alreadyApplied = "already_applied"
+    }
+}
+
+/// The wire's JSON: Foundation's coders with instants as ISO 8601 text.
+public enum StreakWire {
+    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        Array(try ISODate.jsonEncoder().encode(value))
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try ISODate.jsonDecoder().decode(type, from: data)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import StreakServer
+import SwiftfulGamification
+import SwiftfulGamificationFileStore
+import SwiftfulGamificationHTTP
+
+/// `HTTPStreakStore` against a real `StreakHTTPServer` on loopback (a file store behind it):
+/// every write a change applied by the server and answered with its calculation, reads of
+/// the streak whole, the store's own errors for a missing streak or a key taken, a token kept
+/// to its user, and a watched streak hearing another writer's change through the event stream.
+@Suite(.serialized)
+struct HTTPStreakStoreTests {
+    static let now = ISODate.parse("2024-01-05T12:00:00Z")!
+    static let utc = TimeZone(identifier: "UTC")!
+    let root = NSTemporaryDirectory() + "streaks-http-\(UUID().uuidString)"
+
+    /// A server on a free port for `body`, stopped after it.
+    func withServer(_ body: (_ files: any StreakStore, _ client: HTTPStreakStore) async throws -> Void) async throws {
+        let files = FileStreakStore(rootPath: root).onOwnThreads
+        let tokens = FileTokenBook(storeRoot: root)
+        for (user, key) in [("ana", "run"), ("bob", "secret")] {
+            let event = StreakEvent(id: "\(key)-1", dateCreated: Self.now.addingTimeInterval(-3_600), timezone: "UTC")
+            try await files.apply(.addEvents([event], creating: StreakConfiguration(streakKey: key)), to: StreakRef(userId: user, key: key), at: Self.now, timezone: Self.utc)
+        }
+        let token = try tokens.create(userId: "ana", name: "test", now: Self.now).token
+        let api = StreakAPI(store: files, tokens: tokens, zone: Self.utc, heartbeat: .seconds(1)) { Self.now }
+        let port = Mutex(0)
+        let serving = Task { try await StreakHTTPServer(api: api, host: "127.0.0.1", port: 0).run { bound in port.withLock { $0 = bound } } }
+        defer { serving.cancel() }
+        var waited = 0
+        while port.withLock({ $0 }) == 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let client = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port.withLock { $0 })/v1")!, token: token)
+        try await body(files, client)
+        await client.close()
+    }
+
+    @Test func writesAreChangesTheServerAppliesAndAnswersWithItsCalculation() async throws {
+        try await withServer { files, client in
+            #expect(try await client.streakKeys(userId: "ana") == ["run"], "the token's user, not bob")
+            let served = try await client.evaluate(userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            let local = try await files.evaluate(userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            #expect(served.streak == local.streak && served.today == local.today)
+
+            let event = StreakEvent(id: "e2", dateCreated: Self.now.addingTimeInterval(-600), timezone: "UTC")
+            let (added, evaluation) = try await client.addEvents([event], userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc, freshIds: false, creating: nil)
+            #expect(added.map(\.id) == ["e2"] && evaluation.streak.todayEventCount == 2)
+            #expect(try await files.events(userId: "ana", streakKey: "run").map(\.id).sorted() == ["e2", "run-1"], "stored by the server")
+
+            let walk = try await client.createStreak(userId: "ana", configuration: StreakConfiguration(streakKey: "walk", eventsRequiredPerDay: 2), now: Self.now, timezone: Self.utc)
+            #expect(walk.configuration.eventsRequiredPerDay == 2)
+            await #expect(throws: StreakStoreError.streakExists("walk")) {
+                _ = try await client.createStreak(userId: "ana", configuration: StreakConfiguration(streakKey: "walk"), now: Self.now, timezone: Self.utc)
+            }
+            let removed = try await client.removeEvent(id: "e2", userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            #expect(removed.removed.id == "e2" && removed.evaluation.streak.todayEventCount == 1)
+            await #expect(throws: StreakStoreError.unknownEvent("e2")) {
+                _ = try await client.removeEvent(id: "e2", userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            }
+            let day = CalendarDay(containing: Self.now, in: Self.utc)
+            _ = try await client.setNote("rainy", on: day, userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            _ = try await client.addSkips([CalendarDay(dayNumber: day.dayNumber - 3)], userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            let settled = try await client.updateSettings(
+                userId: "ana", streakKey: "run", goal: 3, leewayHours: 2, freezeBehavior: nil, schedule: nil, details: StreakDetails(title: "Run"), now: Self.now, timezone: Self.utc
+            )
+            #expect(settled.configuration.eventsRequiredPerDay == 3 && settled.configuration.leewayHours == 2)
+
+            let record = try await client.record(streakKey: "run")
+            #expect(record.notes == [StreakNote(day: day, text: "rainy")] && record.skips == [CalendarDay(dayNumber: day.dayNumber - 3)])
+            #expect(try await client.settings(userId: "ana", streakKey: "run").configuration.title == "Run")
+            #expect(try await client.events(userId: "ana", streakKey: "run", on: day, timezone: Self.utc).map(\.id) == ["run-1"])
+
+            let trashed = try await client.deleteStreak(userId: "ana", streakKey: "walk", now: Self.now, timezone: Self.utc)
+            #expect(try await client.trashedStreaks(userId: "ana", now: Self.now).map(\.streakKey) == ["walk"])
+            #expect(try await client.trashedStreak(userId: "ana", streakKey: "walk", dateDeleted: trashed.dateDeleted).batch.configuration?.eventsRequiredPerDay == 2)
+            _ = try await client.restoreStreak(userId: "ana", streakKey: "walk", as: nil, now: Self.now, timezone: Self.utc)
+            #expect(try await client.streakKeys(userId: "ana") == ["run", "walk"])
+
+            await #expect(throws: StreakStoreError.unknownStreak("secret", known: [])) {
+                _ = try await client.evaluate(userId: "bob", streakKey: "secret", now: Self.now, timezone: Self.utc)
+            }
+            await #expect(throws: StreakStoreError.unknownStreak("secret", known: [])) {
+                _ = try await client.addEvents([event], userId: "bob", streakKey: "secret", now: Self.now, timezone: Self.utc, freshIds: false, creating: nil)
+            }
+            #expect(try await files.events(userId: "bob", streakKey: "secret").map(\.id) == ["secret-1"], "bob's streak untouched")
+            // The change vocabulary's own entry point reaches the server too.
+            let applied = try await client.apply(.archive(true), to: StreakRef(userId: "ana", key: "run"), at: Self.now, timezone: Self.utc)
+            #expect(applied.evaluation?.configuration.streakKey == "run")
+            #expect(try await client.isArchived(userId: "ana", streakKey: "run"))
+            // A rule's refusal comes back in its words.
+            await #expect(throws: HTTPStoreError.refused(status: 422, message: "The streak has no missed days that freezes could fill")) {
+                _ = try await client.useFreezesManually(userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
+            }
+        }
+    }
+
+    @Test func aWatchedStreakHearsAnotherWritersChangeThroughTheEventStream() async throws {
+        try await withServer { files, client in
+            var link = client.watchLink().makeAsyncIterator()
+            #expect(await link.next() == .live)
+            let updates = client.watch(userId: "ana", streakKey: "run", now: { Self.now }, timezone: { Self.utc })
+            var iterator = updates.makeAsyncIterator()
+            #expect(try await next(&iterator)?.streak.todayEventCount == 1)
+            // Not through the client: the store behind the server, as another process would.
+            let event = StreakEvent(id: "elsewhere", dateCreated: Self.now.addingTimeInterval(-60), timezone: "UTC")
+            _ = try await files.apply(.addEvents([event], creating: nil), to: StreakRef(userId: "ana", key: "run"), at: Self.now, timezone: Self.utc)
+            var heard = false
+            while let update = try await next(&iterator, seconds: 10) {
+                if update.streak.todayEventCount == 2 { heard = true; break }
+            }
+            #expect(heard, "the event stream brought the other writer's change")
+            let keys = client.watchStreakKeys(userId: "ana", now: { Self.now }, timezone: { Self.utc })
+            var keyIterator = keys.makeAsyncIterator()
+            #expect(await keyIterator.next() == ["run"])
+            _ = try await files.apply(.create(StreakConfiguration(streakKey: "swim")), to: StreakRef(userId: "ana", key: "swim"), at: Self.now, timezone: Self.utc)
+            #expect(await keyIterator.next() == ["run", "swim"])
+        }
+    }
+}
