@@ -72,6 +72,7 @@ let package = Package(
                 "StreakPresentation",
                 "StreakImporters",
                 "StreakServer",
+                "SwiftfulGamificationHTTP",
                 "CNcurses",
                 "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

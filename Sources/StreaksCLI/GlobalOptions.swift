@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
+import SwiftfulGamificationHTTP
 import SwiftfulGamificationPostgres
 import SwiftfulGamificationReplica
 
@@ -16,6 +17,15 @@ struct GlobalOptions: ParsableArguments {
         discussion: "Default: $STREAKS_DATABASE when set (and no --store is given).", valueName: "url"
     ))
     var database: String?
+
+    @Option(help: ArgumentHelp(
+        "Use a streak server ('streaks serve') instead: its API's URL, such as https://streaks.example.com/v1.",
+        discussion: "Default: $STREAKS_SERVER. The token comes from --token-file or $STREAKS_TOKEN, and decides the user.", valueName: "url"
+    ))
+    var server: String?
+
+    @Option(help: ArgumentHelp("A file holding the server's token, readable by you alone (chmod 600).", valueName: "path"))
+    var tokenFile: String?
 
     @Option(help: "The user whose streaks to use (default: your login name, or the database role).")
     var user: String?
@@ -37,6 +47,12 @@ struct GlobalOptions: ParsableArguments {
         let zone = try timezone.map { try StreakValidation.timeZone(named: $0) } ?? TimeZone.current
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
+        if let server = try ServerAccess.chosen(server: server, store: store, database: database, environment: console.environment) {
+            let opened = OpenStores.keep(try ServerAccess.open(server, tokenFile: tokenFile, environment: console.environment))
+            let context = CommandContext(store: opened, userId: Self.userId(explicit: user, environment: console.environment), now: now, zone: zone, console: console)
+            console.opened.set(context)
+            return context
+        }
         if let database, !PostgresLocation.isURL(database) { throw PostgresStoreError.badURL(PostgresLocation.redacted(database)) }
         let (opened, role) = try Self.openStore(
             store: Self.chosenStore(store: store, database: database, environment: console.environment), console: console, liveClock: self.now == nil

@@ -49,7 +49,7 @@ public final class HTTPStreakStore: StreakStore {
     func apply(_ change: StreakChange, userId: String, key: String, now: Date, timezone: TimeZone) async throws -> AppliedChange {
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let body = try StreakChangeRequest(key: key, change: change, operation: operation).encoded()
-        let data = try await transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body)
+        let data = try await namingKnownKeys { try await self.transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body) }
         let applied = try StreakWire.decode(AppliedChange.self, from: data)
         if let evaluation = applied.evaluation { feed.publish(userId: userId, streakKey: evaluation.configuration.streakKey, evaluation: evaluation, at: now) }
         return applied
@@ -190,6 +190,16 @@ public final class HTTPStreakStore: StreakStore {
         return try Self.evaluation(of: applied, key: streakKey)
     }
 
+    /// `body`, with a missing streak's error naming the keys there are (the server's 404
+    /// names none: it says the same whoever asks).
+    private func namingKnownKeys<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch StreakStoreError.unknownStreak(let key, let known) where known.isEmpty {
+            throw StreakStoreError.unknownStreak(key, known: (try? await streakKeys(userId: "", includingArchived: false)) ?? [])
+        }
+    }
+
     // MARK: - Reads
 
     public func streakKeys(userId: String, includingArchived: Bool) async throws -> [String] {
@@ -199,7 +209,7 @@ public final class HTTPStreakStore: StreakStore {
 
     /// The streak whole: settings, archive state, events, freezes, skips and notes.
     public func record(streakKey: String) async throws -> StreakRecord {
-        try StreakWire.decode(StreakRecord.self, from: try await transport.get(["streaks", streakKey, "record"]))
+        try StreakWire.decode(StreakRecord.self, from: try await namingKnownKeys { try await self.transport.get(["streaks", streakKey, "record"]) })
     }
 
     public func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
@@ -229,7 +239,7 @@ public final class HTTPStreakStore: StreakStore {
 
     /// The server's calculation of the streak now.
     public func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        let data = try await transport.get(["streaks", streakKey], query: ["form": "library", "tz": timezone.identifier])
+        let data = try await namingKnownKeys { try await self.transport.get(["streaks", streakKey], query: ["form": "library", "tz": timezone.identifier]) }
         return try StreakWire.decode(StreakEvaluation.self, from: data)
     }
 

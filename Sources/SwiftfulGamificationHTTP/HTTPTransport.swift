@@ -5,7 +5,7 @@ import FoundationNetworking
 import SwiftfulGamification
 
 /// What the server said no to, or why it could not be asked.
-public enum HTTPStoreError: Error, CustomStringConvertible, Equatable {
+public enum HTTPStoreError: LocalizedError, CustomStringConvertible, Equatable {
     /// An answer other than 200: its status and the server's sentence.
     case refused(status: Int, message: String)
     /// The server could not be reached or stopped answering.
@@ -20,6 +20,8 @@ public enum HTTPStoreError: Error, CustomStringConvertible, Equatable {
         case .notOffered(let what): "\(what) is not offered over HTTP"
         }
     }
+
+    public var errorDescription: String? { description }
 }
 
 /// Requests to the server's API with the bearer token: JSON in, the body out, an error
@@ -68,7 +70,7 @@ struct HTTPTransport: Sendable {
             do {
                 (data, response) = try await session.data(for: request)
             } catch {
-                guard attempt < Self.attempts, !Task.isCancelled else { throw HTTPStoreError.unreachable(base.absoluteString, reason: error.localizedDescription) }
+                guard attempt < Self.attempts, !Task.isCancelled else { throw HTTPStoreError.unreachable(base.absoluteString, reason: Self.reason(error)) }
                 try await Task.sleep(nanoseconds: delay)
                 delay *= 2
                 continue
@@ -76,6 +78,18 @@ struct HTTPTransport: Sendable {
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard status == 200 else { throw Self.refusal(status: status, data: data) }
             return data
+        }
+    }
+
+    /// Why a request got no answer, in words (URLError's own on Linux are codes).
+    static func reason(_ error: any Error) -> String {
+        switch (error as? URLError)?.code {
+        case .cannotConnectToHost?: "nothing answers there (is 'streaks serve' running?)"
+        case .timedOut?: "it did not answer in time"
+        case .cannotFindHost?, .dnsLookupFailed?: "the host name is unknown"
+        case .networkConnectionLost?: "the connection was lost"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?: "the TLS connection failed (certificate?)"
+        default: error.localizedDescription
         }
     }
 

@@ -81,10 +81,10 @@ struct HTTPStreakStoreTests {
             _ = try await client.restoreStreak(userId: "ana", streakKey: "walk", as: nil, now: Self.now, timezone: Self.utc)
             #expect(try await client.streakKeys(userId: "ana") == ["run", "walk"])
 
-            await #expect(throws: StreakStoreError.unknownStreak("secret", known: [])) {
+            await #expect(throws: StreakStoreError.unknownStreak("secret", known: ["run", "walk"]), "ana's keys named, bob's not") {
                 _ = try await client.evaluate(userId: "bob", streakKey: "secret", now: Self.now, timezone: Self.utc)
             }
-            await #expect(throws: StreakStoreError.unknownStreak("secret", known: [])) {
+            await #expect(throws: StreakStoreError.unknownStreak("secret", known: ["run", "walk"])) {
                 _ = try await client.addEvents([event], userId: "bob", streakKey: "secret", now: Self.now, timezone: Self.utc, freshIds: false, creating: nil)
             }
             #expect(try await files.events(userId: "bob", streakKey: "secret").map(\.id) == ["secret-1"], "bob's streak untouched")
