@@ -72,6 +72,10 @@ check "the same operation retried on B: answered the same" test "$(status -H "Au
 check "  byte for byte" cmp -s "$WORK/first" "$WORK/body"
 check "  stored once" test "$(psql "$SERVER_URL" -qAtc "SET ROLE ana; SELECT count(*) FROM streak_events")" = 1
 
+# The command line through B (--server): its answer is the server's calculation.
+echo "$ANA" > "$WORK/token" && chmod 600 "$WORK/token"
+check "streaks status --server through B" bash -c "'$BIN' status run --server '$URL_B' --token-file '$WORK/token' --now $NOW | grep -q '^run: 1 day'"
+
 # Killed mid-change: a batch of a thousand events to A, A killed while it works; the same
 # operation retried on B stores each event once.
 python3 - "$WORK/batch.json" <<'PY'

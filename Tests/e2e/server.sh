@@ -3,7 +3,8 @@
 # (none, wrong, revoked), one user's streaks kept from another's, a change answered with what
 # it produced and an operation sent again answered the same, bad input refused with a status,
 # the event stream carrying another process's write, a server killed mid-change and the
-# retried operation applied once, and a graceful stop ending open streams. PostgreSQL:
+# retried operation applied once, a graceful stop ending open streams, and the command line
+# and the dashboard (in tmux) on the server with --server. PostgreSQL:
 # Tests/e2e/server-postgres.sh.
 # Usage: Tests/e2e/server.sh [path/to/streaks]
 set -euo pipefail
@@ -11,7 +12,7 @@ set -euo pipefail
 BIN=${1:-.build/debug/streaks}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 WORK=$(mktemp -d)
-trap 'pkill -KILL -f "streaks-e2e-serve-$$" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'tmux -L "streaks-e2e-server-$$" kill-server 2>/dev/null || true; pkill -KILL -f "streaks-e2e-serve-$$" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 source "$(dirname "$0")/common.sh"
 export TZ=UTC STREAKS_HOME="$WORK/store" no_proxy='*' NO_PROXY='*'
 unset STREAKS_DATABASE STREAKS_USER
@@ -73,6 +74,23 @@ check "the stream begins with every streak" test "$(grep -c '^event: streak' "$W
 for _ in $(seq 50); do [ "$(grep -c '^event: streak' "$WORK/stream")" -ge 3 ] && break; sleep 0.1; done
 check "another process's log reaches it" test "$(grep -c '^event: streak' "$WORK/stream")" = 3
 check "  with an id" test "$(grep -c '^id: [0-9]*-[0-9]*$' "$WORK/stream")" -ge 4
+
+# The command line and the dashboard on the server (--server), the token from a file.
+echo "$ANA" > "$WORK/token" && chmod 600 "$WORK/token"
+check "streaks status --server" bash -c "'$BIN' status run --server '$URL' --token-file '$WORK/token' --now $NOW | grep -q '^run:'"
+check "streaks log --server: the server stores it" bash -c "'$BIN' log read --server '$URL' --token-file '$WORK/token' --now $NOW >/dev/null && test \$('$BIN' events read --user ana --now $NOW | grep -c event) = 2"
+chmod 644 "$WORK/token"
+if "$BIN" list --server "$URL" --token-file "$WORK/token" >"$WORK/open-token.out" 2>&1; then refused=0; else refused=$?; fi
+chmod 600 "$WORK/token"
+check "a token file others can read is refused: non-zero" test "$refused" != 0
+check "  saying how to fix it" grep -q "chmod 600" "$WORK/open-token.out"
+SOCKET=streaks-e2e-server-$$
+tmux -L "$SOCKET" new-session -d -s board -x 120 -y 40 "env TERM=screen-256color TZ=UTC no_proxy='*' '$BIN' --server '$URL' --token-file '$WORK/token' --now $NOW; sleep 30"
+check "the dashboard on the server shows ana's streaks" wait_for board "read"
+"$BIN" log run --user ana --now 2024-01-05T11:50:00Z >/dev/null
+check "  and another process's log, live" wait_for board "3/1"
+tmux -L "$SOCKET" send-keys -t board q
+tmux -L "$SOCKET" kill-server 2>/dev/null || true
 
 # Killed mid-change: a batch of a thousand events, the server killed while it works; the
 # retried operation stores each event once.
