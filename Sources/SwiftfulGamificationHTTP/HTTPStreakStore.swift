@@ -270,18 +270,7 @@ public final class HTTPStreakStore: StreakStore {
     /// changed, the keys when it says they did. A refresh that fails for want of the
     /// server leaves its subscribers waiting for the stream to come back.
     static func feedSource(_ store: WeakReference<HTTPStreakStore>) -> StreakFeed.Source {
-        StreakFeed.Source(
-            refresh: { userId, key, now, zone in
-                guard let store = store.value else { throw CancellationError() }
-                return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
-            },
-            streakKeys: { userId in
-                guard let store = store.value else { throw CancellationError() }
-                return try await store.streakKeys(userId: userId, includingArchived: false)
-            },
-            following: { userId, on in store.value?.follow(on, userId: userId) },
-            isTransient: { $0 is HTTPStoreError && !($0 is StreakStoreError) }
-        )
+        .reading(store, following: { store, userId, on in store.follow(on, userId: userId) }, isTransient: { $0 is HTTPStoreError })
     }
 
     private func follow(_ on: Bool, userId: String) {

@@ -167,20 +167,8 @@ extension PostgresStreakStore {
     /// their channel. A refresh that fails for want of the server leaves its subscribers
     /// waiting: the link says so, and the next connection catches up.
     static func feedSource(_ store: WeakReference<PostgresStreakStore>) -> StreakFeed.Source {
-        StreakFeed.Source(
-            refresh: { userId, key, now, zone in
-                guard let store = store.value else { throw CancellationError() }
-                return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
-            },
-            streakKeys: { userId in
-                guard let store = store.value else { throw CancellationError() }
-                return try await store.streakKeys(userId: userId, includingArchived: false)
-            },
-            following: { userId, on in
-                guard let store = store.value else { return }
-                store.watchers.follow(on, userId: userId, feed: store.feed)
-            },
-            isTransient: { !($0 is StreakStoreError) }
+        .reading(
+            store, following: { store, userId, on in store.watchers.follow(on, userId: userId, feed: store.feed) }, isTransient: { !($0 is StreakStoreError) }
         )
     }
 }

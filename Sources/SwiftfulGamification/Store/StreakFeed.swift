@@ -439,3 +439,27 @@ public enum StreakListUpdate: Sendable {
     /// A listed streak could not be read; it is tried again at its next change.
     case failed(streakKey: String, reason: String)
 }
+
+extension StreakFeed.Source {
+    /// A store's own reads as the feed's, while the store lives: `evaluate` for a streak,
+    /// `streakKeys` (archived left out) for the list.
+    package static func reading<Store: StreakStore & AnyObject>(
+        _ store: WeakReference<Store>, following: @escaping @Sendable (Store, String, Bool) -> Void, isTransient: @escaping @Sendable (any Error) -> Bool
+    ) -> Self {
+        Self(
+            refresh: { userId, key, now, zone in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
+            },
+            streakKeys: { userId in
+                guard let store = store.value else { throw CancellationError() }
+                return try await store.streakKeys(userId: userId, includingArchived: false)
+            },
+            following: { userId, on in
+                guard let store = store.value else { return }
+                following(store, userId, on)
+            },
+            isTransient: isTransient
+        )
+    }
+}
