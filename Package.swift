@@ -127,7 +127,7 @@ let package = Package(
             name: "StreakServerTests",
             dependencies: [
                 "StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "TestSupport", "PostgresTestSupport",
-                "SwiftfulGamificationHTTP", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SwiftfulGamificationHTTP", "SwiftfulGamificationReplica", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

@@ -18,8 +18,9 @@ import Synchronization
 /// - `GET /v1/stream`: server-sent events of every change to the user's streaks (`EventStream`).
 /// - `GET /v1/openapi.yaml`: this API described.
 ///
-/// - `GET /v1/streaks/{key}/record`, `GET /v1/trash`, `GET /v1/trash/{key}?deleted=`: a
-///   streak whole and the trash, for `HTTPStreakStore`.
+/// - `GET /v1/streaks/{key}/record`, `GET /v1/trash`, `GET /v1/trash/{key}?deleted=`,
+///   `GET /v1/revisions`: a streak whole, the trash and each streak's revision, for
+///   `HTTPStreakStore` and an offline copy of it.
 ///
 /// Every route takes `tz` (an IANA zone) for "today"; the server's zone otherwise.
 /// `form=library` asks for the library's own JSON of a streak or a change's result
@@ -35,7 +36,7 @@ public struct StreakAPI: Sendable {
     /// answers).
     static let routes = [
         "GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "GET /v1/streaks/{key}/record", "POST /v1/changes", "GET /v1/stream",
-        "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/openapi.yaml",
+        "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/revisions", "GET /v1/openapi.yaml",
     ]
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
@@ -87,6 +88,9 @@ public struct StreakAPI: Sendable {
         case let path where path.count == 3 && path[0] == "streaks" && path[2] == "record":
             try allow(request, "GET")
             return try await record(of: path[1], as: try await user(request))
+        case ["revisions"]:
+            try allow(request, "GET")
+            return try await revisions(as: try await user(request))
         case ["trash"]:
             try allow(request, "GET")
             return try await trash(as: try await user(request))
@@ -165,6 +169,15 @@ public struct StreakAPI: Sendable {
         ))
     }
 
+    /// Each streak's revision (archived ones too), for an offline copy to know what to read
+    /// again; a store that keeps none (the file store) is 404.
+    private func revisions(as userId: String) async throws -> APIResponse {
+        guard let store = store as? any RevisionedStreakStore else {
+            throw APIError(404, "this server's store keeps no revisions (an offline copy needs a server on PostgreSQL)")
+        }
+        return try APIResponse.library(["revisions": try await store.revisions(userId: userId)])
+    }
+
     private func trash(as userId: String) async throws -> APIResponse {
         try APIResponse.library(["trashed": try await store.trashedStreaks(userId: userId, now: clock())])
     }
@@ -232,7 +245,7 @@ public struct StreakAPI: Sendable {
         }
         let applied = try await change.apply(on: store, userId: userId, at: now, timezone: zone)
         let response = library
-            ? try APIResponse.library(AppliedChange(applied.produced, alreadyApplied: applied.alreadyApplied))
+            ? try APIResponse.library(AppliedChange(applied.produced, alreadyApplied: applied.alreadyApplied, revisions: applied.revisions))
             : APIResponse.json(StatusJSON.changeResult(
                 key: change.key, summary: change.change.summary(of: change.key), applied.produced, alreadyApplied: applied.alreadyApplied,
                 now: now, zone: zone

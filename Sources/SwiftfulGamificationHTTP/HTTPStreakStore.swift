@@ -51,6 +51,10 @@ public final class HTTPStreakStore: StreakStore {
         let body = try StreakChangeRequest(key: key, change: change, operation: operation).encoded()
         let data = try await namingKnownKeys { try await self.transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body) }
         let applied = try StreakWire.decode(AppliedChange.self, from: data)
+        // An offline copy mirrors the write when it held the revision the write moved from.
+        for (key, moved) in applied.revisions where moved.count == 2 {
+            StoreOperation.current?.noteRevision(streakKey: key, before: moved[0], after: moved[1])
+        }
         if let evaluation = applied.evaluation { feed.publish(userId: userId, streakKey: evaluation.configuration.streakKey, evaluation: evaluation, at: now) }
         return applied
     }
@@ -334,5 +338,13 @@ final class LinkBroadcast: Sendable {
             return Array(state.subscribers.values)
         }
         subscribers.forEach { $0.finish() }
+    }
+}
+
+/// What an offline copy (`ReplicatedStreakStore`) compares: each streak's revision on a
+/// server that keeps them (one on PostgreSQL).
+extension HTTPStreakStore: RevisionedStreakStore {
+    public func revisions(userId: String) async throws -> [String: Int64] {
+        try StreakWire.decode([String: [String: Int64]].self, from: try await transport.get(["revisions"]))["revisions"] ?? [:]
     }
 }

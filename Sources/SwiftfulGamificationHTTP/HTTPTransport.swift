@@ -110,3 +110,16 @@ struct HTTPTransport: Sendable {
         return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
     }
 }
+
+/// An offline copy queues a write the server could not be reached for, and says why.
+extension HTTPStoreError: StoreReachabilityError {
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+
+    public var unreachableReason: String {
+        if case .unreachable(_, let reason) = self { return reason }
+        return description
+    }
+}

@@ -54,8 +54,11 @@ public struct AppliedChange: Codable, Sendable {
     public var trashed: TrashedStreak?
     public var earned: [ExperiencePointsEvent]
     public var alreadyApplied: Bool
+    /// Each streak revision the change moved, as [before, after].
+    public var revisions: [String: [Int64]]
 
-    public init(_ result: StreakChangeResult, alreadyApplied: Bool) {
+    public init(_ result: StreakChangeResult, alreadyApplied: Bool, revisions: [String: (before: Int64, after: Int64)] = [:]) {
+        self.revisions = revisions.mapValues { [$0.before, $0.after] }
         evaluation = result.evaluation
         added = result.added
         removed = result.removed
@@ -76,7 +79,7 @@ public struct AppliedChange: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case evaluation, added, removed, trashed, earned
+        case evaluation, added, removed, trashed, earned, revisions
         case usedFreezes = "used_freezes"
         case alreadyApplied = "already_applied"
     }

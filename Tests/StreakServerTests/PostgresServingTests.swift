@@ -3,8 +3,11 @@ import PostgresNIO
 import PostgresTestSupport
 import Testing
 @testable import StreakServer
+import Synchronization
 import SwiftfulGamification
+import SwiftfulGamificationHTTP
 @testable import SwiftfulGamificationPostgres
+import SwiftfulGamificationReplica
 
 /// The server on PostgreSQL as `streaks serve --database` runs it: logged in as the test
 /// cluster's `server` role (CREATEROLE), every request under its user's role. One user's
@@ -159,5 +162,48 @@ struct PostgresServingTests {
         #expect(try await second.store.events(userId: user, streakKey: "read").map(\.id) == ["r1"])
         await first.store.close()
         await second.store.close()
+    }
+
+    /// Serves `api` over HTTP on `port` (0: any) until the task is cancelled; the port bound.
+    static func listen(_ api: StreakAPI, port: Int = 0) async throws -> (Task<Void, any Error>, Int) {
+        let bound = Mutex(0)
+        let task = Task { try await StreakHTTPServer(api: api, host: "127.0.0.1", port: port).run { port in bound.withLock { $0 = port } } }
+        for _ in 0..<500 where bound.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        return (task, bound.withLock { $0 })
+    }
+
+    @Test func anOfflineCopyOfAServerQueuesWhileItIsDownAndPushesOnceItIsBack() async throws {
+        let server = try await Server()
+        let user = TestDatabase.freshUser()
+        let token = try await server.tokens.create(userId: user, name: "phone", now: Self.now).token
+        var (serving, port) = try await Self.listen(server.api)
+        let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
+        let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port)/v1")!, token: token)
+        let copy = try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { Self.now })
+        let ref = StreakRef(userId: user, key: "run")
+        func log(_ id: String) async throws -> StreakChangeResult {
+            let event = StreakEvent(id: id, dateCreated: Self.now.addingTimeInterval(-600), timezone: "UTC")
+            return try await copy.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: ref, at: Self.now, timezone: Self.utc)
+        }
+        _ = try await log("online")
+        #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id) == ["online"])
+
+        serving.cancel()
+        _ = try? await serving.value
+        let offline = try await log("offline")
+        #expect(offline.evaluation?.streak.totalEvents == 2, "the copy counts it at once")
+        #expect(copy.syncState.pendingChanges == 1 && copy.offlineReason != nil)
+        #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id) == ["online"])
+
+        (serving, port) = try await Self.listen(server.api, port: port)
+        _ = try await copy.sync(now: Self.now, timezone: Self.utc)
+        #expect(copy.syncState.pendingChanges == 0)
+        #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id).sorted() == ["offline", "online"], "pushed once")
+        _ = try await copy.sync(now: Self.now, timezone: Self.utc)
+        #expect(try await server.store.events(userId: user, streakKey: "run").count == 2)
+        serving.cancel()
+        await copy.close()
+        await server.store.close()
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }

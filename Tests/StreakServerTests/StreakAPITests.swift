@@ -164,7 +164,9 @@ struct StreakAPITests {
             let body = route.method == "POST" ? #"{"change": "skip", "key": "run", "days": ["2024-01-04"]}"# : ""
             let query = inTrash ? ["deleted": ISODate.format(try #require(trashed).dateDeleted)] : [:]
             let answer = await ask(route.method, concrete, token: ana, query: query, body: body)
-            #expect(answer.status == 200, "\(route.method) \(concrete): \(message(answer.json))")
+            // The file store keeps no revisions: the route says so (PostgresServingTests answers it).
+            let expected = route.path == "/v1/revisions" ? 404 : 200
+            #expect(answer.status == expected, "\(route.method) \(concrete): \(message(answer.json))")
             for other in ["GET", "POST", "PUT", "DELETE"] where !documented.contains(where: { $0.method == other && $0.path == route.path }) {
                 #expect(await ask(other, concrete, token: ana).status == 405, "\(other) \(concrete)")
             }

@@ -6,6 +6,9 @@ extension StreakChangeRequest {
     public struct Applied: Sendable {
         public let produced: StreakChangeResult
         public let alreadyApplied: Bool
+        /// The streaks' revisions the change moved, from before to after (stores that keep
+        /// revisions), for an offline copy on the other side of a server.
+        public var revisions: [String: (before: Int64, after: Int64)] = [:]
     }
 
     /// Applies the request to the user's streak through `StreakStore.apply`, under its
@@ -18,7 +21,7 @@ extension StreakChangeRequest {
             let produced = try await StoreOperation.$current.withValue(operation) {
                 try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: timezone)
             }
-            return Applied(produced: produced, alreadyApplied: false)
+            return Applied(produced: produced, alreadyApplied: false, revisions: operation.revisions)
         } catch where change.meansAlreadyApplied(error) {
             // Sent again after it was applied (a reply lost, a script run twice): as asked already.
             let evaluation = try? await store.evaluate(userId: userId, streakKey: key, now: now, timezone: timezone)
