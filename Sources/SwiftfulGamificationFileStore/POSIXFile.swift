@@ -158,6 +158,10 @@ package enum POSIXFile {
             try journal.willCreate(path)
             descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             created = descriptor >= 0
+            // Another writer without a lock made it meanwhile: append to theirs.
+            if descriptor < 0, errno == EEXIST, journal.withdrawCreation(path) {
+                descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            }
         }
         guard descriptor >= 0 else {
             let code = errno

@@ -79,6 +79,16 @@ final class WriteJournal {
         try announce(.created(path: path))
     }
 
+    /// Takes back `willCreate(path)` when another writer created the file first: for a
+    /// journal kept in memory alone (appends without a lock), whose undo must then not
+    /// remove the other writer's file. False for a journal on disk.
+    func withdrawCreation(_ path: String) -> Bool {
+        guard directory == nil, let index = changes.lastIndex(of: .created(path: path)) else { return false }
+        changes.remove(at: index)
+        announced -= 1
+        return true
+    }
+
     func willRename(_ from: String, to: String) throws {
         try announce(.renamed(from: from, to: to))
     }
