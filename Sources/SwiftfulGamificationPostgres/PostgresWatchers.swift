@@ -16,8 +16,6 @@ final class PostgresWatchers: Sendable {
     let writerId = UUID().uuidString
     private struct State {
         var listeners: [String: Task<Void, Never>] = [:]
-        var linkSubscribers: [UUID: AsyncStream<StoreLink>.Continuation] = [:]
-        var link: StoreLink = .live
     }
 
     private let state = Mutex(State())
@@ -30,15 +28,10 @@ final class PostgresWatchers: Sendable {
         self.actsAsEachUser = actsAsEachUser
     }
 
+    private let links = LinkBroadcast()
+
     func watchLink() -> AsyncStream<StoreLink> {
-        let (stream, continuation) = AsyncStream<StoreLink>.makeStream()
-        let id = UUID()
-        state.withLock { state in
-            state.linkSubscribers[id] = continuation
-            continuation.yield(state.link)
-        }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.linkSubscribers.removeValue(forKey: id) } }
-        return stream
+        links.subscribe()
     }
 
     /// Starts or stops listening for a user, as the feed follows them or stops.
@@ -55,23 +48,17 @@ final class PostgresWatchers: Sendable {
     }
 
     func stop() async {
-        let (tasks, subscribers) = state.withLock { state in
-            defer { state.listeners = [:]; state.linkSubscribers = [:] }
-            return (Array(state.listeners.values), Array(state.linkSubscribers.values))
+        let tasks = state.withLock { state in
+            defer { state.listeners = [:] }
+            return Array(state.listeners.values)
         }
-        // Outside the lock: finishing a stream runs its termination handler, which takes it.
-        subscribers.forEach { $0.finish() }
+        links.finish()
         tasks.forEach { $0.cancel() }
         for task in tasks { await task.value }
     }
 
     private func setLink(_ link: StoreLink) {
-        let subscribers = state.withLock { state -> [AsyncStream<StoreLink>.Continuation] in
-            guard state.link != link else { return [] }
-            state.link = link
-            return Array(state.linkSubscribers.values)
-        }
-        subscribers.forEach { $0.yield(link) }
+        links.send(link)
     }
 
     /// Starts the payload of a points or progress notification (no streak key has it).
