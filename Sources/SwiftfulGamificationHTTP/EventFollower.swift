@@ -20,6 +20,8 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private var task: URLSessionDataTask?
     private var stopped = false
     private var delay = 0.1
+    /// The last stream was refused (its reason already told): its end says nothing more.
+    private var refused = false
     private var pending = Data()
     private var name = ""
     private var dataLines: [Data] = []
@@ -65,6 +67,7 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        lock.withLock { refused = status != 200 }
         if status == 200 {
             lock.withLock { delay = 0.1 }
             onLink(.live)
@@ -100,13 +103,13 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let wait = lock.withLock { () -> Double? in
-            guard !stopped else { return nil }
+        let (wait, told) = lock.withLock { () -> (Double?, Bool) in
+            guard !stopped else { return (nil, true) }
             defer { delay = min(delay * 2, 2) }
-            return delay
+            return (delay, refused)
         }
         guard let wait else { return }
-        onLink(.lost(reason: error.map { "the event stream broke: \($0.localizedDescription)" } ?? "the server ended the event stream"))
+        if !told { onLink(.lost(reason: error.map { "the event stream broke: \($0.localizedDescription)" } ?? "the server ended the event stream")) }
         DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in self?.connect() }
     }
 }

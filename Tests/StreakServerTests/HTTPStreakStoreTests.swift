@@ -121,4 +121,23 @@ struct HTTPStreakStoreTests {
             #expect(await keyIterator.next() == ["run", "swim"])
         }
     }
+
+    @Test func aRefusedStreamSaysWhyOnTheLinkAndAReadSaysItInWords() async throws {
+        try await withServer { _, client in
+            let stranger = HTTPStreakStore(server: URL(string: client.location)!, token: "stk_000000000000_" + String(repeating: "A", count: 43))
+            await #expect(throws: HTTPStoreError.refused(status: 401, message: "the token is not valid (unknown, revoked or mistyped)")) {
+                _ = try await stranger.streakKeys(userId: "ana")
+            }
+            let links = stranger.watchLink()
+            let updates = stranger.watchStreaks(userId: "ana", now: { Self.now }, timezone: { Self.utc })
+            var iterator = links.makeAsyncIterator()
+            var said: StoreLink?
+            while let link = await iterator.next() {
+                if case .lost = link { said = link; break }
+            }
+            #expect(said == .lost(reason: "the server answered 401 to the event stream"))
+            _ = updates
+            await stranger.close()
+        }
+    }
 }
