@@ -80,14 +80,24 @@ public struct APIResponse: Sendable {
 public struct APIError: Error, Equatable, Sendable {
     public let status: Int
     public let message: String
+    /// The streak a 404 is about (`"streak"` in the answer), so a client need not read the sentence.
+    public let streak: String?
 
-    public init(_ status: Int, _ message: String) {
+    public init(_ status: Int, _ message: String, streak: String? = nil) {
         self.status = status
         self.message = message
+        self.streak = streak
+    }
+
+    /// A streak the user does not have, whoever else has it: the same answer either way.
+    static func noStreak(_ key: String) -> APIError {
+        APIError(404, "no streak '\(key)'", streak: key)
     }
 
     var response: APIResponse {
-        var response = APIResponse.json(["error": ["status": status, "message": message]], status: status)
+        var error: [String: Any] = ["status": status, "message": message]
+        if let streak { error["streak"] = streak }
+        var response = APIResponse.json(["error": error], status: status)
         if status == 401 { response.headers.append(("WWW-Authenticate", "Bearer")) }
         return response
     }

@@ -160,7 +160,7 @@ public struct StreakAPI: Sendable {
     }
 
     private func record(of key: String, as userId: String) async throws -> APIResponse {
-        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)'") }
+        try Self.existingKey(key)
         let (configuration, goals) = try await store.settings(userId: userId, streakKey: key)
         return try APIResponse.library(StreakRecord(
             configuration: configuration, goalHistory: goals, archived: try await store.isArchived(userId: userId, streakKey: key),
@@ -186,7 +186,7 @@ public struct StreakAPI: Sendable {
         guard let text = request.query["deleted"], let deleted = ISODate.parse(text) else {
             throw APIError(400, "deleted: the instant the streak was deleted (ISO 8601, as GET /v1/trash gives it)")
         }
-        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)' in the trash") }
+        try Self.existingKey(key)
         let (batch, archived) = try await store.trashedStreak(userId: userId, streakKey: key, dateDeleted: deleted)
         return try APIResponse.library(StreakRecord(batch, archived: archived))
     }
@@ -216,7 +216,7 @@ public struct StreakAPI: Sendable {
     }
 
     private func evaluate(_ key: String, _ userId: String, _ now: Date, _ zone: TimeZone) async throws -> StreakEvaluation {
-        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError(404, "no streak '\(key)'") }
+        try Self.existingKey(key)
         return try await store.evaluate(userId: userId, streakKey: key, now: now, timezone: zone)
     }
 
@@ -266,13 +266,18 @@ public struct StreakAPI: Sendable {
         )
     }
 
+    /// A key in a path that no streak can have is a streak the user does not have.
+    static func existingKey(_ key: String) throws {
+        guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError.noStreak(key) }
+    }
+
     /// A store's or a rule's refusal as an answer.
     static func refusal(_ error: any Error) -> APIError {
         let sentence = StreakStoreError.sentence(error)
         switch error {
         case StreakStoreError.unknownStreak(let key, _), StreakStoreError.notInTrash(let key, _):
             // Not the keys it has: the same answer whoever asks.
-            return APIError(404, "no streak '\(key)'")
+            return .noStreak(key)
         case StreakStoreError.streakExists, StreakStoreError.restoreKeyTaken:
             return APIError(409, sentence)
         case is StreakRuleError, is StreakStoreError, is ProgressError:

@@ -95,19 +95,9 @@ struct HTTPTransport: Sendable {
 
     /// An error answer as the store's own error where it has one.
     static func refusal(status: Int, data: Data) -> any Error {
-        let error = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        let message = ((error?["error"] as? [String: Any])?["message"] as? String) ?? String(decoding: data.prefix(200), as: UTF8.self)
-        if status == 404, let key = quoted(message, after: "no streak '") {
-            return StreakStoreError.unknownStreak(key, known: [])
-        }
-        return HTTPStoreError.refused(status: status, message: message)
-    }
-
-    /// The text between `prefix` and the next quote.
-    private static func quoted(_ message: String, after prefix: String) -> String? {
-        guard let start = message.range(of: prefix) else { return nil }
-        let rest = message[start.upperBound...]
-        return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
+        let error = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? [String: Any]
+        if status == 404, let key = error?["streak"] as? String { return StreakStoreError.unknownStreak(key, known: []) }
+        return HTTPStoreError.refused(status: status, message: error?["message"] as? String ?? String(decoding: data.prefix(200), as: UTF8.self))
     }
 }
 

@@ -58,7 +58,9 @@ actor PostgresSession {
         while true {
             var connecting = true
             do {
-                let connection = try await lease(for: inAnyRole ? nil : .some(userId), checkingSchema: checkingSchema || actsAsEachUser)
+                // Acting as each user, the schema is checked before the role is taken: only the
+                // login may migrate, so `run(readingSchemaVersion:)` cannot do it in its body.
+                let connection = try await lease(preferring: inAnyRole ? nil : userId, checkingSchema: checkingSchema || actsAsEachUser)
                 connecting = false
                 do {
                     if !inAnyRole { try await assume(userId, on: connection) }
@@ -197,11 +199,11 @@ actor PostgresSession {
             + "(CREATE ROLE \(role) NOLOGIN; GRANT \(role) TO \(loginRole))"
     }
 
-    /// A connection for one operation: an idle one (one already acting as the user first;
-    /// `userId` nil: any), a new one while fewer than `limit` are open, else the next one given back.
-    private func lease(for userId: String??, checkingSchema: Bool) async throws -> PostgresConnection {
+    /// A connection for one operation: an idle one (one already acting as `role` first), a new
+    /// one while fewer than `limit` are open, else the next one given back.
+    private func lease(preferring role: String?, checkingSchema: Bool) async throws -> PostgresConnection {
         while true {
-            if actsAsEachUser, let userId, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == userId && !$0.isClosed }) {
+            if actsAsEachUser, let role, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == role && !$0.isClosed }) {
                 return try await checked(idle.remove(at: index), checkingSchema: checkingSchema)
             }
             while let connection = idle.popLast() {

@@ -241,8 +241,8 @@ extension PostgresStreakStore {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
         if let fresh = try await freshEvaluation(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { return fresh }
+        // Not fresh a moment ago (or no such streak: the read says which): calculated.
         return try await read(userId: userId, streakKey: streakKey) { connection, row in
-            if let fresh = try await self.freshEvaluation(connection, row: row, userId: userId, now: now, timezone: timezone) { return fresh }
             let history = try await self.history(connection, row: row, timezone: timezone)
             return try await self.calculate(connection, row: row, history: history, userId: userId, now: now, timezone: timezone)
         }

@@ -142,8 +142,6 @@ enum ServerBenchmarks {
             end
             return wrk.format("GET", nil, headers)
         end
-        local failed = 0
-        response = function(status) if status ~= 200 then failed = failed + 1 end end
         done = function(summary) io.write(string.format("non200 %d\\n", summary.errors.status)) end
         """.write(toFile: script, atomically: true, encoding: .utf8)
         let result = try Measure.run("/usr/bin/wrk", ["-t2", "-c32", "-d\(seconds)s", "--latency", "-s", script, url], expectSuccess: true)

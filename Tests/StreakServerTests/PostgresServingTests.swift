@@ -48,15 +48,28 @@ struct PostgresServingTests {
         #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: created).status == 200)
         #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: Self.log("run", "a1")).status == 200)
 
-        #expect(await ask(server.api, "GET", "/v1/streaks", token: bobToken).json["streaks"] as? [[String: Any]] != nil)
+        // A streak of ana's in the trash too, for the trash's routes.
+        let walk = #"{"change": "create", "key": "walk", "configuration": {"streak_id": "walk"}}"#
+        #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: walk).status == 200)
+        let deleted = await ask(server.api, "POST", "/v1/changes", token: anaToken, query: ["form": "library"], body: #"{"change": "delete", "key": "walk"}"#)
+        let deletedAt = try #require(((deleted.json["trashed"] as? [String: Any])?["date_deleted"]) as? String)
+        #expect(await ask(server.api, "GET", "/v1/trash/walk", token: anaToken, query: ["deleted": deletedAt]).status == 200, "ana reads her own")
+
         #expect((await ask(server.api, "GET", "/v1/streaks", token: bobToken).json["streaks"] as? [[String: Any]])?.isEmpty == true)
-        for path in ["/v1/streaks/run", "/v1/streaks/run/days"] {
-            let answer = await ask(server.api, "GET", path, token: bobToken)
-            #expect(answer.status == 404 && errorMessage(answer.json) == "no streak 'run'", "\(path)")
+        #expect(await ask(server.api, "GET", "/v1/streaks", token: bobToken, query: ["form": "keys", "archived": "true"]).json["keys"] as? [String] == [])
+        #expect((await ask(server.api, "GET", "/v1/trash", token: bobToken).json["trashed"] as? [Any])?.isEmpty == true)
+        #expect((await ask(server.api, "GET", "/v1/revisions", token: bobToken).json["revisions"] as? [String: Any])?.isEmpty == true)
+        for (path, query) in [
+            ("/v1/streaks/run", [:]), ("/v1/streaks/run", ["form": "library"]), ("/v1/streaks/run/days", [:]), ("/v1/streaks/run/record", [:]),
+            ("/v1/trash/walk", ["deleted": deletedAt]),
+        ] {
+            let answer = await ask(server.api, "GET", path, token: bobToken, query: query)
+            #expect(answer.status == 404 && errorMessage(answer.json).hasPrefix("no streak '"), "\(path) \(query): \(answer.json)")
         }
         for change in [
             Self.log("run", "b1"), #"{"change": "delete", "key": "run"}"#, #"{"change": "rename", "key": "run", "to": "mine"}"#,
             #"{"change": "reset", "key": "run"}"#, #"{"change": "skip", "key": "run", "days": ["2024-01-04"]}"#,
+            #"{"change": "restore", "key": "walk"}"#,
         ] {
             let answer = await ask(server.api, "POST", "/v1/changes", token: bobToken, body: change)
             #expect(answer.status == 404, "\(change): \(errorMessage(answer.json))")
