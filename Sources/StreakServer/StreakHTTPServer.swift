@@ -23,6 +23,42 @@ public struct StreakHTTPServer: Sendable {
 
     /// Serves until a signal stops it; `onListening` gets the port bound (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(onListening: onListening).runService()
+    }
+
+    /// Serves in the background until `stop()`: for tests and embedding. Stopping is graceful, never a
+    /// cancellation, because cancelling NIO's accept loop while a connection is being activated traps
+    /// (apple/swift-nio#2813).
+    public func start() async throws -> Running {
+        let (ports, binding) = AsyncStream<Int>.makeStream()
+        let app = application { port in binding.yield(port) }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: app.logger))
+        let task = Task {
+            defer { binding.finish() }
+            try await group.run()
+        }
+        var bound = ports.makeAsyncIterator()
+        guard let port = await bound.next() else {
+            try await task.value
+            throw APIStartError.notListening(host: host, port: port)
+        }
+        return Running(port: port, group: group, task: task)
+    }
+
+    /// A server started with `start()`.
+    public struct Running: Sendable {
+        public let port: Int
+        let group: ServiceGroup
+        let task: Task<Void, any Error>
+
+        /// Finishes the requests under way, ends the event streams and closes the listener.
+        public func stop() async {
+            await group.triggerGracefulShutdown()
+            _ = try? await task.value
+        }
+    }
+
+    func application(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let api = api
         let responder = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
             var request = request
@@ -41,13 +77,22 @@ public struct StreakHTTPServer: Sendable {
             return Self.response(answer)
         }
         let seconds = idleTimeout.components.seconds
-        let app = Application(
+        return Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: .seconds(seconds))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "streaks"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) }
         )
-        try await app.runService()
+    }
+
+    /// The server stopped before it listened, without saying why.
+    enum APIStartError: Error, CustomStringConvertible {
+        case notListening(host: String, port: Int)
+        var description: String {
+            switch self {
+            case .notListening(let host, let port): "the server stopped before it listened on \(host):\(port)"
+            }
+        }
     }
 
     static func response(_ answer: APIResponse) -> Response {

@@ -27,17 +27,15 @@ struct HTTPStreakStoreTests {
         }
         let token = try tokens.create(userId: "ana", name: "test", now: Self.now).token
         let api = StreakAPI(store: files, tokens: tokens, zone: Self.utc, heartbeat: .seconds(1)) { Self.now }
-        let port = Mutex(0)
-        let serving = Task { try await StreakHTTPServer(api: api, host: "127.0.0.1", port: 0).run { bound in port.withLock { $0 = bound } } }
-        defer { serving.cancel() }
-        var waited = 0
-        while port.withLock({ $0 }) == 0, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
+        let serving = try await StreakHTTPServer(api: api, host: "127.0.0.1", port: 0).start()
+        let client = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(serving.port)/v1")!, token: token)
+        do { try await body(files, client) } catch {
+            await client.close()
+            await serving.stop()
+            throw error
         }
-        let client = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port.withLock { $0 })/v1")!, token: token)
-        try await body(files, client)
         await client.close()
+        await serving.stop()
     }
 
     @Test func writesAreChangesTheServerAppliesAndAnswersWithItsCalculation() async throws {

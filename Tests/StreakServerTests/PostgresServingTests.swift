@@ -177,19 +177,17 @@ struct PostgresServingTests {
         await second.store.close()
     }
 
-    /// Serves `api` over HTTP on `port` (0: any) until the task is cancelled; the port bound.
-    static func listen(_ api: StreakAPI, port: Int = 0) async throws -> (Task<Void, any Error>, Int) {
-        let bound = Mutex(0)
-        let task = Task { try await StreakHTTPServer(api: api, host: "127.0.0.1", port: port).run { port in bound.withLock { $0 = port } } }
-        for _ in 0..<500 where bound.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        return (task, bound.withLock { $0 })
+    /// Serves `api` over HTTP on `port` (0: any) until stopped.
+    static func listen(_ api: StreakAPI, port: Int = 0) async throws -> StreakHTTPServer.Running {
+        try await StreakHTTPServer(api: api, host: "127.0.0.1", port: port).start()
     }
 
     @Test func anOfflineCopyOfAServerQueuesWhileItIsDownAndPushesOnceItIsBack() async throws {
         let server = try await Server()
         let user = TestDatabase.freshUser()
         let token = try await server.tokens.create(userId: user, name: "phone", now: Self.now).token
-        var (serving, port) = try await Self.listen(server.api)
+        var serving = try await Self.listen(server.api)
+        let port = serving.port
         let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
         let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port)/v1")!, token: token)
         let copy = try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { Self.now })
@@ -201,20 +199,19 @@ struct PostgresServingTests {
         _ = try await log("online")
         #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id) == ["online"])
 
-        serving.cancel()
-        _ = try? await serving.value
+        await serving.stop()
         let offline = try await log("offline")
         #expect(offline.evaluation?.streak.totalEvents == 2, "the copy counts it at once")
         #expect(copy.syncState.pendingChanges == 1 && copy.offlineReason != nil)
         #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id) == ["online"])
 
-        (serving, port) = try await Self.listen(server.api, port: port)
+        serving = try await Self.listen(server.api, port: port)
         _ = try await copy.sync(now: Self.now, timezone: Self.utc)
         #expect(copy.syncState.pendingChanges == 0)
         #expect(try await server.store.events(userId: user, streakKey: "run").map(\.id).sorted() == ["offline", "online"], "pushed once")
         _ = try await copy.sync(now: Self.now, timezone: Self.utc)
         #expect(try await server.store.events(userId: user, streakKey: "run").count == 2)
-        serving.cancel()
+        await serving.stop()
         await copy.close()
         await server.store.close()
         try? FileManager.default.removeItem(atPath: directory)
