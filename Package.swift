@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `streaks mcp`: the Model Context Protocol's official SDK (stdio).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .target(name: "SwiftfulGamification"),
@@ -76,6 +78,7 @@ let package = Package(
                 "CNcurses",
                 "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
@@ -122,7 +125,7 @@ let package = Package(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
-        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"]),
+        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(
             name: "StreakServerTests",
             dependencies: [

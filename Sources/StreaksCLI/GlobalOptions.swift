@@ -36,6 +36,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The current time zone, an IANA name such as Europe/Paris (default: the system's).", valueName: "id"))
     var timezone: String?
 
+    /// These options as words for another command on the same store, user and clock.
+    var words: [String] {
+        let given = [("--store", store), ("--database", database), ("--server", server), ("--token-file", tokenFile), ("--user", user), ("--now", now), ("--timezone", timezone)]
+        return given.compactMap { flag, value in value.map { "\(flag)=\($0)" } }
+    }
+
     /// - Parameter creatingStore: the command makes the store when `--store` names a
     ///   directory that does not exist (`create`); any other command refuses it, so a typo
     ///   in a script's `--store` does not start a store of its own.

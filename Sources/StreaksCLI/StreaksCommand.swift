@@ -16,7 +16,7 @@ public struct StreaksCommand: AsyncParsableCommand {
             DashboardCommand.self, StatusCommand.self, TodayCommand.self, AskCommand.self, StatsCommand.self, LogCommand.self, UndoCommand.self, EventsCommand.self,
             CreateCommand.self, ConfigCommand.self, ListCommand.self, ResetCommand.self,
             ArchiveCommand.self, UnarchiveCommand.self, RenameCommand.self, OrderCommand.self, DeleteCommand.self, TrashCommand.self,
-            FreezeCommand.self, SkipCommand.self, NoteCommand.self, PointsCommand.self, ApplyCommand.self, ServeCommand.self, TokenCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
+            FreezeCommand.self, SkipCommand.self, NoteCommand.self, PointsCommand.self, ApplyCommand.self, ServeCommand.self, TokenCommand.self, MCPCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SyncCommand.self, RemindCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -39,14 +39,15 @@ public struct StreaksCommand: AsyncParsableCommand {
     /// Set by `runAndExit`: the process ends with the command (tests call `run` instead).
     nonisolated(unsafe) private static var exitsProcess = false
 
-    /// Runs a command line and returns its exit code (the testable entry point).
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// Runs a command line and returns its exit code (the testable entry point). A command
+    /// run inside another (`nested`: a tool of `streaks mcp`) never ends the process.
+    static func run(_ arguments: [String], nested: Bool = false) async -> Int32 {
         let code = await runCommand(arguments)
         // Completion answers the shell: nothing else may be said.
         if !arguments.contains("---completion") {
             for note in OpenStores.replicaNotes(commandFailed: code != 0) { Console.current.writeError("streaks: \(note)\n") }
         }
-        if exitsProcess {
+        if exitsProcess, !nested {
             // Whatever a store's closing waits for (a server that is gone), the process ends:
             // soon after the stores' own 0.5 s, so a dashboard quit mid-write is gone within a
             // second even on a loaded machine (CI saw 1 s plus scheduling miss its second).

@@ -275,4 +275,27 @@ check "measure: a reading without a value is refused in one line (exit $code)" t
 check "measure: the refusal wrote nothing" test "$(find "$store" -type f -exec sha256sum {} + | sort | sha256sum)" = "$before"
 check "measure: today lists it as tracked" grep -q "weight  latest 79.6 kg, yesterday" <<<"$(at today --now 2024-01-10T15:00:00Z)"
 
+# streaks mcp: requests piped in and the input closed are all answered, and standard output
+# carries the protocol alone (one JSON-RPC message per line).
+store=$WORK/mcp; mkdir -p "$store"
+"$BIN" create run --store "$store" --now 2024-01-05T15:00:00Z >/dev/null
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}'
+call() { printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"%s","arguments":%s}}' "$1" "$2" "$3"; }
+out=$(printf '%s\n' "$init" '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' \
+    "$(call 3 log '{"key":"run"}')" "$(call 4 log '{"key":"run","at":"-1d"}')" "$(call 5 log '{"key":"run","bogus":true}')" \
+    "$(call 6 status '{"key":"run"}')" | timeout 30 "$BIN" mcp --store "$store" --now 2024-01-05T15:00:00Z --timezone UTC)
+answers=$(python3 -c '
+import json, sys
+ids, errors, status = [], {}, None
+for line in sys.stdin.read().splitlines():
+    message = json.loads(line)
+    ids.append(message["id"])
+    result = message.get("result", {})
+    errors[message["id"]] = result.get("isError")
+    if message["id"] == 6: status = json.loads(result["content"][0]["text"])
+print(sorted(ids), errors[3], errors[4], errors[5], status["current_streak"], status["total_events"])
+' <<<"$out")
+check "mcp: every request answered after the input closed, the bad one an error (got $answers)" test "$answers" = "[1, 2, 3, 4, 5, 6] False False True 2 2"
+check "mcp: the tools wrote to the store given (2 events)" test "$("$BIN" status run --json --store "$store" --now 2024-01-05T15:00:00Z | json_field total_events)" = 2
+
 summary
