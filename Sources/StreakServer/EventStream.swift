@@ -23,11 +23,7 @@ enum EventStream {
     static func events(
         of updates: AsyncStream<StreakListUpdate>, heartbeat: Duration, now: @escaping @Sendable () -> Date, zone: TimeZone
     ) -> AsyncStream<[UInt8]> {
-        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
-        let start = Int(Date().timeIntervalSince1970 * 1_000)
-        continuation.yield(Array("retry: 2000\n\n".utf8))
-        let forwarding = Task {
-            var number = 0
+        sending(heartbeat: heartbeat) { say in
             var lastSaid: [String: String] = [:]
             for await update in updates {
                 let (name, subject, object): (String, String, Any)
@@ -42,6 +38,35 @@ enum EventStream {
                 }
                 let data = StatusJSON.json(object)
                 guard lastSaid.updateValue(data, forKey: subject + "\u{0}" + name) != data else { continue }
+                say(name, data)
+            }
+        }
+    }
+
+    /// `GET /v1/stream?experience=KEY` (or `progress=KEY`): `name` ({"key"}) first and
+    /// whenever the key's experience events (or progress items) may have changed, for the
+    /// client to read them again; `failed` ({"key", "reason"}) when they cannot be watched.
+    static func signals(_ changes: AsyncThrowingStream<Void, any Error>, name: String, key: String, heartbeat: Duration) -> AsyncStream<[UInt8]> {
+        sending(heartbeat: heartbeat) { say in
+            do {
+                for try await _ in changes { say(name, StatusJSON.json(["key": key])) }
+            } catch {
+                say("failed", StatusJSON.json(["key": key, "reason": StreakStoreError.sentence(error)]))
+            }
+        }
+    }
+
+    /// The events `produce` says, numbered, after the reconnection delay and with a heartbeat
+    /// comment every `heartbeat`, until it returns or the client leaves.
+    private static func sending(
+        heartbeat: Duration, _ produce: @escaping @Sendable (_ say: (_ name: String, _ data: String) -> Void) async -> Void
+    ) -> AsyncStream<[UInt8]> {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        let start = Int(Date().timeIntervalSince1970 * 1_000)
+        continuation.yield(Array("retry: 2000\n\n".utf8))
+        let forwarding = Task {
+            var number = 0
+            await produce { name, data in
                 number += 1
                 continuation.yield(Array("id: \(start)-\(number)\nevent: \(name)\ndata: \(data)\n\n".utf8))
             }

@@ -36,7 +36,8 @@ public struct StreakAPI: Sendable {
     /// answers).
     static let routes = [
         "GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "GET /v1/streaks/{key}/record", "POST /v1/changes", "GET /v1/stream",
-        "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/revisions", "GET /v1/openapi.yaml",
+        "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/revisions", "GET /v1/experience", "GET /v1/experience/{key}", "GET /v1/progress",
+        "GET /v1/progress/{key}", "GET /v1/points", "GET /v1/openapi.yaml",
     ]
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
@@ -97,6 +98,15 @@ public struct StreakAPI: Sendable {
         case let path where path.count == 2 && path[0] == "trash":
             try allow(request, "GET")
             return try await trashed(path[1], as: try await user(request), request)
+        case ["experience"], ["progress"]:
+            try allow(request, "GET")
+            return try await ledgerKeys(route[0], as: try await user(request))
+        case let path where path.count == 2 && ["experience", "progress"].contains(path[0]):
+            try allow(request, "GET")
+            return try await ledger(path[0], key: path[1], as: try await user(request))
+        case ["points"]:
+            try allow(request, "GET")
+            return try APIResponse.library(try await pointsStore().pointsSettings(userId: try await user(request)))
         case ["changes"]:
             try allow(request, "POST")
             return try await change(as: try await user(request), request)
@@ -176,6 +186,29 @@ public struct StreakAPI: Sendable {
             throw APIError(404, "this server's store keeps no revisions (an offline copy needs a server on PostgreSQL)")
         }
         return try APIResponse.library(["revisions": try await store.revisions(userId: userId)])
+    }
+
+    /// The store's experience points and progress (upstream's services'), when it keeps them.
+    private func pointsStore() throws -> any PointsStore {
+        guard let points = store as? any PointsStore else { throw APIError(404, "this server's store keeps no experience points or progress") }
+        return points
+    }
+
+    /// The keys the user has experience events (`kind` "experience") or progress items under.
+    private func ledgerKeys(_ kind: String, as userId: String) async throws -> APIResponse {
+        let points = try pointsStore()
+        let keys = kind == "experience" ? try await points.experienceKeys(userId: userId) : try await points.progressKeys(userId: userId)
+        return try APIResponse.library(["keys": keys])
+    }
+
+    /// A key's experience events (in the order added) or progress items, in the library's JSON.
+    private func ledger(_ kind: String, key: String, as userId: String) async throws -> APIResponse {
+        let points = try pointsStore()
+        try Self.ledgerKey(key)
+        if kind == "experience" {
+            return try APIResponse.library(LedgerAnswer(key: key, events: try await points.experienceEvents(userId: userId, experienceKey: key)))
+        }
+        return try APIResponse.library(LedgerAnswer(key: key, items: try await points.progressItems(userId: userId, progressKey: key)))
     }
 
     private func trash(as userId: String) async throws -> APIResponse {
@@ -258,9 +291,21 @@ public struct StreakAPI: Sendable {
         if let last = request.headers["last-event-id"], !EventStream.isEventId(last) {
             throw APIError(400, "Last-Event-ID '\(last.prefix(40))' is not an id this server gave (NUMBER-NUMBER)")
         }
-        let zone = try timezone(request)
-        let updates = store.watchStreaks(userId: userId, now: clock, timezone: { zone })
-        let events = EventStream.events(of: updates, heartbeat: heartbeat, now: clock, zone: zone)
+        let events: AsyncStream<[UInt8]>
+        switch (request.query["experience"], request.query["progress"]) {
+        case (let key?, nil):
+            try Self.ledgerKey(key)
+            events = EventStream.signals(try pointsStore().watchExperience(userId: userId, experienceKey: key), name: "experience", key: key, heartbeat: heartbeat)
+        case (nil, let key?):
+            try Self.ledgerKey(key)
+            events = EventStream.signals(try pointsStore().watchProgress(userId: userId, progressKey: key), name: "progress", key: key, heartbeat: heartbeat)
+        case (nil, nil):
+            let zone = try timezone(request)
+            let updates = store.watchStreaks(userId: userId, now: clock, timezone: { zone })
+            events = EventStream.events(of: updates, heartbeat: heartbeat, now: clock, zone: zone)
+        case (_?, _?):
+            throw APIError(400, "a stream follows the streaks, one experience key or one progress key: give experience or progress, not both")
+        }
         return APIResponse(
             status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], body: .stream(events)
         )
@@ -269,6 +314,15 @@ public struct StreakAPI: Sendable {
     /// A key in a path that no streak can have is a streak the user does not have.
     static func existingKey(_ key: String) throws {
         guard (try? StreakValidation.validateStreakKey(key)) != nil else { throw APIError.noStreak(key) }
+    }
+
+    /// An experience or progress key in a path or a query that no store can keep.
+    static func ledgerKey(_ key: String) throws {
+        do {
+            try StreakValidation.validateLedgerKey(key)
+        } catch {
+            throw APIError(400, StreakStoreError.sentence(error))
+        }
     }
 
     /// A store's or a rule's refusal as an answer.
@@ -310,4 +364,11 @@ final class AnsweredOperations: Sendable {
             if answers.order.count > Self.kept { answers.byKey[answers.order.removeFirst()] = nil }
         }
     }
+}
+
+/// `GET /v1/experience/{key}` and `GET /v1/progress/{key}`: the key and what it holds.
+public struct LedgerAnswer: Codable, Sendable {
+    public var key: String
+    public var events: [ExperiencePointsEvent]?
+    public var items: [ProgressItem]?
 }

@@ -12,6 +12,8 @@ import SwiftfulGamification
 /// has (it lacks `URLSession.bytes`).
 final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let transport: HTTPTransport
+    /// `GET /v1/stream`'s query: none for the streaks, `experience` or `progress` for a key's.
+    private let query: [String: String]
     private let onEvent: @Sendable (_ name: String, _ data: Data) -> Void
     private let onLink: @Sendable (StoreLink) -> Void
     // Guarded by `lock`: the delegate's queue and the callers' threads both reach them.
@@ -26,8 +28,12 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private var name = ""
     private var dataLines: [Data] = []
 
-    init(transport: HTTPTransport, onEvent: @escaping @Sendable (String, Data) -> Void, onLink: @escaping @Sendable (StoreLink) -> Void) {
+    init(
+        transport: HTTPTransport, query: [String: String] = [:], onEvent: @escaping @Sendable (String, Data) -> Void,
+        onLink: @escaping @Sendable (StoreLink) -> Void
+    ) {
         self.transport = transport
+        self.query = query
         self.onEvent = onEvent
         self.onLink = onLink
     }
@@ -57,7 +63,7 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
         pending = Data()
         name = ""
         dataLines = []
-        let task = session.dataTask(with: transport.request("GET", ["stream"], accept: "text/event-stream"))
+        let task = session.dataTask(with: transport.request("GET", ["stream"], query: query, accept: "text/event-stream"))
         self.task = task
         task.resume()
     }

@@ -56,6 +56,16 @@ public struct AppliedChange: Codable, Sendable {
     public var alreadyApplied: Bool
     /// Each streak revision the change moved, as [before, after].
     public var revisions: [String: [Int64]]
+    /// What a change of experience points, progress or the points settings produced (absent for the others).
+    public var experienceAdded: [ExperiencePointsEvent]?
+    public var progress: ProgressItem?
+    public var pointsSettings: SettingsChange?
+
+    /// The points settings on both sides of a change of them.
+    public struct SettingsChange: Codable, Sendable {
+        public var before: StreakPointsSettings
+        public var after: StreakPointsSettings
+    }
 
     public init(_ result: StreakChangeResult, alreadyApplied: Bool, revisions: [String: (before: Int64, after: Int64)] = [:]) {
         self.revisions = revisions.mapValues { [$0.before, $0.after] }
@@ -66,6 +76,9 @@ public struct AppliedChange: Codable, Sendable {
         trashed = result.trashed
         earned = result.earned
         self.alreadyApplied = alreadyApplied
+        experienceAdded = result.experienceAdded.isEmpty ? nil : result.experienceAdded
+        progress = result.progressKept
+        pointsSettings = result.pointsSettings.map { SettingsChange(before: $0.before, after: $0.after) }
     }
 
     public var result: StreakChangeResult {
@@ -75,12 +88,17 @@ public struct AppliedChange: Codable, Sendable {
         result.usedFreezes = usedFreezes
         result.trashed = trashed
         result.earned = earned
+        result.experienceAdded = experienceAdded ?? []
+        result.progressKept = progress
+        result.pointsSettings = pointsSettings.map { ($0.before, $0.after) }
         return result
     }
 
     enum CodingKeys: String, CodingKey {
-        case evaluation, added, removed, trashed, earned, revisions
+        case evaluation, added, removed, trashed, earned, revisions, progress
         case usedFreezes = "used_freezes"
+        case experienceAdded = "experience_added"
+        case pointsSettings = "points_settings"
         case alreadyApplied = "already_applied"
     }
 }

@@ -18,7 +18,7 @@ struct HTTPStreakStoreTests {
     let root = NSTemporaryDirectory() + "streaks-http-\(UUID().uuidString)"
 
     /// A server on a free port for `body`, stopped after it.
-    func withServer(_ body: (_ files: any StreakStore, _ client: HTTPStreakStore) async throws -> Void) async throws {
+    func withServer(isolation: isolated (any Actor)? = #isolation, _ body: (_ files: any StreakStore, _ client: HTTPStreakStore) async throws -> Void) async throws {
         let files = FileStreakStore(rootPath: root).onOwnThreads
         let tokens = FileTokenBook(storeRoot: root)
         for (user, key) in [("ana", "run"), ("bob", "secret")] {
@@ -94,6 +94,60 @@ struct HTTPStreakStoreTests {
             await #expect(throws: HTTPStoreError.refused(status: 422, message: "The streak has no missed days that freezes could fill")) {
                 _ = try await client.useFreezesManually(userId: "ana", streakKey: "run", now: Self.now, timezone: Self.utc)
             }
+        }
+    }
+
+    /// Upstream's experience-points and progress managers on the server, through the same
+    /// store services as on the file store: what they write reaches the server's store, what
+    /// another writer there does reaches them through the key's event stream, and a token
+    /// reads only its own user's.
+    @Test @MainActor func pointsAndProgressManagersRunOnTheServer() async throws {
+        try await withServer { files, client in
+            let points = try #require(files as? any PointsStore)
+            let clock = Self.now
+            let xp = ExperiencePointsManager(
+                services: ExperiencePointsStoreServices(
+                    remote: StoreExperiencePointsService(store: client, now: { clock }, timeZone: { Self.utc }), local: MockLocalExperiencePointsPersistence()
+                ),
+                configuration: .mock(), now: { clock }, timeZone: { Self.utc }
+            )
+            try await xp.logIn(userId: "ana")
+            try await xp.addExperiencePoints(points: 15)
+            #expect(xp.currentExperiencePointsData.pointsToday == 15)
+            #expect(try await points.experienceEvents(userId: "ana", experienceKey: "main").map(\.points) == [15], "stored by the server")
+            try await points.addExperienceEvents([ExperiencePointsEvent(id: "other", dateCreated: Self.now.addingTimeInterval(-60), points: 5)], userId: "ana", experienceKey: "main")
+            #expect(await eventually { xp.currentExperiencePointsData.pointsToday == 20 }, "another writer's points heard through the stream")
+
+            let again = ExperiencePointsEvent(id: "other", dateCreated: Self.now, points: 5)
+            #expect(try await client.addExperienceEvents([again], userId: "ana", experienceKey: "main").isEmpty, "an id held is not added twice")
+            let experienceKeys = try await points.experienceKeys(userId: "ana")
+            #expect(try await client.experienceKeys(userId: "ana") == experienceKeys)
+
+            let progress = ProgressManager(
+                services: ProgressStoreServices(remote: StoreProgressService(store: client), local: MockLocalProgressPersistence()), configuration: .mock()
+            )
+            try await progress.logIn(userId: "ana")
+            try await progress.addProgress(id: "a", value: 0.3)
+            try await points.saveProgress(.mock(id: "a", value: 0.8), userId: "ana")
+            #expect(await eventually { progress.getProgress(id: "a") == 0.8 })
+            let kept = try await client.saveProgress(.mock(id: "a", value: 0.5), userId: "ana")
+            #expect(kept.value == 0.8, "the higher value stays, and the server says so")
+            #expect(try await client.progressItems(userId: "ana", progressKey: "default").map(\.value) == [0.8])
+            try await client.deleteProgress(id: "a", userId: "ana", progressKey: "default", now: Self.now)
+            #expect(try await points.progressItems(userId: "ana", progressKey: "default").isEmpty)
+
+            let day = CalendarDay(containing: Self.now, in: Self.utc)
+            let settings = try await client.updatePointsSettings([.turnOn(since: day), .pointsPerDay(7)], userId: "ana")
+            #expect(!settings.before.isOn && settings.after.isOn && settings.after.pointsPerDay == 7)
+            let stored = try await points.pointsSettings(userId: "ana")
+            #expect(try await client.pointsSettings(userId: "ana") == stored)
+
+            // bob's token sees bob's (none), never ana's.
+            let bob = HTTPStreakStore(server: URL(string: client.location)!, token: try FileTokenBook(storeRoot: root).create(userId: "bob", name: "b", now: Self.now).token)
+            #expect(try await bob.experienceEvents(userId: "ana", experienceKey: "main").isEmpty)
+            #expect(try await bob.progressKeys(userId: "ana").isEmpty)
+            #expect(try await bob.pointsSettings(userId: "ana").isOn == false)
+            await bob.close()
         }
     }
 

@@ -55,7 +55,26 @@ struct PostgresServingTests {
         let deletedAt = try #require(((deleted.json["trashed"] as? [String: Any])?["date_deleted"]) as? String)
         #expect(await ask(server.api, "GET", "/v1/trash/walk", token: anaToken, query: ["deleted": deletedAt]).status == 200, "ana reads her own")
 
+        // ana's experience points and progress, for theirs.
+        let earned = #"{"change": "add_experience", "key": "main", "events": [{"id": "x1", "date_created": "2024-01-05T10:00:00Z", "points": 30}]}"#
+        let earnedAnswer = await ask(server.api, "POST", "/v1/changes", token: anaToken, body: earned)
+        #expect(earnedAnswer.status == 200, "\(earnedAnswer.json)")
+        let saved = #"{"change": "save_progress", "key": "worlds", "item": {"id": "w1", "progress_key": "worlds", "value": 0.5, "date_created": "2024-01-05T10:00:00Z", "date_modified": "2024-01-05T10:00:00Z", "metadata": {}}}"#
+        let savedAnswer = await ask(server.api, "POST", "/v1/changes", token: anaToken, body: saved)
+        #expect(savedAnswer.status == 200, "\(savedAnswer.json)")
+        #expect((await ask(server.api, "GET", "/v1/experience/main", token: anaToken).json["events"] as? [Any])?.count == 1, "ana reads her own")
+
         #expect((await ask(server.api, "GET", "/v1/streaks", token: bobToken).json["streaks"] as? [[String: Any]])?.isEmpty == true)
+        #expect(await ask(server.api, "GET", "/v1/experience", token: bobToken).json["keys"] as? [String] == [])
+        #expect(await ask(server.api, "GET", "/v1/progress", token: bobToken).json["keys"] as? [String] == [])
+        #expect((await ask(server.api, "GET", "/v1/experience/main", token: bobToken).json["events"] as? [Any])?.isEmpty == true)
+        #expect((await ask(server.api, "GET", "/v1/progress/worlds", token: bobToken).json["items"] as? [Any])?.isEmpty == true)
+        #expect(await ask(server.api, "GET", "/v1/points", token: bobToken).json["on"] as? Bool == false)
+        for change in [#"{"change": "clear_experience", "key": "main"}"#, #"{"change": "delete_progress", "key": "worlds"}"#] {
+            #expect(await ask(server.api, "POST", "/v1/changes", token: bobToken, body: change).status == 200, "bob clears his own (none)")
+        }
+        #expect(try await server.store.experienceEvents(userId: ana, experienceKey: "main").map(\.id) == ["x1"], "ana's points untouched")
+        #expect(try await server.store.progressItems(userId: ana, progressKey: "worlds").count == 1, "ana's progress untouched")
         #expect(await ask(server.api, "GET", "/v1/streaks", token: bobToken, query: ["form": "keys", "archived": "true"]).json["keys"] as? [String] == [])
         #expect((await ask(server.api, "GET", "/v1/trash", token: bobToken).json["trashed"] as? [Any])?.isEmpty == true)
         #expect((await ask(server.api, "GET", "/v1/revisions", token: bobToken).json["revisions"] as? [String: Any])?.isEmpty == true)

@@ -77,7 +77,8 @@ extension ExperiencePointsEvent: Codable {
             id: try container.decode(String.self, forKey: .id),
             dateCreated: try container.decode(Date.self, forKey: .dateCreated),
             points: try container.decode(Int.self, forKey: .points),
-            metadata: try container.decode([String: GamificationDictionaryValue].self, forKey: .metadata),
+            // Optional in a change sent by a script (docs/CHANGES.md); always written.
+            metadata: try container.decodeIfPresent([String: GamificationDictionaryValue].self, forKey: .metadata) ?? [:],
             timezone: try container.decodeIfPresent(String.self, forKey: .timezone)
         )
     }

@@ -138,6 +138,12 @@ public struct StreakChangeResult: Sendable {
     /// Why those could not be recorded, when they could not: the change itself is saved, and
     /// the next settling of the streak records them.
     public var pointsFailure: String?
+    /// The experience events an `addExperience` stored (an id already held is not).
+    public var experienceAdded: [ExperiencePointsEvent] = []
+    /// The item a `saveProgress` kept: the higher of the stored value and the one sent.
+    public var progressKept: ProgressItem?
+    /// The points settings before and after a `pointsSettings` change.
+    public var pointsSettings: (before: StreakPointsSettings, after: StreakPointsSettings)?
 
     public init(evaluation: StreakEvaluation?) {
         self.evaluation = evaluation
@@ -233,15 +239,21 @@ extension StreakStore {
         case .removeNote(let day):
             return result(try await removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone))
         case .addExperience(let events):
-            try await pointsStore().addExperienceEvents(events, userId: user, experienceKey: key)
+            var produced = result(nil)
+            produced.experienceAdded = try await pointsStore().addExperienceEvents(events, userId: user, experienceKey: key)
+            return produced
         case .clearExperience:
             try await pointsStore().deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
         case .saveProgress(let item):
-            try await pointsStore().saveProgress(item, userId: user)
+            var produced = result(nil)
+            produced.progressKept = try await pointsStore().saveProgress(item, userId: user)
+            return produced
         case .deleteProgress(let id):
             try await pointsStore().deleteProgress(id: id, userId: user, progressKey: key, now: now)
         case .pointsSettings(let changes):
-            try await pointsStore().updatePointsSettings(changes, userId: user)
+            var produced = result(nil)
+            produced.pointsSettings = try await pointsStore().updatePointsSettings(changes, userId: user)
+            return produced
         }
         return result(nil)
     }

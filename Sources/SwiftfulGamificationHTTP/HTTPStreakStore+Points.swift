@@ -1,0 +1,103 @@
+import Foundation
+import SwiftfulGamification
+
+/// Experience points and progress on the server (what upstream's `ExperiencePointsManager`
+/// and `ProgressManager` run on, through `StoreExperiencePointsService` and
+/// `StoreProgressService`): reads of `/v1/experience`, `/v1/progress` and `/v1/points`,
+/// writes as changes of the vocabulary, and watching through the key's own event stream.
+extension HTTPStreakStore: PointsStore {
+    public func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try await ledger("experience", experienceKey).events ?? []
+    }
+
+    @discardableResult
+    public func addExperienceEvents(_ events: [ExperiencePointsEvent], userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
+        try await pointsChange(.addExperience(events), key: experienceKey).experienceAdded ?? []
+    }
+
+    public func deleteAllExperienceEvents(userId: String, experienceKey: String, now: Date) async throws {
+        try await pointsChange(.clearExperience, key: experienceKey)
+    }
+
+    public func watchExperience(userId: String, experienceKey: String) -> AsyncThrowingStream<Void, any Error> {
+        signals(["experience": experienceKey])
+    }
+
+    public func progressItems(userId: String, progressKey: String) async throws -> [ProgressItem] {
+        try await ledger("progress", progressKey).items ?? []
+    }
+
+    @discardableResult
+    public func saveProgress(_ item: ProgressItem, userId: String) async throws -> ProgressItem {
+        guard let kept = try await pointsChange(.saveProgress(item), key: item.progressKey).progress else {
+            throw HTTPStoreError.refused(status: 200, message: "the server did not say which progress it kept")
+        }
+        return kept
+    }
+
+    public func deleteProgress(id: String?, userId: String, progressKey: String, now: Date) async throws {
+        try await pointsChange(.deleteProgress(id: id), key: progressKey)
+    }
+
+    public func watchProgress(userId: String, progressKey: String) -> AsyncThrowingStream<Void, any Error> {
+        signals(["progress": progressKey])
+    }
+
+    public func experienceKeys(userId: String) async throws -> [String] { try await keys("experience") }
+
+    public func progressKeys(userId: String) async throws -> [String] { try await keys("progress") }
+
+    public func pointsSettings(userId: String) async throws -> StreakPointsSettings {
+        try StreakWire.decode(StreakPointsSettings.self, from: try await transport.get(["points"]))
+    }
+
+    /// Replacing the settings whole is a copy's write (`streaks copy`), not a change of the vocabulary.
+    public func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
+        throw HTTPStoreError.notOffered("replacing the points settings whole")
+    }
+
+    @discardableResult
+    public func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        guard let settings = try await pointsChange(.pointsSettings(changes), key: "").pointsSettings else {
+            throw HTTPStoreError.refused(status: 200, message: "the server did not say what the points settings became")
+        }
+        return (settings.before, settings.after)
+    }
+
+    // MARK: - Helpers
+
+    @discardableResult
+    private func pointsChange(_ change: StreakChange, key: String) async throws -> AppliedChange {
+        try await apply(change, userId: "", key: key, now: Date(), timezone: .gmt)
+    }
+
+    private func ledger(_ kind: String, _ key: String) async throws -> LedgerRecord {
+        try StreakValidation.validateLedgerKey(key)
+        return try StreakWire.decode(LedgerRecord.self, from: try await transport.get([kind, key]))
+    }
+
+    private func keys(_ kind: String) async throws -> [String] {
+        try StreakWire.decode([String: [String]].self, from: try await transport.get([kind]))["keys"] ?? []
+    }
+
+    /// Yields once the key's stream is open and after each event on it, for the caller to read again.
+    private func signals(_ query: [String: String]) -> AsyncThrowingStream<Void, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let follower = EventFollower(
+            transport: transport, query: query,
+            onEvent: { name, _ in if name != "failed" { continuation.yield(()) } },
+            onLink: { _ in }
+        )
+        continuation.onTermination = { _ in follower.stop() }
+        follower.start()
+        return stream
+    }
+}
+
+/// `GET /v1/experience/{key}` and `GET /v1/progress/{key}` as the client reads them.
+struct LedgerRecord: Decodable {
+    var key: String
+    var events: [ExperiencePointsEvent]?
+    var items: [ProgressItem]?
+}
