@@ -9,7 +9,8 @@ enum PointsSettling {
     /// through `StreakStore.apply`, which settles its own); returns the events added.
     @discardableResult
     static func settle(_ context: CommandContext) async throws -> [ExperiencePointsEvent] {
-        guard let points = context.store as? any PointsStore, try await points.pointsSettings(userId: context.userId).isOn else { return [] }
+        guard let points = context.store as? any PointsStore, !points.settlesPointsOfItsChanges,
+              try await points.pointsSettings(userId: context.userId).isOn else { return [] }
         let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
             try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
         }

@@ -6,6 +6,9 @@ import SwiftfulGamification
 /// `StoreProgressService`): reads of `/v1/experience`, `/v1/progress` and `/v1/points`,
 /// writes as changes of the vocabulary, and watching through the key's own event stream.
 extension HTTPStreakStore: PointsStore {
+    /// The server settles what each change earns in its own write.
+    public var settlesPointsOfItsChanges: Bool { true }
+
     public func experienceEvents(userId: String, experienceKey: String) async throws -> [ExperiencePointsEvent] {
         try await ledger("experience", experienceKey).events ?? []
     }

@@ -141,6 +141,11 @@ struct HTTPStreakStoreTests {
             #expect(!settings.before.isOn && settings.after.isOn && settings.after.pointsPerDay == 7)
             let stored = try await points.pointsSettings(userId: "ana")
             #expect(try await client.pointsSettings(userId: "ana") == stored)
+            #expect(client.settlesPointsOfItsChanges, "the server settles a change's points in its own write")
+            let logged = StreakEvent(id: "p1", dateCreated: Self.now.addingTimeInterval(-120), timezone: "UTC")
+            _ = try await client.apply(.addEvents([logged], creating: nil), to: StreakRef(userId: "ana", key: "run"), at: Self.now, timezone: Self.utc)
+            let earnings = try await points.streakEarnings(userId: "ana", streakKeys: ["run"])
+            #expect(earnings.map(\.points).reduce(0, +) > 0 && Set(earnings.map(\.id)).count == earnings.count, "earned once, by the server: \(earnings)")
 
             // bob's token sees bob's (none), never ana's.
             let bob = HTTPStreakStore(server: URL(string: client.location)!, token: try FileTokenBook(storeRoot: root).create(userId: "bob", name: "b", now: Self.now).token)

@@ -41,9 +41,15 @@ public protocol PointsStore: Sendable {
     @discardableResult
     func updatePointsSettings(_ changes: [StreakPointsSettings.Change], userId: String) async throws
         -> (before: StreakPointsSettings, after: StreakPointsSettings)
+
+    /// Whether what a change earns is settled where the change is applied (a streak server
+    /// does it inside its own write), so a caller of this store settles nothing itself.
+    var settlesPointsOfItsChanges: Bool { get }
 }
 
 extension PointsStore {
+    public var settlesPointsOfItsChanges: Bool { false }
+
     /// The whole ledger read, and the earnings of `streakKeys` kept (a store that can read
     /// them alone does so).
     public func streakEarnings(userId: String, streakKeys: Set<String>) async throws -> [ExperiencePointsEvent] {

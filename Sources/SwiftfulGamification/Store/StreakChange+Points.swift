@@ -27,7 +27,7 @@ extension StreakStore {
     /// the store keeps points and they are on. A failure is told in `produced`, not thrown:
     /// the change is saved, and the next settling of the streak records what this one missed.
     func settlePoints(after change: StreakChange, to ref: StreakRef, _ produced: inout StreakChangeResult, at now: Date, timezone zone: TimeZone) async {
-        guard change.pointsReach != .none, let points = self as? any PointsStore else { return }
+        guard change.pointsReach != .none, let points = self as? any PointsStore, !points.settlesPointsOfItsChanges else { return }
         do {
             guard try await points.pointsSettings(userId: ref.userId).isOn else { return }
             var evaluations: [StreakEvaluation] = []
