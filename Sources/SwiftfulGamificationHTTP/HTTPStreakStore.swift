@@ -45,6 +45,11 @@ public final class HTTPStreakStore: StreakStore {
 
     // MARK: - Changes
 
+    /// One request: the server applies the change whole (settling its points) and says all it produced.
+    public func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult {
+        try await apply(change, userId: ref.userId, key: ref.key, now: now, timezone: timezone).result
+    }
+
     /// `change` applied to the streak `key` by the server, whole.
     func apply(_ change: StreakChange, userId: String, key: String, now: Date, timezone: TimeZone) async throws -> AppliedChange {
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString

@@ -137,14 +137,15 @@ struct HTTPStreakStoreTests {
             #expect(try await points.progressItems(userId: "ana", progressKey: "default").isEmpty)
 
             let day = CalendarDay(containing: Self.now, in: Self.utc)
-            let settings = try await client.updatePointsSettings([.turnOn(since: day), .pointsPerDay(7)], userId: "ana")
+            let settings = try await client.updatePointsSettings([.turnOn(since: CalendarDay(dayNumber: day.dayNumber - 5)), .pointsPerDay(7)], userId: "ana")
             #expect(!settings.before.isOn && settings.after.isOn && settings.after.pointsPerDay == 7)
             let stored = try await points.pointsSettings(userId: "ana")
             #expect(try await client.pointsSettings(userId: "ana") == stored)
             #expect(client.settlesPointsOfItsChanges, "the server settles a change's points in its own write")
-            let logged = StreakEvent(id: "p1", dateCreated: Self.now.addingTimeInterval(-120), timezone: "UTC")
-            _ = try await client.apply(.addEvents([logged], creating: nil), to: StreakRef(userId: "ana", key: "run"), at: Self.now, timezone: Self.utc)
+            let logged = StreakEvent(id: "p1", dateCreated: Self.now.addingTimeInterval(-86_400), timezone: "UTC")  // a day not yet earned
+            let result = try await client.apply(.addEvents([logged], creating: nil), to: StreakRef(userId: "ana", key: "run"), at: Self.now, timezone: Self.utc)
             let earnings = try await points.streakEarnings(userId: "ana", streakKeys: ["run"])
+            #expect(!result.earned.isEmpty && Set(result.earned.map(\.id)).isSubset(of: Set(earnings.map(\.id))), "what the server's settling earned, in its answer")
             #expect(earnings.map(\.points).reduce(0, +) > 0 && Set(earnings.map(\.id)).count == earnings.count, "earned once, by the server: \(earnings)")
 
             // bob's token sees bob's (none), never ana's.

@@ -163,12 +163,12 @@ extension StreakStore {
     public func apply(
         _ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone, settlingPoints: Bool = true
     ) async throws -> StreakChangeResult {
-        var produced = try await applyAlone(change, to: ref, at: now, timezone: zone)
+        var produced = try await applyUnsettled(change, to: ref, at: now, timezone: zone)
         if settlingPoints { await settlePoints(after: change, to: ref, &produced, at: now, timezone: zone) }
         return produced
     }
 
-    private func applyAlone(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
+    public func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
         let (user, key) = (ref.userId, ref.key)
         func result(_ evaluation: StreakEvaluation?) -> StreakChangeResult { StreakChangeResult(evaluation: evaluation) }
         switch change {

@@ -144,6 +144,11 @@ public protocol StreakStore: Sendable {
     func watchSync() -> AsyncStream<StoreSyncState>
     /// Lets go of connections and watchers.
     func close() async
+
+    /// Carries out `change` alone, points not settled (what `apply` does first). The default
+    /// takes each change to the write requirement above of its kind; a store that can apply
+    /// a change whole in one step (a server) does so.
+    func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult
 }
 
 /// The state of a store's live updates.
