@@ -296,6 +296,8 @@ for line in sys.stdin.read().splitlines():
 print(sorted(ids), errors[3], errors[4], errors[5], status["current_streak"], status["total_events"])
 ' <<<"$out")
 check "mcp: every request answered after the input closed, the bad one an error (got $answers)" test "$answers" = "[1, 2, 3, 4, 5, 6] False False True 2 2"
+code=0; err=$(echo '' | "$BIN" mcp --store "$WORK/no-such-store" 2>&1 >/dev/null) || code=$?
+check "mcp: a store that is not there is refused at start (exit $code)" test "$code" = 2 -a -n "$(grep 'No store at' <<<"$err")"
 check "mcp: the tools wrote to the store given (2 events)" test "$("$BIN" status run --json --store "$store" --now 2024-01-05T15:00:00Z | json_field total_events)" = 2
 
 summary

@@ -16,6 +16,9 @@ struct MCPCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        // A store, database or server named wrongly fails here, not at the agent's first call.
+        _ = try global.context()
+        await OpenStores.closeAll()
         let server = await Self.server(AgentToolRunner(global: global.words, console: Console.current))
         try await server.start(transport: AnsweringTransport())
         await server.waitUntilCompleted()
