@@ -171,12 +171,8 @@ public struct StreakAPI: Sendable {
 
     private func record(of key: String, as userId: String) async throws -> APIResponse {
         try Self.existingKey(key)
-        let (configuration, goals) = try await store.settings(userId: userId, streakKey: key)
-        return try APIResponse.library(StreakRecord(
-            configuration: configuration, goalHistory: goals, archived: try await store.isArchived(userId: userId, streakKey: key),
-            events: try await store.events(userId: userId, streakKey: key), freezes: try await store.freezes(userId: userId, streakKey: key),
-            skips: try await store.skips(userId: userId, streakKey: key), notes: try await store.notes(userId: userId, streakKey: key)
-        ))
+        let (batch, archived) = try await store.wholeStreak(userId: userId, streakKey: key)
+        return try APIResponse.library(StreakRecord(batch, archived: archived))
     }
 
     /// Each streak's revision (archived ones too), for an offline copy to know what to read

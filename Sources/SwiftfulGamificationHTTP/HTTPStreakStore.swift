@@ -227,6 +227,12 @@ public final class HTTPStreakStore: StreakStore {
         return (configuration, record.goalHistory)
     }
 
+    /// One request (`GET /v1/streaks/{key}/record`), the server reading it whole.
+    public func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool) {
+        let record = try await record(streakKey: streakKey)
+        return (record.batch, record.archived)
+    }
+
     public func isArchived(userId: String, streakKey: String) async throws -> Bool { try await record(streakKey: streakKey).archived }
     public func events(userId: String, streakKey: String) async throws -> [StreakEvent] { try await record(streakKey: streakKey).events }
     public func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] { try await record(streakKey: streakKey).freezes }

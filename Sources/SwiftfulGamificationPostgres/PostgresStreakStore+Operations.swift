@@ -54,6 +54,18 @@ extension PostgresStreakStore {
         }
     }
 
+    /// Every part read in one transaction: one snapshot, never a streak half before and half after a write.
+    public func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool) {
+        try await read(userId: userId, streakKey: streakKey) { connection, row in
+            let batch = ImportBatch(
+                configuration: row.configuration, goalHistory: row.goalHistory, freezes: try await self.freezes(connection, of: row),
+                events: try await self.liveEvents(connection, of: row), skips: try await self.skips(connection, of: row),
+                notes: try await self.notes(connection, of: row)
+            )
+            return (batch, row.archived)
+        }
+    }
+
     public func isArchived(userId: String, streakKey: String) async throws -> Bool {
         try await read(userId: userId, streakKey: streakKey) { _, row in row.archived }
     }

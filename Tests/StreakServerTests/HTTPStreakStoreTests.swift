@@ -71,6 +71,9 @@ struct HTTPStreakStoreTests {
             let record = try await client.record(streakKey: "run")
             #expect(record.notes == [StreakNote(day: day, text: "rainy")] && record.skips == [CalendarDay(dayNumber: day.dayNumber - 3)])
             #expect(try await client.settings(userId: "ana", streakKey: "run").configuration.title == "Run")
+            let (whole, kept) = (try await client.wholeStreak(userId: "ana", streakKey: "run"), try await files.wholeStreak(userId: "ana", streakKey: "run"))
+            #expect(whole.batch.events == kept.batch.events && whole.batch.notes == kept.batch.notes && whole.batch.skips == kept.batch.skips)
+            #expect(whole.batch.configuration == kept.batch.configuration && whole.archived == kept.archived, "the streak whole in one request")
             #expect(try await client.events(userId: "ana", streakKey: "run", on: day, timezone: Self.utc).map(\.id) == ["run-1"])
 
             let trashed = try await client.deleteStreak(userId: "ana", streakKey: "walk", now: Self.now, timezone: Self.utc)

@@ -145,6 +145,11 @@ public protocol StreakStore: Sendable {
     /// Lets go of connections and watchers.
     func close() async
 
+    /// A whole streak as `importBatch` takes it (settings, goal and schedule history, freezes,
+    /// events, skips, notes) and whether it is archived: what `copy` moves and a replica pulls.
+    /// The default reads each part; a store that can read them at once (one snapshot, one request) does.
+    func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool)
+
     /// Carries out `change` alone, points not settled (what `apply` does first). The default
     /// takes each change to the write requirement above of its kind; a store that can apply
     /// a change whole in one step (a server) does so.
@@ -344,8 +349,6 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension StreakStore {
-    /// A whole streak as `importBatch` takes it (settings, goal and schedule history, freezes,
-    /// events, skips, notes) and whether it is archived: what `copy` moves and a replica pulls.
     public func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool) {
         let settings = try await settings(userId: userId, streakKey: streakKey)
         let batch = ImportBatch(
