@@ -71,8 +71,10 @@ final class DashboardPoints {
         }
     }
 
-    /// Records what `evaluations` earned (and no longer earn), one settle at a time.
+    /// Records what `evaluations` earned (and no longer earn), one settle at a time; nothing
+    /// on a store that settles each change itself (a server, whose ledger is not read here).
     func settle(_ evaluations: [StreakEvaluation]) {
+        guard !store.settlesPointsOfItsChanges else { return }
         for evaluation in evaluations { waiting[evaluation.configuration.streakKey] = evaluation }
         guard !settling, !waiting.isEmpty else { return }
         settling = true
