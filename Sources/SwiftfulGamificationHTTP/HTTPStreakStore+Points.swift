@@ -72,7 +72,8 @@ extension HTTPStreakStore: PointsStore {
 
     @discardableResult
     private func pointsChange(_ change: StreakChange, key: String) async throws -> AppliedChange {
-        try await apply(change, userId: "", key: key, now: Date(), timezone: .gmt)
+        // The zone a change of the settings settles the streaks in: this device's, as for any write.
+        try await apply(change, userId: "", key: key, now: Date(), timezone: .current)
     }
 
     private func ledger(_ kind: String, _ key: String) async throws -> LedgerRecord {
