@@ -50,6 +50,10 @@ completion_places() { # completion_places DATA_DIR ZSH_DIR
 
 build() {
     command -v swift >/dev/null || fail "building needs Swift 6.1 or later (https://www.swift.org/install); on Debian or Ubuntu, a .deb built elsewhere with --deb installs without it"
+    # The Swift runtime linked in brings FoundationNetworking (the HTTP client), which links libcurl.
+    local library found=
+    for library in /usr/lib/libcurl.so /usr/lib/*/libcurl.so /usr/lib64/libcurl.so; do [ -e "$library" ] && found=1; done
+    [ -n "$found" ] || fail "building needs libcurl's development files (on Debian or Ubuntu: apt install libcurl4-openssl-dev; Fedora: dnf install libcurl-devel)"
     echo "Building streaks (release, Swift runtime linked in); the first build takes a few minutes..."
     swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c release --product streaks --static-swift-stdlib >&2 \
         || fail "the build failed (see above)"
