@@ -46,8 +46,10 @@ enum EventStream {
     /// `GET /v1/stream?experience=KEY` (or `progress=KEY`): `name` ({"key"}) first and
     /// whenever the key's experience events (or progress items) may have changed, for the
     /// client to read them again; `failed` ({"key", "reason"}) when they cannot be watched.
-    static func signals(_ changes: AsyncThrowingStream<Void, any Error>, name: String, key: String, heartbeat: Duration) -> AsyncStream<[UInt8]> {
-        sending(heartbeat: heartbeat) { say in
+    static func signals(
+        _ changes: AsyncThrowingStream<Void, any Error>, name: String, key: String, heartbeat: Duration, onEnd: @escaping @Sendable () -> Void
+    ) -> AsyncStream<[UInt8]> {
+        sending(heartbeat: heartbeat, onEnd: onEnd) { say in
             do {
                 for try await _ in changes { say(name, StatusJSON.json(["key": key])) }
             } catch {
@@ -59,7 +61,8 @@ enum EventStream {
     /// The events `produce` says, numbered, after the reconnection delay and with a heartbeat
     /// comment every `heartbeat`, until it returns or the client leaves.
     private static func sending(
-        heartbeat: Duration, _ produce: @escaping @Sendable (_ say: (_ name: String, _ data: String) -> Void) async -> Void
+        heartbeat: Duration, onEnd: @escaping @Sendable () -> Void = {},
+        _ produce: @escaping @Sendable (_ say: (_ name: String, _ data: String) -> Void) async -> Void
     ) -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
         let start = Int(Date().timeIntervalSince1970 * 1_000)
@@ -82,6 +85,7 @@ enum EventStream {
         continuation.onTermination = { _ in
             forwarding.cancel()
             beating.cancel()
+            onEnd()
         }
         return stream
     }

@@ -42,6 +42,9 @@ public struct StreakAPI: Sendable {
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
     private let answered = AnsweredOperations()
+    /// Open streams of experience or progress keys, by user: each holds a watch on the store
+    /// (on PostgreSQL a connection of its own), so a user may keep at most `ledgerStreamLimit`.
+    private let ledgerStreams = OpenStreams(limit: 16)
 
     /// How often an open stream says it is alive.
     let heartbeat: Duration
@@ -106,7 +109,8 @@ public struct StreakAPI: Sendable {
             return try await ledger(path[0], key: path[1], as: try await user(request))
         case ["points"]:
             try allow(request, "GET")
-            return try APIResponse.library(try await pointsStore().pointsSettings(userId: try await user(request)))
+            let userId = try await user(request)
+            return try APIResponse.library(try await pointsStore().pointsSettings(userId: userId))
         case ["changes"]:
             try allow(request, "POST")
             return try await change(as: try await user(request), request)
@@ -291,10 +295,14 @@ public struct StreakAPI: Sendable {
         switch (request.query["experience"], request.query["progress"]) {
         case (let key?, nil):
             try Self.ledgerKey(key)
-            events = EventStream.signals(try pointsStore().watchExperience(userId: userId, experienceKey: key), name: "experience", key: key, heartbeat: heartbeat)
+            let points = try pointsStore()
+            let onEnd = try openLedgerStream(userId)
+            events = EventStream.signals(points.watchExperience(userId: userId, experienceKey: key), name: "experience", key: key, heartbeat: heartbeat, onEnd: onEnd)
         case (nil, let key?):
             try Self.ledgerKey(key)
-            events = EventStream.signals(try pointsStore().watchProgress(userId: userId, progressKey: key), name: "progress", key: key, heartbeat: heartbeat)
+            let points = try pointsStore()
+            let onEnd = try openLedgerStream(userId)
+            events = EventStream.signals(points.watchProgress(userId: userId, progressKey: key), name: "progress", key: key, heartbeat: heartbeat, onEnd: onEnd)
         case (nil, nil):
             let zone = try timezone(request)
             let updates = store.watchStreaks(userId: userId, now: clock, timezone: { zone })
@@ -305,6 +313,16 @@ public struct StreakAPI: Sendable {
         return APIResponse(
             status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], body: .stream(events)
         )
+    }
+
+    /// Counts a user's new experience or progress stream, refusing one over the limit; what to
+    /// call when it ends.
+    private func openLedgerStream(_ userId: String) throws -> @Sendable () -> Void {
+        let streams = ledgerStreams
+        guard streams.open(userId) else {
+            throw APIError(429, "at most \(streams.limit) experience and progress streams at once per user: close one first")
+        }
+        return { streams.close(userId) }
     }
 
     /// A key in a path that no streak can have is a streak the user does not have.
@@ -367,4 +385,30 @@ public struct LedgerAnswer: Codable, Sendable {
     public var key: String
     public var events: [ExperiencePointsEvent]?
     public var items: [ProgressItem]?
+}
+
+/// Streams open at once, by user, up to a limit each.
+final class OpenStreams: Sendable {
+    let limit: Int
+    private let counts = Mutex<[String: Int]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts one more for `userId`; false (nothing counted) at the limit.
+    func open(_ userId: String) -> Bool {
+        counts.withLock { counts in
+            guard counts[userId, default: 0] < limit else { return false }
+            counts[userId, default: 0] += 1
+            return true
+        }
+    }
+
+    func close(_ userId: String) {
+        counts.withLock { counts in
+            let left = counts[userId, default: 1] - 1
+            counts[userId] = left > 0 ? left : nil
+        }
+    }
 }

@@ -39,6 +39,8 @@ public struct StreakHTTPServer: Sendable {
         }
         var bound = ports.makeAsyncIterator()
         guard let port = await bound.next() else {
+            // Not listening: it failed (its error is thrown below), or the caller was cancelled while it started.
+            await group.triggerGracefulShutdown()
             try await task.value
             throw APIStartError.notListening(host: host, port: port)
         }

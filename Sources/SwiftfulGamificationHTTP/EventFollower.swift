@@ -16,6 +16,9 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private let query: [String: String]
     private let onEvent: @Sendable (_ name: String, _ data: Data) -> Void
     private let onLink: @Sendable (StoreLink) -> Void
+    /// Told a 4xx answer to the stream (a token revoked, a route this server lacks), which
+    /// asking again will not mend; the follower still tries again unless stopped.
+    private let onRefusal: (@Sendable (_ status: Int) -> Void)?
     // Guarded by `lock`: the delegate's queue and the callers' threads both reach them.
     private let lock = NSLock()
     private var session: URLSession?
@@ -30,10 +33,11 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     init(
         transport: HTTPTransport, query: [String: String] = [:], onEvent: @escaping @Sendable (String, Data) -> Void,
-        onLink: @escaping @Sendable (StoreLink) -> Void
+        onLink: @escaping @Sendable (StoreLink) -> Void, onRefusal: (@Sendable (_ status: Int) -> Void)? = nil
     ) {
         self.transport = transport
         self.query = query
+        self.onRefusal = onRefusal
         self.onEvent = onEvent
         self.onLink = onLink
     }
@@ -80,6 +84,7 @@ final class EventFollower: NSObject, URLSessionDataDelegate, @unchecked Sendable
             completionHandler(.allow)
         } else {
             onLink(.lost(reason: "the server answered \(status) to the event stream"))
+            if (400..<500).contains(status) { onRefusal?(status) }
             completionHandler(.cancel)
         }
     }

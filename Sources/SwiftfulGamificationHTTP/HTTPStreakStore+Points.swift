@@ -85,15 +85,32 @@ extension HTTPStreakStore: PointsStore {
         try StreakWire.decode([String: [String]].self, from: try await transport.get([kind]))["keys"] ?? []
     }
 
-    /// Yields once the key's stream is open and after each event on it, for the caller to read again.
+    /// Yields once the key's stream is open and after each event on it, for the caller to read
+    /// again; ends with the error when the server cannot watch the key (`failed`) or refuses the
+    /// stream (a token revoked), and stops following when the caller stops, or at `close()`.
     private func signals(_ query: [String: String]) -> AsyncThrowingStream<Void, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let follower = EventFollower(
             transport: transport, query: query,
-            onEvent: { name, _ in if name != "failed" { continuation.yield(()) } },
-            onLink: { _ in }
+            onEvent: { name, data in
+                guard name == "failed" else {
+                    continuation.yield(())
+                    return
+                }
+                let reason = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["reason"] as? String
+                continuation.finish(throwing: HTTPStoreError.refused(status: 200, message: reason ?? "the server cannot watch it"))
+            },
+            onLink: { _ in },
+            onRefusal: { status in
+                continuation.finish(throwing: HTTPStoreError.refused(status: status, message: "the server answered \(status) to the event stream"))
+            }
         )
-        continuation.onTermination = { _ in follower.stop() }
+        let key = ObjectIdentifier(follower)
+        ledgerFollowers.withLock { $0[key] = follower }
+        continuation.onTermination = { [weak self] _ in
+            follower.stop()
+            self?.ledgerFollowers.withLock { $0[key] = nil }
+        }
         follower.start()
         return stream
     }

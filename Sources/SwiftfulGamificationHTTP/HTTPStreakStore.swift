@@ -21,6 +21,8 @@ public final class HTTPStreakStore: StreakStore {
     let transport: HTTPTransport
     public let feed: StreakFeed
     private let followers = Mutex<[String: EventFollower]>([:])
+    /// The streams of experience and progress keys being watched (`HTTPStreakStore+Points`).
+    let ledgerFollowers = Mutex<[ObjectIdentifier: EventFollower]>([:])
     private let links = LinkBroadcast()
 
     public var location: String { transport.base.absoluteString }
@@ -40,6 +42,10 @@ public final class HTTPStreakStore: StreakStore {
             return Array(followers.values)
         }
         stopped.forEach { $0.stop() }
+        ledgerFollowers.withLock { followers in
+            defer { followers = [:] }
+            return Array(followers.values)
+        }.forEach { $0.stop() }
         links.finish()
     }
 
@@ -56,6 +62,10 @@ public final class HTTPStreakStore: StreakStore {
         let body = try StreakChangeRequest(key: key, change: change, operation: operation).encoded()
         let data = try await namingKnownKeys { try await self.transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body) }
         let applied = try StreakWire.decode(AppliedChange.self, from: data)
+        // A change the server took before (a create of a key it has, a removal of what is gone)
+        // is refused here as any store refuses it.
+        if applied.alreadyApplied, let refusal = change.refusalWhenAlreadyApplied(key: key) { throw refusal }
+        if case .delete = change { feed.keysChanged(userId: userId) }
         // An offline copy mirrors the write when it held the revision the write moved from.
         for (key, moved) in applied.revisions where moved.count == 2 {
             StoreOperation.current?.noteRevision(streakKey: key, before: moved[0], after: moved[1])
@@ -75,11 +85,7 @@ public final class HTTPStreakStore: StreakStore {
     }
 
     public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        let key = configuration.streakKey
-        let applied = try await apply(.create(configuration), userId: userId, key: key, now: now, timezone: timezone)
-        // The server answers a create of a key it has as already applied; a store says the key is taken.
-        if applied.alreadyApplied { throw StreakStoreError.streakExists(key) }
-        return try Self.evaluation(of: applied, key: key)
+        try await evaluation(.create(configuration), userId: userId, key: configuration.streakKey, now: now, timezone: timezone)
     }
 
     public func updateConfiguration(
@@ -116,7 +122,6 @@ public final class HTTPStreakStore: StreakStore {
         guard let trashed = try await apply(.delete, userId: userId, key: streakKey, now: now, timezone: timezone).trashed else {
             throw StreakStoreError.unknownStreak(streakKey, known: [])
         }
-        feed.keysChanged(userId: userId)
         return trashed
     }
 
@@ -175,9 +180,7 @@ public final class HTTPStreakStore: StreakStore {
     }
 
     public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        let applied = try await apply(.removeFreeze(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
-        if applied.alreadyApplied { throw StreakRuleError.freezeNotFound(id) }
-        return try Self.evaluation(of: applied, key: streakKey)
+        try await evaluation(.removeFreeze(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
     }
 
     public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
@@ -194,9 +197,7 @@ public final class HTTPStreakStore: StreakStore {
     }
 
     public func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        let applied = try await apply(.removeNote(day), userId: userId, key: streakKey, now: now, timezone: timezone)
-        if applied.alreadyApplied { throw StreakStoreError.noNote(streakKey, day: day) }
-        return try Self.evaluation(of: applied, key: streakKey)
+        try await evaluation(.removeNote(day), userId: userId, key: streakKey, now: now, timezone: timezone)
     }
 
     /// `body`, with a missing streak's error naming the keys there are (the server's 404

@@ -60,6 +60,8 @@ public struct AppliedChange: Codable, Sendable {
     public var experienceAdded: [ExperiencePointsEvent]?
     public var progress: ProgressItem?
     public var pointsSettings: SettingsChange?
+    /// Why the points the change earned could not be recorded (the change itself is saved).
+    public var pointsFailure: String?
 
     /// The points settings on both sides of a change of them.
     public struct SettingsChange: Codable, Sendable {
@@ -79,6 +81,7 @@ public struct AppliedChange: Codable, Sendable {
         experienceAdded = result.experienceAdded.isEmpty ? nil : result.experienceAdded
         progress = result.progressKept
         pointsSettings = result.pointsSettings.map { SettingsChange(before: $0.before, after: $0.after) }
+        pointsFailure = result.pointsFailure
     }
 
     public var result: StreakChangeResult {
@@ -91,6 +94,7 @@ public struct AppliedChange: Codable, Sendable {
         result.experienceAdded = experienceAdded ?? []
         result.progressKept = progress
         result.pointsSettings = pointsSettings.map { ($0.before, $0.after) }
+        result.pointsFailure = pointsFailure
         return result
     }
 
@@ -99,6 +103,7 @@ public struct AppliedChange: Codable, Sendable {
         case usedFreezes = "used_freezes"
         case experienceAdded = "experience_added"
         case pointsSettings = "points_settings"
+        case pointsFailure = "points_failure"
         case alreadyApplied = "already_applied"
     }
 }

@@ -244,4 +244,34 @@ struct StreakAPITests {
         }
         #expect(heartbeats == 2)
     }
+
+    /// Each experience or progress stream holds a watch on the store: a user keeps a bounded
+    /// number open (429 past it), and one that ends gives its place back.
+    @Test func experienceAndProgressStreamsAreBoundedPerUser() async throws {
+        let ana = try await token("ana"), bob = try await token("bob")
+        var open: [AsyncStream<[UInt8]>] = []
+        for index in 0..<16 {
+            let answer = await ask("GET", "/v1/stream", token: ana, query: index % 2 == 0 ? ["experience": "main"] : ["progress": "worlds"])
+            guard answer.status == 200, case .stream(let events) = answer.response.body else {
+                Issue.record("stream \(index): \(answer.status) \(message(answer.json))")
+                return
+            }
+            var iterator = events.makeAsyncIterator()
+            let first = await nextEvent(&iterator)
+            #expect(first?.name == (index % 2 == 0 ? "experience" : "progress") && first?.json["key"] as? String == (index % 2 == 0 ? "main" : "worlds"))
+            open.append(events)
+        }
+        let refused = await ask("GET", "/v1/stream", token: ana, query: ["experience": "main"])
+        #expect(refused.status == 429 && message(refused.json).contains("at most 16"), "\(refused.status) \(message(refused.json))")
+        #expect(await ask("GET", "/v1/stream", token: bob, query: ["experience": "main"]).status == 200, "another user's count is their own")
+        #expect(await ask("GET", "/v1/stream", token: ana, query: ["experience": "main", "progress": "worlds"]).status == 400)
+        #expect(await ask("GET", "/v1/stream", token: ana, query: ["experience": "no such key!"]).status == 400)
+        open.removeLast()  // the stream ends with its last holder: its place is given back
+        var given = false
+        for _ in 0..<100 where !given {
+            given = await ask("GET", "/v1/stream", token: ana, query: ["experience": "main"]).status == 200
+            if !given { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(given)
+    }
 }

@@ -15,8 +15,9 @@ actor AgentToolRunner {
         self.console = console
     }
 
-    /// The call before the latest: each waits for it, so commands run one after another in
-    /// the order asked (an actor alone would let the next begin while one awaits).
+    /// The call before the latest: each waits for it, so commands run one at a time (an actor
+    /// alone would let the next begin while one awaits). The SDK hands calls over from tasks
+    /// of their own, so calls sent at once may run in any order.
     private var latest: Task<CallTool.Result, Never>?
 
     /// What the command said (its JSON, or its sentence), or why it failed as an error result.
@@ -42,8 +43,9 @@ actor AgentToolRunner {
         }
         let (code, output, errors) = await run(Self.placing(global, in: words))
         guard code == 0 else { return Self.failure(errors.isEmpty ? output : errors) }
-        let said = output + errors
-        return CallTool.Result(content: [.text(text: said.trimmingCharacters(in: .newlines), annotations: nil, _meta: nil)], isError: false)
+        // What the command printed stays whole (its JSON parses); a warning it gave comes apart.
+        let said = [output, errors].filter { !$0.isEmpty }.map { Tool.Content.text(text: $0.trimmingCharacters(in: .newlines), annotations: nil, _meta: nil) }
+        return CallTool.Result(content: said, isError: false)
     }
 
     /// The global options go before `--`, after which every word is an argument.

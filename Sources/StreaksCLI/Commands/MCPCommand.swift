@@ -8,7 +8,7 @@ struct MCPCommand: AsyncParsableCommand {
         commandName: "mcp", abstract: "Serve the streaks to an agent (Model Context Protocol, on standard input and output).",
         discussion: """
         Tools: status, today, log, create and skip, each the command of that name on the store, user and clock given here \
-        (--store, --database, --server, --user, --now, --timezone), with its checks and its JSON. It runs until its input ends. \
+        (--store, --database, --server and --token-file, --user, --now, --timezone), with its checks and its JSON. It runs until its input ends. \
         Example for an agent's configuration: {"command": "streaks", "args": ["mcp"]}.
         """
     )

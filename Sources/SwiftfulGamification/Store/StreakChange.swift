@@ -79,6 +79,19 @@ public enum StreakChange: Codable, Sendable {
         }
     }
 
+    /// What a store throws when this change is made again once it took: the other side of
+    /// `meansAlreadyApplied`, for a client that a server told "already applied" to say it as
+    /// any store would. Nil for a change that applies again without a refusal.
+    public func refusalWhenAlreadyApplied(key: String) -> (any Error)? {
+        switch self {
+        case .create: StreakStoreError.streakExists(key)
+        case .removeEvent(let id): StreakStoreError.unknownEvent(id)
+        case .removeFreeze(let id): StreakRuleError.freezeNotFound(id)
+        case .removeNote(let day): StreakStoreError.noNote(key, day: day)
+        default: nil
+        }
+    }
+
     /// The change in a few words, for a report ("log run", "skip 3 days of gym").
     public func summary(of key: String) -> String {
         switch self {
