@@ -17,6 +17,8 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         var revisions: [String: Int64] = [:]
         var recorded: [String: any Sendable] = [:]
         var writes = 0
+        var settlesOwnPoints = false
+        var settingsReads = 0
     }
 
     struct Unreachable: StoreReachabilityError, LocalizedError {
@@ -41,6 +43,15 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
 
     /// Writes applied (a repeat answered from the record is not one).
     var writes: Int { state.withLock { $0.writes } }
+
+    /// Whether it says it settles its changes' points itself, as a streak server does.
+    var settlesOwnPoints: Bool {
+        get { state.withLock { $0.settlesOwnPoints } }
+        set { state.withLock { $0.settlesOwnPoints = newValue } }
+    }
+
+    /// Reads of the points settings (the first thing a settling does).
+    var settingsReads: Int { state.withLock { $0.settingsReads } }
 
     private func reach() throws {
         if !reachable { throw Unreachable(unreachableReason: "connection refused") }
@@ -307,8 +318,11 @@ extension FlakyServer: RevisionedPointsStore {
 
     func pointsSettings(userId: String) async throws -> StreakPointsSettings {
         try reach()
+        state.withLock { $0.settingsReads += 1 }
         return try files.pointsSettings(userId: userId)
     }
+
+    var settlesPointsOfItsChanges: Bool { settlesOwnPoints }
 
     func setPointsSettings(_ settings: StreakPointsSettings, userId: String) async throws {
         try write("points") { try files.setPointsSettings(settings, userId: userId) }
