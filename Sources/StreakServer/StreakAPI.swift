@@ -101,12 +101,13 @@ public struct StreakAPI: Sendable {
         case let path where path.count == 2 && path[0] == "trash":
             try allow(request, "GET")
             return try await trashed(path[1], as: try await user(request), request)
-        case ["experience"], ["progress"]:
+        case let path where (1...2).contains(path.count) && Ledger(rawValue: path[0]) != nil:
             try allow(request, "GET")
-            return try await ledgerKeys(route[0], as: try await user(request))
-        case let path where path.count == 2 && ["experience", "progress"].contains(path[0]):
-            try allow(request, "GET")
-            return try await ledger(path[0], key: path[1], as: try await user(request))
+            let (ledger, userId) = (Ledger(rawValue: path[0])!, try await user(request))
+            let points = try pointsStore()
+            guard path.count == 2 else { return try APIResponse.library(["keys": try await ledger.keys(points, userId: userId)]) }
+            try Self.ledgerKey(path[1])
+            return try APIResponse.library(try await ledger.record(points, userId: userId, key: path[1]))
         case ["points"]:
             try allow(request, "GET")
             let userId = try await user(request)
@@ -194,23 +195,6 @@ public struct StreakAPI: Sendable {
         return points
     }
 
-    /// The keys the user has experience events (`kind` "experience") or progress items under.
-    private func ledgerKeys(_ kind: String, as userId: String) async throws -> APIResponse {
-        let points = try pointsStore()
-        let keys = kind == "experience" ? try await points.experienceKeys(userId: userId) : try await points.progressKeys(userId: userId)
-        return try APIResponse.library(["keys": keys])
-    }
-
-    /// A key's experience events (in the order added) or progress items, in the library's JSON.
-    private func ledger(_ kind: String, key: String, as userId: String) async throws -> APIResponse {
-        let points = try pointsStore()
-        try Self.ledgerKey(key)
-        if kind == "experience" {
-            return try APIResponse.library(LedgerAnswer(key: key, events: try await points.experienceEvents(userId: userId, experienceKey: key)))
-        }
-        return try APIResponse.library(LedgerAnswer(key: key, items: try await points.progressItems(userId: userId, progressKey: key)))
-    }
-
     private func trash(as userId: String) async throws -> APIResponse {
         try APIResponse.library(["trashed": try await store.trashedStreaks(userId: userId, now: clock())])
     }
@@ -292,23 +276,19 @@ public struct StreakAPI: Sendable {
             throw APIError(400, "Last-Event-ID '\(last.prefix(40))' is not an id this server gave (NUMBER-NUMBER)")
         }
         let events: AsyncStream<[UInt8]>
-        switch (request.query["experience"], request.query["progress"]) {
-        case (let key?, nil):
+        let followed = Ledger.allCases.compactMap { ledger in request.query[ledger.rawValue].map { (ledger, $0) } }
+        guard followed.count < 2 else {
+            throw APIError(400, "a stream follows the streaks, one experience key or one progress key: give experience or progress, not both")
+        }
+        if let (ledger, key) = followed.first {
             try Self.ledgerKey(key)
             let points = try pointsStore()
             let onEnd = try openLedgerStream(userId)
-            events = EventStream.signals(points.watchExperience(userId: userId, experienceKey: key), name: "experience", key: key, heartbeat: heartbeat, onEnd: onEnd)
-        case (nil, let key?):
-            try Self.ledgerKey(key)
-            let points = try pointsStore()
-            let onEnd = try openLedgerStream(userId)
-            events = EventStream.signals(points.watchProgress(userId: userId, progressKey: key), name: "progress", key: key, heartbeat: heartbeat, onEnd: onEnd)
-        case (nil, nil):
+            events = EventStream.signals(ledger.watch(points, userId: userId, key: key), name: ledger.rawValue, key: key, heartbeat: heartbeat, onEnd: onEnd)
+        } else {
             let zone = try timezone(request)
             let updates = store.watchStreaks(userId: userId, now: clock, timezone: { zone })
             events = EventStream.events(of: updates, heartbeat: heartbeat, now: clock, zone: zone)
-        case (_?, _?):
-            throw APIError(400, "a stream follows the streaks, one experience key or one progress key: give experience or progress, not both")
         }
         return APIResponse(
             status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], body: .stream(events)
@@ -380,11 +360,31 @@ final class AnsweredOperations: Sendable {
     }
 }
 
-/// `GET /v1/experience/{key}` and `GET /v1/progress/{key}`: the key and what it holds.
-public struct LedgerAnswer: Codable, Sendable {
-    public var key: String
-    public var events: [ExperiencePointsEvent]?
-    public var items: [ProgressItem]?
+/// The two ledgers beside the streaks, read and followed alike: experience points and progress.
+enum Ledger: String, CaseIterable {
+    case experience, progress
+
+    func keys(_ points: any PointsStore, userId: String) async throws -> [String] {
+        switch self {
+        case .experience: try await points.experienceKeys(userId: userId)
+        case .progress: try await points.progressKeys(userId: userId)
+        }
+    }
+
+    /// The key's events (in the order added) or items.
+    func record(_ points: any PointsStore, userId: String, key: String) async throws -> LedgerRecord {
+        switch self {
+        case .experience: LedgerRecord(key: key, events: try await points.experienceEvents(userId: userId, experienceKey: key))
+        case .progress: LedgerRecord(key: key, items: try await points.progressItems(userId: userId, progressKey: key))
+        }
+    }
+
+    func watch(_ points: any PointsStore, userId: String, key: String) -> AsyncThrowingStream<Void, any Error> {
+        switch self {
+        case .experience: points.watchExperience(userId: userId, experienceKey: key)
+        case .progress: points.watchProgress(userId: userId, progressKey: key)
+        }
+    }
 }
 
 /// Streams open at once, by user, up to a limit each.

@@ -115,10 +115,3 @@ extension HTTPStreakStore: PointsStore {
         return stream
     }
 }
-
-/// `GET /v1/experience/{key}` and `GET /v1/progress/{key}` as the client reads them.
-struct LedgerRecord: Decodable {
-    var key: String
-    var events: [ExperiencePointsEvent]?
-    var items: [ProgressItem]?
-}

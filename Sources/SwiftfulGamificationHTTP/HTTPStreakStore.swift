@@ -37,16 +37,15 @@ public final class HTTPStreakStore: StreakStore {
 
     public func close() async {
         feed.finishAll()
-        let stopped = followers.withLock { followers in
+        (Self.takeAll(followers) + Self.takeAll(ledgerFollowers)).forEach { $0.stop() }
+        links.finish()
+    }
+
+    private static func takeAll<Key>(_ followers: borrowing Mutex<[Key: EventFollower]>) -> [EventFollower] {
+        followers.withLock { followers in
             defer { followers = [:] }
             return Array(followers.values)
         }
-        stopped.forEach { $0.stop() }
-        ledgerFollowers.withLock { followers in
-            defer { followers = [:] }
-            return Array(followers.values)
-        }.forEach { $0.stop() }
-        links.finish()
     }
 
     // MARK: - Changes
@@ -151,7 +150,6 @@ public final class HTTPStreakStore: StreakStore {
     public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent, evaluation: StreakEvaluation) {
         let applied = try await apply(.removeEvent(id: id), userId: userId, key: streakKey, now: now, timezone: timezone)
-        // Answered as already applied: the event is not there, as a store says it.
         guard let removed = applied.removed else { throw StreakStoreError.unknownEvent(id) }
         return (removed, try Self.evaluation(of: applied, key: streakKey))
     }

@@ -108,6 +108,20 @@ public struct AppliedChange: Codable, Sendable {
     }
 }
 
+/// A key's experience events or progress items as the server sends them
+/// (`GET /v1/experience/{key}`, `GET /v1/progress/{key}`): one of the two lists.
+public struct LedgerRecord: Codable, Sendable {
+    public var key: String
+    public var events: [ExperiencePointsEvent]?
+    public var items: [ProgressItem]?
+
+    public init(key: String, events: [ExperiencePointsEvent]? = nil, items: [ProgressItem]? = nil) {
+        self.key = key
+        self.events = events
+        self.items = items
+    }
+}
+
 /// The wire's JSON: Foundation's coders with instants as ISO 8601 text.
 public enum StreakWire {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {

@@ -57,10 +57,6 @@ final class PostgresWatchers: Sendable {
         for task in tasks { await task.value }
     }
 
-    private func setLink(_ link: StoreLink) {
-        links.send(link)
-    }
-
     /// Starts the payload of a points or progress notification (no streak key has it).
     static let pointsMark = "\u{1E}"
 
@@ -87,7 +83,7 @@ final class PostgresWatchers: Sendable {
                 if actsAsEachUser { _ = try await connection.query("SELECT set_config('role', \(userId), false)", logger: PostgresSession.logger).collect() }
                 let channel = try await Self.channel(connection, userId: userId, location: location)
                 try await connection.listen(on: channel) { notifications in
-                    setLink(.live)
+                    links.send(.live)
                     delay = 0.1
                     feed.changed(userId: userId)
                     feed.keysChanged(userId: userId)
@@ -101,10 +97,10 @@ final class PostgresWatchers: Sendable {
                     }
                 }
                 if Task.isCancelled { return }
-                setLink(.lost(reason: "the database closed the connection"))
+                links.send(.lost(reason: "the database closed the connection"))
             } catch {
                 if Task.isCancelled { return }
-                setLink(.lost(reason: StreakStoreError.sentence(PostgresFailure.describe(error, location: location, connecting: true))))
+                links.send(.lost(reason: StreakStoreError.sentence(PostgresFailure.describe(error, location: location, connecting: true))))
             }
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
             delay = min(delay * 2, 2)
