@@ -4,8 +4,8 @@ import PostgresNIO
 /// own transaction under one advisory lock, so processes starting together apply each once.
 ///
 /// Every table carries `user_id` and is under row-level security: a role sees, changes and
-/// is notified about only the rows whose `user_id` is its own name (a role with BYPASSRLS,
-/// an app backend, serves many users by id). A row that names a streak carries the
+/// is notified about only the rows whose `user_id` is its own name, or the user it acts as
+/// (`actingUser`; a role with BYPASSRLS, an app backend, serves many users by id). A row that names a streak carries the
 /// streak's owner in its key and foreign key, so it can only name a streak of its own user.
 /// Tables are granted to PUBLIC; the policies do the guarding, for the tables' owner too (FORCE).
 enum PostgresSchema {
@@ -248,10 +248,37 @@ enum PostgresSchema {
             AS 'SELECT t.user_id, t.secret_sha256 FROM streak_server_tokens t WHERE t.token_id = wanted'
             """,
         ],
+        // 13: a login acting as many users (the server) names the user in a setting,
+        // `streaks.user`, instead of taking the user's role: PostgreSQL plans a statement
+        // under row-level security again whenever the role changes, and a server switching
+        // among hundreds of users spent most of each request planning. See `actingUser`.
+        policedTables.flatMap { table in
+            [
+                "DROP POLICY own_rows ON \(table)",
+                "CREATE POLICY own_rows ON \(table) USING (user_id = \(actingUser)) WITH CHECK (user_id = \(actingUser))",
+            ]
+        },
     ]
 
     /// The tables row-level security guards, as migration 1 made them.
     static let ownedTables = ["streaks", "streak_events", "streak_freezes", "streak_summaries", "streak_channels"]
+
+    /// The user a statement acts for, as the policies since migration 13 see it: the role's
+    /// own name, or the user named in `streaks.user` when the role is a member of that
+    /// user's role (what SET ROLE asks; nobody reaches a row they could not reach before);
+    /// NULL, which matches no row, when it is not, and an error when no such role exists.
+    /// Written into each policy rather than a function: a policy is parsed once, when it is
+    /// made, so no search_path can change what it means; and as a subquery it is worked
+    /// out once per statement, not per row.
+    static let actingUser = """
+        (SELECT CASE WHEN coalesce(current_setting('streaks.user', true), '') = '' THEN current_user::text \
+        WHEN pg_has_role(current_user, current_setting('streaks.user', true), 'MEMBER') THEN current_setting('streaks.user', true) END)
+        """
+
+    /// Every table under a row-level security policy (`own_rows`).
+    static let policedTables = ownedTables + [
+        "streak_operations", "streak_skips", "streak_notes", "experience_events", "progress_items", "points_settings", "streak_server_tokens",
+    ]
 
     /// Row-level security on `table`: a role reaches only rows in its own name.
     static func protected(_ table: String) -> [String] {

@@ -9,9 +9,9 @@ import PostgresNIO
 /// write. Connections open on demand, up to `limit`, and are replaced when they break.
 ///
 /// Acting as each user (`actsAsEachUser`, for a server holding one login for many users),
-/// every operation first makes its connection take the user's role (`SET ROLE`, outside any
-/// transaction), so row-level security sees the user and nothing else whatever the
-/// statement asks for; a connection already in that role is preferred, so one user's
+/// every operation first makes its connection act as the user (outside any transaction; see
+/// `assume`), so row-level security sees the user and nothing else whatever the statement
+/// asks for; a connection already acting as that user is preferred, so one user's
 /// operations in a row switch nothing.
 ///
 /// Not postgres-nio's `PostgresClient`: its lease waits, retrying, for as long as the server
@@ -28,6 +28,8 @@ actor PostgresSession {
     private var open = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var connectionCount = 0
+    /// Whether the login is exempt from row-level security (asked once, acting as each user).
+    private var loginBypassesRowSecurity: Bool?
     /// The schema is brought up to date once per process (per session).
     private var migrated = false
     static let logger = Logger(label: "streaks.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -174,14 +176,30 @@ actor PostgresSession {
     }
 
     /// Makes `connection` act as the user (nil: as the login role), when the session acts as
-    /// each user and it does not already. A role that cannot be taken is refused in words
+    /// each user and it does not already. A user the login cannot act as is refused in words
     /// that say what to grant.
+    ///
+    /// A login under row-level security names the user in `streaks.user` (see migration 13):
+    /// its role never changes, so PostgreSQL keeps its plans. A login that bypasses row-level
+    /// security (a superuser, BYPASSRLS) would not be held by the setting, so it takes the
+    /// user's role, and its statements are planned again at each change of user.
     private func assume(_ userId: String?, on connection: PostgresConnection) async throws {
         guard actsAsEachUser, roles[ObjectIdentifier(connection)] != userId else { return }
         roles[ObjectIdentifier(connection)] = nil
         do {
+            if loginBypassesRowSecurity == nil { loginBypassesRowSecurity = try await Self.bypassesRowSecurity(connection) }
             // An error comes with the rows: read them.
-            _ = try await connection.query("SELECT set_config('role', \(userId ?? "none"), false)", logger: Self.logger).collect()
+            if loginBypassesRowSecurity == true {
+                _ = try await connection.query("SELECT set_config('role', \(userId ?? "none"), false)", logger: Self.logger).collect()
+            } else if let userId {
+                // No row: the login is not a member of the user's role.
+                let rows = try await connection.query(
+                    "SELECT set_config('streaks.user', \(userId), false) WHERE pg_has_role(current_user, \(userId), 'MEMBER')", logger: Self.logger
+                ).collect()
+                if rows.isEmpty { throw PostgresStoreError.notAllowed(location.redacted, reason: Self.cannotActAs(userId, login: location.username)) }
+            } else {
+                _ = try await connection.query("SELECT set_config('streaks.user', '', false)", logger: Self.logger).collect()
+            }
         } catch where ["42501", "22023", "42704"].contains(PostgresFailure.sqlState(error)) {
             throw PostgresStoreError.notAllowed(
                 location.redacted,
@@ -189,6 +207,12 @@ actor PostgresSession {
             )
         }
         roles[ObjectIdentifier(connection)] = userId
+    }
+
+    /// Whether the session's login role is exempt from row-level security.
+    private static func bypassesRowSecurity(_ connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.query("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = session_user", logger: logger).collect()
+        return try rows.first?.decode(Bool.self) ?? false
     }
 
     /// Why a login role cannot act as a user, and the statements that let it.

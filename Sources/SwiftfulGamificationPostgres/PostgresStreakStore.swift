@@ -28,8 +28,9 @@ public final class PostgresStreakStore: StreakStore {
 
     /// - Parameters:
     ///   - connections: how many connections operations may hold at once.
-    ///   - actingAsEachUser: every operation runs under the role named by its `userId`
-    ///     (`SET ROLE`), so row-level security holds it to that user's rows whatever the
+    ///   - actingAsEachUser: every operation acts as the user named by its `userId` (the
+    ///     setting `streaks.user`, or `SET ROLE` for a login that bypasses row-level
+    ///     security), so row-level security holds it to that user's rows whatever the
     ///     statement says: for a server that logs in once and serves many users. The login
     ///     role must be granted each user's role.
     public init(database: PostgresLocation, connections: Int = 4, actingAsEachUser: Bool = false) {

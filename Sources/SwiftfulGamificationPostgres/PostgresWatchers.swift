@@ -108,8 +108,18 @@ final class PostgresWatchers: Sendable {
     }
 
     /// The user's channel name, created on first use (one statement: the insert does nothing
-    /// when the row exists, and the select then sees the row as it was).
+    /// when the row exists, and the select then sees the row as it was). When another
+    /// session creates it at the same moment, the insert waits for it and does nothing, and
+    /// the select, seeing the table as it was when the statement began, finds nothing: the
+    /// statement is asked again, and then sees the other's row.
     static func channel(_ connection: PostgresConnection, userId: String, location: PostgresLocation) async throws -> String {
+        for _ in 0..<2 {
+            if let channel = try await channelOnce(connection, userId: userId) { return channel }
+        }
+        throw PostgresStoreError.notAllowed(location.redacted, reason: "no notification channel for user '\(userId)'")
+    }
+
+    private static func channelOnce(_ connection: PostgresConnection, userId: String) async throws -> String? {
         let rows = try await connection.query(
             """
             WITH created AS (
@@ -120,10 +130,8 @@ final class PostgresWatchers: Sendable {
             """,
             logger: PostgresSession.logger
         )
-        for try await channel in rows.decode(String?.self) {
-            if let channel { return channel }
-        }
-        throw PostgresStoreError.notAllowed(location.redacted, reason: "no notification channel for user '\(userId)'")
+        for try await channel in rows.decode(String?.self) { return channel }
+        return nil
     }
 }
 

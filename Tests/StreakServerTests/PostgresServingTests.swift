@@ -131,6 +131,30 @@ struct PostgresServingTests {
         await server.store.close()
     }
 
+    /// A login that bypasses row-level security (here BYPASSRLS) would not be held by the
+    /// setting a server names its user in, so it takes each user's role instead: a statement
+    /// that forgets its user still reaches only that user's rows.
+    @Test func aLoginThatBypassesRowLevelSecurityIsHeldToTheUserAllTheSame() async throws {
+        _ = try await TestDatabase.store()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        for user in [ana, bob] {
+            _ = try await TestDatabase.sql("CREATE ROLE \"\(user)\" NOLOGIN", role: "postgres")
+            _ = try await TestDatabase.sql("GRANT \"\(user)\" TO app", role: "postgres")
+        }
+        let store = PostgresStreakStore(database: try TestDatabase.location(role: "app"), actingAsEachUser: true)
+        for user in [ana, bob] {
+            let event = StreakEvent(id: "\(user)-1", dateCreated: Self.now, timezone: "UTC")
+            try await store.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: user, key: "run"), at: Self.now, timezone: Self.utc)
+        }
+        let mine: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            try await TestDatabase.sql("SELECT DISTINCT user_id FROM streak_events WHERE event_id LIKE 'u%'", on: connection)
+        }
+        let (anaSees, bobSees) = (try await store.session.run(as: ana, mine), try await store.session.run(as: bob, mine))
+        #expect(anaSees == [ana])
+        #expect(bobSees == [bob])
+        await store.close()
+    }
+
     @Test func tokensAreKeptHashedWhereOnlyTheirUserAndTheOwnerReadThem() async throws {
         let server = try await Server()
         // The cluster's alice and bob log in themselves: their plain SQL is what another tenant sees.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import StreakServer
 import SwiftfulGamification
@@ -17,8 +18,10 @@ struct ServerStopTests {
         for _ in 0..<20 {
             let serving = try await StreakHTTPServer(api: api, host: "127.0.0.1", port: 0).start()
             let port = serving.port
-            let knocking = Task { await Self.offThePool { Self.knockUntilRefused(port: port) } }
-            try await Task.sleep(for: .milliseconds(5))
+            let knocks = Atomic<Int>(0)
+            let knocking = Task { await Self.offThePool { Self.knockUntilRefused(port: port, counting: knocks) } }
+            // Stop once the knocking has begun (on a busy machine its thread can start late).
+            for _ in 0..<1_000 where knocks.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(5)) }
             await serving.stop()
             let (connected, refused) = await knocking.value
             #expect(connected > 0 && refused, "connections went on up to the stop and were refused after it")
@@ -100,12 +103,13 @@ struct ServerStopTests {
 
     /// Opens and closes connections as fast as it can until one is refused (at most 100,000):
     /// how many were taken, and whether one was refused.
-    static func knockUntilRefused(port: Int) -> (connected: Int, refused: Bool) {
+    static func knockUntilRefused(port: Int, counting knocks: borrowing Atomic<Int>) -> (connected: Int, refused: Bool) {
         var connected = 0
         for _ in 0..<100_000 {
             guard let socket = connect(port: port) else { return (connected, true) }
             close(socket)
             connected += 1
+            knocks.wrappingAdd(1, ordering: .relaxed)
         }
         return (connected, false)
     }

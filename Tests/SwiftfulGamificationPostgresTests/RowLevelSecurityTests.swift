@@ -1,4 +1,5 @@
 import PostgresTestSupport
+import PostgresNIO
 import Foundation
 import SwiftfulGamification
 import SwiftfulGamificationPostgres
@@ -44,6 +45,36 @@ struct RowLevelSecurityTests {
         let channels = try await TestDatabase.sql("SELECT channel FROM streak_channels", role: "alice")
         #expect(channels.count == 1)
         #expect(try await TestDatabase.sql("SELECT channel FROM streak_channels WHERE user_id = 'alice'", role: "bob").isEmpty)
+    }
+
+    /// The setting a server names its user in (`streaks.user`) gives a tenant nothing: bob,
+    /// not a member of alice's role, naming her reaches none of her rows (nor his own while
+    /// it names her), cannot write in her name, and naming a role that does not exist fails.
+    @Test func namingAnotherUserInTheSettingReachesNothing() async throws {
+        let alice = try await TestDatabase.store(role: "alice")
+        defer { Task { await alice.close() } }
+        let key = "named" + UUID().uuidString.prefix(6).lowercased()
+        _ = try await alice.addEvents([StreakEvent(id: "a1", dateCreated: now, timezone: "UTC")], userId: "alice", streakKey: key, now: now,
+                                      timezone: utc, freshIds: false, creating: StreakConfiguration(streakKey: key))
+        let bob = try await TestDatabase.connect(role: "bob")
+        defer { Task { try? await bob.close() } }
+        _ = try await TestDatabase.sql("SELECT set_config('streaks.user', 'alice', false)", on: bob)
+        for table in ["streaks", "streak_events", "streak_summaries", "streak_channels", "streak_server_tokens"] {
+            #expect(try await TestDatabase.sql("SELECT count(*)::text FROM \(table)", on: bob) == ["0"], "\(table)")
+        }
+        #expect(try await TestDatabase.sql("UPDATE streak_events SET removed_us = 1 WHERE user_id = 'alice' RETURNING event_id", on: bob).isEmpty)
+        var refused: String?
+        do {
+            _ = try await TestDatabase.sql(
+                "INSERT INTO points_settings (user_id, settings) VALUES ('alice', '{}')", on: bob
+            )
+        } catch let error as PSQLError { refused = error.serverInfo?[.sqlState] }
+        #expect(refused == "42501", "a row in alice's name is refused by the policy")
+        _ = try await TestDatabase.sql("SELECT set_config('streaks.user', 'no_such_role_\(key)', false)", on: bob)
+        var unknown: String?
+        do { _ = try await TestDatabase.sql("SELECT count(*)::text FROM streaks", on: bob) } catch let error as PSQLError { unknown = error.serverInfo?[.sqlState] }
+        #expect(unknown == "42704")
+        #expect(try await alice.events(userId: "alice", streakKey: key).map(\.id) == ["a1"])
     }
 
     /// Listening on his own channel, bob hears his own write and not alice's.

@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         Answers the API under /v1 (GET /v1/streaks, GET /v1/streaks/KEY, GET /v1/streaks/KEY/days, \
         POST /v1/changes; GET /v1/openapi.yaml describes it) for callers with a token from 'streaks token create'. \
         Each token belongs to one user and reaches that user's streaks alone. Serves the local store, or a \
-        database with --database URL: then every request runs as its user's role under row-level security, \
+        database with --database URL: then every request runs as its user under row-level security, \
         and any number of servers may share the database. Listens on 127.0.0.1:8080 unless --listen says \
         otherwise; for TLS, put it behind a proxy (docs/SERVER.md). Stops on Ctrl-C or SIGTERM, finishing \
         requests under way.
