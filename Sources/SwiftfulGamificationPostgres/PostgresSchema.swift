@@ -258,6 +258,19 @@ enum PostgresSchema {
                 "CREATE POLICY own_rows ON \(table) USING (user_id = \(actingUser)) WITH CHECK (user_id = \(actingUser))",
             ]
         },
+        // 14: the token lookup of every server request, in PL/pgSQL, which keeps its query's
+        // plan for the session; a SQL function planned it again at each call.
+        [
+            """
+            CREATE OR REPLACE FUNCTION streak_server_token(wanted text) RETURNS TABLE (user_id text, secret_sha256 text)
+            LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
+            AS $$
+            BEGIN
+                RETURN QUERY SELECT t.user_id, t.secret_sha256 FROM streak_server_tokens t WHERE t.token_id = wanted;
+            END
+            $$
+            """,
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

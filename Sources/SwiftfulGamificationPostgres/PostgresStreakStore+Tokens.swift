@@ -28,10 +28,21 @@ extension PostgresStreakStore {
     /// Asked in whatever role the connection has (the function answers the same to all).
     public func serverToken(id: String) async throws -> (userId: String, secretSHA256: String)? {
         try await session.run(as: nil, inAnyRole: true) { connection in
-            let rows = try await connection.query("SELECT user_id, secret_sha256 FROM streak_server_token(\(id))", logger: PostgresSession.logger)
-            for try await (user, hash) in rows.decode((String, String).self) { return (user, hash) }
-            return nil
+            var binds = PostgresBindings(capacity: 1)
+            binds.append(id)
+            return try await ReusedStatements.rows(TokenStatement(binds: binds), on: connection).first
         }
+    }
+
+    /// `serverToken(id:)`'s statement, prepared: every request of a server asks it.
+    struct TokenStatement: PostgresPreparedStatement {
+        typealias Row = (String, String)
+        static let name = "streaks_server_token"
+        static let sql = "SELECT user_id, secret_sha256 FROM streak_server_token($1)"
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
     /// Keeps a new token, as its user (whose role the login role must be able to take:

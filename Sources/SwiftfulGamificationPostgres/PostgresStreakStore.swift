@@ -18,6 +18,7 @@ public final class PostgresStreakStore: StreakStore {
     let watchers: PostgresWatchers
     /// Users whose channel (the secret their lock keys derive from) is known to exist.
     let channelsKnown = Mutex<Set<String>>([])
+    let decodedEvaluations = DecodedEvaluations()
     /// Writes finished since the last one that also forgot old operation records.
     let writesSinceExpiry = Mutex(0)
 
@@ -215,31 +216,47 @@ public final class PostgresStreakStore: StreakStore {
         let rows = try await connection.query(
             "SELECT evaluation, calculated_us, valid_until_us FROM streak_summaries WHERE user_id = \(row.userId) AND streak_id = \(row.id)", logger: PostgresSession.logger
         )
-        return try await fresh(in: rows, userId: userId, now: now, timezone: timezone)
+        var read: [(String?, Int64?, Int64?)] = []
+        for try await row in rows.decode((String?, Int64?, Int64?).self) { read.append(row) }
+        return try fresh(in: read, streakId: row.id, userId: userId, now: now, timezone: timezone)
     }
 
     /// The last write's result while it holds, read by key in one statement (no transaction:
     /// one statement sees one snapshot); nil when there is none, or the streak is missing.
     func freshEvaluation(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
         try await session.run(as: userId) { connection in
-            let rows = try await connection.query(
-                """
-                SELECT s.evaluation, s.calculated_us, s.valid_until_us FROM streaks t
-                JOIN streak_summaries s ON s.user_id = t.user_id AND s.streak_id = t.id
-                WHERE t.user_id = \(userId) AND t.streak_key = \(streakKey)
-                """,
-                logger: PostgresSession.logger
-            )
-            return try await self.fresh(in: rows, userId: userId, now: now, timezone: timezone)
+            var binds = PostgresBindings(capacity: 2)
+            binds.append(userId)
+            binds.append(streakKey)
+            let rows = try await ReusedStatements.rows(EvaluationByKeyStatement(binds: binds), on: connection)
+            guard let id = rows.first?.0 else { return nil }
+            return try self.fresh(in: rows.map { ($0.1, $0.2, $0.3) }, streakId: id, userId: userId, now: now, timezone: timezone)
         }
     }
 
-    /// The evaluation in `rows` (evaluation, calculated_us, valid_until_us) when it holds at `now` in `timezone`.
-    private func fresh(in rows: PostgresRowSequence, userId: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation? {
+    /// `freshEvaluation(userId:streakKey:)`'s statement, prepared: it is what every read of
+    /// one streak's status asks first (a server's GET), so it is planned once per connection.
+    struct EvaluationByKeyStatement: PostgresPreparedStatement {
+        typealias Row = (Int64, String?, Int64?, Int64?)
+        static let name = "streaks_evaluation_by_key"
+        static let sql = """
+            SELECT t.id, s.evaluation, s.calculated_us, s.valid_until_us FROM streaks t
+            JOIN streak_summaries s ON s.user_id = t.user_id AND s.streak_id = t.id
+            WHERE t.user_id = $1 AND t.streak_key = $2
+            """
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// The evaluation in `rows` (evaluation, calculated_us, valid_until_us) of the streak with
+    /// `streakId` when it holds at `now` in `timezone`.
+    private func fresh(in rows: [(String?, Int64?, Int64?)], streakId: Int64, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation? {
         let micros = Int64(now.microsecondsSince1970)
-        for try await (text, calculated, validUntil) in rows.decode((String?, Int64?, Int64?).self) {
+        for (text, calculated, validUntil) in rows {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
-                  let evaluation = try? Self.decoder.decode(StreakEvaluation.self, from: text),
+                  let evaluation = decodedEvaluations.decode(text, streak: streakId, decoder: { try Self.decoder.decode(StreakEvaluation.self, from: $0) }),
                   evaluation.timeZoneIdentifier == timezone.identifier,
                   // Calculated before schedules (rule 8) had a unit: recalculate once.
                   evaluation.streak.streakUnit != nil else { return nil }

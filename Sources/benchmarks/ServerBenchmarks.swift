@@ -138,8 +138,9 @@ enum ServerBenchmarks {
         try """
         local tokens = {\(tokens.map { "\"\($0)\"" }.joined(separator: ","))}
         local threads = 0
-        function setup(thread) threads = threads + 1; thread:set("tag", threads) end
-        local counter = 0
+        -- wrk's two threads start half the users apart: in step, each user would get two requests at once.
+        function setup(thread) threads = threads + 1; thread:set("tag", threads); thread:set("counter", (threads - 1) * math.floor(#tokens / 2)) end
+        counter = 0
         request = function()
             counter = counter + 1
             local headers = {["Authorization"] = "Bearer " .. tokens[counter % #tokens + 1], ["Content-Type"] = "application/json"}

@@ -91,7 +91,14 @@ package struct JSONWriter {
     /// `NSNull`, as `JSONSerialization` writes it with sorted keys and plain slashes, at a
     /// fraction of its cost (it sorts keys by a locale-aware comparison).
     package mutating func any(_ value: Any) {
+        // Leaves first: a failed cast to a dictionary or array is the runtime's slow path,
+        // and most values are leaves.
         switch value {
+        case let text as String: string(text)
+        case let flag as Bool: bool(flag)
+        case let number as Int: integer(number)
+        case let number as Int64: integer(number)
+        case let number as Double where number.isFinite: float(number)
         case let object as [String: Any]:
             beginObject()
             for name in object.keys.sorted() {
@@ -106,11 +113,6 @@ package struct JSONWriter {
                 any(element)
             }
             byte(UInt8(ascii: "]"))
-        case let text as String: string(text)
-        case let flag as Bool: bool(flag)
-        case let number as Int: integer(number)
-        case let number as Int64: integer(number)
-        case let number as Double where number.isFinite: float(number)
         default: literal("null")
         }
     }
