@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwiftfulGamification
 
 /// A streak's `config.json`: its configuration and the history of its goal.
@@ -46,14 +47,29 @@ struct StreakSettings: Codable, Equatable {
     /// A config file is a few hundred bytes; anything past this is not one.
     static let sizeLimit = 1 << 20
 
+    /// A long-lived reader (the server, the dashboard) reads the same config again and again:
+    /// decoded once per version of the file (its size, inode and times, from `lstat`; a
+    /// link, an edit or a replacement changes them), a stat each time after that. A file that
+    /// does not read is never kept: it fails every time.
     static func read(_ path: String) throws -> StreakSettings? {
+        guard let stamp = try POSIXFile.status(path)?.stamp else { return nil }
+        if let (known, settings) = decoded.withLock({ $0[path] }), known == stamp { return settings }
         guard let bytes = try POSIXFile.read(path, role: .user, limit: sizeLimit) else { return nil }
+        let settings: StreakSettings
         do {
-            return try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
+            settings = try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
         } catch {
             throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
         }
+        // The stamp read before the bytes: a file replaced in between is decoded again next time.
+        decoded.withLock { entries in
+            if entries.count >= 4_096 { entries.removeAll() }
+            entries[path] = (stamp, settings)
+        }
+        return settings
     }
+
+    private static let decoded = Mutex<[String: (FileStamp, StreakSettings)]>([:])
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -18,7 +18,47 @@ enum ServerBenchmarks {
 
     /// The measures alone (`benchmarks --server-only`).
     static func run(streaks: String, quick: Bool) -> [Verdict] {
-        PostgresBenchmarks.withServer(streaks: streaks) { app, _ in try measure(streaks: streaks, app: app, rounds: quick ? 2 : 3) }
+        let rounds = quick ? 2 : 3
+        let onFiles: [Verdict]
+        do {
+            onFiles = [try measureFileStore(streaks: streaks, rounds: rounds)]
+        } catch {
+            onFiles = [Verdict(measure: "GET on the file store", result: "failed: \(error)", target: "measured", met: false)]
+        }
+        return PostgresBenchmarks.withServer(streaks: streaks) { app, _ in try measure(streaks: streaks, app: app, rounds: rounds) } + onFiles
+    }
+
+    /// `GET /v1/streaks/{key}` on `streaks serve`'s default store, the file store: one user
+    /// (the file store serves its owner), a daily streak kept for three years.
+    static func measureFileStore(streaks: String, rounds: Int) throws -> Verdict {
+        let root = NSTemporaryDirectory() + "streaks-bench-serve-\(getpid())"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let days = 3 * 365
+        let start = ISODate.parse(now)!.addingTimeInterval(-Double(days) * 86_400)
+        let events = (0..<days).map { day in
+            #"{"id":"e\#(day)","date_created":"\#(ISODate.format(start.addingTimeInterval(Double(day) * 86_400)))","timezone":"UTC"}"#
+        }
+        let change = #"{"change":"log","key":"daily","creating":{"streak_id":"daily"},"events":["# + events.joined(separator: ",") + "]}"
+        let input = root + ".json"
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        try change.write(toFile: input, atomically: true, encoding: .utf8)
+        _ = try Measure.run("/bin/sh", ["-c", "\"$0\" apply --store \"$1\" --user bench --now \"$2\" < \"$3\"", streaks, root, now, input], expectSuccess: true)
+        let made = try Measure.run(streaks, ["token", "create", "--store", root, "--user", "bench"], expectSuccess: true)
+        let token = made.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let serving = try ServedProcess(streaks: streaks, store: ["--store", root], now: now)
+        defer { serving.stop() }
+        var gets: [LoadRound] = []
+        for round in 0..<rounds {
+            log("server on the file store: round \(round + 1) of \(rounds)")
+            gets.append(try wrk(serving.url + "/streaks/daily", tokens: [token], post: false, seconds: 5, round: round))
+        }
+        let rates = gets.map(\.perSecond).sorted(), p99s = gets.map(\.p99).sorted()
+        return Verdict(
+            measure: "GET /v1/streaks/{key}, \(clients) clients, the file store (a three-year daily streak)",
+            result: String(format: "%.0f/s median, %.0f/s slowest round; p99 %@ median, %@ worst", rates[rates.count / 2], rates[0], ms(p99s[p99s.count / 2]), ms(p99s.last!)),
+            target: "at least 5,000/s, p99 under 20 ms", met: rates[0] >= 5_000 && p99s.last! < 0.02
+        )
     }
 
     static func measure(streaks: String, app: String, rounds: Int) throws -> [Verdict] {
@@ -40,7 +80,7 @@ enum ServerBenchmarks {
                 )
             }
         }
-        let serving = try ServedProcess(streaks: streaks, database: server, now: now)
+        let serving = try ServedProcess(streaks: streaks, store: ["--database", server], now: now)
         defer { serving.stop() }
 
         var baseline: [LoadRound] = [], posts: [LoadRound] = [], gets: [LoadRound] = []
@@ -250,9 +290,10 @@ final class ServedProcess {
     let process = Process()
     let url: String
 
-    init(streaks: String, database: String, now: String) throws {
+    /// - Parameter store: `--store DIR` or `--database URL`.
+    init(streaks: String, store: [String], now: String) throws {
         process.executableURL = URL(fileURLWithPath: streaks)
-        process.arguments = ["serve", "--database", database, "--listen", "127.0.0.1:0", "--now", now]
+        process.arguments = ["serve"] + store + ["--listen", "127.0.0.1:0", "--now", now]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
