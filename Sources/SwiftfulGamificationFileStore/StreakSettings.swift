@@ -48,28 +48,26 @@ struct StreakSettings: Codable, Equatable {
     static let sizeLimit = 1 << 20
 
     /// A long-lived reader (the server, the dashboard) reads the same config again and again:
-    /// decoded once per version of the file (its size, inode and times, from `lstat`; a
-    /// link, an edit or a replacement changes them), a stat each time after that. A file that
-    /// does not read is never kept: it fails every time.
+    /// decoded once per content (the bytes are read each time, a few hundred of them, and
+    /// compared with those last decoded; no timestamp is trusted with a file people edit).
+    /// A file that does not read is never kept: it fails every time.
     static func read(_ path: String) throws -> StreakSettings? {
-        guard let stamp = try POSIXFile.status(path)?.stamp else { return nil }
-        if let (known, settings) = decoded.withLock({ $0[path] }), known == stamp { return settings }
         guard let bytes = try POSIXFile.read(path, role: .user, limit: sizeLimit) else { return nil }
+        if let (known, settings) = decoded.withLock({ $0[path] }), known == bytes { return settings }
         let settings: StreakSettings
         do {
             settings = try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
         } catch {
             throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
         }
-        // The stamp read before the bytes: a file replaced in between is decoded again next time.
         decoded.withLock { entries in
             if entries.count >= 4_096 { entries.removeAll() }
-            entries[path] = (stamp, settings)
+            entries[path] = (bytes, settings)
         }
         return settings
     }
 
-    private static let decoded = Mutex<[String: (FileStamp, StreakSettings)]>([:])
+    private static let decoded = Mutex<[String: ([UInt8], StreakSettings)]>([:])
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
