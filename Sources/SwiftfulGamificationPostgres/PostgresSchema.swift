@@ -251,13 +251,24 @@ enum PostgresSchema {
         // 13: a login acting as many users (the server) names the user in a setting,
         // `streaks.user`, instead of taking the user's role: PostgreSQL plans a statement
         // under row-level security again whenever the role changes, and a server switching
-        // among hundreds of users spent most of each request planning. See `actingUser`.
-        policedTables.flatMap { table in
-            [
-                "DROP POLICY own_rows ON \(table)",
-                "CREATE POLICY own_rows ON \(table) USING (user_id = \(actingUser)) WITH CHECK (user_id = \(actingUser))",
-            ]
-        },
+        // among hundreds of users spent most of each request planning. See `actingUser`; the
+        // privilege it asks depends on the server's version, so the policies are made in a
+        // block that reads it.
+        [
+            """
+            DO $$
+            DECLARE
+                acting text := pg_catalog.format(\(literal(actingUser)), \(actingPrivilegeSQL));
+                policed text;
+            BEGIN
+                FOREACH policed IN ARRAY ARRAY[\(policedTables.map(literal).joined(separator: ", "))] LOOP
+                    EXECUTE pg_catalog.format('DROP POLICY own_rows ON %I', policed);
+                    EXECUTE pg_catalog.format('CREATE POLICY own_rows ON %I USING (user_id = %s) WITH CHECK (user_id = %s)', policed, acting, acting);
+                END LOOP;
+            END
+            $$
+            """,
+        ],
         // 14: the token lookup of every server request, in PL/pgSQL, which keeps its query's
         // plan for the session; a SQL function planned it again at each call. And a summary's
         // history and evaluation (tens of KB, rewritten by every write) compressed with LZ4
@@ -289,16 +300,34 @@ enum PostgresSchema {
     static let ownedTables = ["streaks", "streak_events", "streak_freezes", "streak_summaries", "streak_channels"]
 
     /// The user a statement acts for, as the policies since migration 13 see it: the role's
-    /// own name, or the user named in `streaks.user` when the role is a member of that
-    /// user's role (what SET ROLE asks; nobody reaches a row they could not reach before);
-    /// NULL, which matches no row, when it is not, and an error when no such role exists.
-    /// Written into each policy rather than a function: a policy is parsed once, when it is
-    /// made, so no search_path can change what it means; and as a subquery it is worked
-    /// out once per statement, not per row.
+    /// own name, or the user named in `streaks.user` when the role may take that user's role
+    /// (`actingPrivilege`: what SET ROLE asks, so nobody reaches a row they could not reach
+    /// before); NULL, which matches no row, when it may not, and an error when no such role
+    /// exists. Written into each policy rather than a function: a policy is parsed once,
+    /// when it is made, every function in it pg_catalog's (a function another role planted in
+    /// the search_path with a closer match must not stand in for one); and as a subquery it
+    /// is worked out once per statement, not per row. `%L` is the privilege, filled in when
+    /// the policies are made.
     static let actingUser = """
-        (SELECT CASE WHEN coalesce(current_setting('streaks.user', true), '') = '' THEN current_user::text \
-        WHEN pg_has_role(current_user, current_setting('streaks.user', true), 'MEMBER') THEN current_setting('streaks.user', true) END)
+        (SELECT CASE WHEN coalesce(pg_catalog.current_setting('streaks.user', true), '') = '' THEN current_user::text \
+        WHEN pg_catalog.pg_has_role(current_user, pg_catalog.current_setting('streaks.user', true)::pg_catalog.name, %L) \
+        THEN pg_catalog.current_setting('streaks.user', true) END)
         """
+
+    /// The privilege of a user's role that lets another role act as that user: up to
+    /// PostgreSQL 15 any member may SET ROLE to it; from 16 a membership may be granted
+    /// without SET, and only `SET` says whether SET ROLE is allowed.
+    static func actingPrivilege(serverVersion: Int) -> String {
+        serverVersion >= 160_000 ? "SET" : "MEMBER"
+    }
+
+    /// `text` as an SQL string literal.
+    static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// `actingPrivilege` in SQL, for the server the statement runs on.
+    static let actingPrivilegeSQL = "CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END"
 
     /// Every table under a row-level security policy (`own_rows`).
     static let policedTables = ownedTables + [

@@ -22,14 +22,23 @@ actor PostgresSession {
     let limit: Int
     let actsAsEachUser: Bool
     private var idle: [PostgresConnection] = []
-    /// The role each connection took (acting as each user). Not by `id`: connections opened
-    /// at once can share one.
-    private var roles: [ObjectIdentifier: String] = [:]
+    /// Whom each connection acts as (acting as each user): a user id, or "" for the login
+    /// itself; no entry while it is not known (a new connection, or a change that failed
+    /// halfway), so the next operation sets it whatever it wants. Not by `id`: connections
+    /// opened at once can share one.
+    private var acting: [ObjectIdentifier: String] = [:]
+    /// Per connection, how it acts as a user (asked once per connection).
+    private var modes: [ObjectIdentifier: ActingMode] = [:]
+
+    /// A login exempt from row-level security takes each user's role; any other names the
+    /// user in `streaks.user`, with the privilege of the user's role that the policies ask.
+    enum ActingMode {
+        case takingRoles
+        case naming(privilege: String)
+    }
     private var open = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var connectionCount = 0
-    /// Whether the login is exempt from row-level security (asked once, acting as each user).
-    private var loginBypassesRowSecurity: Bool?
     /// The schema is brought up to date once per process (per session).
     private var migrated = false
     static let logger = Logger(label: "streaks.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -169,7 +178,7 @@ actor PostgresSession {
         idle = []
         open -= connections.count
         for connection in connections {
-            roles[ObjectIdentifier(connection)] = nil
+            forgetActing(connection)
             ReusedStatements.forget(connection)
             try? await connection.close()
         }
@@ -184,21 +193,29 @@ actor PostgresSession {
     /// security (a superuser, BYPASSRLS) would not be held by the setting, so it takes the
     /// user's role, and its statements are planned again at each change of user.
     private func assume(_ userId: String?, on connection: PostgresConnection) async throws {
-        guard actsAsEachUser, roles[ObjectIdentifier(connection)] != userId else { return }
-        roles[ObjectIdentifier(connection)] = nil
+        let id = ObjectIdentifier(connection), wanted = userId ?? ""
+        guard actsAsEachUser, acting[id] != wanted else { return }
+        acting[id] = nil
         do {
-            if loginBypassesRowSecurity == nil { loginBypassesRowSecurity = try await Self.bypassesRowSecurity(connection) }
-            // An error comes with the rows: read them.
-            if loginBypassesRowSecurity == true {
-                _ = try await connection.query("SELECT set_config('role', \(userId ?? "none"), false)", logger: Self.logger).collect()
-            } else if let userId {
-                // No row: the login is not a member of the user's role.
+            let mode: ActingMode
+            if let known = modes[id] { mode = known } else { mode = try await Self.actingMode(connection); modes[id] = mode }
+            // An error comes with the rows: read them. Every name is pg_catalog's: a function
+            // another role planted earlier in the search_path must not stand in for one.
+            switch (mode, userId) {
+            case (.takingRoles, _):
+                _ = try await connection.query("SELECT pg_catalog.set_config('role', \(userId ?? "none"), false)", logger: Self.logger).collect()
+            case (.naming(let privilege), let userId?):
+                // No row: the login may not act as the user.
                 let rows = try await connection.query(
-                    "SELECT set_config('streaks.user', \(userId), false) WHERE pg_has_role(current_user, \(userId), 'MEMBER')", logger: Self.logger
+                    """
+                    SELECT pg_catalog.set_config('streaks.user', \(userId), false)
+                    WHERE pg_catalog.pg_has_role(current_user, \(userId)::pg_catalog.name, \(privilege))
+                    """,
+                    logger: Self.logger
                 ).collect()
                 if rows.isEmpty { throw PostgresStoreError.notAllowed(location.redacted, reason: Self.cannotActAs(userId, login: location.username)) }
-            } else {
-                _ = try await connection.query("SELECT set_config('streaks.user', '', false)", logger: Self.logger).collect()
+            case (.naming, nil):
+                _ = try await connection.query("SELECT pg_catalog.set_config('streaks.user', '', false)", logger: Self.logger).collect()
             }
         } catch where ["42501", "22023", "42704"].contains(PostgresFailure.sqlState(error)) {
             throw PostgresStoreError.notAllowed(
@@ -206,13 +223,31 @@ actor PostgresSession {
                 reason: Self.cannotActAs(userId ?? "none", login: location.username)
             )
         }
-        roles[ObjectIdentifier(connection)] = userId
+        acting[id] = wanted
     }
 
-    /// Whether the session's login role is exempt from row-level security.
-    private static func bypassesRowSecurity(_ connection: PostgresConnection) async throws -> Bool {
-        let rows = try await connection.query("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = session_user", logger: logger).collect()
-        return try rows.first?.decode(Bool.self) ?? false
+    private func forgetActing(_ connection: PostgresConnection) {
+        acting[ObjectIdentifier(connection)] = nil
+        modes[ObjectIdentifier(connection)] = nil
+    }
+
+    /// How the connection's login acts as a user: taking roles when it is exempt from
+    /// row-level security on any of the tables (a superuser, BYPASSRLS, or the owner of the
+    /// one table that does not force it on its owner, the tokens'), which the setting would
+    /// not hold; else naming the user, with the server's privilege for "may act as"
+    /// (`PostgresSchema.actingPrivilege`).
+    private static func actingMode(_ connection: PostgresConnection) async throws -> ActingMode {
+        let rows = try await connection.query(
+            """
+            SELECT r.rolsuper OR r.rolbypassrls OR EXISTS (
+                SELECT FROM pg_catalog.pg_class c WHERE c.oid = pg_catalog.to_regclass('streak_server_tokens') AND c.relowner = r.oid
+            ), pg_catalog.current_setting('server_version_num')::int
+            FROM pg_catalog.pg_roles r WHERE r.rolname = session_user
+            """,
+            logger: logger
+        ).collect()
+        let (bypasses, version) = try rows.first?.decode((Bool, Int).self) ?? (false, 0)
+        return bypasses ? .takingRoles : .naming(privilege: PostgresSchema.actingPrivilege(serverVersion: version))
     }
 
     /// Why a login role cannot act as a user, and the statements that let it.
@@ -227,12 +262,12 @@ actor PostgresSession {
     /// one while fewer than `limit` are open, else the next one given back.
     private func lease(preferring role: String?, checkingSchema: Bool) async throws -> PostgresConnection {
         while true {
-            if actsAsEachUser, let role, let index = idle.lastIndex(where: { roles[ObjectIdentifier($0)] == role && !$0.isClosed }) {
+            if actsAsEachUser, let role, let index = idle.lastIndex(where: { acting[ObjectIdentifier($0)] == role && !$0.isClosed }) {
                 return try await checked(idle.remove(at: index), checkingSchema: checkingSchema)
             }
             while let connection = idle.popLast() {
                 if !connection.isClosed { return try await checked(connection, checkingSchema: checkingSchema) }
-                roles[ObjectIdentifier(connection)] = nil
+                forgetActing(connection)
                 open -= 1
             }
             if open < limit { break }
@@ -273,7 +308,7 @@ actor PostgresSession {
 
     private func discard(_ connection: PostgresConnection) async {
         open -= 1
-        roles[ObjectIdentifier(connection)] = nil
+        forgetActing(connection)
         wakeOne()
         ReusedStatements.forget(connection)
         try? await connection.close()

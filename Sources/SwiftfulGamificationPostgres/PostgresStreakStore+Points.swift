@@ -406,7 +406,7 @@ extension PostgresStreakStore: RevisionedPointsStore {
     /// notification of the user's channel whose payload `matches`, until the stream ends.
     private func watchPoints(userId: String, matching matches: @escaping @Sendable (String) -> Bool) -> AsyncThrowingStream<Void, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let location = database
+        let location = database, actsAsEachUser = session.actsAsEachUser
         let task = Task.detached {
             var delay = 0.1
             while !Task.isCancelled {
@@ -416,6 +416,8 @@ extension PostgresStreakStore: RevisionedPointsStore {
                         logger: PostgresSession.logger
                     )
                     defer { Task { try? await connection.close() } }
+                    // A server's login acting as the user: without it, its channel row is out of reach.
+                    if actsAsEachUser { try await PostgresWatchers.takeRole(of: userId, on: connection) }
                     let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
                     // A watcher let go hangs up at once, not at the next notification.
                     try await withTaskCancellationHandler {

@@ -80,7 +80,7 @@ final class PostgresWatchers: Sendable {
                     on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: PostgresSession.logger
                 )
                 defer { Task { try? await connection.close() } }
-                if actsAsEachUser { _ = try await connection.query("SELECT set_config('role', \(userId), false)", logger: PostgresSession.logger).collect() }
+                if actsAsEachUser { try await Self.takeRole(of: userId, on: connection) }
                 let channel = try await Self.channel(connection, userId: userId, location: location)
                 try await connection.listen(on: channel) { notifications in
                     links.send(.live)
@@ -105,6 +105,14 @@ final class PostgresWatchers: Sendable {
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
             delay = min(delay * 2, 2)
         }
+    }
+
+    /// Makes a listening connection of a login acting as each user take the user's role (it
+    /// runs one statement, so PostgreSQL's planning again at a role change costs nothing),
+    /// so row-level security holds it to the user's channel row.
+    static func takeRole(of userId: String, on connection: PostgresConnection) async throws {
+        // An error comes with the rows: read them.
+        _ = try await connection.query("SELECT pg_catalog.set_config('role', \(userId), false)", logger: PostgresSession.logger).collect()
     }
 
     /// The user's channel name, created on first use (one statement: the insert does nothing

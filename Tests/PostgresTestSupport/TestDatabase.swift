@@ -130,3 +130,10 @@ public enum TestDatabase {
         }
     }
 }
+
+extension PostgresLocation {
+    /// The same database as another role of the test cluster (password 'secret').
+    public func with(role: String) throws -> PostgresLocation {
+        try PostgresLocation(url: "postgres://\(role):secret@/\(database)?host=\(host)&port=\(port)", environment: TestDatabase.environment)
+    }
+}

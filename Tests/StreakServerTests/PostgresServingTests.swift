@@ -155,6 +155,94 @@ struct PostgresServingTests {
         await store.close()
     }
 
+    /// A watch of a user's experience points on the server's login (acting as each user)
+    /// hears the user's change: its listening connection acts as the user too, or the
+    /// user's channel would be out of its reach and the watch would never hear a thing.
+    @Test func aServersExperienceWatchHearsItsUsersChange() async throws {
+        let server = try await Server()
+        let user = TestDatabase.freshUser()
+        _ = try await server.tokens.create(userId: user, name: "", now: Self.now)
+        final class Heard: Sendable { let count = Mutex(0) }
+        let heard = Heard(), store = server.store
+        let watching = Task {
+            for try await _ in store.watchExperience(userId: user, experienceKey: "main") { heard.count.withLock { $0 += 1 } }
+        }
+        defer { watching.cancel() }
+        func waitFor(_ count: Int) async throws -> Bool {
+            for _ in 0..<400 where heard.count.withLock({ $0 }) < count { try await Task.sleep(for: .milliseconds(25)) }
+            return heard.count.withLock { $0 } >= count
+        }
+        #expect(try await waitFor(1), "the watch starts by saying where things stand")
+        let earned = ExperiencePointsEvent(id: "x1", dateCreated: Self.now, points: 10, timezone: "UTC")
+        _ = try await server.store.apply(.addExperience([earned]), to: StreakRef(userId: user, key: "main"), at: Self.now, timezone: Self.utc)
+        #expect(try await waitFor(2), "and hears the change")
+        await server.store.close()
+    }
+
+    /// A function planted in the search_path that would say "yes, a member" (closer in its
+    /// argument types than pg_catalog's) changes nothing: the policies made after it was
+    /// planted, and the server's own check that it may act as a user, name pg_catalog's.
+    @Test func aPlantedMembershipFunctionOpensNothing() async throws {
+        let scratch = try await TestDatabase.scratchDatabase(role: "streaks")
+        _ = try await TestDatabase.sql(
+            "CREATE FUNCTION public.pg_has_role(name, text, text) RETURNS boolean LANGUAGE sql AS 'SELECT true'", role: "streaks", database: scratch.database
+        )
+        let owner = PostgresStreakStore(database: scratch)
+        _ = try await owner.streakKeys(userId: "streaks") // migrates, the function in place
+        await owner.close()
+        let alice = PostgresStreakStore(database: try scratch.with(role: "alice"))
+        let event = StreakEvent(id: "a1", dateCreated: Self.now, timezone: "UTC")
+        try await alice.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: "alice", key: "run"), at: Self.now, timezone: Self.utc)
+        await alice.close()
+        let bob = try await TestDatabase.connect(role: "bob", database: scratch.database)
+        _ = try await TestDatabase.sql("SELECT set_config('streaks.user', 'alice', false)", on: bob)
+        #expect(try await TestDatabase.sql("SELECT count(*)::text FROM streak_events", on: bob) == ["0"], "bob naming alice sees nothing")
+        try await bob.close()
+        // The server's login is not a member of alice's role: it may not act as her.
+        let server = PostgresStreakStore(database: try scratch.with(role: "server"), actingAsEachUser: true)
+        await #expect(throws: PostgresStoreError.self) { _ = try await server.events(userId: "alice", streakKey: "run") }
+        await server.close()
+    }
+
+    /// A refused change of user leaves the connection's user unknown, not the one before: an
+    /// operation as the login after it runs as the login (one connection, so it is reused).
+    @Test func aRefusedUserLeavesNoUserBehindOnItsConnection() async throws {
+        let server = try await Server()
+        let ana = TestDatabase.freshUser()
+        _ = try await server.tokens.create(userId: ana, name: "", now: Self.now)
+        let store = PostgresStreakStore(database: try TestDatabase.location(role: "server"), connections: 1, actingAsEachUser: true)
+        let event = StreakEvent(id: "\(ana)-1", dateCreated: Self.now, timezone: "UTC")
+        try await store.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: ana, key: "run"), at: Self.now, timezone: Self.utc)
+        let everything: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            try await TestDatabase.sql("SELECT DISTINCT user_id FROM streak_events", on: connection)
+        }
+        #expect(try await store.session.run(as: ana, everything) == [ana])
+        await #expect(throws: PostgresStoreError.self) { _ = try await store.session.run(as: "stranger", everything) }
+        #expect(try await store.session.run(as: nil, everything).isEmpty, "the login itself sees no one's rows")
+        await store.close()
+        await server.store.close()
+    }
+
+    /// The owner of the tables serving as each user is held like anyone else, the tokens'
+    /// table included (its policy does not bind its owner, so the owner takes each user's
+    /// role): a statement that forgets its user lists that user's tokens alone.
+    @Test func theTablesOwnerServingIsHeldToEachUsersTokens() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        for user in [ana, bob] {
+            _ = try await server.tokens.create(userId: user, name: "", now: Self.now)
+            _ = try await TestDatabase.sql("GRANT \"\(user)\" TO streaks", role: "postgres")
+        }
+        let owner = PostgresStreakStore(database: try TestDatabase.owner(), actingAsEachUser: true)
+        let tokens: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            try await TestDatabase.sql("SELECT DISTINCT user_id FROM streak_server_tokens", on: connection)
+        }
+        #expect(try await owner.session.run(as: ana, tokens) == [ana])
+        #expect(try await owner.session.run(as: bob, tokens) == [bob])
+        await owner.close()
+        await server.store.close()
+    }
+
     @Test func tokensAreKeptHashedWhereOnlyTheirUserAndTheOwnerReadThem() async throws {
         let server = try await Server()
         // The cluster's alice and bob log in themselves: their plain SQL is what another tenant sees.
