@@ -279,7 +279,8 @@ enum PostgresSchema {
             DO $$
             BEGIN
                 ALTER TABLE streak_summaries ALTER COLUMN history SET COMPRESSION lz4, ALTER COLUMN evaluation SET COMPRESSION lz4;
-            EXCEPTION WHEN feature_not_supported THEN
+            EXCEPTION WHEN feature_not_supported OR syntax_error THEN
+                -- A server without LZ4, or before PostgreSQL 14 (no SET COMPRESSION): pglz stays.
                 NULL;
             END
             $$
