@@ -189,9 +189,9 @@ actor PostgresSession {
     /// that say what to grant.
     ///
     /// A login under row-level security names the user in `streaks.user` (see migration 13):
-    /// its role never changes, so PostgreSQL keeps its plans. A login that bypasses row-level
-    /// security (a superuser, BYPASSRLS) would not be held by the setting, so it takes the
-    /// user's role, and its statements are planned again at each change of user.
+    /// its role never changes, so PostgreSQL keeps its plans. A login exempt from row-level
+    /// security (`actingMode`) would not be held by the setting, so it takes the user's role,
+    /// and its statements are planned again at each change of user.
     private func assume(_ userId: String?, on connection: PostgresConnection) async throws {
         let id = ObjectIdentifier(connection), wanted = userId ?? ""
         guard actsAsEachUser, acting[id] != wanted else { return }
