@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SwiftfulGamification
 
 /// A streak's `config.json`: its configuration and the history of its goal.
@@ -47,27 +46,20 @@ struct StreakSettings: Codable, Equatable {
     /// A config file is a few hundred bytes; anything past this is not one.
     static let sizeLimit = 1 << 20
 
-    /// A long-lived reader (the server, the dashboard) reads the same config again and again:
-    /// decoded once per content (the bytes are read each time, a few hundred of them, and
-    /// compared with those last decoded; no timestamp is trusted with a file people edit).
-    /// A file that does not read is never kept: it fails every time.
+    /// The bytes are read (and checked: a link, a FIFO, damage) every time; a long-lived
+    /// reader (the server, the dashboard) decodes them once per content.
     static func read(_ path: String) throws -> StreakSettings? {
         guard let bytes = try POSIXFile.read(path, role: .user, limit: sizeLimit) else { return nil }
-        if let (known, settings) = decoded.withLock({ $0[path] }), known == bytes { return settings }
-        let settings: StreakSettings
-        do {
-            settings = try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
-        } catch {
-            throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
+        return try decoded.value(for: path, bytes: bytes) {
+            do {
+                return try StoreJSON.decoder.decode(StreakSettings.self, from: Data(bytes))
+            } catch {
+                throw FileStoreError.corruptFile(path: path, reason: StoreJSON.describe(error))
+            }
         }
-        decoded.withLock { entries in
-            if entries.count >= 4_096 { entries.removeAll() }
-            entries[path] = (bytes, settings)
-        }
-        return settings
     }
 
-    private static let decoded = Mutex<[String: ([UInt8], StreakSettings)]>([:])
+    private static let decoded = DecodedOnce<String, StreakSettings>(byteLimit: 4 << 20)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

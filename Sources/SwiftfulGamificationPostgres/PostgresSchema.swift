@@ -5,8 +5,9 @@ import PostgresNIO
 ///
 /// Every table carries `user_id` and is under row-level security: a role sees, changes and
 /// is notified about only the rows whose `user_id` is its own name, or the user it acts as
-/// (`actingUser`; a role with BYPASSRLS, an app backend, serves many users by id). A row that names a streak carries the
-/// streak's owner in its key and foreign key, so it can only name a streak of its own user.
+/// (`actingUser`; a role with BYPASSRLS, an app backend, serves many users by id). A row
+/// that names a streak carries the streak's owner in its key and foreign key, so it can only
+/// name a streak of its own user.
 /// Tables are granted to PUBLIC; the policies do the guarding, for the tables' owner too (FORCE).
 enum PostgresSchema {
     /// `pg_advisory_xact_lock` key of migrations (any constant other programs do not use).
@@ -302,7 +303,7 @@ enum PostgresSchema {
 
     /// The user a statement acts for, as the policies since migration 13 see it: the role's
     /// own name, or the user named in `streaks.user` when the role may take that user's role
-    /// (`actingPrivilege`: what SET ROLE asks, so nobody reaches a row they could not reach
+    /// (`actingPrivilegeSQL`: what SET ROLE asks, so nobody reaches a row they could not reach
     /// before); NULL, which matches no row, when it may not, and an error when no such role
     /// exists. Written into each policy rather than a function: a policy is parsed once,
     /// when it is made, every function in it pg_catalog's (a function another role planted in
@@ -315,19 +316,14 @@ enum PostgresSchema {
         THEN pg_catalog.current_setting('streaks.user', true) END)
         """
 
-    /// The privilege of a user's role that lets another role act as that user: up to
-    /// PostgreSQL 15 any member may SET ROLE to it; from 16 a membership may be granted
-    /// without SET, and only `SET` says whether SET ROLE is allowed.
-    static func actingPrivilege(serverVersion: Int) -> String {
-        serverVersion >= 160_000 ? "SET" : "MEMBER"
-    }
-
     /// `text` as an SQL string literal.
     static func literal(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// `actingPrivilege` in SQL, for the server the statement runs on.
+    /// The privilege of a user's role that lets another role act as that user, for the server
+    /// the statement runs on: up to PostgreSQL 15 any member may SET ROLE to it; from 16 a
+    /// membership may be granted without SET, and only `SET` says whether SET ROLE is allowed.
     static let actingPrivilegeSQL = "CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END"
 
     /// Every table under a row-level security policy (`own_rows`).

@@ -235,19 +235,19 @@ actor PostgresSession {
     /// row-level security on any of the tables (a superuser, BYPASSRLS, or the owner of the
     /// one table that does not force it on its owner, the tokens'), which the setting would
     /// not hold; else naming the user, with the server's privilege for "may act as"
-    /// (`PostgresSchema.actingPrivilege`).
+    /// (`PostgresSchema.actingPrivilegeSQL`, the policies' own).
     private static func actingMode(_ connection: PostgresConnection) async throws -> ActingMode {
         let rows = try await connection.query(
             """
             SELECT r.rolsuper OR r.rolbypassrls OR EXISTS (
                 SELECT FROM pg_catalog.pg_class c WHERE c.oid = pg_catalog.to_regclass('streak_server_tokens') AND c.relowner = r.oid
-            ), pg_catalog.current_setting('server_version_num')::int
+            ), \(unescaped: PostgresSchema.actingPrivilegeSQL)
             FROM pg_catalog.pg_roles r WHERE r.rolname = session_user
             """,
             logger: logger
         ).collect()
-        let (bypasses, version) = try rows.first?.decode((Bool, Int).self) ?? (false, 0)
-        return bypasses ? .takingRoles : .naming(privilege: PostgresSchema.actingPrivilege(serverVersion: version))
+        let (bypasses, privilege) = try rows.first?.decode((Bool, String).self) ?? (false, "MEMBER")
+        return bypasses ? .takingRoles : .naming(privilege: privilege)
     }
 
     /// Why a login role cannot act as a user, and the statements that let it.

@@ -1,5 +1,4 @@
 import Foundation
-import NIOPosix
 import PostgresNIO
 import SwiftfulGamification
 
@@ -411,14 +410,8 @@ extension PostgresStreakStore: RevisionedPointsStore {
             var delay = 0.1
             while !Task.isCancelled {
                 do {
-                    let connection = try await PostgresConnection.connect(
-                        on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0,
-                        logger: PostgresSession.logger
-                    )
+                    let (connection, channel) = try await PostgresWatchers.listening(to: userId, at: location, actingAsEachUser: actsAsEachUser)
                     defer { Task { try? await connection.close() } }
-                    // A server's login acting as the user: without it, its channel row is out of reach.
-                    if actsAsEachUser { try await PostgresWatchers.takeRole(of: userId, on: connection) }
-                    let channel = try await PostgresWatchers.channel(connection, userId: userId, location: location)
                     // A watcher let go hangs up at once, not at the next notification.
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: channel) { notifications in

@@ -18,7 +18,9 @@ public final class PostgresStreakStore: StreakStore {
     let watchers: PostgresWatchers
     /// Users whose channel (the secret their lock keys derive from) is known to exist.
     let channelsKnown = Mutex<Set<String>>([])
-    let decodedEvaluations = DecodedEvaluations()
+    /// Each streak's stored evaluation as last decoded: a read between two writes (most of a
+    /// server's GETs) skips decoding it, which was the largest part of such a read.
+    let decodedEvaluations = DecodedOnce<Int64, StreakEvaluation>(byteLimit: 64 << 20)
     /// Writes finished since the last one that also forgot old operation records.
     let writesSinceExpiry = Mutex(0)
 
@@ -256,7 +258,7 @@ public final class PostgresStreakStore: StreakStore {
         let micros = Int64(now.microsecondsSince1970)
         for (text, calculated, validUntil) in rows {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
-                  let evaluation = decodedEvaluations.decode(text, streak: streakId, decoder: { try Self.decoder.decode(StreakEvaluation.self, from: $0) }),
+                  let evaluation = try? decodedEvaluations.value(for: streakId, bytes: text.utf8, decode: { try Self.decoder.decode(StreakEvaluation.self, from: text) }),
                   evaluation.timeZoneIdentifier == timezone.identifier,
                   // Calculated before schedules (rule 8) had a unit: recalculate once.
                   evaluation.streak.streakUnit != nil else { return nil }

@@ -76,12 +76,8 @@ final class PostgresWatchers: Sendable {
         var delay = 0.1
         while !Task.isCancelled {
             do {
-                let connection = try await PostgresConnection.connect(
-                    on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: PostgresSession.logger
-                )
+                let (connection, channel) = try await Self.listening(to: userId, at: location, actingAsEachUser: actsAsEachUser)
                 defer { Task { try? await connection.close() } }
-                if actsAsEachUser { try await Self.takeRole(of: userId, on: connection) }
-                let channel = try await Self.channel(connection, userId: userId, location: location)
                 try await connection.listen(on: channel) { notifications in
                     links.send(.live)
                     delay = 0.1
@@ -107,12 +103,26 @@ final class PostgresWatchers: Sendable {
         }
     }
 
-    /// Makes a listening connection of a login acting as each user take the user's role (it
-    /// runs one statement, so PostgreSQL's planning again at a role change costs nothing),
-    /// so row-level security holds it to the user's channel row.
-    static func takeRole(of userId: String, on connection: PostgresConnection) async throws {
-        // An error comes with the rows: read them.
-        _ = try await connection.query("SELECT pg_catalog.set_config('role', \(userId), false)", logger: PostgresSession.logger).collect()
+    /// A connection of its own to listen for the user's changes, and the user's channel. A
+    /// login acting as each user takes the user's role on it (one statement runs there, so
+    /// PostgreSQL's planning again at a role change costs nothing): without it, the user's
+    /// channel row is out of the login's reach. Every watcher (streaks, points) opens here.
+    static func listening(
+        to userId: String, at location: PostgresLocation, actingAsEachUser: Bool
+    ) async throws -> (connection: PostgresConnection, channel: String) {
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try location.connectionConfiguration(), id: 0, logger: PostgresSession.logger
+        )
+        do {
+            // An error comes with the rows: read them.
+            if actingAsEachUser {
+                _ = try await connection.query("SELECT pg_catalog.set_config('role', \(userId), false)", logger: PostgresSession.logger).collect()
+            }
+            return (connection, try await channel(connection, userId: userId, location: location))
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
     /// The user's channel name, created on first use (one statement: the insert does nothing

@@ -31,4 +31,21 @@ struct SettingsReadTests {
         try FileManager.default.removeItem(atPath: path)
         #expect(try StreakSettings.read(path) == nil)
     }
+
+    /// What was decoded never stands in for the checks of the file itself: a config that
+    /// became a link (to a copy of the very bytes decoded before) is refused as one.
+    @Test func aConfigThatBecameALinkIsRefusedThoughItsBytesWereDecoded() throws {
+        let root = NSTemporaryDirectory() + "streaks-settings-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/config.json", copy = root + "/elsewhere.json"
+        let settings = StreakSettings(configuration: StreakConfiguration(streakKey: "run"), goalHistory: [], dateCreated: Date(timeIntervalSince1970: 0))
+        let bytes = try StoreJSON.prettyEncoder.encode(settings)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(try StreakSettings.read(path)?.configuration.streakKey == "run")
+        try bytes.write(to: URL(fileURLWithPath: copy))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: copy)
+        #expect(throws: FileStoreError.self) { _ = try StreakSettings.read(path) }
+    }
 }

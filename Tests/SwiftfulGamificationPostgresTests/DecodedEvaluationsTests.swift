@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import SwiftfulGamification
+@testable import SwiftfulGamification
 @testable import SwiftfulGamificationPostgres
 
 /// A streak's stored evaluation is decoded once per text: the same text again is answered
@@ -20,18 +20,21 @@ struct DecodedEvaluationsTests {
         }
         let (one, three) = (try text(events: 1), try text(events: 3))
         let decodes = Mutex(0)
-        let decode: (String) throws -> StreakEvaluation = { text in
-            decodes.withLock { $0 += 1 }
-            return try PostgresStreakStore.decoder.decode(StreakEvaluation.self, from: text)
+        // As the store reads a stored evaluation (`decodedEvaluations`).
+        let kept = DecodedOnce<Int64, StreakEvaluation>(byteLimit: 64 << 20)
+        func decode(_ text: String, streak: Int64) -> StreakEvaluation? {
+            try? kept.value(for: streak, bytes: text.utf8) {
+                decodes.withLock { $0 += 1 }
+                return try PostgresStreakStore.decoder.decode(StreakEvaluation.self, from: text)
+            }
         }
-        let kept = DecodedEvaluations()
-        #expect(kept.decode(one, streak: 7, decoder: decode)?.streak.currentStreak == 1)
-        #expect(kept.decode(one, streak: 7, decoder: decode)?.streak.currentStreak == 1)
+        #expect(decode(one, streak: 7)?.streak.currentStreak == 1)
+        #expect(decode(one, streak: 7)?.streak.currentStreak == 1)
         #expect(decodes.withLock { $0 } == 1, "the same text is not decoded again")
-        #expect(kept.decode(three, streak: 7, decoder: decode)?.streak.currentStreak == 3, "a changed text is")
-        #expect(kept.decode(one, streak: 8, decoder: decode)?.streak.currentStreak == 1)
+        #expect(decode(three, streak: 7)?.streak.currentStreak == 3, "a changed text is")
+        #expect(decode(one, streak: 8)?.streak.currentStreak == 1)
         #expect(decodes.withLock { $0 } == 3, "each streak keeps its own")
-        #expect(kept.decode("{", streak: 7, decoder: decode) == nil)
-        #expect(kept.decode(three, streak: 7, decoder: decode)?.streak.currentStreak == 3)
+        #expect(decode("{", streak: 7) == nil)
+        #expect(decode(three, streak: 7)?.streak.currentStreak == 3)
     }
 }

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// What a text or a file held, as last decoded, beside its bytes: a long-lived reader (the
+/// server, the dashboard) that finds the same bytes again skips decoding them. The bytes are
+/// compared one by one (not as Swift compares strings, which takes two spellings of an
+/// accent as one, and not by a timestamp, which an edit in place within its grain keeps),
+/// so a hit is safe whatever wrote them. What fails to decode is never kept. Past
+/// `byteLimit` of kept bytes it starts over.
+package final class DecodedOnce<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entries {
+        var byKey: [Key: (bytes: [UInt8], value: Value)] = [:]
+        var bytes = 0
+    }
+
+    private let entries = Mutex(Entries())
+    private let byteLimit: Int
+
+    package init(byteLimit: Int) {
+        self.byteLimit = byteLimit
+    }
+
+    /// What `bytes` hold for `key`: kept when they are the bytes last decoded for it, else `decode`d (and kept).
+    package func value<Bytes: Collection<UInt8>>(for key: Key, bytes: Bytes, decode: () throws -> Value) rethrows -> Value {
+        if let kept = entries.withLock({ $0.byKey[key] }), kept.bytes.count == bytes.count, kept.bytes.elementsEqual(bytes) { return kept.value }
+        let value = try decode()
+        let kept = Array(bytes)
+        entries.withLock { entries in
+            if entries.bytes + kept.count > byteLimit { entries = Entries() }
+            entries.bytes += kept.count - (entries.byKey[key]?.bytes.count ?? 0)
+            entries.byKey[key] = (kept, value)
+        }
+        return value
+    }
+}
