@@ -258,7 +258,7 @@ public final class PostgresStreakStore: StreakStore {
         let micros = Int64(now.microsecondsSince1970)
         for (text, calculated, validUntil) in rows {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,
-                  let evaluation = try? decodedEvaluations.value(for: streakId, bytes: text.utf8, decode: { try Self.decoder.decode(StreakEvaluation.self, from: text) }),
+                  let evaluation = try? decodedEvaluations.value(for: streakId, text: text, decode: { try Self.decoder.decode(StreakEvaluation.self, from: text) }),
                   evaluation.timeZoneIdentifier == timezone.identifier,
                   // Calculated before schedules (rule 8) had a unit: recalculate once.
                   evaluation.streak.streakUnit != nil else { return nil }

@@ -23,7 +23,7 @@ struct DecodedEvaluationsTests {
         // As the store reads a stored evaluation (`decodedEvaluations`).
         let kept = DecodedOnce<Int64, StreakEvaluation>(byteLimit: 64 << 20)
         func decode(_ text: String, streak: Int64) -> StreakEvaluation? {
-            try? kept.value(for: streak, bytes: text.utf8) {
+            try? kept.value(for: streak, text: text) {
                 decodes.withLock { $0 += 1 }
                 return try PostgresStreakStore.decoder.decode(StreakEvaluation.self, from: text)
             }

@@ -20,10 +20,25 @@ package final class DecodedOnce<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// What `bytes` hold for `key`: kept when they are the bytes last decoded for it, else `decode`d (and kept).
-    package func value<Bytes: Collection<UInt8>>(for key: Key, bytes: Bytes, decode: () throws -> Value) rethrows -> Value {
-        if let kept = entries.withLock({ $0.byKey[key] }), kept.bytes.count == bytes.count, kept.bytes.elementsEqual(bytes) { return kept.value }
+    package func value(for key: Key, bytes: [UInt8], decode: () throws -> Value) rethrows -> Value {
+        try bytes.withUnsafeBytes { try value(for: key, raw: $0, decode: decode) }
+    }
+
+    /// The same for a text, by its UTF-8 bytes.
+    package func value(for key: Key, text: String, decode: () throws -> Value) rethrows -> Value {
+        var text = text
+        return try text.withUTF8 { try value(for: key, raw: UnsafeRawBufferPointer($0), decode: decode) }
+    }
+
+    // Not generic over the bytes' collection: called from other modules, a generic compare
+    // ran unspecialised, a witness call per byte (it halved a server's GETs).
+    private func value(for key: Key, raw: UnsafeRawBufferPointer, decode: () throws -> Value) rethrows -> Value {
+        if let kept = entries.withLock({ $0.byKey[key] }), kept.bytes.count == raw.count,
+           kept.bytes.withUnsafeBytes({ $0.elementsEqual(raw) }) {
+            return kept.value
+        }
         let value = try decode()
-        let kept = Array(bytes)
+        let kept = Array(raw)
         entries.withLock { entries in
             if entries.bytes + kept.count > byteLimit { entries = Entries() }
             entries.bytes += kept.count - (entries.byKey[key]?.bytes.count ?? 0)
