@@ -149,15 +149,8 @@ actor PostgresSession {
         _ connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let outcome = FirstOutcome<T>()
-        let closedChecks = Mutex(0)
-        let watch = connection.eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(500), delay: .milliseconds(500)) { _ in
-            let seen = closedChecks.withLock { count in
-                count = connection.isClosed ? count + 1 : 0
-                return count
-            }
-            if seen >= 2 { outcome.settle(.failure(ChannelError.ioOnClosedChannel)) }
-        }
-        defer { watch.cancel() }
+        let watch = ClosedConnectionWatch.shared.watch(connection) { outcome.settle(.failure(ChannelError.ioOnClosedChannel)) }
+        defer { ClosedConnectionWatch.shared.stop(watch) }
         let task = Mutex<Task<Void, Never>?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -197,8 +190,7 @@ actor PostgresSession {
         guard actsAsEachUser, acting[id] != wanted else { return }
         acting[id] = nil
         do {
-            let mode: ActingMode
-            if let known = modes[id] { mode = known } else { mode = try await Self.actingMode(connection); modes[id] = mode }
+            let mode = try await actingMode(of: connection)
             // An error comes with the rows: read them. Every name is pg_catalog's: a function
             // another role planted earlier in the search_path must not stand in for one.
             switch (mode, userId) {
@@ -224,6 +216,42 @@ actor PostgresSession {
             )
         }
         acting[id] = wanted
+    }
+
+    private func actingMode(of connection: PostgresConnection) async throws -> ActingMode {
+        if let known = modes[ObjectIdentifier(connection)] { return known }
+        let mode = try await Self.actingMode(connection)
+        modes[ObjectIdentifier(connection)] = mode
+        return mode
+    }
+
+    /// `run` for a statement that may also name a user in `streaks.user` on its connection
+    /// (a server's token lookup, which every request begins with): the user's own operation
+    /// next, given that connection (`lease` prefers it), then changes nothing first. `body`
+    /// gets the privilege the policies ask of the login to act as a user, nil when the
+    /// connection does not act by naming users, and answers whom it named (nil: nobody).
+    func run<T: Sendable>(
+        naming body: @escaping @Sendable (PostgresConnection, _ privilege: String?) async throws -> (T, named: String?)
+    ) async throws -> T {
+        try await run(as: nil, inAnyRole: true) { connection in
+            let (privilege, before) = try await self.beginNaming(on: connection)
+            let (value, named) = try await body(connection, privilege)
+            await self.noteActing(named ?? before, on: connection)
+            return value
+        }
+    }
+
+    /// The privilege to name a user with on `connection` (nil: it does not act by naming),
+    /// and whom it acts as now; unknown until `noteActing`, should the statement fail halfway.
+    private func beginNaming(on connection: PostgresConnection) async throws -> (privilege: String?, acting: String?) {
+        let id = ObjectIdentifier(connection)
+        guard actsAsEachUser, case .naming(let privilege) = try await actingMode(of: connection) else { return (nil, acting[id]) }
+        return (privilege, acting.removeValue(forKey: id))
+    }
+
+    private func noteActing(_ userId: String?, on connection: PostgresConnection) {
+        guard actsAsEachUser else { return }
+        acting[ObjectIdentifier(connection)] = userId
     }
 
     private func forgetActing(_ connection: PostgresConnection) {

@@ -26,12 +26,23 @@ public struct StoredServerToken: Sendable, Equatable {
 extension PostgresStreakStore {
     /// The user and secret hash of the token with `id`; nil when there is none (revoked).
     /// Asked in whatever role the connection has (the function answers the same to all).
+    ///
+    /// A server's every request begins here, and goes on as the token's user: a login that
+    /// acts by naming users names the token's user on the same connection in the same
+    /// statement, so the request's own operation, given that connection, has nothing to set
+    /// (a round trip fewer). Naming grants nothing: every policy checks the name again, and
+    /// the caller uses the connection as the user only once the secret matched.
     public func serverToken(id: String) async throws -> (userId: String, secretSHA256: String)? {
-        try await session.run(as: nil, inAnyRole: true) { connection in
-            var binds = PostgresBindings(capacity: 1)
+        try await session.run(naming: { connection, privilege in
+            var binds = PostgresBindings(capacity: 2)
             binds.append(id)
-            return try await ReusedStatements.rows(TokenStatement(binds: binds), on: connection).first
-        }
+            guard let privilege else { return (try await ReusedStatements.rows(TokenStatement(binds: binds), on: connection).first, nil) }
+            binds.append(privilege)
+            guard let (userId, hash, named) = try await ReusedStatements.rows(TokenNamingStatement(binds: binds), on: connection).first else {
+                return (nil, nil)
+            }
+            return ((userId, hash), named ? userId : nil)
+        })
     }
 
     /// `serverToken(id:)`'s statement, prepared: every request of a server asks it.
@@ -39,6 +50,25 @@ extension PostgresStreakStore {
         typealias Row = (String, String)
         static let name = "streaks_server_token"
         static let sql = "SELECT user_id, secret_sha256 FROM streak_server_token($1)"
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
+    /// `TokenStatement` naming the token's user in `streaks.user` when the login may act as
+    /// that user (the check `PostgresSession.assume` makes; a user without a role is not
+    /// named). CASE, not AND: only CASE promises the order. The role by `to_regrole`, not a
+    /// join with `pg_roles`: that was planned as a scan of every role at every request.
+    struct TokenNamingStatement: PostgresPreparedStatement {
+        typealias Row = (String, String, Bool)
+        static let name = "streaks_server_token_naming"
+        static let sql = """
+            SELECT t.user_id, t.secret_sha256,
+                CASE WHEN pg_catalog.pg_has_role(current_user, pg_catalog.to_regrole(pg_catalog.quote_ident(t.user_id)), $2)
+                    THEN pg_catalog.set_config('streaks.user', t.user_id, false) IS NOT NULL ELSE false END
+            FROM streak_server_token($1) t
+            """
         let binds: PostgresBindings
 
         func makeBindings() throws -> PostgresBindings { binds }

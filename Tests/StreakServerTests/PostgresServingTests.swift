@@ -223,6 +223,44 @@ struct PostgresServingTests {
         await server.store.close()
     }
 
+    /// A token's lookup names its user on its connection (the request's own operation then
+    /// sets nothing): on one connection, the next operation as another user, or as the login,
+    /// still sees only its own rows; a token whose user the login may not act as is found
+    /// but names no one, and that user's operations are refused as before.
+    @Test func aTokenLookupNamesItsUserAndNoOperationOfAnotherSeesIt() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        let anaToken = try await server.tokens.create(userId: ana, name: "", now: Self.now)
+        _ = try await server.tokens.create(userId: bob, name: "", now: Self.now)
+        let store = PostgresStreakStore(database: try TestDatabase.location(role: "server"), connections: 1, actingAsEachUser: true)
+        for user in [ana, bob] {
+            let event = StreakEvent(id: "\(user)-1", dateCreated: Self.now, timezone: "UTC")
+            try await store.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: user, key: "run"), at: Self.now, timezone: Self.utc)
+        }
+        let everything: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            try await TestDatabase.sql("SELECT DISTINCT user_id FROM streak_events", on: connection)
+        }
+        let setting: @Sendable (PostgresConnection) async throws -> [String] = { connection in
+            try await TestDatabase.sql("SELECT coalesce(current_setting('streaks.user', true), '')", on: connection)
+        }
+        #expect(try await store.serverToken(id: anaToken.record.id)?.userId == ana)
+        #expect(try await store.session.run(as: nil, inAnyRole: true, setting) == [ana], "the lookup named its user")
+        #expect(try await store.session.run(as: ana, everything) == [ana])
+        #expect(try await store.serverToken(id: anaToken.record.id)?.userId == ana)
+        #expect(try await store.session.run(as: bob, everything) == [bob], "named by a lookup, the connection still turns to the next user")
+        #expect(try await store.serverToken(id: anaToken.record.id)?.userId == ana)
+        #expect(try await store.session.run(as: nil, everything).isEmpty, "the login itself sees no one's rows")
+
+        // A user whose role the login no longer has: the token is found, no one is named.
+        _ = try await TestDatabase.sql("REVOKE \"\(ana)\" FROM server", role: "postgres")
+        #expect(try await store.session.run(as: bob, everything) == [bob])
+        #expect(try await store.serverToken(id: anaToken.record.id)?.userId == ana)
+        #expect(try await store.session.run(as: nil, inAnyRole: true, setting) == [bob], "a user the login may not act as is not named")
+        await #expect(throws: PostgresStoreError.self) { _ = try await store.session.run(as: ana, everything) }
+        await store.close()
+        await server.store.close()
+    }
+
     /// The owner of the tables serving as each user is held like anyone else, the tokens'
     /// table included (its policy does not bind its owner, so the owner takes each user's
     /// role): a statement that forgets its user lists that user's tokens alone.

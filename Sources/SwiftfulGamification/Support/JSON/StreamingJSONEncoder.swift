@@ -61,6 +61,8 @@ final class JSONByteWriter {
             writeString((value as! Data).base64EncodedString())
         } else if T.self == URL.self {
             writeString((value as! URL).absoluteString)
+        } else if T.self == StreakEvent.self, case let event = value as! StreakEvent, event.metadata.isEmpty {
+            try writeEvent(event, level: level, path: path)
         } else {
             try value.encode(to: JSONStreamEncoder(writer: self, level: level, path: path))
         }
@@ -69,6 +71,30 @@ final class JSONByteWriter {
             output.literal("{}")
         }
         close(downTo: level)
+    }
+
+    /// An event without metadata, as its `encode(to:)` writes it (the same keys in the same
+    /// order), without the containers: a store's every write encodes the streak's recent
+    /// events twice (its history and its evaluation), and through the containers that was
+    /// most of a server's encoding.
+    private func writeEvent(_ event: StreakEvent, level: Int, path: JSONCodingPath?) throws {
+        output.literal(#"{"id":"#)
+        output.string(event.id)
+        output.literal(#","date_created":"#)
+        var date: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
+        try dates(event.dateCreated, &date)
+        output.literal(#","timezone":"#)
+        output.string(event.timezone)
+        output.literal(event.isFreeze ? #","is_freeze":true"# : #","is_freeze":false"#)
+        if let freezeId = event.freezeId {
+            output.literal(#","freeze_id":"#)
+            output.string(freezeId)
+        }
+        if let amount = event.amount {
+            output.literal(#","amount":"#)
+            try writeFloat(amount, path: path)
+        }
+        output.byte(UInt8(ascii: "}"))
     }
 
     /// Opens a container at `level` (closing any deeper one left open); returns its serial.
