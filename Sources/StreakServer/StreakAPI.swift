@@ -37,7 +37,7 @@ public struct StreakAPI: Sendable {
     static let routes = [
         "GET /v1/streaks", "GET /v1/streaks/{key}", "GET /v1/streaks/{key}/days", "GET /v1/streaks/{key}/record", "POST /v1/changes", "GET /v1/stream",
         "GET /v1/trash", "GET /v1/trash/{key}", "GET /v1/revisions", "GET /v1/experience", "GET /v1/experience/{key}", "GET /v1/progress",
-        "GET /v1/progress/{key}", "GET /v1/points", "GET /v1/openapi.yaml",
+        "GET /v1/progress/{key}", "GET /v1/points", "GET /v1/points/revisions", "GET /v1/openapi.yaml",
     ]
     /// The longest calendar one request returns, in days.
     static let dayLimit = 3_700
@@ -112,6 +112,9 @@ public struct StreakAPI: Sendable {
             try allow(request, "GET")
             let userId = try await user(request)
             return try APIResponse.library(try await pointsStore().pointsSettings(userId: userId))
+        case ["points", "revisions"]:
+            try allow(request, "GET")
+            return try await pointsRevisions(as: try await user(request))
         case ["changes"]:
             try allow(request, "POST")
             return try await change(as: try await user(request), request)
@@ -190,6 +193,15 @@ public struct StreakAPI: Sendable {
     }
 
     /// The store's experience points and progress (upstream's services'), when it keeps them.
+    /// Each experience and progress ledger's revision and the settings', for an offline
+    /// copy to know which to read again; a store that keeps none (the file store) is 404.
+    private func pointsRevisions(as userId: String) async throws -> APIResponse {
+        guard let points = store as? any RevisionedPointsStore else {
+            throw APIError(404, "this server's store keeps no revisions of points (an offline copy needs a server on PostgreSQL)")
+        }
+        return try APIResponse.library(["revisions": try await points.pointsRevisions(userId: userId)])
+    }
+
     private func pointsStore() throws -> any PointsStore {
         guard let points = store as? any PointsStore else { throw APIError(404, "this server's store keeps no experience points or progress") }
         return points
@@ -277,10 +289,18 @@ public struct StreakAPI: Sendable {
         }
         let events: AsyncStream<[UInt8]>
         let followed = Ledger.allCases.compactMap { ledger in request.query[ledger.rawValue].map { (ledger, $0) } }
-        guard followed.count < 2 else {
-            throw APIError(400, "a stream follows the streaks, one experience key or one progress key: give experience or progress, not both")
+        let allPoints = request.query["points"]
+        guard followed.count + (allPoints == nil ? 0 : 1) < 2 else {
+            throw APIError(400, "a stream follows the streaks, one experience key, one progress key or all points: give one of experience, progress and points")
         }
-        if let (ledger, key) = followed.first {
+        if let allPoints {
+            guard allPoints == "all" else { throw APIError(400, "points: '\(allPoints.prefix(20))' is not 'all' (every experience and progress key and the points settings)") }
+            guard let points = store as? any RevisionedPointsStore else {
+                throw APIError(404, "this server's store cannot follow every ledger at once (an offline copy needs a server on PostgreSQL)")
+            }
+            let onEnd = try openLedgerStream(userId)
+            events = EventStream.signals(Self.throwing(points.watchAllPoints(userId: userId)), name: "points", key: "all", heartbeat: heartbeat, onEnd: onEnd)
+        } else if let (ledger, key) = followed.first {
             try Self.ledgerKey(key)
             let points = try pointsStore()
             let onEnd = try openLedgerStream(userId)
@@ -293,6 +313,16 @@ public struct StreakAPI: Sendable {
         return APIResponse(
             status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")], body: .stream(events)
         )
+    }
+
+    private static func throwing(_ signals: AsyncStream<Void>) -> AsyncThrowingStream<Void, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let forwarding = Task {
+            for await _ in signals { continuation.yield(()) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+        return stream
     }
 
     /// Counts a user's new experience or progress stream, refusing one over the limit; what to

@@ -45,7 +45,7 @@ struct GlobalOptions: ParsableArguments {
     /// - Parameter creatingStore: the command makes the store when `--store` names a
     ///   directory that does not exist (`create`); any other command refuses it, so a typo
     ///   in a script's `--store` does not start a store of its own.
-    func context(creatingStore: Bool = false) throws -> CommandContext {
+    func context(creatingStore: Bool = false) async throws -> CommandContext {
         let console = Console.current
         if let store, !PostgresLocation.isURL(store), !creatingStore, !FileManager.default.fileExists(atPath: store) {
             throw CLIError.noStore(store)
@@ -54,8 +54,11 @@ struct GlobalOptions: ParsableArguments {
         let now = try self.now.map { try DateArgument.parse($0, option: "--now", zone: zone) } ?? console.clock()
         if store != nil, database != nil { throw CLIError.usage("give --store or --database, not both", command: "streaks") }
         if let server = try ServerAccess.chosen(server: server, store: store, database: database, environment: console.environment) {
-            let opened = OpenStores.keep(try ServerAccess.open(server, tokenFile: tokenFile, environment: console.environment))
-            let context = CommandContext(store: opened, userId: Self.userId(explicit: user, environment: console.environment), now: now, zone: zone, console: console)
+            let token = try ServerAccess.token(file: tokenFile, environment: console.environment)
+            let opened = OpenStores.keep(HTTPStreakStore(server: server, token: token))
+            let userId = Self.userId(explicit: user, environment: console.environment)
+            let store = try await Self.replicated(opened, server: server, token: token, userId: userId, now: self.now == nil ? nil : now, console: console)
+            let context = CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
             console.opened.set(context)
             return context
         }
@@ -78,6 +81,25 @@ struct GlobalOptions: ParsableArguments {
         let clock = console.clock
         return OpenStores.keep(try ReplicatedStreakStore(
             remote: database, directory: directory, userId: userId, clock: { pinned ?? clock() }, warn: { console.warn($0) }
+        ))
+    }
+
+    /// A streak server with its copy on this machine, when the server keeps revisions (one on
+    /// PostgreSQL; a file store's answers 404) and copies are not turned off. A copy made
+    /// before is used at once, the server out of reach or not; without one the server is asked
+    /// once whether it keeps revisions (out of reach: no copy yet, the server as it is).
+    static func replicated(
+        _ server: HTTPStreakStore, server url: URL, token: String, userId: String, now pinned: Date?, console: Console
+    ) async throws -> any StreakStore {
+        guard ReplicaPlace.isEnabled(console.environment) else { return server }
+        try StreakValidation.validateUserId(userId)
+        let directory = ReplicaPlace.directory(forServer: url, token: token, userId: userId, environment: console.environment)
+        if !FileManager.default.fileExists(atPath: directory) {
+            guard (try? await server.revisions(userId: userId)) != nil else { return server }
+        }
+        let clock = console.clock
+        return OpenStores.keep(try ReplicatedStreakStore(
+            remote: server, directory: directory, userId: userId, clock: { pinned ?? clock() }, warn: { console.warn($0) }
         ))
     }
 

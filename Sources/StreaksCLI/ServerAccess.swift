@@ -18,10 +18,6 @@ enum ServerAccess {
         return url
     }
 
-    static func open(_ server: URL, tokenFile: String?, environment: [String: String]) throws -> HTTPStreakStore {
-        HTTPStreakStore(server: server, token: try token(file: tokenFile, environment: environment))
-    }
-
     static func token(file: String?, environment: [String: String]) throws -> String {
         guard let file else {
             guard let token = environment["STREAKS_TOKEN"], !token.isEmpty else {

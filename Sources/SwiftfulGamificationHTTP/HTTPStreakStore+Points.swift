@@ -115,3 +115,31 @@ extension HTTPStreakStore: PointsStore {
         return stream
     }
 }
+
+/// What an offline copy (`ReplicatedStreakStore`) compares for points: each ledger's revision
+/// on a server that keeps them (one on PostgreSQL), and one stream for all of them.
+extension HTTPStreakStore: RevisionedPointsStore {
+    public func pointsRevisions(userId: String) async throws -> [String: String] {
+        try StreakWire.decode([String: [String: String]].self, from: try await transport.get(["points", "revisions"]))["revisions"] ?? [:]
+    }
+
+    /// Yields after each `points` event and whenever the stream is up again (what changed
+    /// while it was down is read by comparing revisions); a server that refuses it (a token
+    /// revoked, a store without revisions) goes on being asked, with backoff, until the caller stops.
+    public func watchAllPoints(userId: String) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let follower = EventFollower(
+            transport: transport, query: ["points": "all"],
+            onEvent: { name, _ in if name == "points" { continuation.yield(()) } },
+            onLink: { link in if link == .live { continuation.yield(()) } }
+        )
+        let key = ObjectIdentifier(follower)
+        ledgerFollowers.withLock { $0[key] = follower }
+        continuation.onTermination = { [weak self] _ in
+            follower.stop()
+            self?.ledgerFollowers.withLock { $0[key] = nil }
+        }
+        follower.start()
+        return stream
+    }
+}

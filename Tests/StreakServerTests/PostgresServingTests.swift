@@ -78,6 +78,8 @@ struct PostgresServingTests {
         #expect(await ask(server.api, "GET", "/v1/streaks", token: bobToken, query: ["form": "keys", "archived": "true"]).json["keys"] as? [String] == [])
         #expect((await ask(server.api, "GET", "/v1/trash", token: bobToken).json["trashed"] as? [Any])?.isEmpty == true)
         #expect((await ask(server.api, "GET", "/v1/revisions", token: bobToken).json["revisions"] as? [String: Any])?.isEmpty == true)
+        #expect((await ask(server.api, "GET", "/v1/points/revisions", token: bobToken).json["revisions"] as? [String: Any])?.isEmpty == true)
+        #expect((await ask(server.api, "GET", "/v1/points/revisions", token: anaToken).json["revisions"] as? [String: Any])?.keys.sorted() == ["experience/main", "progress/worlds"])
         for (path, query) in [
             ("/v1/streaks/run", [:]), ("/v1/streaks/run", ["form": "library"]), ("/v1/streaks/run/days", [:]), ("/v1/streaks/run/record", [:]),
             ("/v1/trash/walk", ["deleted": deletedAt]),
@@ -349,6 +351,68 @@ struct PostgresServingTests {
     /// Serves `api` over HTTP on `port` (0: any) until stopped.
     static func listen(_ api: StreakAPI, port: Int = 0) async throws -> StreakHTTPServer.Running {
         try await StreakHTTPServer(api: api, host: "127.0.0.1", port: port).start()
+    }
+
+    /// Every ledger followed by one stream (`?points=all`): a change to any experience or
+    /// progress key of the user is heard, another user's is not; bad values are refused.
+    @Test func aStreamOfAllPointsHearsEveryLedgerOfItsUserAlone() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        let anaToken = try await server.tokens.create(userId: ana, name: "", now: Self.now).token
+        let bobToken = try await server.tokens.create(userId: bob, name: "", now: Self.now).token
+        #expect(await ask(server.api, "GET", "/v1/stream", token: anaToken, query: ["points": "some"]).status == 400)
+        #expect(await ask(server.api, "GET", "/v1/stream", token: anaToken, query: ["points": "all", "experience": "main"]).status == 400)
+        let opened = await ask(server.api, "GET", "/v1/stream", token: anaToken, query: ["points": "all"])
+        guard case .stream(let events) = opened.response.body else { Issue.record("not a stream: \(opened.json)"); return }
+        var iterator = events.makeAsyncIterator()
+        let earned = #"{"change": "add_experience", "key": "other", "events": [{"id": "b1", "date_created": "2024-01-05T10:00:00Z", "points": 5}]}"#
+        #expect(await ask(server.api, "POST", "/v1/changes", token: bobToken, body: earned).status == 200)
+        let saved = #"{"change": "save_progress", "key": "worlds", "item": {"id": "w1", "progress_key": "worlds", "value": 0.5, "date_created": "2024-01-05T10:00:00Z", "date_modified": "2024-01-05T10:00:00Z", "metadata": {}}}"#
+        #expect(await ask(server.api, "POST", "/v1/changes", token: anaToken, body: saved).status == 200)
+        var heard: [String] = []
+        while let event = await nextEvent(&iterator) {
+            heard.append(event.name)
+            if event.name == "points" { break }
+        }
+        #expect(heard.last == "points")
+        let revisions = await ask(server.api, "GET", "/v1/points/revisions", token: anaToken).json["revisions"] as? [String: Any]
+        #expect(revisions?.keys.sorted() == ["progress/worlds"], "bob's experience is not ana's: \(String(describing: revisions))")
+        await server.store.close()
+    }
+
+    /// Experience points through an offline copy of a server: written at once while it is up,
+    /// queued while it is down, pushed once it is back; what another client earns on the
+    /// server reaches the copy at its next sync.
+    @Test func anOfflineCopyOfAServerKeepsPointsToo() async throws {
+        let server = try await Server()
+        let user = TestDatabase.freshUser()
+        let token = try await server.tokens.create(userId: user, name: "phone", now: Self.now).token
+        var serving = try await Self.listen(server.api)
+        let port = serving.port
+        let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
+        let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port)/v1")!, token: token)
+        let copy = try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { Self.now })
+        func earn(_ id: String) -> [ExperiencePointsEvent] {
+            [ExperiencePointsEvent(id: id, dateCreated: Self.now.addingTimeInterval(-60), points: 10)]
+        }
+        try await copy.addExperienceEvents(earn("online"), userId: user, experienceKey: "main")
+        #expect(try await server.store.experienceEvents(userId: user, experienceKey: "main").map(\.id) == ["online"])
+
+        await serving.stop()
+        try await copy.addExperienceEvents(earn("offline"), userId: user, experienceKey: "main")
+        #expect(try await copy.experienceEvents(userId: user, experienceKey: "main").map(\.id) == ["online", "offline"], "the copy has it at once")
+        #expect(copy.syncState.pendingChanges == 1)
+
+        serving = try await Self.listen(server.api, port: port)
+        try await server.store.addExperienceEvents(earn("elsewhere"), userId: user, experienceKey: "main")
+        _ = try await copy.sync(now: Self.now, timezone: Self.utc)
+        #expect(copy.syncState.pendingChanges == 0)
+        #expect(try await server.store.experienceEvents(userId: user, experienceKey: "main").map(\.id).sorted() == ["elsewhere", "offline", "online"], "pushed once")
+        #expect(try await copy.experienceEvents(userId: user, experienceKey: "main").map(\.id).sorted() == ["elsewhere", "offline", "online"], "pulled")
+        await serving.stop()
+        await copy.close()
+        await server.store.close()
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func anOfflineCopyOfAServerQueuesWhileItIsDownAndPushesOnceItIsBack() async throws {

@@ -34,8 +34,8 @@ if "$BIN" token create --database "$OWNER" --user carol >"$WORK/nogrant.out" 2>&
 check "a login without CREATEROLE cannot make a user: non-zero" test "$refused" != 0
 check "  told what to run" grep -q 'CREATE ROLE "carol" NOLOGIN; GRANT "carol" TO "streaks"' "$WORK/nogrant.out"
 
-serve() { # serve NAME: a server process on the database; its URL in $URL_NAME, its pid in $PID_NAME
-    (exec -a "streaks-e2e-pgserve-$$-$1" "$BIN" serve --database "$SERVER_URL" --listen 127.0.0.1:0 --now $NOW >"$WORK/$1.out" 2>&1) &
+serve() { # serve NAME [PORT]: a server process on the database; its URL in $URL_NAME, its pid in $PID_NAME
+    (exec -a "streaks-e2e-pgserve-$$-$1" "$BIN" serve --database "$SERVER_URL" --listen 127.0.0.1:${2:-0} --now $NOW >"$WORK/$1.out" 2>&1) &
     eval "PID_$1=$!"
     for _ in $(seq 100); do grep -q "/v1 (Ctrl-C" "$WORK/$1.out" 2>/dev/null && break; sleep 0.1; done
     eval "URL_$1=$(grep -o 'http://127.0.0.1:[0-9]*/v1' "$WORK/$1.out")"
@@ -106,5 +106,27 @@ last=$(grep '^[0-9]* id: ' "$WORK/stream" | tail -1 | cut -d' ' -f3 || true)
 curl -s -N -m 2 -H "Authorization: Bearer $ANA" -H "Last-Event-ID: $last" "$URL_B/stream" >"$WORK/resumed" || true
 check "a stream resumed from id $last begins with the whole state" grep -q '"today_event_count":2' "$WORK/resumed"
 pkill -f -- "$URL_B/stream" 2>/dev/null || true
+
+# The command line keeps a copy of a server's streaks on this machine, as it does of a
+# database's: with the server down a log is saved there, and pushed once it is back, stored once.
+cli() { "$BIN" "$@" --server "$URL_B" --token-file "$WORK/token" --now $NOW; }
+stored() { psql "$SERVER_URL" -qAtc "SET ROLE ana; SELECT count(*) FROM streak_events WHERE NOT is_freeze"; }
+cli events run >"$WORK/events-before" 2>&1
+check "a command through B keeps a copy on this machine" bash -c "ls -d '$WORK/state/streaks/server@'* >/dev/null"
+before_offline=$(stored)
+kill -KILL "$PID_B"; wait "$PID_B" 2>/dev/null || true
+if cli log run >"$WORK/offline.out" 2>&1; then offline=0; else offline=$?; fi
+check "with B down, streaks log --server still works" test "$offline" = 0
+check "  saved on this machine, and said so" grep -q "saved on this machine" "$WORK/offline.out"
+check "  the copy counts it" test "$(cli events run 2>/dev/null | wc -l)" = "$(( $(wc -l <"$WORK/events-before") + 1 ))"
+check "  the database does not have it yet" test "$(stored)" = "$before_offline"
+serve C "$(echo "$URL_B" | sed 's|.*:\([0-9]*\)/v1|\1|')"
+check "a server on B's address again" test "$URL_C" = "$URL_B"
+if cli sync >"$WORK/sync.out" 2>&1; then synced=0; else synced=$?; fi
+check "streaks sync --server pushes it" grep -q "pushed 1 change" "$WORK/sync.out"
+check "  stored once" test "$(stored)" = "$(( before_offline + 1 ))"
+cli sync >/dev/null 2>&1 || true
+check "  pushed again: still once" test "$(stored)" = "$(( before_offline + 1 ))"
+
 echo "# stream events before the restart: $before"
 summary

@@ -14,7 +14,7 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 WORK=$(mktemp -d)
 trap 'tmux -L "streaks-e2e-server-$$" kill-server 2>/dev/null || true; pkill -KILL -f "streaks-e2e-serve-$$" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 source "$(dirname "$0")/common.sh"
-export TZ=UTC STREAKS_HOME="$WORK/store" no_proxy='*' NO_PROXY='*'
+export TZ=UTC STREAKS_HOME="$WORK/store" no_proxy='*' NO_PROXY='*' XDG_STATE_HOME="$WORK/state"
 unset STREAKS_DATABASE STREAKS_USER
 NOW=2024-01-05T12:00:00Z
 
@@ -79,6 +79,7 @@ check "  with an id" test "$(grep -c '^id: [0-9]*-[0-9]*$' "$WORK/stream")" -ge 
 echo "$ANA" > "$WORK/token" && chmod 600 "$WORK/token"
 check "streaks status --server" bash -c "'$BIN' status run --server '$URL' --token-file '$WORK/token' --now $NOW | grep -q '^run:'"
 check "streaks log --server: the server stores it" bash -c "'$BIN' log read --server '$URL' --token-file '$WORK/token' --now $NOW >/dev/null && test \$('$BIN' events read --user ana --now $NOW | grep -c event) = 2"
+check "  no copy on this machine: a file store's server keeps no revisions" bash -c "! ls -d '$WORK/state/streaks/server@'* 2>/dev/null"
 chmod 644 "$WORK/token"
 if "$BIN" list --server "$URL" --token-file "$WORK/token" >"$WORK/open-token.out" 2>&1; then refused=0; else refused=$?; fi
 chmod 600 "$WORK/token"

@@ -22,7 +22,7 @@ struct AskCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let today = CalendarDay(containing: context.now, in: context.zone)
         let firstAllowed = CalendarDay(containing: StreakManager.oldestBackfillDate(now: context.now, timeZone: context.zone), in: context.zone)
         let sinceDay = try since.map { text in

@@ -24,7 +24,7 @@ struct ApplyCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let lines = changes.isEmpty
             ? String(decoding: try context.console.readStandardInput(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             : changes

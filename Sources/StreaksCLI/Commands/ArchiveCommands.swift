@@ -12,7 +12,7 @@ struct ArchiveCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         try StreakValidation.validateStreakKey(key)
         try await context.apply(.archive(true), to: key)
         context.console.saved.note("the archiving of \(key)")
@@ -27,7 +27,7 @@ struct UnarchiveCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         try StreakValidation.validateStreakKey(key)
         let evaluation = try await context.apply(.archive(false), to: key).evaluation
         context.console.saved.note("the return of \(key)")
@@ -47,7 +47,7 @@ struct RenameCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         try StreakValidation.validateStreakKey(old)
         try StreakValidation.validateStreakKey(new)
         try await context.apply(.rename(to: new), to: old)

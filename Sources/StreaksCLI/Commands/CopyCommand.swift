@@ -21,7 +21,7 @@ struct CopyCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let console = context.console
         let (source, sourceRole) = try GlobalOptions.openStore(store: from, console: console)
         let (target, targetRole) = try GlobalOptions.openStore(store: to, console: console)

@@ -25,7 +25,7 @@ struct CreateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context(creatingStore: true)
+        let context = try await global.context(creatingStore: true)
         let start = try weekStart.map { text in
             guard let day = Weekday(typed: text) else { throw CLIError.usage("--week-start takes a day of the week (monday, sun, ...), not '\(text)'", command: "streaks create") }
             return day
@@ -106,7 +106,7 @@ struct ConfigCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let key = try await context.streakKey(key)
         if from != nil, settings.isEmpty { throw CLIError.usage("--from goes with a new goal, target, leeway or days", command: "streaks config") }
         if !settings.isEmpty || since != nil {
@@ -187,7 +187,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let store = context.store
         let read = try await context.readListed({ try await store.streakKeys(userId: context.userId, includingArchived: all) }) { key in
             let evaluation = try await store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
@@ -226,7 +226,7 @@ struct ResetCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard yes else { throw CLIError.missingConfirmation(key) }
-        let context = try global.context()
+        let context = try await global.context()
         try await context.apply(.reset, to: context.streakKey(key))
         context.console.saved.note("the reset of \(key)")
         context.console.print("Reset '\(key)'.")

@@ -21,7 +21,7 @@ struct DashboardCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         guard isatty(STDOUT_FILENO) != 0, isatty(STDIN_FILENO) != 0 else {
             // Piped or scripted: the status is what can be shown.
             try await StatusCommand.show(nil, json: false, context: context)

@@ -12,7 +12,7 @@ struct EventsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let since = try self.since.map { try DateArgument.parse($0, option: "--since", zone: context.zone, now: context.now) }
         let key = try await context.streakKey(key)
         let events = try await context.store.events(userId: context.userId, streakKey: key)

@@ -39,7 +39,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let (store, userId) = (context.store, context.userId)
         switch format {
         case .csv:

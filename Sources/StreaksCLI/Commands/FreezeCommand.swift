@@ -18,7 +18,7 @@ struct FreezeCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...1_000).contains(count) else { throw CLIError.badNumber(option: "--count", value: String(count)) }
-            let context = try global.context()
+            let context = try await global.context()
             let expires = try self.expires.map { try DateArgument.parse($0, option: "--expires", zone: context.zone, now: context.now, relativeDayTime: .currentTime) }
             if let expires, expires <= context.now { throw CLIError.badDate(option: "--expires", value: self.expires!) }
             let key = try await context.streakKey(key)
@@ -36,7 +36,7 @@ struct FreezeCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let key = try await context.streakKey(key)
             let result = try await context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
@@ -53,7 +53,7 @@ struct FreezeCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let key = try await context.streakKey(key)
             // The freezes as `status` counts them: those its calculation consumes (auto mode,
             // at a clock the last write has not reached) show as used on their days.
@@ -94,7 +94,7 @@ struct FreezeCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let key = try await context.streakKey(key)
             let streak = try await context.apply(.removeFreeze(id: id), to: key).evaluation?.streak
             context.console.saved.note("the removal of freeze \(id) from \(key)")

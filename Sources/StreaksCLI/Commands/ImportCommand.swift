@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Importing is how a store starts when moving from another tool: like `create`.
-        let context = try global.context(creatingStore: true)
+        let context = try await global.context(creatingStore: true)
         // Checked before anything is written.
         let pointsStore = try withPoints ? PointsSettling.store(context) : nil
         if let pointsStore, try await !pointsStore.pointsSettings(userId: context.userId).isOn { throw CLIError.pointsOff }

@@ -22,7 +22,7 @@ struct LogCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let metadata = try MetadataArgument.parse(self.metadata)
         let date = try at.map { try DateArgument.parse($0, option: "--at", zone: context.zone, bareDateHour: 12, now: context.now, relativeDayTime: .currentTime) } ?? context.now
         let amount = try self.amount.map { text in
@@ -85,7 +85,7 @@ struct UndoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let key = try await context.streakKey(key)
         let result = try await context.apply(.undoLast(since: nil), to: key)
         guard let removed = result.removed, let evaluation = result.evaluation else { throw CLIError.nothingToUndo(key) }

@@ -17,7 +17,7 @@ struct MCPCommand: AsyncParsableCommand {
 
     func run() async throws {
         // A store, database or server named wrongly fails here, not at the agent's first call.
-        _ = try global.context()
+        _ = try await global.context()
         await OpenStores.closeAll()
         let server = await Self.server(AgentToolRunner(global: global.words, console: Console.current))
         try await server.start(transport: AnsweringTransport())

@@ -39,7 +39,7 @@ struct NoteCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let today = CalendarDay(containing: context.now, in: context.zone)
             if words.count == 2, CalendarDay(typed: DateArgument.typed(words[1]), today: today) != nil {
                 throw CLIError.usage("'\(DateArgument.typed(words[1]))' is a day: give the note's text after it, in quotes", command: "streaks note")
@@ -75,7 +75,7 @@ struct NoteCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let key = try await context.streakKey(words[0])
             let day = try DayArgument.parse(words[1], option: "DATE", context: context)
             try await context.apply(.removeNote(day), to: key)
@@ -92,7 +92,7 @@ struct NoteCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let notes = try await context.store.notes(userId: context.userId, streakKey: context.streakKey(key))
             if json {
                 context.console.print(Report.json(notes.map { ["day": $0.day.description, "text": $0.text] }))

@@ -28,7 +28,7 @@ struct OrderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let place: StreakOrder.Place = if let before { .before(before) } else if let after { .after(after) } else { .endOf(group: group) }
         let written = try await context.store.moveStreak(key, to: place, userId: context.userId, now: context.now, timezone: context.zone).written
         if written > 0 { context.console.saved.note("the new place of \(key)") }

@@ -26,7 +26,7 @@ struct PointsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let store = try PointsSettling.store(context)
             let settings = try await store.pointsSettings(userId: context.userId)
             try await PointsSettling.settle(context)
@@ -75,7 +75,7 @@ struct PointsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let store = try PointsSettling.store(context)
             let today = CalendarDay(containing: context.now, in: context.zone)
             let (before, settings) = try await store.updatePointsSettings([.turnOn(since: today)], userId: context.userId)
@@ -94,7 +94,7 @@ struct PointsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let store = try PointsSettling.store(context)
             let (before, _) = try await store.updatePointsSettings([.turnOff], userId: context.userId)
             guard before.isOn else {
@@ -121,7 +121,7 @@ struct PointsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let store = try PointsSettling.store(context)
             if let streak {
                 let key = try await context.streakKey(streak)

@@ -57,7 +57,7 @@ struct RemindCommand: AsyncParsableCommand {
             return
         }
         if every != nil { throw CLIError.usage("--every goes with --install", command: "streaks remind") }
-        let context = try global.context()
+        let context = try await global.context()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.zone
         let parts = calendar.dateComponents([.hour, .minute], from: context.now)

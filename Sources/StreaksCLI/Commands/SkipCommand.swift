@@ -62,7 +62,7 @@ struct SkipCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let context = try global.context()
+            let context = try await global.context()
             let days = try await context.store.skips(userId: context.userId, streakKey: context.streakKey(key))
             if json {
                 context.console.print(Report.json(days.map(\.description)))
@@ -78,7 +78,7 @@ struct SkipCommand: AsyncParsableCommand {
     /// `--all`, a streak whose schedule has no due day in the range is left alone (said so),
     /// and one that fails does not stop the others (the command then exits 1).
     static func change(_ arguments: Days, _ global: GlobalOptions, adding: Bool) async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let (keys, range) = try await arguments.resolve(context)
         let store = context.store, user = context.userId
         let results = arguments.all

@@ -14,7 +14,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         guard let keys = try await context.keysOrAll(key, json: json) else { return }
         let figures = try await keys.asyncMap { key -> (String, CurrentStreakData, StreakStatistics) in
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)

@@ -7,9 +7,10 @@ import SwiftfulGamificationReplica
 /// pulls what changed on the server.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Push changes saved while offline to the database, and pull what changed there.",
+        commandName: "sync", abstract: "Push changes saved while offline to the database or server, and pull what changed there.",
         discussion: """
-        With a database (--database or $STREAKS_DATABASE), every command keeps a copy on this machine and queues \
+        With a database (--database or $STREAKS_DATABASE), or a streak server that keeps revisions (one on \
+        PostgreSQL: --server or $STREAKS_SERVER), every command keeps a copy on this machine and queues \
         writes there while the server cannot be reached; any command that reaches it pushes them first. \
         This one does only that, and says what moved. Exit 1 when the server cannot be reached (the changes stay queued).
         """
@@ -18,9 +19,12 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         guard let replica = context.store as? ReplicatedStreakStore else {
-            throw CLIError.usage("sync needs a database (--database URL or $STREAKS_DATABASE); \(context.store.location) is a directory", command: "streaks sync")
+            throw CLIError.usage(
+                "sync needs a database (--database URL or $STREAKS_DATABASE) or a server on one (--server URL); \(context.store.location) keeps no copy here",
+                command: "streaks sync"
+            )
         }
         let waiting = replica.syncState.pendingChanges
         let report: SyncReport

@@ -22,7 +22,7 @@ struct TodayCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         guard try await context.keysOrAll(nil, json: json) != nil else { return }
         let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
             try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)

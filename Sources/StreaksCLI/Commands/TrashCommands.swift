@@ -17,7 +17,7 @@ struct DeleteCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         try StreakValidation.validateStreakKey(key)
         if !yes {
             guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw CLIError.deleteNeedsConfirmation(key) }
@@ -51,7 +51,7 @@ struct TrashListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         let trashed = try await context.store.trashedStreaks(userId: context.userId, now: context.now)
         if json {
             context.console.print(Report.json(trashed.map { streak in
@@ -87,7 +87,7 @@ struct TrashRestoreCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let context = try global.context()
+        let context = try await global.context()
         try StreakValidation.validateStreakKey(key)
         if let newKey { try StreakValidation.validateStreakKey(newKey) }
         let target = newKey ?? key
