@@ -297,9 +297,9 @@ public final class PostgresStreakStore: StreakStore {
 
     /// Dates as whole microseconds since 1970, as every store keeps them, so a stored result
     /// reads back exactly as the file store's does. Streamed: every write encodes its result.
-    static let encoder = StreamingJSONEncoder { date, container in try container.encode(date.microsecondsSince1970) }
+    static let encoder = StreamingJSONEncoder.microseconds
 
-    static let decoder = StreamingJSONDecoder { decoder in Date(microseconds: try decoder.singleValueContainer().decode(Int.self)) }
+    static let decoder = StreamingJSONDecoder.microseconds
 
     static func json<T: Encodable>(_ value: T) -> String {
         (try? encoder.string(value)) ?? "null"

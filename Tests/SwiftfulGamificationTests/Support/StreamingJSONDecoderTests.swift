@@ -39,6 +39,36 @@ struct StreamingJSONDecoderTests {
         }
     }
 
+    /// Events without metadata are read straight from their members (in both date forms);
+    /// every other shape, and every malformed one, is read or refused as `JSONDecoder` does.
+    @Test func eventsOfEveryShapeDecodeAsJSONDecoderDoes() throws {
+        let readable = [
+            #"{"id":"a","date_created":1700000000123456,"timezone":"UTC"}"#,
+            #"{"id":"b","date_created":1700000000123456,"timezone":"UTC","is_freeze":true,"freeze_id":"f1"}"#,
+            #"{"timezone":"Asia/Tokyo","amount":2.5,"date_created":-5,"id":"c \u00e9\n","is_freeze":false}"#,
+            #"{"id":"d","date_created":1,"timezone":"UTC","is_freeze":null,"freeze_id":null,"amount":null,"metadata":null}"#,
+            #"{"id":"e","date_created":1,"timezone":"UTC","metadata":{"mood":"ok","n":3}}"#,
+            #"{"id":"f","date_created":1,"timezone":"UTC","amount":1e3,"extra":[1,{"x":null}]}"#,
+        ]
+        for text in readable {
+            let event = try bothDecode(StreakEvent.self, text)
+            #expect(try StreamingJSONDecoder.microseconds.decode(StreakEvent.self, from: text) == event, "\(text)")
+        }
+        let refused = [
+            #"{"id":"","date_created":1,"timezone":"UTC"}"#, #"{"id":"a","date_created":1,"timezone":""}"#,
+            #"{"id":"a","timezone":"UTC"}"#, #"{"id":"a","date_created":"x","timezone":"UTC"}"#,
+            #"{"id":"a","date_created":1.5,"timezone":"UTC"}"#, #"{"id":"a","date_created":1,"timezone":"UTC","is_freeze":"yes"}"#,
+            #"{"id":7,"date_created":1,"timezone":"UTC"}"#, #"{"id":"a","date_created":1,"timezone":"UTC","amount":"2"}"#,
+            #"{"id":null,"date_created":1,"timezone":"UTC"}"#, #"["a"]"#,
+        ]
+        for text in refused {
+            #expect(throws: DecodingError.self, "\(text)") { try StreamingJSONDecoder.microseconds.decode(StreakEvent.self, from: text) }
+            #expect(throws: (any Error).self, "\(text)") { try foundation.decode(StreakEvent.self, from: Data(text.utf8)) }
+        }
+        let events = [StreakEvent(id: "x", dateCreated: Date(timeIntervalSince1970: 1_700_000_000.5), timezone: "UTC", amount: 0.25)]
+        #expect(try StreamingJSONDecoder.microseconds.decode([StreakEvent].self, from: StreamingJSONEncoder.microseconds.encode(events)) == events)
+    }
+
     @Test func stringsNumbersAndSpecialTypesDecodeAsJSONDecoderDoes() throws {
         #expect(try bothDecode([String].self, #"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u4e2d\ud83d\udd25", "raw é 🔥", ""]"#)
             == ["a\"b\\c/d\u{08}\u{0C}\n\r\t", "é中🔥", "raw é 🔥", ""])

@@ -10,11 +10,26 @@ import Foundation
 /// pairs), `Data` (Base64), URLs and dates (`dates`) decode as `JSONDecoder` decodes them;
 /// malformed JSON, trailing bytes and nesting deeper than 512 throw `dataCorrupted`.
 package struct StreamingJSONDecoder: Sendable {
-    package let dates: @Sendable (any Decoder) throws -> Date
+    /// How a `Date` is read.
+    package enum DateForm: Sendable {
+        /// Whole microseconds since 1970, as the stores keep them.
+        case microseconds
+        /// As the closure reads it from the value's decoder.
+        case custom(@Sendable (any Decoder) throws -> Date)
+    }
+
+    package let dates: DateForm
 
     package init(dates: @escaping @Sendable (any Decoder) throws -> Date) {
+        self.dates = .custom(dates)
+    }
+
+    private init(_ dates: DateForm) {
         self.dates = dates
     }
+
+    /// Dates as whole microseconds, read as integers without a container.
+    package static let microseconds = StreamingJSONDecoder(.microseconds)
 
     package func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
         let document = try JSONDocument(Array(bytes), dates: dates)
@@ -30,9 +45,9 @@ package struct StreamingJSONDecoder: Sendable {
 final class JSONDocument {
     let bytes: [UInt8]
     let values: [JSONToken]
-    let dates: @Sendable (any Decoder) throws -> Date
+    let dates: StreamingJSONDecoder.DateForm
 
-    init(_ bytes: [UInt8], dates: @escaping @Sendable (any Decoder) throws -> Date) throws {
+    init(_ bytes: [UInt8], dates: StreamingJSONDecoder.DateForm) throws {
         do {
             values = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.tokens(of: buffer, maxDepth: 512) }
         } catch {
@@ -208,7 +223,13 @@ struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The value as `T`: dates through `dates`, Data from Base64, URLs from their text.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == Date.self { return try document.dates(self) as! T }
+        if T.self == Date.self {
+            switch document.dates {
+            case .microseconds: return Date(microseconds: try decode(Int.self)) as! T
+            case .custom(let read): return try read(self) as! T
+            }
+        }
+        if T.self == StreakEvent.self, let event = plainEvent() { return event as! T }
         if T.self == Data.self {
             guard let data = Data(base64Encoded: try decode(String.self)) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "not Base64 data"))
@@ -222,6 +243,26 @@ struct JSONValueDecoder: Decoder, SingleValueDecodingContainer {
             return url as! T
         }
         return try T(from: self)
+    }
+
+    /// An event without metadata, read straight from its members in the order, and with the
+    /// checks, of `StreakEvent.init(from:)` (a store's every write reads a few hundred); nil
+    /// for anything else, which that initializer then reads or refuses in its own words.
+    private func plainEvent() -> StreakEvent? {
+        guard value.kind == .object else { return nil }
+        let members = JSONObjectIndex(document: document, object: index)
+        func present(_ key: String) -> JSONValueDecoder? {
+            members.find(key).flatMap { document.values[$0].kind == .null ? nil : child($0) }
+        }
+        guard let id = try? present("id")?.decode(String.self), !id.isEmpty,
+              let zone = try? present("timezone")?.decode(String.self), !zone.isEmpty,
+              let date = try? present("date_created")?.decodeValue(Date.self) else { return nil }
+        var isFreeze = false, freezeId: String?, amount: Double?
+        if let flag = present("is_freeze") { guard let read = try? flag.decode(Bool.self) else { return nil }; isFreeze = read }
+        if let text = present("freeze_id") { guard let read = try? text.decode(String.self) else { return nil }; freezeId = read }
+        guard present("metadata") == nil else { return nil }
+        if let number = present("amount") { guard let read = try? number.decode(Double.self) else { return nil }; amount = read }
+        return StreakEvent(id: id, dateCreated: date, timezone: zone, isFreeze: isFreeze, freezeId: freezeId, amount: amount)
     }
 
     func child(_ index: Int) -> JSONValueDecoder {

@@ -11,12 +11,27 @@ import Foundation
 /// `dates`, `Data` is Base64 and a URL its absolute string, as `JSONEncoder` writes them.
 /// The output decodes with `JSONDecoder` to the same value as `JSONEncoder`'s.
 package struct StreamingJSONEncoder: Sendable {
-    /// How a `Date` is written: as its value encodes it in the single-value container given.
-    package let dates: @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void
+    /// How a `Date` is written.
+    package enum DateForm: Sendable {
+        /// Whole microseconds since 1970 (`Date.microsecondsSince1970`), as the stores keep them.
+        case microseconds
+        /// As the closure encodes it in the single-value container given.
+        case custom(@Sendable (Date, inout SingleValueEncodingContainer) throws -> Void)
+    }
+
+    package let dates: DateForm
 
     package init(dates: @escaping @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void) {
+        self.dates = .custom(dates)
+    }
+
+    private init(_ dates: DateForm) {
         self.dates = dates
     }
+
+    /// Dates as whole microseconds, written as integers without a container (a store's every
+    /// write encodes a few hundred).
+    package static let microseconds = StreamingJSONEncoder(.microseconds)
 
     package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(dates: dates)
@@ -35,7 +50,7 @@ final class JSONByteWriter {
     /// Each write goes through one `inout` access of this: a class's stored array checked
     /// for exclusive access on every byte appended cost more than the writing.
     var output = JSONWriter(capacity: 1024)
-    let dates: @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void
+    let dates: StreamingJSONEncoder.DateForm
     /// Each open container: its closing byte, whether it holds an element yet, and its
     /// serial number (a container handed out earlier finds it is no longer open).
     private var open: [(close: UInt8, hasElement: Bool, serial: Int)] = []
@@ -43,7 +58,7 @@ final class JSONByteWriter {
     /// The first misuse seen where the protocol gives no way to throw.
     var failure: EncodingError?
 
-    init(dates: @escaping @Sendable (Date, inout SingleValueEncodingContainer) throws -> Void) {
+    init(dates: StreamingJSONEncoder.DateForm) {
         self.dates = dates
     }
 
@@ -55,8 +70,7 @@ final class JSONByteWriter {
         let start = output.bytes.count
         // Compared by type, not cast: a cast per value would cost as much as the writing.
         if T.self == Date.self {
-            var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
-            try dates(value as! Date, &container)
+            try writeDate(value as! Date, level: level, path: path)
         } else if T.self == Data.self {
             writeString((value as! Data).base64EncodedString())
         } else if T.self == URL.self {
@@ -81,8 +95,7 @@ final class JSONByteWriter {
         output.literal(#"{"id":"#)
         output.string(event.id)
         output.literal(#","date_created":"#)
-        var date: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
-        try dates(event.dateCreated, &date)
+        try writeDate(event.dateCreated, level: level, path: path)
         output.literal(#","timezone":"#)
         output.string(event.timezone)
         output.literal(event.isFreeze ? #","is_freeze":true"# : #","is_freeze":false"#)
@@ -95,6 +108,16 @@ final class JSONByteWriter {
             try writeFloat(amount, path: path)
         }
         output.byte(UInt8(ascii: "}"))
+    }
+
+    private func writeDate(_ date: Date, level: Int, path: JSONCodingPath?) throws {
+        switch dates {
+        case .microseconds:
+            output.integer(date.microsecondsSince1970)
+        case .custom(let encode):
+            var container: SingleValueEncodingContainer = JSONSingleValue(writer: self, level: level, path: path)
+            try encode(date, &container)
+        }
     }
 
     /// Opens a container at `level` (closing any deeper one left open); returns its serial.
