@@ -269,21 +269,27 @@ package enum POSIXFile {
     }
 
     /// Reads exactly `count` bytes at `offset` (fewer if the file shrank meanwhile).
+    /// Into memory left uninitialised: zeroing a ledger of megabytes first was a twentieth of a
+    /// settle.
     static func readAll(_ descriptor: Int32, path: String, from offset: Int, count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+        guard count > 0 else { return [] }
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errorText()
+                    break
+                }
+                guard got > 0 else { break }
+                done += got
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileStoreError.cannotRead(path: path, reason: errorText())
-            }
-            guard got > 0 else { break }
-            done += got
+            initialized = done
         }
-        return done == count ? bytes : Array(bytes[..<done])
+        if let failure { throw FileStoreError.cannotRead(path: path, reason: failure) }
+        return bytes
     }
 
     private static func checkedStatus(_ descriptor: Int32, path: String) throws -> FileStatus {

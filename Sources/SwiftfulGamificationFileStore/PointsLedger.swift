@@ -126,10 +126,16 @@ struct PointsLedger: Sendable {
         foldedLines += Self.lineFeeds(in: lines[counted...])
     }
 
+    /// By memchr, line to line: a byte at a time, counting the lines a filtered fold passes
+    /// over (the whole ledger) cost more than the lines it read.
     private static func lineFeeds(in bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0, offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+                count += 1
+                offset = base.distance(to: UnsafeRawPointer(found)) + 1
+            }
             return count
         }
     }

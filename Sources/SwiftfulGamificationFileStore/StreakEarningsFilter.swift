@@ -4,17 +4,19 @@ import SwiftfulGamification
 /// Which lines of the streaks ledger a fold for some streaks' earnings must read: settling
 /// one streak needs its own earnings, not the thousands of lines every other streak wrote.
 ///
-/// A line is read when its bytes hold one of the keys, a backslash (an escaped id could spell
-/// a key without its bytes) or `cleared` (a clear empties the ledger for every streak); any
-/// other line cannot hold an earning of these streaks, since an earning's id spells its
-/// streak's key (`day.KEY.DATE`). What is read is then kept only when its id names one of the keys.
+/// A line is read when its bytes hold `.KEY.` for one of the keys, a backslash (an escaped id
+/// could spell it without its bytes) or `cleared` (a clear empties the ledger for every
+/// streak); any other line cannot hold an earning of these streaks, since an earning's id
+/// spells its streak's key between dots (`day.KEY.DATE`, `milestone.KEY.START.COUNT`; keys hold
+/// no dot). What is read is then kept only when its id names one of the keys. With the dots:
+/// a search for the key alone stopped at every "s" of "streak" and "string" for a key "s5".
 struct StreakEarningsFilter: Sendable {
     let keys: Set<String>
     private let patterns: [[UInt8]]
 
     init(keys: Set<String>) {
         self.keys = keys
-        patterns = keys.sorted().map { Array($0.utf8) } + [[UInt8(ascii: "\\")], Array("cleared".utf8)]
+        patterns = keys.sorted().map { Array(".\($0).".utf8) } + [[UInt8(ascii: "\\")], Array("cleared".utf8)]
     }
 
     /// Where the lines of `lines` (complete lines, each ended by a line feed) that must be
