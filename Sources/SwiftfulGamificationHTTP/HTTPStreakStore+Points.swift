@@ -105,14 +105,21 @@ extension HTTPStreakStore: PointsStore {
                 continuation.finish(throwing: HTTPStoreError.refused(status: status, message: "the server answered \(status) to the event stream"))
             }
         )
+        let stop = following(follower)
+        continuation.onTermination = { _ in stop() }
+        return stream
+    }
+
+    /// Starts `follower`, kept among the store's ledger followers (stopped at `close()`);
+    /// what stops and forgets it, for its stream's end.
+    fileprivate func following(_ follower: EventFollower) -> @Sendable () -> Void {
         let key = ObjectIdentifier(follower)
         ledgerFollowers.withLock { $0[key] = follower }
-        continuation.onTermination = { [weak self] _ in
+        follower.start()
+        return { [weak self] in
             follower.stop()
             self?.ledgerFollowers.withLock { $0[key] = nil }
         }
-        follower.start()
-        return stream
     }
 }
 
@@ -133,13 +140,8 @@ extension HTTPStreakStore: RevisionedPointsStore {
             onEvent: { name, _ in if name == "points" { continuation.yield(()) } },
             onLink: { link in if link == .live { continuation.yield(()) } }
         )
-        let key = ObjectIdentifier(follower)
-        ledgerFollowers.withLock { $0[key] = follower }
-        continuation.onTermination = { [weak self] _ in
-            follower.stop()
-            self?.ledgerFollowers.withLock { $0[key] = nil }
-        }
-        follower.start()
+        let stop = following(follower)
+        continuation.onTermination = { _ in stop() }
         return stream
     }
 }

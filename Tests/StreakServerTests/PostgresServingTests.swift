@@ -348,6 +348,15 @@ struct PostgresServingTests {
         await second.store.close()
     }
 
+    /// `server` listening, and an offline copy of `user`'s streaks through it (a token of its own).
+    static func offlineCopy(of server: Server, user: String) async throws -> (StreakHTTPServer.Running, ReplicatedStreakStore, directory: String) {
+        let token = try await server.tokens.create(userId: user, name: "phone", now: now).token
+        let serving = try await listen(server.api)
+        let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
+        let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(serving.port)/v1")!, token: token)
+        return (serving, try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { now }), directory)
+    }
+
     /// Serves `api` over HTTP on `port` (0: any) until stopped.
     static func listen(_ api: StreakAPI, port: Int = 0) async throws -> StreakHTTPServer.Running {
         try await StreakHTTPServer(api: api, host: "127.0.0.1", port: port).start()
@@ -386,12 +395,8 @@ struct PostgresServingTests {
     @Test func anOfflineCopyOfAServerKeepsPointsToo() async throws {
         let server = try await Server()
         let user = TestDatabase.freshUser()
-        let token = try await server.tokens.create(userId: user, name: "phone", now: Self.now).token
-        var serving = try await Self.listen(server.api)
+        var (serving, copy, directory) = try await Self.offlineCopy(of: server, user: user)
         let port = serving.port
-        let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
-        let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port)/v1")!, token: token)
-        let copy = try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { Self.now })
         func earn(_ id: String) -> [ExperiencePointsEvent] {
             [ExperiencePointsEvent(id: id, dateCreated: Self.now.addingTimeInterval(-60), points: 10)]
         }
@@ -418,12 +423,8 @@ struct PostgresServingTests {
     @Test func anOfflineCopyOfAServerQueuesWhileItIsDownAndPushesOnceItIsBack() async throws {
         let server = try await Server()
         let user = TestDatabase.freshUser()
-        let token = try await server.tokens.create(userId: user, name: "phone", now: Self.now).token
-        var serving = try await Self.listen(server.api)
+        var (serving, copy, directory) = try await Self.offlineCopy(of: server, user: user)
         let port = serving.port
-        let directory = NSTemporaryDirectory() + "streaks-http-replica-\(UUID().uuidString)"
-        let remote = HTTPStreakStore(server: URL(string: "http://127.0.0.1:\(port)/v1")!, token: token)
-        let copy = try ReplicatedStreakStore(remote: remote, directory: directory, userId: user, clock: { Self.now })
         let ref = StreakRef(userId: user, key: "run")
         func log(_ id: String) async throws -> StreakChangeResult {
             let event = StreakEvent(id: id, dateCreated: Self.now.addingTimeInterval(-600), timezone: "UTC")
