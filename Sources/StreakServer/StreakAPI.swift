@@ -196,10 +196,15 @@ public struct StreakAPI: Sendable {
     /// Each experience and progress ledger's revision and the settings', for an offline
     /// copy to know which to read again; a store that keeps none (the file store) is 404.
     private func pointsRevisions(as userId: String) async throws -> APIResponse {
+        try APIResponse.library(["revisions": try await revisionedPoints().pointsRevisions(userId: userId)])
+    }
+
+    /// The store, when it keeps revisions of points (what an offline copy follows); else 404.
+    private func revisionedPoints() throws -> any RevisionedPointsStore {
         guard let points = store as? any RevisionedPointsStore else {
             throw APIError(404, "this server's store keeps no revisions of points (an offline copy needs a server on PostgreSQL)")
         }
-        return try APIResponse.library(["revisions": try await points.pointsRevisions(userId: userId)])
+        return points
     }
 
     private func pointsStore() throws -> any PointsStore {
@@ -295,9 +300,7 @@ public struct StreakAPI: Sendable {
         }
         if let allPoints {
             guard allPoints == "all" else { throw APIError(400, "points: '\(allPoints.prefix(20))' is not 'all' (every experience and progress key and the points settings)") }
-            guard let points = store as? any RevisionedPointsStore else {
-                throw APIError(404, "this server's store cannot follow every ledger at once (an offline copy needs a server on PostgreSQL)")
-            }
+            let points = try revisionedPoints()
             let onEnd = try openLedgerStream(userId)
             events = EventStream.signals(Self.throwing(points.watchAllPoints(userId: userId)), name: "points", key: "all", heartbeat: heartbeat, onEnd: onEnd)
         } else if let (ledger, key) = followed.first {
