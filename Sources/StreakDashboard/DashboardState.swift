@@ -320,7 +320,7 @@ public enum Effect: Equatable, Sendable {
     case removeFreeze(streak: String, id: String)
     case createStreak(StreakConfiguration)
     /// The settings of an existing streak (a new goal applies from today), and its key
-    /// before: a new key renames it first.
+    /// before: a new key renames it in the same write.
     case updateStreak(StreakConfiguration, from: String)
     case archive(streak: String)
     case delete(streak: String)

@@ -45,6 +45,13 @@ extension FileStreakStore {
     /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
     @discardableResult
     public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation {
+        try renaming(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone) { _ in }
+    }
+
+    /// The rename, with `change` made to the streak under its new key in the same write.
+    private func renaming(
+        userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone, then change: (WriteContext) throws -> Void
+    ) throws -> StreakEvaluation {
         let old = try folder(userId: userId, streakKey: oldKey)
         let new = try folder(userId: userId, streakKey: newKey)
         return try write(userId: userId, streakKey: newKey, now: now, timezone: timezone, compound: true, beforeLoading: { journal in
@@ -61,7 +68,7 @@ extension FileStreakStore {
             try self.moveEarningsLocked(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone, journal: journal)
             // The published result names the old key: it is derived, so it goes.
             unlink(new.currentPath)
-        }) { _ in }
+        }, change)
     }
 
     /// Creates a streak. - Throws: `StreakStoreError.streakExists`, or a validation error.
@@ -95,13 +102,15 @@ extension FileStreakStore {
     }
 
     /// Changes the goal, leeway, freeze behaviour, schedule and title in one write (one new
-    /// `config.json`): all of it or none. Goal and schedule changes apply from today.
+    /// `config.json`): all of it or none. Goal and schedule changes apply from today. With
+    /// `renamingTo`, the streak takes that key in the same write (as `renameStreak`, its
+    /// earnings moving with it): the new key and the new settings together, or neither.
     @discardableResult
     public func updateSettings(
         userId: String, streakKey: String, goal: Int? = nil, leewayHours: Int? = nil, freezeBehavior: FreezeBehavior? = nil,
-        schedule: StreakSchedule?, details: StreakDetails = StreakDetails(), now: Date, timezone: TimeZone
+        schedule: StreakSchedule?, details: StreakDetails = StreakDetails(), renamingTo newKey: String? = nil, now: Date, timezone: TimeZone
     ) throws -> StreakEvaluation {
-        try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        let change = { (context: WriteContext) in
             let configuration = context.settings.configuration
             let (updated, history) = try configuration.changingSettings(
                 goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
@@ -116,6 +125,10 @@ extension FileStreakStore {
                 context.loaded = try context.folder.loadHistory(leeway: leeway)
             }
         }
+        if let newKey, newKey != streakKey {
+            return try renaming(userId: userId, from: streakKey, to: newKey, now: now, timezone: timezone, then: change)
+        }
+        return try write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, change)
     }
 
     /// Makes every earlier event stop counting (recorded in the log, not deleted).

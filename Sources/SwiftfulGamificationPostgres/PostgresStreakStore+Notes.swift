@@ -11,7 +11,7 @@ extension PostgresStreakStore {
     /// recalculation and the notification, under the write's operation id.
     /// - Throws: `StreakRuleError.invalidNote`, `.controlCharacter` or `.noteOutOfRange`
     ///   before anything is sent.
-    public func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> StreakEvaluation {
         let note = StreakNote(day: day, text: text)
         try note.validate()
@@ -23,7 +23,7 @@ extension PostgresStreakStore {
 
     /// Takes back the note on `day`. - Throws: `StreakStoreError.noNote` when the day has
     /// none (the write is rolled back: nothing changes, no one is notified).
-    public func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let rows = try await context.connection.query(
                 "DELETE FROM streak_notes WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND day = \(day.dayNumber) RETURNING day",

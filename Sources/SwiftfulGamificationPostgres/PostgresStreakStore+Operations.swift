@@ -12,7 +12,7 @@ extension PostgresStreakStore {
         })
     }
 
-    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try configuration.validate()
         return try await write(userId: userId, streakKey: configuration.streakKey, creating: configuration, now: now, timezone: timezone) { context in
             guard context.isNew else { throw StreakStoreError.streakExists(configuration.streakKey) }
@@ -24,7 +24,7 @@ extension PostgresStreakStore {
         return (row.configuration, row.goalHistory)
     }
 
-    public func updateConfiguration(
+    func updateConfiguration(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
         try await updateSettings(
@@ -33,11 +33,14 @@ extension PostgresStreakStore {
         )
     }
 
-    public func updateSettings(
+    /// With `renamingTo`, the streak takes that key in the same transaction (as
+    /// `renameStreak`, its earnings moving with it): the new key and the new settings
+    /// together, or neither.
+    func updateSettings(
         userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        details: StreakDetails, now: Date, timezone: TimeZone
+        details: StreakDetails, renamingTo newKey: String? = nil, now: Date, timezone: TimeZone
     ) async throws -> StreakEvaluation {
-        try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
+        let change: @Sendable (WriteContext) async throws -> Void = { context in
             let configuration = context.row.configuration
             let (updated, history) = try configuration.changingSettings(
                 goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details,
@@ -52,6 +55,10 @@ extension PostgresStreakStore {
                 context.history = StreakHistory(events: try await self.liveEvents(context.connection, of: context.row), leeway: leeway)
             }
         }
+        if let newKey, newKey != streakKey {
+            return try await renaming(userId: userId, from: streakKey, to: newKey, now: now, timezone: timezone, then: change)
+        }
+        return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, change)
     }
 
     /// Every part read in one transaction: one snapshot, never a streak half before and half after a write.
@@ -70,7 +77,7 @@ extension PostgresStreakStore {
         try await read(userId: userId, streakKey: streakKey) { _, row in row.archived }
     }
 
-    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             guard context.row.archived != archived else { return }
             context.row.archived = archived
@@ -79,7 +86,15 @@ extension PostgresStreakStore {
         }
     }
 
-    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+        try await renaming(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone) { _ in }
+    }
+
+    /// The rename, with `change` made to the streak under its new key in the same transaction.
+    private func renaming(
+        userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone,
+        then change: @escaping @Sendable (WriteContext) async throws -> Void
+    ) async throws -> StreakEvaluation {
         try StreakValidation.validateStreakKey(newKey)
         let evaluation = try await write(userId: userId, streakKey: oldKey, alsoLocking: [newKey], now: now, timezone: timezone, publishing: false) {
             context in
@@ -87,6 +102,7 @@ extension PostgresStreakStore {
             context.row.configuration = context.row.configuration.renamed(to: newKey)
             try await Self.saveSettings(context)
             try await Self.moveEarnings(context.connection, userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone)
+            try await change(context)
             // Listeners of the new key hear of it; those of the old one, by the write's own notify.
             try await Self.notify(context.connection, userId: userId, key: newKey, writerId: self.watchers.writerId)
         }
@@ -96,7 +112,7 @@ extension PostgresStreakStore {
         return evaluation
     }
 
-    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             try await context.connection.query(
                 "UPDATE streak_events SET removed_us = \(context.nowMicros) WHERE user_id = \(context.userId) AND streak_id = \(context.row.id) AND removed_us IS NULL",
@@ -108,7 +124,7 @@ extension PostgresStreakStore {
 
     // MARK: - Events
 
-    public func addEvents(
+    func addEvents(
         _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
         creating configuration: StreakConfiguration?
     ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
@@ -123,7 +139,7 @@ extension PostgresStreakStore {
         }
     }
 
-    public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
+    func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: nil) { context -> StreakEvent? in
             let rows = try await context.connection.query(
@@ -140,7 +156,7 @@ extension PostgresStreakStore {
         }
     }
 
-    public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+    func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (removed: StreakEvent, evaluation: StreakEvaluation) {
         let (removed, evaluation) = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: [StreakEvent]()) {
             context in
@@ -173,7 +189,7 @@ extension PostgresStreakStore {
         }.sorted { $0.dateCreated < $1.dateCreated }
     }
 
-    public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+    func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
         let configuration = batch.configuration(forKey: streakKey)
         try configuration.validate()
@@ -200,14 +216,14 @@ extension PostgresStreakStore {
         try await read(userId: userId, streakKey: streakKey) { connection, row in try await self.freezes(connection, of: row) }
     }
 
-    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         for freeze in freezes { try freeze.validate() }
         return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             try await Self.insertFreezes(freezes, in: context)
         }
     }
 
-    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
+    func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
         _ = try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
             context.freezes = nil
@@ -218,7 +234,7 @@ extension PostgresStreakStore {
         }
     }
 
-    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
+    func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone, nothing: []) { context in
             // From the running history: the events are not read again.
@@ -235,7 +251,7 @@ extension PostgresStreakStore {
         }
     }
 
-    public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let freeze = try await self.unusedFreeze(id, in: context)
             context.freezes = nil

@@ -4,7 +4,7 @@ import SwiftfulGamification
 
 extension PostgresStreakStore {
     /// Changes which days are due from today on (rule 8), recorded in the goal history.
-    public func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try schedule.validate()
         return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             let (configuration, history) = try context.row.configuration.changingSchedule(to: schedule, history: context.row.goalHistory, at: now)
@@ -20,7 +20,7 @@ extension PostgresStreakStore {
     }
 
     /// Skips days (rule 9); a day already skipped is left alone.
-    public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateSkips(days, now: now, timezone: timezone)
         return try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             try await Self.insertSkips(days, in: context)
@@ -42,7 +42,7 @@ extension PostgresStreakStore {
     }
 
     /// Takes skips back; a day not skipped is left alone.
-    public func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try await write(userId: userId, streakKey: streakKey, now: now, timezone: timezone) { context in
             try await context.connection.query(
                 """

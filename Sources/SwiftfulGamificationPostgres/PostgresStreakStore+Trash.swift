@@ -11,7 +11,7 @@ import SwiftfulGamification
 /// Both operations are safe to run again after a reply lost on a cut connection: a delete
 /// finds its own row (same key, same instant), a restore the row it brought back.
 extension PostgresStreakStore {
-    public func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
+    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
         try StreakValidation.validateDate(now, "current date")
@@ -45,7 +45,7 @@ extension PostgresStreakStore {
         }
     }
 
-    public func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
+    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
         try StreakValidation.validateUserId(userId)
         try StreakValidation.validateStreakKey(streakKey)
         let target = newKey ?? streakKey

@@ -4,17 +4,17 @@ import SwiftfulGamification
 /// The trash on a database copy: the server's trash while it is in reach; offline, the
 /// copy's own, with deletes and restores queued like any write.
 extension ReplicatedStreakStore {
-    public func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
-        let trashed = try await write(userId, streakKey, now, timezone, .delete) {
-            try await $0.deleteStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+    func delete(_ ref: StreakRef, now: Date, timezone: TimeZone) async throws -> StreakChangeResult {
+        let deleted = try await write(ref.userId, ref.key, now, timezone, .delete) {
+            try await $0.applyUnsettled(.delete, to: ref, at: now, timezone: timezone)
         }
         // The server's delete moves no revision to mirror: the copy lets the streak go here
         // (a pull would remove it too). Offline the copy's own delete was the write.
-        if offlineReason == nil, (try? await replica.streakKeys(userId: userId, includingArchived: true).contains(streakKey)) == true {
-            _ = try? await replica.deleteStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-            try? markStale([streakKey])
+        if offlineReason == nil, (try? await replica.streakKeys(userId: ref.userId, includingArchived: true).contains(ref.key)) == true {
+            _ = try? await replica.applyUnsettled(.delete, to: ref, at: now, timezone: timezone)
+            try? markStale([ref.key])
         }
-        return trashed
+        return deleted
     }
 
     public func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
@@ -47,12 +47,5 @@ extension ReplicatedStreakStore {
     ) async throws {
         try checkUser(userId)
         try await remote.importTrashed(batch, archived: archived, userId: userId, streakKey: streakKey, dateDeleted: dateDeleted, now: now, timezone: timezone)
-    }
-
-    public func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        // Queued under the key it had; the copy reads the restored streak whole at the next pull.
-        try await write(userId, streakKey, now, timezone, keys: [newKey ?? streakKey], queueing: { _ in .restore(as: newKey) }) {
-            try await $0.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone)
-        }
     }
 }

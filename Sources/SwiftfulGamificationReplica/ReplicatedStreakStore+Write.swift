@@ -7,8 +7,7 @@ extension ReplicatedStreakStore {
         _ userId: String, _ key: String, _ now: Date, _ zone: TimeZone, _ change: QueuedChange.Change,
         _ call: @escaping @Sendable (any StreakStore) async throws -> T
     ) async throws -> T {
-        let keys = if case .rename(let newKey) = change { [key, newKey] } else { [key] }
-        return try await write(userId, key, now, zone, keys: keys, queueing: { _ in change }, call)
+        try await write(userId, key, now, zone, keys: change.streakKeys(applyingTo: key), queueing: { _ in change }, call)
     }
 
     /// Runs `call` on the server, then (`mirroring`, else `call`) on the replica when the

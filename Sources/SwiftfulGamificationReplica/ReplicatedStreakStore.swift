@@ -169,144 +169,32 @@ public final class ReplicatedStreakStore: StreakStore, Sendable {
 
     // MARK: Writes
 
-    public func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, configuration.streakKey, now, timezone, .create(configuration)) {
-            try await $0.createStreak(userId: userId, configuration: configuration, now: now, timezone: timezone)
+    /// The server's write, then the copy's; offline, the copy's, queued (see `write`). Points
+    /// and progress go their own way (`+Points`), a delete and a restore the trash's (`+Trash`).
+    public func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult {
+        let (userId, key) = (ref.userId, ref.key)
+        let applying: @Sendable (any StreakStore) async throws -> StreakChangeResult = {
+            try await $0.applyUnsettled(change, to: ref, at: now, timezone: timezone)
         }
-    }
-
-    public func updateConfiguration(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .configure(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior)) {
-            try await $0.updateConfiguration(
-                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, now: now, timezone: timezone
-            )
-        }
-    }
-
-    public func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .schedule(schedule)) {
-            try await $0.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func updateSettings(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        details: StreakDetails, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation {
-        let change = QueuedChange.Change.settings(goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule, details: details)
-        return try await write(userId, streakKey, now, timezone, change) {
-            try await $0.updateSettings(
-                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                details: details, now: now, timezone: timezone
-            )
-        }
-    }
-
-    public func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .archive(archived)) {
-            try await $0.setArchived(archived, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, oldKey, now, timezone, .rename(to: newKey)) {
-            try await $0.renameStreak(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .reset) {
-            try await $0.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
-        creating configuration: StreakConfiguration?
-    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        try await write(userId, streakKey, now, timezone, .addEvents(events, creating: configuration)) {
-            try await $0.addEvents(events, userId: userId, streakKey: streakKey, now: now, timezone: timezone, freshIds: freshIds, creating: configuration)
-        }
-    }
-
-    public func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
-        // Queued as the removal of the event the replica undid: the server removes that one.
-        try await write(userId, streakKey, now, timezone, queueing: { $0.removed.map { .removeEvent(id: $0.id) } }) {
-            try await $0.undoLastEvent(userId: userId, streakKey: streakKey, since: since, now: now, timezone: timezone)
-        } mirroring: { replica, result in
-            guard let removed = result.removed else { return result }
-            return (removed, try await replica.removeEvent(id: removed.id, userId: userId, streakKey: streakKey, now: now, timezone: timezone).evaluation)
-        }
-    }
-
-    public func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent, evaluation: StreakEvaluation) {
-        try await write(userId, streakKey, now, timezone, .removeEvent(id: id)) {
-            try await $0.removeEvent(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        let change = QueuedChange.Change.importBatch(
-            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips,
-            notes: batch.notes
-        )
-        return try await write(userId, streakKey, now, timezone, change) {
-            try await $0.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .addFreezes(freezes)) {
-            try await $0.addFreezes(freezes, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
-        try await write(userId, streakKey, now, timezone, .useFreeze(id: id)) {
-            try await $0.useFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
-        try await write(userId, streakKey, now, timezone, .useFreezesManually) {
-            try await $0.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .removeFreeze(id: id)) {
-            try await $0.removeFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .addSkips(days)) {
-            try await $0.addSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .removeSkips(days)) {
-            try await $0.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .setNote(StreakNote(day: day, text: text))) {
-            try await $0.setNote(text, on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
-        }
-    }
-
-    public func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try await write(userId, streakKey, now, timezone, .removeNote(day)) {
-            try await $0.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone)
+        switch change {
+        case _ where change.isPoints:
+            return try await applyPoints(change, to: ref, at: now)
+        case .delete:
+            return try await delete(ref, now: now, timezone: timezone)
+        case .restore(let newKey):
+            // Queued under the key it had; the copy reads the restored streak whole at the next pull.
+            return try await write(userId, key, now, timezone, keys: [newKey ?? key], queueing: { _ in change }, applying)
+        case .undoLast:
+            // Queued as the removal of the event the replica undid: the server removes that one.
+            return try await write(userId, key, now, timezone, queueing: { $0.removed.map { .removeEvent(id: $0.id) } }, applying) { replica, result in
+                guard let removed = result.removed else { return result }
+                return try await replica.applyUnsettled(.removeEvent(id: removed.id), to: ref, at: now, timezone: timezone)
+            }
+        case .addEvents(let events, let configuration, _):
+            // Queued without `freshIds`: the push checks the ids as any replayed write does.
+            return try await write(userId, key, now, timezone, .addEvents(events, creating: configuration), applying)
+        default:
+            return try await write(userId, key, now, timezone, change, applying)
         }
     }
 

@@ -100,6 +100,13 @@ struct StreakChangeTests {
         }
         #expect(days == [CalendarDay(year: 2024, month: 1, day: 2)])
         #expect(StreakChange.addSkips(days).summary(of: "floss") == "skip 1 day of floss")
+        // A settings change from before it could carry a new key reads as one without.
+        let settings = #"{"settings":{"goal":2,"details":{}}}"#
+        guard case .settings(let goal, _, _, _, _, let newKey) = try decoder.decode(StreakChange.self, from: Data(settings.utf8)) else {
+            Issue.record("not a settings change")
+            return
+        }
+        #expect(goal == 2 && newKey == nil)
     }
 
     @Test func pointsChangesWriteTheLedgerAndGiveNoStreakBack() async throws {

@@ -44,4 +44,42 @@ struct StreakChangeAgreementTests {
             #expect(results[0] == results[1], "\(change.summary(of: "floss")): \(StoreAgreementTests.difference(results[0], results[1]))")
         }
     }
+
+    /// The dashboard's edit form: a new key and new settings are one change, so they are
+    /// saved together or not at all, on both stores (a key taken refuses both).
+    @Test func aNewKeyWithNewSettingsIsOneWriteOnBothStores() async throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let now = Date(timeIntervalSince1970: 1_704_470_400)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("change-rename-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try await TestDatabase.store(role: "app")
+        defer { Task { await database.close() } }
+        let files = FileStreakStore(rootPath: directory).onOwnThreads
+        for store in [files, database] as [any StreakStore] {
+            let user = TestDatabase.freshUser()
+            let ref = StreakRef(userId: user, key: "floss")
+            try await store.apply(.create(StreakConfiguration(streakKey: "floss")), to: ref, at: now, timezone: zone)
+            try await store.apply(.create(StreakConfiguration(streakKey: "teeth")), to: StreakRef(userId: user, key: "teeth"), at: now, timezone: zone)
+            try await store.apply(.addEvents([StreakEvent(id: "a", dateCreated: now, timezone: zone.identifier)], creating: nil), to: ref, at: now, timezone: zone)
+            func edit(to key: String) -> StreakChange {
+                .settings(goal: 2, leewayHours: 3, freezeBehavior: nil, schedule: nil, details: StreakDetails(title: "Brush"), renamingTo: key)
+            }
+            #expect(edit(to: "brush").streakKeys(applyingTo: "floss") == ["floss", "brush"])
+            #expect(edit(to: "floss").streakKeys(applyingTo: "floss") == ["floss"])
+            // Onto a key taken: neither the key nor the settings change.
+            await #expect(throws: StreakStoreError.streakExists("teeth")) { try await store.apply(edit(to: "teeth"), to: ref, at: now, timezone: zone) }
+            let untouched = try await store.evaluate(userId: user, streakKey: "floss", now: now, timezone: zone)
+            #expect(untouched.configuration.leewayHours == 0 && untouched.configuration.title == nil && untouched.configuration.eventsRequiredPerDay == 1)
+            // Onto a free key: both, in one write, the events with them.
+            let edited = try #require(try await store.apply(edit(to: "brush"), to: ref, at: now, timezone: zone).evaluation)
+            #expect(edited.configuration.streakKey == "brush" && edited.configuration.leewayHours == 3 && edited.configuration.title == "Brush")
+            #expect(edited.configuration.eventsRequiredPerDay == 2 && edited.streak.totalEvents == 1)
+            #expect(try await store.streakKeys(userId: user) == ["brush", "teeth"])
+            let read = try await store.evaluate(userId: user, streakKey: "brush", now: now, timezone: zone)
+            #expect(StoreAgreementTests.fields(read) == StoreAgreementTests.fields(edited))
+            // The same key as now is no rename: the settings alone.
+            let same = try await store.apply(edit(to: "brush"), to: StreakRef(userId: user, key: "brush"), at: now, timezone: zone).evaluation
+            #expect(same?.configuration.streakKey == "brush")
+        }
+    }
 }

@@ -76,6 +76,16 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         return result
     }
 
+    func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult {
+        if change.isPoints { return try await applyPoints(change, to: ref, at: now) }
+        let written: (key: String, renamedTo: String?) = switch change {
+        case .rename(let newKey), .settings(_, _, _, _, _, let newKey?): (ref.key, newKey)
+        case .restore(let newKey?): (newKey, nil)
+        default: (ref.key, nil)
+        }
+        return try write(written.0, renamedTo: written.1) { try files.applyUnsettled(change, to: ref, at: now, timezone: timezone) }
+    }
+
     func revisions(userId: String) async throws -> [String: Int64] {
         try reach()
         let keys = try files.streakKeys(userId: userId, includingArchived: true)
@@ -87,39 +97,9 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         return try files.streakKeys(userId: userId, includingArchived: includingArchived)
     }
 
-    func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(configuration.streakKey) { try files.createStreak(userId: userId, configuration: configuration, now: now, timezone: timezone) }
-    }
-
     func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange]) {
         try reach()
         return try files.settings(userId: userId, streakKey: streakKey)
-    }
-
-    func updateConfiguration(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation {
-        try write(streakKey) {
-            try files.updateConfiguration(
-                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, now: now, timezone: timezone
-            )
-        }
-    }
-
-    func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.updateSchedule(schedule, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func updateSettings(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        details: StreakDetails, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation {
-        try write(streakKey) {
-            try files.updateSettings(
-                userId: userId, streakKey: streakKey, goal: goal, leewayHours: leewayHours, freezeBehavior: freezeBehavior, schedule: schedule,
-                details: details, now: now, timezone: timezone
-            )
-        }
     }
 
     func isArchived(userId: String, streakKey: String) async throws -> Bool {
@@ -127,25 +107,9 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         return try files.isArchived(userId: userId, streakKey: streakKey)
     }
 
-    func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.setArchived(archived, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(oldKey, renamedTo: newKey) { try files.renameStreak(userId: userId, from: oldKey, to: newKey, now: now, timezone: timezone) }
-    }
-
-    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
-        try write(streakKey) { try files.deleteStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
     func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak] {
         try reach()
         return try files.trashedStreaks(userId: userId, now: now)
-    }
-
-    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(newKey ?? streakKey) { try files.restoreStreak(userId: userId, streakKey: streakKey, as: newKey, now: now, timezone: timezone) }
     }
 
     func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool) {
@@ -160,29 +124,6 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         try files.importTrashed(batch, archived: archived, userId: userId, streakKey: streakKey, dateDeleted: dateDeleted, now: now, timezone: timezone)
     }
 
-    func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.resetStreak(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
-        creating configuration: StreakConfiguration?
-    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        try write(streakKey) {
-            try files.addEvents(events, userId: userId, streakKey: streakKey, now: now, timezone: timezone, freshIds: freshIds, creating: configuration)
-        }
-    }
-
-    func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent?, evaluation: StreakEvaluation) {
-        try write(streakKey) { try files.undoLastEvent(userId: userId, streakKey: streakKey, since: since, now: now, timezone: timezone) }
-    }
-
-    func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent, evaluation: StreakEvaluation) {
-        try write(streakKey) { try files.removeEvent(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
     func events(userId: String, streakKey: String) async throws -> [StreakEvent] {
         try reach()
         return try files.events(userId: userId, streakKey: streakKey)
@@ -193,31 +134,9 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         return try files.events(userId: userId, streakKey: streakKey, on: day, timezone: timezone)
     }
 
-    func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        try write(streakKey) { try files.importBatch(batch, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
     func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze] {
         try reach()
         return try files.freezes(userId: userId, streakKey: streakKey)
-    }
-
-    func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.addFreezes(freezes, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws {
-        try write(streakKey) { try files.useFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (used: [FreezeConsumption], evaluation: StreakEvaluation) {
-        try write(streakKey) { try files.useFreezesManually(userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.removeFreeze(id: id, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
     func skips(userId: String, streakKey: String) async throws -> [CalendarDay] {
@@ -225,25 +144,9 @@ final class FlakyServer: RevisionedStreakStore, Sendable {
         return try files.skips(userId: userId, streakKey: streakKey)
     }
 
-    func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.addSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.removeSkips(days, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
     func notes(userId: String, streakKey: String) async throws -> [StreakNote] {
         try reach()
         return try files.notes(userId: userId, streakKey: streakKey)
-    }
-
-    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.setNote(text, on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
-    }
-
-    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {
-        try write(streakKey) { try files.removeNote(on: day, userId: userId, streakKey: streakKey, now: now, timezone: timezone) }
     }
 
     func evaluate(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation {

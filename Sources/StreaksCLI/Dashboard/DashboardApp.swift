@@ -169,21 +169,15 @@ final class DashboardApp {
             let key = configuration.streakKey
             apply(.create(configuration), to: key, at: now) { (.created(key: key), $0) }
         case .updateStreak(let configuration, let oldKey):
-            write(oldKey) { store, userId in
-                let newKey = configuration.streakKey
-                if newKey != oldKey {
-                    try await store.apply(.rename(to: newKey), to: StreakRef(userId: userId, key: oldKey), at: now, timezone: zone)
-                }
-                let details = StreakDetails(
-                    title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
-                )
-                let settings = StreakChange.settings(
-                    goal: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior,
-                    schedule: configuration.schedule, details: details
-                )
-                let evaluation = try await store.apply(settings, to: StreakRef(userId: userId, key: newKey), at: now, timezone: zone).evaluation
-                return (.saved(configuration), evaluation)
-            }
+            // A new key and the new settings in one write: both, or neither.
+            let details = StreakDetails(
+                title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
+            )
+            let settings = StreakChange.settings(
+                goal: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior,
+                schedule: configuration.schedule, details: details, renamingTo: configuration.streakKey
+            )
+            apply(settings, to: oldKey, at: now) { (.saved(configuration), $0) }
         case .archive(let key):
             // The streak leaves the screen: its view is not sent back.
             apply(.archive(true), to: key, at: now) { _ in (.archived(key: key), nil) }

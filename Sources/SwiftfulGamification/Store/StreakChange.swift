@@ -20,8 +20,12 @@ public enum StreakChange: Codable, Sendable {
     case undoLast(since: Date?)
     case configure(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?)
     case schedule(StreakSchedule)
-    /// Several settings in one write (`updateSettings`).
-    case settings(goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails)
+    /// Several settings in one write (`updateSettings`); with `renamingTo`, the streak takes
+    /// that key in the same write (the dashboard's edit form), its earnings moving with it
+    /// as in a rename: the key and the settings change together, or neither does.
+    case settings(
+        goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?, details: StreakDetails, renamingTo: String? = nil
+    )
     case archive(Bool)
     case rename(to: String)
     case reset
@@ -62,8 +66,10 @@ public enum StreakChange: Codable, Sendable {
 
     /// The streaks it touches, given the key it is applied to (a rename two; points none).
     public func streakKeys(applyingTo key: String) -> [String] {
-        if case .rename(let newKey) = self { return [key, newKey] }
-        return isPoints ? [] : [key]
+        switch self {
+        case .rename(let newKey), .settings(_, _, _, _, _, let newKey?) where newKey != key: return [key, newKey]
+        default: return isPoints ? [] : [key]
+        }
     }
 
     /// Whether `error`, from applying it again, means it was applied already (by an earlier
@@ -99,6 +105,7 @@ public enum StreakChange: Codable, Sendable {
         case .addEvents(let events, _, _): events.count == 1 ? "log \(key)" : "log \(events.count) events of \(key)"
         case .removeEvent(let id): "remove event \(id) of \(key)"
         case .undoLast: "undo the last event of \(key)"
+        case .settings(_, _, _, _, _, let newKey?) where newKey != key: "change the settings of \(key) and rename it \(newKey)"
         case .configure, .settings: "change the settings of \(key)"
         case .schedule: "change the schedule of \(key)"
         case .archive(let archived): archived ? "archive \(key)" : "unarchive \(key)"
@@ -181,98 +188,34 @@ extension StreakStore {
         return produced
     }
 
-    public func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone zone: TimeZone) async throws -> StreakChangeResult {
-        let (user, key) = (ref.userId, ref.key)
-        func result(_ evaluation: StreakEvaluation?) -> StreakChangeResult { StreakChangeResult(evaluation: evaluation) }
-        switch change {
-        case .create(let configuration):
-            return result(try await createStreak(userId: user, configuration: configuration, now: now, timezone: zone))
-        case .addEvents(let events, let configuration, let freshIds):
-            let written = try await addEvents(
-                events, userId: user, streakKey: key, now: now, timezone: zone, freshIds: freshIds ?? false, creating: configuration
-            )
-            var produced = result(written.evaluation)
-            produced.added = written.added
-            return produced
-        case .removeEvent(let id):
-            let written = try await removeEvent(id: id, userId: user, streakKey: key, now: now, timezone: zone)
-            var produced = result(written.evaluation)
-            produced.removed = written.removed
-            return produced
-        case .undoLast(let since):
-            let written = try await undoLastEvent(userId: user, streakKey: key, since: since, now: now, timezone: zone)
-            var produced = result(written.evaluation)
-            produced.removed = written.removed
-            return produced
-        case .configure(let goal, let leeway, let behavior):
-            return result(try await updateConfiguration(userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, now: now, timezone: zone))
-        case .schedule(let schedule):
-            return result(try await updateSchedule(schedule, userId: user, streakKey: key, now: now, timezone: zone))
-        case .settings(let goal, let leeway, let behavior, let schedule, let details):
-            return result(try await updateSettings(
-                userId: user, streakKey: key, goal: goal, leewayHours: leeway, freezeBehavior: behavior, schedule: schedule, details: details,
-                now: now, timezone: zone
-            ))
-        case .archive(let archived):
-            return result(try await setArchived(archived, userId: user, streakKey: key, now: now, timezone: zone))
-        case .rename(let newKey):
-            return result(try await renameStreak(userId: user, from: key, to: newKey, now: now, timezone: zone))
-        case .reset:
-            return result(try await resetStreak(userId: user, streakKey: key, now: now, timezone: zone))
-        case .delete:
-            var produced = result(nil)
-            produced.trashed = try await deleteStreak(userId: user, streakKey: key, now: now, timezone: zone)
-            return produced
-        case .restore(let newKey):
-            return result(try await restoreStreak(userId: user, streakKey: key, as: newKey, now: now, timezone: zone))
-        case .importBatch(let configuration, let goalHistory, let freezes, let events, let skips, let notes):
-            let batch = ImportBatch(configuration: configuration, goalHistory: goalHistory, freezes: freezes, events: events, skips: skips, notes: notes ?? [])
-            let written = try await importBatch(batch, userId: user, streakKey: key, now: now, timezone: zone)
-            var produced = result(written.evaluation)
-            produced.added = written.added
-            return produced
-        case .addFreezes(let freezes):
-            return result(try await addFreezes(freezes, userId: user, streakKey: key, now: now, timezone: zone))
-        case .useFreeze(let id):
-            // The store's own write gives back no streak: none is read for it.
-            try await useFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone)
-        case .useFreezesManually:
-            let written = try await useFreezesManually(userId: user, streakKey: key, now: now, timezone: zone)
-            var produced = result(written.evaluation)
-            produced.usedFreezes = written.used
-            return produced
-        case .removeFreeze(let id):
-            return result(try await removeFreeze(id: id, userId: user, streakKey: key, now: now, timezone: zone))
-        case .addSkips(let days):
-            return result(try await addSkips(days, userId: user, streakKey: key, now: now, timezone: zone))
-        case .removeSkips(let days):
-            return result(try await removeSkips(days, userId: user, streakKey: key, now: now, timezone: zone))
-        case .setNote(let note):
-            return result(try await setNote(note.text, on: note.day, userId: user, streakKey: key, now: now, timezone: zone))
-        case .removeNote(let day):
-            return result(try await removeNote(on: day, userId: user, streakKey: key, now: now, timezone: zone))
-        case .addExperience(let events):
-            var produced = result(nil)
-            produced.experienceAdded = try await pointsStore().addExperienceEvents(events, userId: user, experienceKey: key)
-            return produced
-        case .clearExperience:
-            try await pointsStore().deleteAllExperienceEvents(userId: user, experienceKey: key, now: now)
-        case .saveProgress(let item):
-            var produced = result(nil)
-            produced.progressKept = try await pointsStore().saveProgress(item, userId: user)
-            return produced
-        case .deleteProgress(let id):
-            try await pointsStore().deleteProgress(id: id, userId: user, progressKey: key, now: now)
-        case .pointsSettings(let changes):
-            var produced = result(nil)
-            produced.pointsSettings = try await pointsStore().updatePointsSettings(changes, userId: user)
-            return produced
-        }
-        return result(nil)
-    }
-
-    private func pointsStore() throws -> any PointsStore {
+    /// This store's experience points and progress, for a points change.
+    /// - Throws: `StreakStoreError.noPoints` on a store that keeps none.
+    public func pointsStore() throws -> any PointsStore {
         guard let points = self as? any PointsStore else { throw StreakStoreError.noPoints(location) }
         return points
+    }
+}
+
+extension PointsStore {
+    /// A points or progress change (`StreakChange.isPoints`) made on these ledgers: the
+    /// experience ledger or progress of `ref.key`, or the user's points settings. A change of
+    /// a streak makes nothing here.
+    public func applyPoints(_ change: StreakChange, to ref: StreakRef, at now: Date) async throws -> StreakChangeResult {
+        var produced = StreakChangeResult(evaluation: nil)
+        switch change {
+        case .addExperience(let events):
+            produced.experienceAdded = try await addExperienceEvents(events, userId: ref.userId, experienceKey: ref.key)
+        case .clearExperience:
+            try await deleteAllExperienceEvents(userId: ref.userId, experienceKey: ref.key, now: now)
+        case .saveProgress(let item):
+            produced.progressKept = try await saveProgress(item, userId: ref.userId)
+        case .deleteProgress(let id):
+            try await deleteProgress(id: id, userId: ref.userId, progressKey: ref.key, now: now)
+        case .pointsSettings(let changes):
+            produced.pointsSettings = try await updatePointsSettings(changes, userId: ref.userId)
+        default:
+            break
+        }
+        return produced
     }
 }

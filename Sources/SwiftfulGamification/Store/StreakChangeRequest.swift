@@ -31,7 +31,7 @@ public struct StreakChangeRequest: Sendable {
         "undo": ["since"],
         "configure": ["goal", "leeway_hours", "freeze_behavior"],
         "schedule": ["schedule"],
-        "settings": ["goal", "leeway_hours", "freeze_behavior", "schedule", "details"],
+        "settings": ["goal", "leeway_hours", "freeze_behavior", "schedule", "details", "rename_to"],
         "archive": ["archived"],
         "rename": ["to"],
         "reset": [],
@@ -138,7 +138,8 @@ extension StreakChangeRequest: Codable {
         case "settings":
             change = .settings(
                 goal: try optional("goal"), leewayHours: try optional("leeway_hours"), freezeBehavior: try optional("freeze_behavior"),
-                schedule: try optional("schedule"), details: (try optional("details") as WireDetails?)?.details ?? StreakDetails()
+                schedule: try optional("schedule"), details: (try optional("details") as WireDetails?)?.details ?? StreakDetails(),
+                renamingTo: try optional("rename_to")
             )
         case "archive": change = .archive(try optional("archived") ?? true)
         case "rename": change = .rename(to: try value("to"))
@@ -180,9 +181,9 @@ extension StreakChangeRequest: Codable {
         case .configure(let goal, let leeway, let behavior):
             name = "configure"; try put(goal, "goal"); try put(leeway, "leeway_hours"); try put(behavior, "freeze_behavior")
         case .schedule(let schedule): name = "schedule"; try put(schedule, "schedule")
-        case .settings(let goal, let leeway, let behavior, let schedule, let details):
+        case .settings(let goal, let leeway, let behavior, let schedule, let details, let newKey):
             name = "settings"; try put(goal, "goal"); try put(leeway, "leeway_hours"); try put(behavior, "freeze_behavior")
-            try put(schedule, "schedule"); try put(WireDetails(details), "details")
+            try put(schedule, "schedule"); try put(WireDetails(details), "details"); try put(newKey, "rename_to")
         case .archive(let archived): name = "archive"; try put(archived, "archived")
         case .rename(let newKey): name = "rename"; try put(newKey, "to")
         case .reset: name = "reset"

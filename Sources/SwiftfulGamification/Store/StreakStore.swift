@@ -11,112 +11,46 @@ public protocol StreakStore: Sendable {
     /// Where the streaks are, fit to show: a directory, or a database URL without its password.
     var location: String { get }
 
-    // MARK: Streaks
-    /// The user's streak keys, sorted; archived ones only when asked for.
-    func streakKeys(userId: String, includingArchived: Bool) async throws -> [String]
-    /// - Throws: `StreakStoreError.streakExists`, or a validation error.
-    func createStreak(userId: String, configuration: StreakConfiguration, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange])
-    /// Changes the goal (from today on), the leeway or the freeze behaviour.
-    func updateConfiguration(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation
-    /// Changes which days are due from today on (rule 8; earlier days keep theirs).
-    /// - Throws: `StreakRuleError.scheduleUnitChange` between a weekly schedule and a day one.
-    func updateSchedule(_ schedule: StreakSchedule, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Changes the goal, leeway, freeze behaviour, schedule, title, group and position (each
-    /// where given; an empty title or group removes it) in one write: all of it or none.
-    func updateSettings(
-        userId: String, streakKey: String, goal: Int?, leewayHours: Int?, freezeBehavior: FreezeBehavior?, schedule: StreakSchedule?,
-        details: StreakDetails, now: Date, timezone: TimeZone
-    ) async throws -> StreakEvaluation
-    func isArchived(userId: String, streakKey: String) async throws -> Bool
-    func setArchived(_ archived: Bool, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Its earned points and points settings move with it, in the same write.
-    /// - Throws: `StreakStoreError.streakExists` while `newKey` is taken.
-    func renameStreak(userId: String, from oldKey: String, to newKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Makes every earlier event stop counting (kept, not deleted).
-    func resetStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-
-    // MARK: Trash
-    /// Moves a streak to the trash: its key is free at once, and `restoreStreak` brings it
-    /// back until it expires (`TrashedStreak.keptFor` after; the first write after that
-    /// empties it). `archive` is another thing: hidden, kept, its key held.
-    func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak
-    /// The streaks in the trash that have not expired at `now`, the latest deleted first.
-    func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak]
-    /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given (its
-    /// earnings then move with it in the same write, unless a live streak holds `streakKey`).
-    /// - Throws: `StreakStoreError.notInTrash`, `.restoreKeyTaken` while the key is taken.
-    func restoreStreak(userId: String, streakKey: String, as newKey: String?, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// A streak in the trash, whole: the one deleted at `dateDeleted` with `streakKey` (what
-    /// `copy` carries to another store). - Throws: `StreakStoreError.notInTrash`.
-    func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool)
+    // MARK: Writes
+    /// Carries out `change` alone, points not settled (what `apply` does first): the one
+    /// write every store takes, each in one unit (a lock and a journal, a transaction, a
+    /// request). The named writes (`createStreak`, `addEvents`, ...) are this, spelled for
+    /// callers (`StreakStore+Writes.swift`).
+    func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult
+    /// Several streaks' imports: in one write where the store can (the file store: all or
+    /// none); the default imports them one by one, each whole.
+    func importBatches(_ batches: [(streakKey: String, batch: ImportBatch)], userId: String, now: Date, timezone: TimeZone) async throws
+        -> [(added: [StreakEvent], evaluation: StreakEvaluation)]
     /// Puts a streak straight into the trash as deleted at `dateDeleted` (a copy of another
     /// store's), unless the trash holds that one already; no key is taken.
     func importTrashed(
         _ batch: ImportBatch, archived: Bool, userId: String, streakKey: String, dateDeleted: Date, now: Date, timezone: TimeZone
     ) async throws
 
-    // MARK: Events
-    /// Adds events, skipping ids the streak already holds (a replayed write adds nothing).
-    /// - Parameter freshIds: the ids were made up just now, so no duplicate can exist.
-    /// - Parameter creating: creates the streak in the same write when it does not exist.
-    func addEvents(
-        _ events: [StreakEvent], userId: String, streakKey: String, now: Date, timezone: TimeZone, freshIds: Bool,
-        creating configuration: StreakConfiguration?
-    ) async throws -> (added: [StreakEvent], evaluation: StreakEvaluation)
-    /// Removes the last regular event still counting, if logged at or after `since`.
-    func undoLastEvent(userId: String, streakKey: String, since: Date?, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent?, evaluation: StreakEvaluation)
-    /// - Throws: `StreakStoreError.unknownEvent` when no regular event with that id counts.
-    func removeEvent(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (removed: StreakEvent, evaluation: StreakEvaluation)
+    // MARK: Streaks
+    /// The user's streak keys, sorted; archived ones only when asked for.
+    func streakKeys(userId: String, includingArchived: Bool) async throws -> [String]
+    func settings(userId: String, streakKey: String) async throws -> (configuration: StreakConfiguration, goalHistory: [StreakGoalChange])
+    func isArchived(userId: String, streakKey: String) async throws -> Bool
+
+    // MARK: Trash
+    /// The streaks in the trash that have not expired at `now`, the latest deleted first.
+    func trashedStreaks(userId: String, now: Date) async throws -> [TrashedStreak]
+    /// A streak in the trash, whole: the one deleted at `dateDeleted` with `streakKey` (what
+    /// `copy` carries to another store). - Throws: `StreakStoreError.notInTrash`.
+    func trashedStreak(userId: String, streakKey: String, dateDeleted: Date) async throws -> (batch: ImportBatch, archived: Bool)
+
+    // MARK: Events, freezes, skips, notes
     /// Every event that counts (regular and freeze), in the order they were recorded.
     func events(userId: String, streakKey: String) async throws -> [StreakEvent]
     /// The regular events that count whose own day is `day` (in each event's zone), oldest first.
     func events(userId: String, streakKey: String, on day: CalendarDay, timezone: TimeZone) async throws -> [StreakEvent]
-    /// A whole streak in one write (creating it when new): configuration and goal history
-    /// for a new streak, freezes and events whose ids it does not hold yet.
-    func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (added: [StreakEvent], evaluation: StreakEvaluation)
-    /// Several streaks' imports: in one write where the store can (the file store: all or
-    /// none); the default imports them one by one, each whole.
-    func importBatches(_ batches: [(streakKey: String, batch: ImportBatch)], userId: String, now: Date, timezone: TimeZone) async throws
-        -> [(added: [StreakEvent], evaluation: StreakEvaluation)]
-
-    // MARK: Freezes
     func freezes(userId: String, streakKey: String) async throws -> [StreakFreeze]
-    /// Adds freezes (an id the streak already holds is skipped).
-    func addFreezes(_ freezes: [StreakFreeze], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
-    func useFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-    /// Manual mode: bridges the missed days with available freezes, all or nothing.
-    func useFreezesManually(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> (used: [FreezeConsumption], evaluation: StreakEvaluation)
-    /// Takes back an unused freeze. - Throws: `StreakRuleError.freezeNotFound` / `.freezeAlreadyUsed`.
-    func removeFreeze(id: String, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-
-    // MARK: Skips
     /// The days skipped (rule 9), ascending.
     func skips(userId: String, streakKey: String) async throws -> [CalendarDay]
-    /// Skips days (one already skipped is left as it is).
-    /// - Throws: `StreakRuleError.skipOutOfRange` before writing anything.
-    func addSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-    /// Takes skips back (a day not skipped is left as it is).
-    func removeSkips(_ days: [CalendarDay], userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
-
-    // MARK: Notes
     /// The streak's notes, one per day at most, by date. Every evaluation a store publishes
     /// carries them too (`StreakEvaluation.notes`).
     func notes(userId: String, streakKey: String) async throws -> [StreakNote]
-    /// Adds a note on `day`, or replaces the one there (the same text again writes nothing).
-    /// - Throws: `StreakRuleError.invalidNote`, `.controlCharacter` or `.noteOutOfRange`
-    ///   (a day to come) before writing anything.
-    func setNote(_ text: String, on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
-        -> StreakEvaluation
-    /// Takes back the note on `day`. - Throws: `StreakStoreError.noNote` when the day has none.
-    func removeNote(on day: CalendarDay, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> StreakEvaluation
 
     // MARK: Calculation
     /// Calculates without writing: freezes that would be consumed show but are not recorded.
@@ -149,11 +83,6 @@ public protocol StreakStore: Sendable {
     /// events, skips, notes) and whether it is archived: what `copy` moves and a replica pulls.
     /// The default reads each part; a store that can read them at once (one snapshot, one request) does.
     func wholeStreak(userId: String, streakKey: String) async throws -> (batch: ImportBatch, archived: Bool)
-
-    /// Carries out `change` alone, points not settled (what `apply` does first). The default
-    /// takes each change to the write requirement above of its kind; a store that can apply
-    /// a change whole in one step (a server) does so.
-    func applyUnsettled(_ change: StreakChange, to ref: StreakRef, at now: Date, timezone: TimeZone) async throws -> StreakChangeResult
 }
 
 /// The state of a store's live updates.

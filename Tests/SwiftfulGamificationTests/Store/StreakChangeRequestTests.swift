@@ -22,6 +22,7 @@ struct StreakChangeRequestTests {
             .configure(goal: 3, leewayHours: nil, freezeBehavior: .noFreezes),
             .schedule(.weekdays([.monday, .friday])),
             .settings(goal: nil, leewayHours: 4, freezeBehavior: nil, schedule: .timesPerWeek(3), details: details),
+            .settings(goal: 2, leewayHours: nil, freezeBehavior: nil, schedule: nil, details: StreakDetails(), renamingTo: "jog"),
             .archive(false),
             .rename(to: "jog"),
             .reset,
