@@ -17,11 +17,53 @@
 # equals a recount from the log; no run crashes (exit >= 128) or hangs.
 #
 # Usage: Tests/e2e/faults.sh [path/to/streaks]
+# The cases are shared out among FAULTS_SHARDS copies of this script run at once (default:
+# one per processor, at most 4): each injection is one process traced at a time, so one
+# copy keeps one processor busy. FAULTS_SHARDS=1 runs them all in this process.
 set -uo pipefail
 
 BIN=${1:-.build/debug/streaks}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 HERE=$(cd "$(dirname "$0")" && pwd)
+
+SHARDS=${FAULTS_SHARDS:-$(nproc 2>/dev/null || echo 1)}
+[ "$SHARDS" -gt 4 ] && SHARDS=4
+if [ "$SHARDS" -gt 1 ] && [ -z "${FAULTS_SHARD:-}" ]; then
+    outputs=$(mktemp -d)
+    pids=()
+    for shard in $(seq 0 $((SHARDS - 1))); do
+        FAULTS_SHARDS=$SHARDS FAULTS_SHARD=$shard bash "$0" "$BIN" >"$outputs/$shard" 2>&1 &
+        pids+=($!)
+    done
+    status=0
+    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    total_passed=0 total_failed=0
+    for shard in $(seq 0 $((SHARDS - 1))); do
+        echo "-- shard $((shard + 1)) of $SHARDS"
+        cat "$outputs/$shard"
+        counts=$(tail -1 "$outputs/$shard")
+        if [[ $counts =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+            total_passed=$((total_passed + BASH_REMATCH[1]))
+            total_failed=$((total_failed + BASH_REMATCH[2]))
+        else
+            echo "not ok - shard $((shard + 1)) ended without its counts"
+            status=1
+        fi
+    done
+    rm -rf "$outputs"
+    echo "$total_passed passed, $total_failed failed"
+    [ "$status" = 0 ] && [ "$total_failed" = 0 ]
+    exit
+fi
+SHARD=${FAULTS_SHARD:-0}
+[ "$SHARDS" -lt 1 ] && SHARDS=1
+# mine: whether the next case (a loop's unit of work, counted the same in every copy) is
+# this copy's to run.
+unit=0
+mine() {
+    unit=$((unit + 1))
+    [ $(((unit - 1) % SHARDS)) = "$SHARD" ]
+}
 STATE="python3 $HERE/store_state.py"
 WORK=$(mktemp -d)
 MOUNT=$WORK/tmpfs
@@ -177,6 +219,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
     name=${entry%%|*}
     args=${entry#*|}
     for call in write pwrite64 fsync rename ftruncate link unlink mkdir openat; do
+        mine || continue
         n=1
         while :; do
             rm -rf "$STORE"
@@ -238,6 +281,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
     name=${entry%%|*}
     args=${entry#*|}
     for call in write pwrite64 fsync rename link unlink mkdir ftruncate openat; do
+        mine || continue
         n=1
         while [ "$n" -le 80 ]; do
             rm -rf "$STORE"
@@ -309,6 +353,7 @@ check "a rename with earnings: the next day earns its 20 points and more" test "
 point_faults=0
 strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write pwrite64 fsync rename link unlink mkdir ftruncate; do
     for fault in signal=KILL error=EIO; do
+        mine || continue
         n=1
         while [ "$n" -le 80 ]; do
             rm -rf "$STORE" && cp -a "$POINTS_BASE" "$STORE"
@@ -359,6 +404,7 @@ CHANGE_REQUESTS=(
     'archive|again|{"change":"archive","key":"reading"}'
     'unarchive|again|{"change":"archive","key":"old","archived":false}'
     'rename|again|{"change":"rename","key":"reading","to":"books"}'
+    'edit|again|{"change":"settings","key":"reading","goal":2,"leeway_hours":3,"rename_to":"books"}'
     'reset|again|{"change":"reset","key":"reading"}'
     'delete|again|{"change":"delete","key":"reading"}'
     'restore-as|again|{"change":"restore","key":"gone","as":"back"}'
@@ -384,6 +430,7 @@ apply_change() { # apply_change STORE JSON: the change, its output thrown away
 
 change_faults=0
 for entry in "${CHANGE_REQUESTS[@]}"; do
+    mine || continue
     name=${entry%%|*}
     rest=${entry#*|}
     kind=${rest%%|*}
@@ -452,6 +499,7 @@ copy_again() {
 # A copy killed at each call, then run again: the target says what the source says.
 copy_kills=0
 strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write fsync rename link unlink mkdir; do
+    mine || continue
     n=1
     while [ "$n" -le 80 ]; do
         rm -rf "$STORE"
@@ -469,6 +517,7 @@ echo "ok - $copy_kills copies killed"
 # target still reads, and a second copy completes it.
 copy_errors=0
 strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write fsync rename link unlink mkdir; do
+    mine || continue
     n=1
     while [ "$n" -le 80 ]; do
         rm -rf "$STORE"
@@ -494,6 +543,7 @@ mkdir -p "$MOUNT"
 if mount -t tmpfs -o size=1m tmpfs "$MOUNT" 2>/dev/null; then
     levels=0
     for entry in "${COMMANDS[@]}"; do
+        mine || continue
         name=${entry%%|*}
         args=${entry#*|}
         pages=0
@@ -525,6 +575,7 @@ fi
 streak_dir=users/$USER_NAME/streaks/daily
 for file in events.jsonl freezes.jsonl config.json snapshot.json ids.bin current.json; do
     for kind in symlink hardlink directory fifo empty garbage; do
+        mine || continue
         for entry in "log|log daily" "import|import daily $IMPORT" "freeze-add|freeze add daily --count 2"; do
             name=${entry%%|*}
             args=${entry#*|}
@@ -562,6 +613,12 @@ for file in events.jsonl freezes.jsonl config.json snapshot.json ids.bin current
         done
     done
 done
+
+# The rest, short and partly about timing, runs in one copy: the last.
+if [ "$SHARD" != $((SHARDS - 1)) ]; then
+    summary
+    exit
+fi
 
 # MARK: Standard output and input closed or full.
 
