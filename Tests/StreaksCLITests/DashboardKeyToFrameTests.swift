@@ -71,6 +71,23 @@ struct DashboardKeyToFrameTests {
         await running.value
     }
 
+    /// The edit form's new key and new goal reach the store together, in one write.
+    @Test func anEditOfTheKeyAndTheGoalIsSavedWhole() async throws {
+        let (root, app, backend, running) = try await running()
+        backend.press(.character("e"))
+        // The form opens on the goal; its key is two fields up.
+        for key in [.backspace, .character("2"), .backTab, .backTab] + Array(repeating: Key.backspace, count: 4) + "stroll".map(Key.character) {
+            backend.press(key)
+        }
+        backend.press(.enter)
+        #expect(await eventually(seconds: 240) { app.state.view?.key == "stroll" })
+        let files = FileStreakStore(rootPath: root)
+        #expect(try files.streakKeys(userId: "me") == ["stroll"])
+        #expect(try files.settings(userId: "me", streakKey: "stroll").configuration.eventsRequiredPerDay == 2)
+        backend.press(.character("q"))
+        await running.value
+    }
+
     static func text(_ grid: Grid) -> String {
         (0..<grid.height).map { y in String((0..<grid.width).map { grid[$0, y].glyph }) }.joined(separator: "\n")
     }

@@ -80,6 +80,16 @@ struct StreakChangeAgreementTests {
             // The same key as now is no rename: the settings alone.
             let same = try await store.apply(edit(to: "brush"), to: StreakRef(userId: user, key: "brush"), at: now, timezone: zone).evaluation
             #expect(same?.configuration.streakKey == "brush")
+            // Settings the streak refuses (a weekly goal made daily) refuse the new key with them.
+            let weekly = StreakRef(userId: user, key: "weekly")
+            try await store.apply(.create(StreakConfiguration(streakKey: "weekly", schedule: .timesPerWeek(3))), to: weekly, at: now, timezone: zone)
+            let daily = StreakChange.settings(
+                goal: nil, leewayHours: nil, freezeBehavior: nil, schedule: .weekdays([.monday]), details: StreakDetails(), renamingTo: "monday"
+            )
+            await #expect(throws: StreakRuleError.self) { try await store.apply(daily, to: weekly, at: now, timezone: zone) }
+            #expect(try await store.streakKeys(userId: user) == ["brush", "teeth", "weekly"])
+            let still = try await store.evaluate(userId: user, streakKey: "weekly", now: now, timezone: zone)
+            #expect(still.configuration.schedule == .timesPerWeek(3))
         }
     }
 }
