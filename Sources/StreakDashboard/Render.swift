@@ -253,7 +253,7 @@ extension Confirmation {
             return "Remove an unused freeze of \(name)? It has \(have). (y/n)"
         case .archive(let key):
             return "Archive '\(key)'? It leaves the list; `streaks unarchive \(key)` brings it back. (y/n)"
-        case .delete(let key, let name, let length):
+        case .delete(_, let name, let length):
             return "Delete \(name) (\(length))? The trash keeps it 30 days. (y/n)"
         case .skip(let day, let skipping, let name):
             return skipping

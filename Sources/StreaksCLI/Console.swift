@@ -20,8 +20,6 @@ struct Console: Sendable {
     var outputFailure: @Sendable () -> String? = { nil }
     /// What the command has saved so far, so that any later failure can say so.
     let saved = SavedWork()
-    /// The store and user the command opened (for settling points once it has written).
-    let opened = OpenedContext()
 
     static let system = Console(
         environment: ProcessInfo.processInfo.environment,
@@ -48,15 +46,8 @@ struct Console: Sendable {
 /// repeat.
 final class SavedWork: Sendable {
     private let items = Mutex<[String]>([])
-    /// Whether the command's writes went through `StreakStore.apply`, which settled their
-    /// points: nothing is settled after the command then.
-    private let settled = Mutex(false)
 
     func note(_ item: String) { items.withLock { $0.append(item) } }
-
-    func pointsSettled() { settled.withLock { $0 = true } }
-
-    var arePointsSettled: Bool { settled.withLock { $0 } }
 
     /// For a failure whose own message says what was saved.
     func forget() { items.withLock { $0.removeAll() } }

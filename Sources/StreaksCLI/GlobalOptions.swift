@@ -58,9 +58,7 @@ struct GlobalOptions: ParsableArguments {
             let opened = OpenStores.keep(HTTPStreakStore(server: server, token: token))
             let userId = Self.userId(explicit: user, environment: console.environment)
             let store = try await Self.replicated(opened, server: server, token: token, userId: userId, now: self.now == nil ? nil : now, console: console)
-            let context = CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
-            console.opened.set(context)
-            return context
+            return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
         }
         if let database, !PostgresLocation.isURL(database) { throw PostgresStoreError.badURL(PostgresLocation.redacted(database)) }
         let (opened, role) = try Self.openStore(
@@ -68,9 +66,7 @@ struct GlobalOptions: ParsableArguments {
         )
         let userId = Self.userId(explicit: user, role: role, environment: console.environment)
         let store = try Self.replicated(opened, userId: userId, now: self.now == nil ? nil : now, console: console)
-        let context = CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
-        console.opened.set(context)
-        return context
+        return CommandContext(store: store, userId: userId, now: now, zone: zone, console: console)
     }
 
     /// A database with its copy on this machine (`ReplicaPlace`), the file store as it is.

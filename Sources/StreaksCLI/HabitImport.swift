@@ -54,6 +54,7 @@ struct HabitImport {
             }
         }
         console.saved.note("the import of \(Report.count(planned.count, "streak"))")
+        await context.settlePoints(ofStreaks: planned.map(\.key))
         let already = events - added
         console.print("Imported \(habits) from \(source.rawValue): \(counted(new, "new streak")), \(Report.count(added, "new event"))"
             + (already > 0 ? " (\(already) already there)" : "") + ".")

@@ -1,12 +1,20 @@
 import Foundation
-import Synchronization
 import SwiftfulGamification
 
-/// After a command that wrote, the points its streaks earned (or no longer earn) are
-/// recorded, when points are on and the store keeps them.
+/// Points in commands: the settings changed as a change of the store (which settles what
+/// every streak earns with them), and the catch-up `points` makes before it shows them.
 enum PointsSettling {
-    /// Settles every streak of the context's user (after a command whose writes did not go
-    /// through `StreakStore.apply`, which settles its own); returns the events added.
+    /// `changes` to the points settings, applied as one change; the settings before and after.
+    @discardableResult
+    static func change(_ changes: [StreakPointsSettings.Change], _ context: CommandContext) async throws
+        -> (before: StreakPointsSettings, after: StreakPointsSettings) {
+        _ = try store(context)
+        guard let settings = try await context.apply(.pointsSettings(changes), to: "").pointsSettings else { throw CLIError.pointsNotKept(context.store.location) }
+        return settings
+    }
+
+    /// Settles every streak of the context's user: what a write could not record (its
+    /// warning said so) is recorded now. Returns the events added.
     @discardableResult
     static func settle(_ context: CommandContext) async throws -> [ExperiencePointsEvent] {
         guard let points = context.store as? any PointsStore, !points.settlesPointsOfItsChanges,
@@ -27,12 +35,4 @@ enum PointsSettling {
         guard let points = context.store as? any PointsStore else { throw CLIError.pointsNotKept(context.store.location) }
         return points
     }
-}
-
-/// The context a command opened, so that points can be settled once it is done.
-final class OpenedContext: Sendable {
-    private let context = Mutex<CommandContext?>(nil)
-
-    func set(_ context: CommandContext) { self.context.withLock { $0 = context } }
-    var value: CommandContext? { context.withLock { $0 } }
 }

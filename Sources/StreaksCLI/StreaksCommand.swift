@@ -60,18 +60,6 @@ public struct StreaksCommand: AsyncParsableCommand {
         return code
     }
 
-    /// After a command that wrote other than through `StreakStore.apply` (which settles the
-    /// points of what it changed): the points every streak earned, when points are on. A
-    /// failure here is a warning: what the command wrote is saved.
-    private static func settlePoints(_ console: Console) async {
-        guard console.saved.summary != nil, !console.saved.arePointsSettled, let context = console.opened.value else { return }
-        do {
-            try await PointsSettling.settle(context)
-        } catch {
-            console.warn(PointsSettling.failureWarning(StreakStoreError.sentence(error)))
-        }
-    }
-
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let console = Console.current
         do {
@@ -81,7 +69,6 @@ public struct StreaksCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-            await settlePoints(console)
             if let failure = console.outputFailure() {
                 // Nothing the command said reached its reader: say so, and what was saved. A
                 // reader that stopped early (`streaks events | head`) needs no message.

@@ -37,6 +37,49 @@ struct PointsCommandTests {
         #expect(try String(contentsOfFile: ledger, encoding: .utf8) == afterLogs)
     }
 
+    /// Issue 50: no caller settles points. Every command that writes (a walk of answers,
+    /// skips, a delete and a restore under another key, an import of a file and one from
+    /// another tool, a streak's own rate) records what its streaks earn in its own write: `points`, which
+    /// settles every streak, finds nothing left to record after any of them.
+    @Test func everyCommandThatWritesSettlesItsOwnPoints() async throws {
+        let cli = CLIHarness()
+        let ledger = cli.store + "/users/tester/experience/streaks.jsonl"
+        func recorded() -> String { (try? String(contentsOfFile: ledger, encoding: .utf8)) ?? "" }
+        func run(_ arguments: [String], at now: String, answers: [String]? = nil, earns: Bool) async throws {
+            if let answers { cli.standardInput = Array((answers.joined(separator: "\n") + "\n").utf8) }
+            defer { cli.standardInput = [] }
+            let before = recorded()
+            let result = await cli.run(arguments, now: now)
+            #expect(result.code == 0, "\(arguments): \(result.errors)")
+            let after = recorded()
+            #expect((after != before) == earns, "\(arguments) earned \(earns ? "nothing" : "something")")
+            _ = try await points(cli, now: now)
+            #expect(recorded() == after, "\(arguments) left points for `points` to record")
+        }
+        _ = await cli.run(["create", "med"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["create", "gym"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["points", "on"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["log", "med"], now: "2024-01-01T15:00:00Z")
+        _ = await cli.run(["log", "gym"], now: "2024-01-01T15:00:00Z")
+        // Tuesday and Wednesday of med answered yes: two days and the milestone of 3.
+        try await run(["ask", "med"], at: "2024-01-04T15:00:00Z", answers: ["y", "y", "q"], earns: true)
+        _ = await cli.run(["log", "gym"], now: "2024-01-03T15:00:00Z")
+        try await run(["skip", "add", "gym", "2024-01-02"], at: "2024-01-04T16:00:00Z", earns: false)
+        try await run(["skip", "add", "--all", "2024-01-05"], at: "2024-01-04T16:30:00Z", earns: false)
+        try await run(["delete", "med", "--yes"], at: "2024-01-04T17:00:00Z", earns: false)
+        try await run(["trash", "restore", "med", "--as", "meditation"], at: "2024-01-04T18:00:00Z", earns: true)
+        let file = cli.store + "/read.jsonl"
+        try (1...3).map { #"{"date_created": "2024-01-0\#($0)T12:00:00Z", "timezone": "UTC"}"# }.joined(separator: "\n").appending("\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try await run(["import", "read", file], at: "2024-01-04T19:00:00Z", earns: true)
+        let harsh = cli.store + "/harsh"
+        try FileManager.default.createDirectory(atPath: harsh, withIntermediateDirectories: true)
+        try Data("Walk: 1\n".utf8).write(to: URL(fileURLWithPath: harsh + "/habits"))
+        try Data("2024-01-02 : Walk : y\n2024-01-03 : Walk : y\n".utf8).write(to: URL(fileURLWithPath: harsh + "/log"))
+        try await run(["import", "--from", "harsh", harsh], at: "2024-01-04T20:00:00Z", earns: true)
+        try await run(["points", "per-day", "20", "--streak", "walk"], at: "2024-01-04T21:00:00Z", earns: true)
+    }
+
     @Test func nothingIsEarnedUntilPointsAreOn() async throws {
         let cli = CLIHarness()
         _ = await cli.run(["log", "med"], now: "2024-01-03T15:00:00Z")

@@ -217,6 +217,22 @@ struct ReplicaTests {
         #expect(try await b.events(userId: world.user, streakKey: "read").count == 3)
     }
 
+    /// The CLI and the dashboard write through `apply`, whose settling of points reads the
+    /// copy (a first read syncs it): another machine's write in between still reaches it.
+    @Test("the same through apply, as the CLI and the dashboard write: the copy ends with every machine's events")
+    func anotherMachinesWriteReachesACopyWrittenThroughApply() async throws {
+        let world = ReplicaWorld()
+        let (a, b) = try await world.twoMachines(logging: "read")
+        for (machine, offset) in [(a, 1), (b, 2)] {
+            let event = world.event(offset)
+            try await machine.apply(.addEvents([event], creating: nil, freshIds: true), to: StreakRef(userId: world.user, key: "read"), at: world.day(offset), timezone: world.zone)
+        }
+        _ = try await b.sync(now: world.day(2, hour: 1), timezone: world.zone)
+        #expect(try await b.events(userId: world.user, streakKey: "read").map(\.id) == world.serverEventIds("read"))
+        #expect(try world.serverEventIds("read").count == 3)
+        #expect(try await world.agree("read", at: 2, [b]))
+    }
+
     @Test("outbox lines that cannot be read are reported and kept; the rest is pushed")
     func unreadableOutboxLines() async throws {
         let world = ReplicaWorld()

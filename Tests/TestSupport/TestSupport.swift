@@ -27,8 +27,9 @@ public func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> B
 }
 
 /// The next element, or nil after `seconds` (a timeout ends the stream: use `Collector` to
-/// check that nothing more comes).
-public func next<Element: Sendable>(_ iterator: inout AsyncThrowingStream<Element, any Error>.Iterator, seconds: Double = 10) async throws -> Element? {
+/// check that nothing more comes). The default is long: with the whole suite running on two
+/// cores, a watcher's first value waited behind other tests' blocking work for over 10 s.
+public func next<Element: Sendable>(_ iterator: inout AsyncThrowingStream<Element, any Error>.Iterator, seconds: Double = 240) async throws -> Element? {
     let box = IteratorBox(iterator)
     let result = try await withThrowingTaskGroup(of: Element?.self) { group in
         group.addTask { try await box.next() }

@@ -86,18 +86,16 @@ struct AskCommand: AsyncParsableCommand {
                         session.record(.no, question)
                     case .note(let text):
                         try StreakValidation.validateNote(text)
-                        _ = try await context.store.setNote(text, on: question.day, userId: context.userId, streakKey: question.key, now: context.now, timezone: context.zone)
+                        try await context.apply(.setNote(StreakNote(day: question.day, text: text)), to: question.key)
                         session.record(.note(text), question)
                         continue
                     case .skip:
-                        _ = try await context.store.addSkips([question.day], userId: context.userId, streakKey: question.key, now: context.now, timezone: context.zone)
+                        try await context.apply(.addSkips([question.day]), to: question.key)
                         remembered[question.key, default: .init()].open.remove(question.day)
                         session.record(.skip, question)
                     case .yes, .amount:
                         guard let events = session.events(for: answer, on: question.day, configuration) else { continue }
-                        _ = try await context.store.addEvents(
-                            events, userId: context.userId, streakKey: question.key, now: context.now, timezone: context.zone, freshIds: true, creating: nil
-                        )
+                        try await context.apply(.addEvents(events, creating: nil, freshIds: true), to: question.key)
                         remembered[question.key, default: .init()].open.remove(question.day)
                         session.record(answer, question)
                     }

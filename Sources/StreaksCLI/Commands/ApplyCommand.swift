@@ -44,7 +44,6 @@ struct ApplyCommand: AsyncParsableCommand {
             let applied = try await request.apply(on: context.store, userId: context.userId, at: context.now, timezone: context.zone)
             if !applied.alreadyApplied {
                 context.console.saved.note(request.change.summary(of: request.key))
-                context.console.saved.pointsSettled()
                 if let failure = applied.produced.pointsFailure { context.console.warn(PointsSettling.failureWarning(failure)) }
             }
             context.console.print(Report.json(StatusJSON.changeResult(

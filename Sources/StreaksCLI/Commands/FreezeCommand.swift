@@ -38,10 +38,11 @@ struct FreezeCommand: AsyncParsableCommand {
         func run() async throws {
             let context = try await global.context()
             let key = try await context.streakKey(key)
-            let result = try await context.store.useFreezesManually(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
-            context.console.saved.note("the use of \(Report.count(result.used.count, "freeze")) in \(key)")
-            let days = result.used.map(\.day.description).joined(separator: ", ")
-            context.console.print("Used \(counted(result.used.count, "freeze")) for \(days): \(Report.length(result.evaluation.streak)).")
+            let result = try await context.apply(.useFreezesManually, to: key)
+            let evaluation = try result.evaluation(of: key)
+            context.console.saved.note("the use of \(Report.count(result.usedFreezes.count, "freeze")) in \(key)")
+            let days = result.usedFreezes.map(\.day.description).joined(separator: ", ")
+            context.console.print("Used \(counted(result.usedFreezes.count, "freeze")) for \(days): \(Report.length(evaluation.streak)).")
         }
     }
 

@@ -59,7 +59,7 @@ struct ImportCommand: AsyncParsableCommand {
         if let pointsStore, try await !pointsStore.pointsSettings(userId: context.userId).isOn { throw CLIError.pointsOff }
         if let from {
             let imported = try await HabitImport(source: from, path: arguments.first, dryRun: dryRun, approximate: approximate, strict: strict, keys: keys, context: context).run()
-            if let pointsStore, !dryRun { try await Self.earnFromHistory(of: imported, in: pointsStore, context: context) }
+            if withPoints, !dryRun { try await Self.earnFromHistory(of: imported, context: context) }
             return
         }
         let file = arguments.last!
@@ -77,7 +77,7 @@ struct ImportCommand: AsyncParsableCommand {
                 )
             }
             let imported = try await HabitImport(source: .streaks, path: file, dryRun: false, approximate: false, keys: [], context: context).run()
-            if let pointsStore { try await Self.earnFromHistory(of: imported, in: pointsStore, context: context) }
+            if withPoints { try await Self.earnFromHistory(of: imported, context: context) }
             return
         }
         // A streak's own export names its key; without a KEY it goes back under that key.
@@ -88,23 +88,24 @@ struct ImportCommand: AsyncParsableCommand {
             context.console.writeError("streaks: no line of \(source) is a streaks event: for another tracker's files, streaks import --from harsh|dijo|loop|beaver PATH\n")
         }
         if !batch.problems.isEmpty, !skipInvalid { throw CLIError.importRejected(count: batch.problems.count, file: source) }
-        let result = try await context.store.importBatch(batch, userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let result = try await context.apply(.importing(batch), to: key)
+        let evaluation = try result.evaluation(of: key)
         context.console.saved.note("the import of \(Report.count(result.added.count, "event")) into \(key)")
-        if let pointsStore { try await Self.earnFromHistory(of: [key], in: pointsStore, context: context) }
+        if withPoints { try await Self.earnFromHistory(of: [key], context: context) }
         let skipped = batch.events.count - result.added.count
         context.console.print("Imported \(counted(result.added.count, "event")) into \(key)"
             + (skipped > 0 ? " (\(skipped) already there)" : "") + (batch.problems.isEmpty ? "" : ", skipped \(counted(batch.problems.count, "invalid line"))")
-            + ": \(Report.length(result.evaluation.streak)), \(Report.statusPhrase(result.evaluation.streak, now: context.now, zone: context.zone)).")
+            + ": \(Report.length(evaluation.streak)), \(Report.statusPhrase(evaluation.streak, now: context.now, zone: context.zone)).")
     }
 
-    /// `--with-points`: the imported streaks' whole history earns (settled after the command).
-    private static func earnFromHistory(of keys: [String], in store: any PointsStore, context: CommandContext) async throws {
+    /// `--with-points`: the imported streaks' whole history earns (the settings change settles it).
+    private static func earnFromHistory(of keys: [String], context: CommandContext) async throws {
         var changes: [StreakPointsSettings.Change] = []
         for key in keys {
             let evaluation = try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
             guard let first = evaluation.firstHistoryDay else { continue }
             changes.append(.earnFrom(streakKey: key, day: first))
         }
-        if !changes.isEmpty { try await store.updatePointsSettings(changes, userId: context.userId) }
+        if !changes.isEmpty { try await context.apply(.pointsSettings(changes), to: "") }
     }
 }

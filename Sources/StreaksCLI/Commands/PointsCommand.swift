@@ -76,9 +76,8 @@ struct PointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let context = try await global.context()
-            let store = try PointsSettling.store(context)
             let today = CalendarDay(containing: context.now, in: context.zone)
-            let (before, settings) = try await store.updatePointsSettings([.turnOn(since: today)], userId: context.userId)
+            let (before, settings) = try await PointsSettling.change([.turnOn(since: today)], context)
             guard !before.isOn else {
                 context.console.print("Points are already on (earning since \(before.earningSince?.description ?? "today")).")
                 return
@@ -95,8 +94,7 @@ struct PointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let context = try await global.context()
-            let store = try PointsSettling.store(context)
-            let (before, _) = try await store.updatePointsSettings([.turnOff], userId: context.userId)
+            let (before, _) = try await PointsSettling.change([.turnOff], context)
             guard before.isOn else {
                 context.console.print("Points are already off.")
                 return
@@ -122,15 +120,14 @@ struct PointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let context = try await global.context()
-            let store = try PointsSettling.store(context)
             if let streak {
                 let key = try await context.streakKey(streak)
                 _ = try await context.store.settings(userId: context.userId, streakKey: key)  // it exists
-                try await store.updatePointsSettings([.streakPointsPerDay(streakKey: key, points: points)], userId: context.userId)
+                try await PointsSettling.change([.streakPointsPerDay(streakKey: key, points: points)], context)
                 context.console.saved.note("the points per day of \(key)")
                 context.console.print("A kept day of \(key) earns \(points).")
             } else {
-                let (_, settings) = try await store.updatePointsSettings([.pointsPerDay(points)], userId: context.userId)
+                let (_, settings) = try await PointsSettling.change([.pointsPerDay(points)], context)
                 context.console.saved.note("the points per day")
                 context.console.print("A kept day earns \(points)" + (settings.pointsPerDayByStreak.isEmpty ? "." : " (streaks with their own: \(settings.pointsPerDayByStreak.keys.sorted().joined(separator: ", "))).")
                 )

@@ -83,9 +83,7 @@ struct SkipCommand: AsyncParsableCommand {
         let store = context.store, user = context.userId
         let results = arguments.all
             ? try await store.changeSkipsOfEveryStreak(range, adding: adding, userId: user, now: context.now, timezone: context.zone)
-            : [(keys[0], range, .success(adding
-                ? try await store.addSkips(range, userId: user, streakKey: keys[0], now: context.now, timezone: context.zone)
-                : try await store.removeSkips(range, userId: user, streakKey: keys[0], now: context.now, timezone: context.zone)))]
+            : [(keys[0], range, .success(try await context.apply(adding ? .addSkips(range) : .removeSkips(range), to: keys[0]).evaluation(of: keys[0])))]
         if results.isEmpty { context.console.print("No active streaks: nothing to skip.") }
         var failed: [String] = []
         for (key, days, result) in results {

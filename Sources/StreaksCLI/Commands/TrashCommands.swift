@@ -29,7 +29,7 @@ struct DeleteCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let trashed = try await context.store.deleteStreak(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
+        let trashed = try await context.apply(.delete, to: key).trashed(of: key)
         context.console.saved.note("the deletion of \(key)")
         context.console.print(OutcomeWords.deleted(trashed, zone: context.zone))
     }
@@ -91,9 +91,7 @@ struct TrashRestoreCommand: AsyncParsableCommand {
         try StreakValidation.validateStreakKey(key)
         if let newKey { try StreakValidation.validateStreakKey(newKey) }
         let target = newKey ?? key
-        let streak = try await context.store.restoreStreak(
-            userId: context.userId, streakKey: key, as: newKey, now: context.now, timezone: context.zone
-        ).streak
+        let streak = try await context.apply(.restore(as: newKey), to: key).evaluation(of: target).streak
         context.console.saved.note("the return of \(target)")
         context.console.print(
             "Restored '\(key)'\(newKey.map { " as '\($0)'" } ?? ""): \(Report.length(streak)), \(Report.statusPhrase(streak, now: context.now, zone: context.zone))."

@@ -380,8 +380,6 @@ final class DashboardApp {
         if let evaluation = manager.evaluation, !(state.views[key]?.evaluation.isSameEvaluation(as: evaluation) ?? false) {
             continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
         }
-        // Whoever changed it (a key here, another process), what it earns is recorded.
-        if let evaluation = manager.evaluation { points?.settle([evaluation]) }
     }
 
     private func takeNotices(_ key: String) -> [StreakNotice] {
@@ -417,7 +415,7 @@ final class DashboardApp {
             guard let points = await DashboardPoints.open(store: store, userId: userId, zone: zone, clock: clock), let self else { return }
             self.points = points
             await points.start { [weak self] data in self?.continuation.yield(.pointsUpdated(data)) }
-            points.settle(board.managers.values.compactMap(\.evaluation))
+            points.catchUp(board.managers.values.compactMap(\.evaluation))
         })
     }
 

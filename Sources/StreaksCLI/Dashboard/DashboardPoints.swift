@@ -3,8 +3,7 @@ import Observation
 import SwiftfulGamification
 
 /// Points in the dashboard, while they are on: an `ExperiencePointsManager` on the store's
-/// ledger (live: another process's earnings arrive through it), and the settling of what the
-/// streaks on screen earn each time one of them changes.
+/// ledger (live: what any writer earned arrives through it; each write settles its own).
 @MainActor
 final class DashboardPoints {
     private let store: any PointsStore
@@ -12,9 +11,6 @@ final class DashboardPoints {
     private let zone: TimeZone
     private let clock: @Sendable () -> Date
     let manager: ExperiencePointsManager
-    /// A settle runs at a time; evaluations arriving meanwhile wait for the next one.
-    private var settling = false
-    private var waiting: [String: StreakEvaluation] = [:]
     private var deliver: ((CurrentExperiencePointsData) -> Void)?
     /// The day the points were last calculated for: today's and this week's move at midnight.
     private var day: CalendarDay?
@@ -71,20 +67,12 @@ final class DashboardPoints {
         }
     }
 
-    /// Records what `evaluations` earned (and no longer earn), one settle at a time; nothing
-    /// on a store that settles each change itself (a server, whose ledger is not read here).
-    func settle(_ evaluations: [StreakEvaluation]) {
-        guard !store.settlesPointsOfItsChanges else { return }
-        for evaluation in evaluations { waiting[evaluation.configuration.streakKey] = evaluation }
-        guard !settling, !waiting.isEmpty else { return }
-        settling = true
-        let batch = Array(waiting.values)
-        waiting = [:]
-        Task { [weak self] in
-            guard let self else { return }
-            _ = try? await StreakPoints.settle(batch, in: store, userId: userId, now: clock(), timezone: zone)
-            settling = false
-            settle([])
-        }
+    /// At open, once: what a write could not record (its warning said so) is recorded, as
+    /// `streaks points` does. Every write settles its own points (`StreakStore.apply`); nothing
+    /// on a store whose server settles them (its ledger is not read here).
+    func catchUp(_ evaluations: [StreakEvaluation]) {
+        guard !store.settlesPointsOfItsChanges, !evaluations.isEmpty else { return }
+        let (store, userId, zone, now) = (store, userId, zone, clock())
+        Task { _ = try? await StreakPoints.settle(evaluations, in: store, userId: userId, now: now, timezone: zone) }
     }
 }

@@ -42,13 +42,30 @@ extension StreakStore {
                     evaluations = [try await evaluate(userId: ref.userId, streakKey: key, now: now, timezone: zone)]
                 }
             case .everyStreak:
-                for key in try await streakKeys(userId: ref.userId) {
-                    evaluations.append(try await evaluate(userId: ref.userId, streakKey: key, now: now, timezone: zone))
-                }
+                evaluations = try await evaluating(try await streakKeys(userId: ref.userId), userId: ref.userId, now: now, timezone: zone)
             }
             produced.earned = try await StreakPoints.settle(evaluations, in: points, userId: ref.userId, now: now, timezone: zone)
         } catch {
             produced.pointsFailure = StreakStoreError.sentence(error)
         }
+    }
+
+    /// For a write of several streaks that is not one change (an import of many, in one
+    /// write): what the streaks `keys` earn now and no longer earn is recorded, as `apply`
+    /// records it after a change, when the store keeps points and they are on.
+    /// - Returns: the events added.
+    @discardableResult
+    public func settlePoints(ofStreaks keys: [String], userId: String, now: Date, timezone zone: TimeZone) async throws -> [ExperiencePointsEvent] {
+        guard let points = self as? any PointsStore, !points.settlesPointsOfItsChanges, try await points.pointsSettings(userId: userId).isOn else {
+            return []
+        }
+        let evaluations = try await evaluating(keys, userId: userId, now: now, timezone: zone)
+        return try await StreakPoints.settle(evaluations, in: points, userId: userId, now: now, timezone: zone)
+    }
+
+    private func evaluating(_ keys: [String], userId: String, now: Date, timezone zone: TimeZone) async throws -> [StreakEvaluation] {
+        var evaluations: [StreakEvaluation] = []
+        for key in keys { evaluations.append(try await evaluate(userId: userId, streakKey: key, now: now, timezone: zone)) }
+        return evaluations
     }
 }

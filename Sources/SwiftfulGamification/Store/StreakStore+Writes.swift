@@ -1,7 +1,9 @@
 import Foundation
 
-/// Every write of a streak by name, for callers: each is one `StreakChange` applied through
-/// the store's one entry point (`applyUnsettled`), points not settled (`apply` settles them).
+/// Every write of a streak by name, as upstream's services and the stores' own callers
+/// make them: each is one `StreakChange` through the store's one entry point
+/// (`applyUnsettled`), points not settled (what the CLI, the dashboard and the server write
+/// goes through `apply`, which settles them).
 extension StreakStore {
     private func write(_ change: StreakChange, _ userId: String, _ key: String, _ now: Date, _ zone: TimeZone) async throws -> StreakChangeResult {
         try await applyUnsettled(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
@@ -65,10 +67,7 @@ extension StreakStore {
     /// back until it expires (`TrashedStreak.keptFor` after; the first write after that
     /// empties it). `archive` is another thing: hidden, kept, its key held.
     public func deleteStreak(userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws -> TrashedStreak {
-        guard let trashed = try await write(.delete, userId, streakKey, now, timezone).trashed else {
-            throw StreakStoreError.unknownStreak(streakKey, known: [])
-        }
-        return trashed
+        try await write(.delete, userId, streakKey, now, timezone).trashed(of: streakKey)
     }
 
     /// Brings back the latest deleted streak with `streakKey`, under `newKey` when given (its
@@ -111,11 +110,7 @@ extension StreakStore {
     /// for a new streak, freezes and events whose ids it does not hold yet.
     public func importBatch(_ batch: ImportBatch, userId: String, streakKey: String, now: Date, timezone: TimeZone) async throws
         -> (added: [StreakEvent], evaluation: StreakEvaluation) {
-        let change = StreakChange.importBatch(
-            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips,
-            notes: batch.notes
-        )
-        let result = try await write(change, userId, streakKey, now, timezone)
+        let result = try await write(.importing(batch), userId, streakKey, now, timezone)
         return (result.added, try result.evaluation(of: streakKey))
     }
 
@@ -174,10 +169,26 @@ extension StreakStore {
     }
 }
 
+extension StreakChange {
+    /// The import of `batch` into one streak (its archive state is the caller's to apply).
+    public static func importing(_ batch: ImportBatch) -> StreakChange {
+        .importBatch(
+            configuration: batch.configuration, goalHistory: batch.goalHistory, freezes: batch.freezes, events: batch.events, skips: batch.skips,
+            notes: batch.notes
+        )
+    }
+}
+
 extension StreakChangeResult {
     /// The streak as the write left it: every write of a streak gives one back.
-    func evaluation(of key: String) throws -> StreakEvaluation {
+    public func evaluation(of key: String) throws -> StreakEvaluation {
         guard let evaluation else { throw StreakStoreError.unknownStreak(key, known: []) }
         return evaluation
+    }
+
+    /// What a `delete` put in the trash.
+    public func trashed(of key: String) throws -> TrashedStreak {
+        guard let trashed else { throw StreakStoreError.unknownStreak(key, known: []) }
+        return trashed
     }
 }

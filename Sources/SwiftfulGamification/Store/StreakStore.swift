@@ -171,9 +171,8 @@ extension StreakStore {
                     results.append((key, [], .success(try await evaluate(userId: userId, streakKey: key, now: now, timezone: timezone))))
                     continue
                 }
-                let evaluation = adding
-                    ? try await addSkips(due, userId: userId, streakKey: key, now: now, timezone: timezone)
-                    : try await removeSkips(due, userId: userId, streakKey: key, now: now, timezone: timezone)
+                let change: StreakChange = adding ? .addSkips(due) : .removeSkips(due)
+                let evaluation = try await apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: timezone).evaluation(of: key)
                 results.append((key, due, .success(evaluation)))
             } catch {
                 results.append((key, [], .failure(error)))
