@@ -139,7 +139,7 @@ extension Reducer {
                     break
                 }
             case .skip:
-                effects = [.skip(streak: question.key, days: question.day...question.day, skipping: true)]
+                effects = [.skip(question.key, days: question.day...question.day, skipping: true)]
             case .note(let text):
                 do {
                     try StreakValidation.validateNote(text)
@@ -148,7 +148,7 @@ extension Reducer {
                     state.overlay = .ask(panel)
                     return []
                 }
-                effects = [.setNote(streak: question.key, day: question.day, text: text, replacing: view.evaluation.notes.contains { $0.day == question.day })]
+                effects = [.write(.setNote(StreakNote(day: question.day, text: text)), streak: question.key)]
             case .no, .later:
                 var memory = state.askMemory[question.key] ?? AskWalk.Memory()
                 if answer == .no { memory.no.insert(question.day); memory.open.remove(question.day) } else { memory.open.insert(question.day) }

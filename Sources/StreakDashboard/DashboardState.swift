@@ -308,30 +308,20 @@ public struct Toast: Equatable, Sendable {
 
 /// A write or a read for the run loop to carry out; its result comes back as events.
 public enum Effect: Equatable, Sendable {
-    /// Log an event now.
+    /// Write this change (of the vocabulary every writer shares) to the streak `streak`: every
+    /// write the dashboard makes that needs nothing of the run loop's own.
+    case write(StreakChange, streak: String)
+    /// Log an event now (its id and instant are the run loop's).
     case log(streak: String)
     /// Log `count` events of `amount` each (nil: counted as 1) on a day (today: now; a past
     /// day: at the current wall-clock time of that day).
     case logOn(streak: String, day: CalendarDay, count: Int, amount: Double?)
+    /// Take back today's last event (today by the run loop's clock).
     case undo(streak: String)
-    case remove(streak: String, eventId: String)
-    case useFreezes(streak: String)
+    /// A freeze earned now (its id and instant are the run loop's).
     case addFreeze(streak: String)
-    case removeFreeze(streak: String, id: String)
-    case createStreak(StreakConfiguration)
-    /// The settings of an existing streak (a new goal applies from today), and its key
-    /// before: a new key renames it in the same write.
-    case updateStreak(StreakConfiguration, from: String)
-    case archive(streak: String)
-    case delete(streak: String)
-    /// Skip days, or take their skips back.
-    case skip(streak: String, days: ClosedRange<CalendarDay>, skipping: Bool)
     /// A holiday: skip the days in every active streak, each on the days due for it.
     case skipEveryStreak(days: ClosedRange<CalendarDay>)
-    /// Write a day's note (a new one, or `replacing` the one there).
-    case setNote(streak: String, day: CalendarDay, text: String, replacing: Bool)
-    /// Take a day's note back.
-    case removeNote(streak: String, day: CalendarDay)
     /// Move a streak in the overview's order (J, K).
     case move(streak: String, place: StreakOrder.Place)
     /// Remember the theme chosen.

@@ -105,13 +105,13 @@ public enum Reducer {
             guard let selected = state.selected else { return [] }
             switch question {
             case .undo: return [.undo(streak: selected)]
-            case .remove(let eventId, _, _, _): return [.remove(streak: selected, eventId: eventId)]
-            case .useFreezes: return [.useFreezes(streak: selected)]
+            case .remove(let eventId, _, _, _): return [.write(.removeEvent(id: eventId), streak: selected)]
+            case .useFreezes: return [.write(.useFreezesManually, streak: selected)]
             case .addFreeze: return [.addFreeze(streak: selected)]
-            case .removeFreeze(let id, _, _): return [.removeFreeze(streak: selected, id: id)]
-            case .archive(let key): return [.archive(streak: key)]
-            case .delete(let key, _, _): return [.delete(streak: key)]
-            case .skip(let day, let skipping, _): return [.skip(streak: selected, days: day...day, skipping: skipping)]
+            case .removeFreeze(let id, _, _): return [.write(.removeFreeze(id: id), streak: selected)]
+            case .archive(let key): return [.write(.archive(true), streak: key)]
+            case .delete(let key, _, _): return [.write(.delete, streak: key)]
+            case .skip(let day, let skipping, _): return [.skip(selected, days: day...day, skipping: skipping)]
             }
         case .form(var form):
             return handleForm(key, &form, &state)
@@ -342,10 +342,10 @@ public enum Reducer {
             if case .edit(let key) = form.mode {
                 // Renamed: the selection follows the new key.
                 if configuration.streakKey != key { state.pendingSelection = PendingSelection(key: configuration.streakKey, isNew: false) }
-                return [.updateStreak(configuration, from: key)]
+                return [.save(configuration, from: key)]
             }
             state.pendingSelection = PendingSelection(key: configuration.streakKey, isNew: true)
-            return [.createStreak(configuration)]
+            return [.write(.create(configuration), streak: configuration.streakKey)]
         default:
             _ = form.handle(key)
             state.overlay = .form(form)
@@ -367,7 +367,7 @@ public enum Reducer {
                 return []
             }
             state.overlay = .none
-            return [form.everyStreak ? .skipEveryStreak(days: range) : .skip(streak: selected, days: range, skipping: true)]
+            return [form.everyStreak ? .skipEveryStreak(days: range) : .skip(selected, days: range, skipping: true)]
         default:
             _ = form.handle(key)
             state.overlay = .skipForm(form)
@@ -392,10 +392,10 @@ public enum Reducer {
             return []
         case .save(let text):
             state.overlay = .none
-            return [.setNote(streak: form.streak, day: form.day, text: text, replacing: form.existing != nil)]
+            return [.write(.setNote(StreakNote(day: form.day, text: text)), streak: form.streak)]
         case .remove:
             state.overlay = .none
-            return [.removeNote(streak: form.streak, day: form.day)]
+            return [.write(.removeNote(form.day), streak: form.streak)]
         }
     }
 

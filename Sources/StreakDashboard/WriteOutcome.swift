@@ -100,14 +100,74 @@ public enum WriteOutcome: Equatable, Sendable {
 }
 
 extension Effect {
-    /// The streak a write effect changes; nil for reads, the theme and quitting.
+    /// The streak a write effect changes (under its new key after a rename: the key its
+    /// outcome names); nil for reads, the theme and quitting.
     public var writesStreak: String? {
         switch self {
-        case .log(let key), .logOn(let key, _, _, _), .undo(let key), .remove(let key, _), .useFreezes(let key), .addFreeze(let key),
-             .removeFreeze(let key, _), .archive(let key), .delete(let key), .skip(let key, _, _), .move(let key, _), .setNote(let key, _, _, _), .removeNote(let key, _):
-            return key
-        case .createStreak(let configuration), .updateStreak(let configuration, _): return configuration.streakKey
+        case .write(let change, let key): return change.streakKeys(applyingTo: key).last ?? key
+        case .log(let key), .logOn(let key, _, _, _), .undo(let key), .addFreeze(let key), .move(let key, _): return key
         case .saveTheme, .rememberAnswers, .loadDay, .quit, .skipEveryStreak: return nil
         }
+    }
+
+    /// Skip `days` of `key`, or take their skips back (the days already checked by the form).
+    public static func skip(_ key: String, days: ClosedRange<CalendarDay>, skipping: Bool) -> Effect {
+        let list = (0...days.lowerBound.days(to: days.upperBound)).map { days.lowerBound.adding(days: $0) }
+        return .write(skipping ? .addSkips(list) : .removeSkips(list), streak: key)
+    }
+
+    /// The edit form's settings of the streak `oldKey` (a new goal applies from today), with
+    /// its new key in the same write: both, or neither.
+    public static func save(_ configuration: StreakConfiguration, from oldKey: String) -> Effect {
+        let details = StreakDetails(
+            title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
+        )
+        let settings = StreakChange.settings(
+            goal: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior,
+            schedule: configuration.schedule, details: details, renamingTo: configuration.streakKey
+        )
+        return .write(settings, streak: oldKey)
+    }
+}
+
+extension WriteOutcome {
+    /// What `change`, applied to `key`, did, as the footer says it, and whether its streak
+    /// is sent back (an archived or deleted streak leaves the screen). `replacedNote`: a
+    /// note change found a note on its day. Nil for a change the dashboard does not make.
+    public static func of(_ change: StreakChange, to key: String, produced: StreakChangeResult, replacedNote: Bool = false)
+        -> (outcome: WriteOutcome, sendsView: Bool)? {
+        switch change {
+        case .removeEvent:
+            return (produced.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), true)
+        case .useFreezesManually:
+            return (.freezesUsed(key: key, count: produced.usedFreezes.count), true)
+        case .removeFreeze:
+            return (.freezeRemoved(key: key, left: produced.evaluation?.streak.freezesAvailableCount ?? 0), true)
+        case .create:
+            return (.created(key: key), true)
+        case .settings:
+            guard let configuration = produced.evaluation?.configuration else { return (.failed(key: key, reason: "nothing was saved"), false) }
+            return (.saved(configuration), true)
+        case .archive:
+            return (.archived(key: key), false)
+        case .delete:
+            return (produced.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), false)
+        case .addSkips(let days), .removeSkips(let days):
+            guard let first = days.min(), let last = days.max() else { return nil }
+            if case .addSkips = change { return (.skipped(key: key, days: first...last, skipping: true), true) }
+            return (.skipped(key: key, days: first...last, skipping: false), true)
+        case .setNote(let note):
+            return (.noted(key: key, day: note.day, replaced: replacedNote), true)
+        case .removeNote(let day):
+            return (.noteRemoved(key: key, day: day), true)
+        default:
+            return nil
+        }
+    }
+
+    /// A refusal that is an answer, not a failure: freezes asked for when none are needed.
+    public static func refusal(_ error: any Error, of change: StreakChange, to key: String) -> WriteOutcome? {
+        if case .useFreezesManually = change, let rule = error as? StreakRuleError, case .nothingToSave = rule { return .freezesUsed(key: key, count: 0) }
+        return nil
     }
 }

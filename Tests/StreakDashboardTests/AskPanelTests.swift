@@ -44,11 +44,10 @@ struct AskPanelTests {
         // A note stays on its day; then s skips it.
         let (noted, note) = press(second, .character("#"), .character(" "), .character("h"), .character("i"), .enter)
         #expect(note.count == 1)
-        guard case .setNote(let key, let day, let text, _) = note.first else { Issue.record("\(note)"); return }
-        #expect(key == questions[2].key && day == questions[2].day && text == "hi")
+        #expect(note == [.write(.setNote(StreakNote(day: questions[2].day, text: "hi")), streak: questions[2].key)])
         #expect(try panel(noted).question == questions[2])
         let (_, skip) = press(noted, .character("s"))
-        #expect(skip == [.skip(streak: questions[2].key, days: questions[2].day...questions[2].day, skipping: true)])
+        #expect(skip == [.write(.addSkips([questions[2].day]), streak: questions[2].key)])
     }
 
     @Test func enterLeavesTheDayForLaterAndEscStopsWithWhatWasDone() throws {

@@ -46,12 +46,12 @@ struct NoteFormTests {
         #expect(nothing.isEmpty)
         #expect(form(empty)?.problem == "Type the note (esc cancels).")
         let (saved, effects) = press(opened, typing("  knee hurt, 膝 ") + [.enter])
-        #expect(effects == [.setNote(streak: "reading", day: today, text: "knee hurt, 膝", replacing: false)])
+        #expect(effects == [.write(.setNote(StreakNote(day: today, text: "knee hurt, 膝")), streak: "reading")])
         #expect(saved.overlay == .none)
         // A write: nothing is drawn until its outcome is back.
         var loop = DashboardLoop(state: opened)
         for key in typing("x") { _ = loop.handle(.key(key)) }
-        #expect(loop.handle(.key(.enter)) == (draw: false, effects: [.setNote(streak: "reading", day: today, text: "x", replacing: false)]))
+        #expect(loop.handle(.key(.enter)) == (draw: false, effects: [.write(.setNote(StreakNote(day: today, text: "x")), streak: "reading")]))
     }
 
     @Test func theFormOpensOnTheCursorsDayPrefilledAndEditsIt() throws {
@@ -61,7 +61,7 @@ struct NoteFormTests {
         #expect(note.question == "Note on Thu 2024-06-13 in reading")
         #expect(note.text == "rain")
         let (_, effects) = press(back, [.character("N")] + typing(", heavy") + [.enter])
-        #expect(effects == [.setNote(streak: "reading", day: yesterday, text: "rain, heavy", replacing: true)])
+        #expect(effects == [.write(.setNote(StreakNote(day: yesterday, text: "rain, heavy")), streak: "reading")])
         // The same text again writes nothing.
         let (same, none) = press(back, [.character("N"), .enter])
         #expect(none.isEmpty)
@@ -74,12 +74,12 @@ struct NoteFormTests {
         #expect(none.isEmpty)
         #expect(Render.render(emptied).lines.joined().contains("enter: remove this day's note"))
         let (removed, effects) = press(emptied, [.enter])
-        #expect(effects == [.removeNote(streak: "reading", day: yesterday)])
+        #expect(effects == [.write(.removeNote(yesterday), streak: "reading")])
         #expect(removed.overlay == .none)
         // Backspace to nothing says the same.
         let (erased, _) = press(back, [.character("N")] + Array(repeating: .backspace, count: 4))
         #expect(form(erased)?.text == "")
-        #expect(press(erased, [.enter]).1 == [.removeNote(streak: "reading", day: yesterday)])
+        #expect(press(erased, [.enter]).1 == [.write(.removeNote(yesterday), streak: "reading")])
     }
 
     @Test func escCancelsAndWritesNothing() {
@@ -152,6 +152,6 @@ struct NoteFormTests {
         #expect(WriteOutcome.noted(key: "reading", day: yesterday, replaced: false).message(in: demoZone) == "Noted Thu 2024-06-13 in reading.")
         #expect(WriteOutcome.noted(key: "reading", day: yesterday, replaced: true).message(in: demoZone) == "Replaced the note of Thu 2024-06-13 in reading.")
         #expect(WriteOutcome.noteRemoved(key: "reading", day: yesterday).message(in: demoZone) == "Removed the note of Thu 2024-06-13 in reading.")
-        #expect(Effect.removeNote(streak: "reading", day: yesterday).writesStreak == "reading")
+        #expect(Effect.write(.removeNote(yesterday), streak: "reading").writesStreak == "reading")
     }
 }

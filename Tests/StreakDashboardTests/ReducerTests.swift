@@ -38,7 +38,7 @@ struct ReducerTests {
         let (asked, none) = press(state, .character("s"))
         #expect(none.isEmpty)
         #expect(asked.overlay == .confirm(.skip(state.selectedDay, skipping: true, name: try #require(state.view).name)))
-        #expect(press(asked, .character("y")).1 == [.skip(streak: "reading", days: state.selectedDay...state.selectedDay, skipping: true)])
+        #expect(press(asked, .character("y")).1 == [.write(.addSkips([state.selectedDay]), streak: "reading")])
         #expect(press(asked, .character("n")).1.isEmpty)
         // On a day already skipped, the same key offers to take the skip back.
         var skipped = DemoStreaks.readingHistory()
@@ -54,7 +54,7 @@ struct ReducerTests {
         // From tomorrow (the default) to +10d.
         for key in [Key.tab, .backspace, .backspace, .backspace] + "+10d".map(Key.character) { form = press(form, key).0 }
         let (done, effects) = press(form, .enter)
-        #expect(effects == [.skip(streak: "reading", days: state.today.adding(days: 1)...state.today.adding(days: 10), skipping: true)])
+        #expect(effects == [.write(.addSkips((1...10).map { state.today.adding(days: $0) }), streak: "reading")])
         #expect(done.overlay == .none)
         // A range that ends before it starts is shown, and nothing is written.
         var bad = press(state, .character("S")).0
@@ -90,7 +90,7 @@ struct ReducerTests {
         }
         #expect(count == 3)
         #expect(restores > 30)
-        #expect(press(asked, .character("y")).1 == [.useFreezes(streak: "reading")])
+        #expect(press(asked, .character("y")).1 == [.write(.useFreezesManually, streak: "reading")])
     }
 
     @Test func useFreezesExplainsWhenItCannot() {
@@ -112,7 +112,7 @@ struct ReducerTests {
         let reading = only(DemoStreaks.readingHistory())
         let (asked, _) = press(reading, .character("R"))
         #expect(asked.overlay == .confirm(.removeFreeze(id: "m4", have: 4, name: reading.view?.name ?? "")))
-        #expect(press(asked, .enter).1 == [.removeFreeze(streak: "reading", id: "m4")])
+        #expect(press(asked, .enter).1 == [.write(.removeFreeze(id: "m4"), streak: "reading")])
         #expect(press(only(DemoStreaks.journalHistory()), .character("R")).0.message == "No unused freeze to remove.")
     }
 
@@ -174,7 +174,7 @@ struct ReducerTests {
         #expect(id == calendar.dayEvents?.events.max(by: { $0.dateCreated < $1.dateCreated })?.id)
         #expect(time == "10:15 EDT")
         #expect(Confirmation.remove(eventId: id, day: day, time: time, name: name).text == "Remove the 10:15 EDT event of \(name) on Thu 2024-06-13? (y/n)")
-        #expect(press(asked, .character("y")).1 == [.remove(streak: "daily", eventId: id)])
+        #expect(press(asked, .character("y")).1 == [.write(.removeEvent(id: id), streak: "daily")])
     }
 
     @Test func xExplainsWhenThereIsNothingToRemove() {
@@ -193,7 +193,7 @@ struct ReducerTests {
         #expect(form.key.isEmpty)
         for character in "meditate" { state = press(state, .character(character)).0 }
         let (done, effects) = press(state, .enter)
-        #expect(effects == [.createStreak(StreakConfiguration(streakKey: "meditate"))])
+        #expect(effects == [.write(.create(StreakConfiguration(streakKey: "meditate")), streak: "meditate")])
         #expect(done.overlay == .none)
         #expect(done.pendingSelection == PendingSelection(key: "meditate", isNew: true))
         // The store reports the new streak: it is selected.
@@ -210,7 +210,7 @@ struct ReducerTests {
             state = press(state, key).0
         }
         let (_, effects) = press(state, .enter)
-        #expect(effects == [.createStreak(StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(3), weekStart: .sunday))])
+        #expect(effects == [.write(.create(StreakConfiguration(streakKey: "gym", schedule: .timesPerWeek(3), weekStart: .sunday)), streak: "gym")])
     }
 
     @Test func aNewStreakTakesEveryNDaysXInYDaysAndNAMonthAndSaysWhatIsWrong() {
@@ -245,8 +245,8 @@ struct ReducerTests {
         var days = state
         for key in Array(repeating: Key.backspace, count: 6) + "mon-fri".map(Key.character) { days = press(days, key).0 }
         let (_, effects) = press(days, .enter)
-        guard case .updateStreak(let configuration, _) = effects.first else { Issue.record("no update: \(effects)"); return }
-        #expect(configuration.schedule == .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))
+        guard case .write(.settings(_, _, _, let schedule, _, _), _) = effects.first else { Issue.record("no update: \(effects)"); return }
+        #expect(schedule == .weekdays([.monday, .tuesday, .wednesday, .thursday, .friday]))
     }
 
     /// The first-run form suggests "daily": typing a key replaces it ("med", not "dailymed");
@@ -315,8 +315,9 @@ struct ReducerTests {
             state = press(state, key).0
         }
         let (renamed, effects) = press(state, .enter)
-        guard case .updateStreak(let updated, let from) = effects.first else { Issue.record("no update: \(effects)"); return }
-        #expect(from == "pushups" && updated.streakKey == "press_ups" && updated.title == "Pompes — 3 × 20")
+        guard case .write(.settings(_, _, _, _, let details, let newKey), let from) = effects.first else { Issue.record("no update: \(effects)"); return }
+        #expect(from == "pushups" && newKey == "press_ups" && details.title == "Pompes — 3 × 20")
+        #expect(effects.first?.writesStreak == "press_ups", "the write is counted under the key its outcome names")
         #expect(renamed.pendingSelection == PendingSelection(key: "press_ups", isNew: false))
     }
 
@@ -327,18 +328,20 @@ struct ReducerTests {
         #expect((form.goal, form.leeway, StreakForm.freezeModes[form.freezeMode].word) == ("3", "0", "manual"))
         #expect(form.field == .goal)
         state = press(state, .backspace, .character("4")).0
-        guard case .updateStreak(let updated, _) = press(state, .enter).1.first else { Issue.record("no update"); return }
-        #expect(updated.eventsRequiredPerDay == 4 && updated.freezeBehavior == .manuallyConsumeFreezes && updated.target == nil)
-        // What the form does not show is kept: the title, group and place.
+        guard case .write(.settings(let goal, _, let behavior, _, let details, let newKey), "pushups") = press(state, .enter).1.first else {
+            Issue.record("no update"); return
+        }
+        #expect(goal == 4 && behavior == .manuallyConsumeFreezes && details.target == nil && newKey == "pushups")
+        // What the form does not show is kept: the title as it was, the group and place not written.
         let original = state.views["pushups"]!.configuration
-        #expect((updated.title, updated.group, updated.position) == (original.title, original.group, original.position))
+        #expect(details.title == (original.title ?? "") && details.group == nil && details.position == nil)
     }
 
     @Test func theFormMakesAnAmountALimitAndATrackingStreak() {
         func create(_ keys: [Key]) -> StreakConfiguration? {
             var (state, _) = press(fiveStreaks, .character("n"))
             for key in keys { state = press(state, key).0 }
-            guard case .createStreak(let configuration) = press(state, .enter).1.first else { return nil }
+            guard case .write(.create(let configuration), _) = press(state, .enter).1.first else { return nil }
             return configuration
         }
         let typed = { (text: String) in text.map(Key.character) }
@@ -364,14 +367,14 @@ struct ReducerTests {
     @Test func anEmptyStoreOpensOnTheFormSuggestingDaily() {
         let state = DashboardState(keys: [], now: DemoStreaks.now, zone: demoZone)
         #expect(state.overlay == .form(.create(suggesting: "daily", taken: [], today: state.today)))
-        #expect(press(state, .enter).1 == [.createStreak(StreakConfiguration(streakKey: "daily"))])
+        #expect(press(state, .enter).1 == [.write(.create(StreakConfiguration(streakKey: "daily")), streak: "daily")])
         #expect(press(state, .escape).0.message == "No streak yet: n opens the form again.")
     }
 
     @Test func aArchivesAfterAsking() {
         let (asked, _) = press(fiveStreaks, .down, .character("A"))
         #expect(asked.overlay == .confirm(.archive(key: "pushups")))
-        #expect(press(asked, .character("y")).1 == [.archive(streak: "pushups")])
+        #expect(press(asked, .character("y")).1 == [.write(.archive(true), streak: "pushups")])
     }
 
     @Test func shiftDDeletesAfterAskingWithTheStreaksNameAndLength() throws {
@@ -386,7 +389,7 @@ struct ReducerTests {
         #expect(name == view.name)
         #expect(length.hasPrefix("a \(view.streak.currentStreak ?? 0)-day streak, "))
         #expect(Confirmation.delete(key: key, name: name, length: length).text == "Delete \(name) (\(length))? The trash keeps it 30 days. (y/n)")
-        #expect(press(asked, .character("y")).1 == [.delete(streak: "pushups")])
+        #expect(press(asked, .character("y")).1 == [.write(.delete, streak: "pushups")])
         #expect(press(asked, .character("n")).1.isEmpty)
     }
 

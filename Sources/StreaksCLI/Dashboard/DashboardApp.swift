@@ -145,53 +145,27 @@ final class DashboardApp {
             apply(.addEvents(events, creating: nil, freshIds: true), to: key, at: now) { evaluation in
                 (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: evaluation?.configuration.unit), evaluation)
             }
-        case .remove(let key, let eventId):
-            applying(.removeEvent(id: eventId), to: key, at: now) { result in
-                (result.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), result.evaluation)
+        case .write(let change, let key):
+            // Whether a note change finds a note on its day, as the screen shows the streak now.
+            let replacedNote = if case .setNote(let note) = change { state.views[key]?.evaluation.notes.contains { $0.day == note.day } ?? false } else { false }
+            let named = change.streakKeys(applyingTo: key).last ?? key
+            write(named) { store, userId in
+                do {
+                    let produced = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
+                    guard let said = WriteOutcome.of(change, to: named, produced: produced, replacedNote: replacedNote) else {
+                        return (.failed(key: named, reason: "\(change.summary(of: key)): saved"), produced.evaluation)
+                    }
+                    return (said.outcome, said.sendsView ? produced.evaluation : nil)
+                } catch {
+                    guard let answer = WriteOutcome.refusal(error, of: change, to: named) else { throw error }
+                    return (answer, nil)
+                }
             }
         case .undo(let key):
             let since = CalendarDay(containing: now, in: zone).startDate(in: zone)
             applying(.undoLast(since: since), to: key, at: now) { (.undone(key: key, event: $0.removed), $0.evaluation) }
-        case .useFreezes(let key):
-            write(key) { store, userId in
-                do {
-                    let result = try await store.apply(.useFreezesManually, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
-                    return (.freezesUsed(key: key, count: result.usedFreezes.count), result.evaluation)
-                } catch StreakRuleError.nothingToSave {
-                    return (.freezesUsed(key: key, count: 0), nil)
-                }
-            }
         case .addFreeze(let key):
             apply(.addFreezes([StreakFreeze(id: UUID().uuidString, dateEarned: now)]), to: key, at: now) { (.freezeAdded(key: key), $0) }
-        case .removeFreeze(let key, let id):
-            apply(.removeFreeze(id: id), to: key, at: now) { (.freezeRemoved(key: key, left: $0?.streak.freezesAvailableCount ?? 0), $0) }
-        case .createStreak(let configuration):
-            let key = configuration.streakKey
-            apply(.create(configuration), to: key, at: now) { (.created(key: key), $0) }
-        case .updateStreak(let configuration, let oldKey):
-            // A new key and the new settings in one write: both, or neither.
-            let details = StreakDetails(
-                title: configuration.title ?? "", target: configuration.target, measure: configuration.isTrackingOnly ? configuration.measure : nil
-            )
-            let settings = StreakChange.settings(
-                goal: configuration.eventsRequiredPerDay, leewayHours: configuration.leewayHours, freezeBehavior: configuration.freezeBehavior,
-                schedule: configuration.schedule, details: details, renamingTo: configuration.streakKey
-            )
-            apply(settings, to: oldKey, at: now) { (.saved(configuration), $0) }
-        case .archive(let key):
-            // The streak leaves the screen: its view is not sent back.
-            apply(.archive(true), to: key, at: now) { _ in (.archived(key: key), nil) }
-        case .delete(let key):
-            applying(.delete, to: key, at: now) { result in
-                (result.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), nil)
-            }
-        case .skip(let key, let days, let skipping):
-            write(key) { store, userId in
-                let list = try StreakValidation.skipRange(from: days.lowerBound, through: days.upperBound)
-                let change: StreakChange = skipping ? .addSkips(list) : .removeSkips(list)
-                let evaluation = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone).evaluation
-                return (.skipped(key: key, days: days, skipping: skipping), evaluation)
-            }
         case .move(let key, let place):
             write(key) { store, userId in
                 // The moved streak's own write gives its result; nothing to read back.
@@ -206,10 +180,6 @@ final class DashboardApp {
                 }
                 return (.skippedEveryStreak(days: days, streaks: results.filter { !$0.days.isEmpty }.count), nil)
             }
-        case .setNote(let key, let day, let text, let replacing):
-            apply(.setNote(StreakNote(day: day, text: text)), to: key, at: now) { (.noted(key: key, day: day, replaced: replacing), $0) }
-        case .removeNote(let key, let day):
-            apply(.removeNote(day), to: key, at: now) { (.noteRemoved(key: key, day: day), $0) }
         case .saveTheme(let name):
             let environment = environment
             write(nil) { _, _ in

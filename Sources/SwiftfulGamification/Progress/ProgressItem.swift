@@ -1,7 +1,7 @@
 import Foundation
 
 /// How far along one thing is: a value from 0 to 1 that a `ProgressManager` never lowers.
-public struct ProgressItem: Identifiable, Sendable, Codable {
+public struct ProgressItem: Identifiable, Sendable, Codable, Equatable {
     /// As the app gave it ("World 1"); `sanitizedId` is what stores key it by.
     public let id: String
     public let progressKey: String

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Its JSON is the offline copy's since before it had this name (an outbox written then
 /// reads as it was).
-public enum StreakChange: Codable, Sendable {
+public enum StreakChange: Codable, Sendable, Equatable {
     case create(StreakConfiguration)
     /// `freshIds`: the writer made the ids just now (random UUIDs), so the store need not
     /// look for them among those it holds (a log of a million events saves reading their
