@@ -29,6 +29,8 @@ public enum WriteOutcome: Equatable, Sendable {
     case themeSaved(String)
     /// The catch-up walk's no and later answers were written to its memory (says nothing).
     case answersRemembered
+    /// Any other change of the vocabulary, said by its summary ("take back 2 skips of run").
+    case applied(key: String, summary: String)
     case failed(key: String?, reason: String)
 
     /// The streak the write was about (nil for the theme).
@@ -36,7 +38,7 @@ public enum WriteOutcome: Equatable, Sendable {
         switch self {
         case .logged(let key, _), .loggedOn(let key, _, _, _, _, _), .removed(let key, _), .undone(let key, _),
              .freezeAdded(let key), .freezeRemoved(let key, _), .freezesUsed(let key, _), .created(let key), .archived(let key),
-             .skipped(let key, _, _), .moved(let key, _), .noted(let key, _, _), .noteRemoved(let key, _):
+             .skipped(let key, _, _), .moved(let key, _), .noted(let key, _, _), .noteRemoved(let key, _), .applied(let key, _):
             return key
         case .saved(let configuration): return configuration.streakKey
         case .deleted(let trashed): return trashed.streakKey
@@ -93,6 +95,8 @@ public enum WriteOutcome: Equatable, Sendable {
             return "Theme: \(name) (remembered)."
         case .answersRemembered:
             return ""
+        case .applied(_, let summary):
+            return "Saved: \(summary)."
         case .failed(_, let reason):
             return reason
         }
@@ -133,9 +137,9 @@ extension Effect {
 extension WriteOutcome {
     /// What `change`, applied to `key`, did, as the footer says it, and whether its streak
     /// is sent back (an archived or deleted streak leaves the screen). `replacedNote`: a
-    /// note change found a note on its day. Nil for a change the dashboard does not make.
+    /// note change found a note on its day.
     public static func of(_ change: StreakChange, to key: String, produced: StreakChangeResult, replacedNote: Bool = false)
-        -> (outcome: WriteOutcome, sendsView: Bool)? {
+        -> (outcome: WriteOutcome, sendsView: Bool) {
         switch change {
         case .removeEvent:
             return (produced.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), true)
@@ -153,7 +157,7 @@ extension WriteOutcome {
         case .delete:
             return (produced.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), false)
         case .addSkips(let days), .removeSkips(let days):
-            guard let first = days.min(), let last = days.max() else { return nil }
+            guard let first = days.min(), let last = days.max() else { return (.applied(key: key, summary: change.summary(of: key)), true) }
             if case .addSkips = change { return (.skipped(key: key, days: first...last, skipping: true), true) }
             return (.skipped(key: key, days: first...last, skipping: false), true)
         case .setNote(let note):
@@ -161,7 +165,7 @@ extension WriteOutcome {
         case .removeNote(let day):
             return (.noteRemoved(key: key, day: day), true)
         default:
-            return nil
+            return (.applied(key: key, summary: change.summary(of: key)), produced.evaluation != nil)
         }
     }
 

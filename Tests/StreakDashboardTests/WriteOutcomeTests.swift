@@ -13,25 +13,27 @@ struct WriteOutcomeTests {
         let event = StreakEvent(id: "e1", dateCreated: Date(timeIntervalSince1970: 1_704_470_400), timezone: zone.identifier)
         var removed = StreakChangeResult(evaluation: nil)
         removed.removed = event
-        #expect(WriteOutcome.of(.removeEvent(id: "e1"), to: "run", produced: removed)?.outcome == .removed(key: "run", event: event))
+        #expect(WriteOutcome.of(.removeEvent(id: "e1"), to: "run", produced: removed).outcome == .removed(key: "run", event: event))
         // Nothing came back: a failure says so, rather than a removal that did not happen.
         let nothing = StreakChangeResult(evaluation: nil)
-        #expect(WriteOutcome.of(.removeEvent(id: "e1"), to: "run", produced: nothing)?.outcome == .failed(key: "run", reason: "nothing was removed"))
-        #expect(WriteOutcome.of(.delete, to: "run", produced: nothing)?.outcome == .failed(key: "run", reason: "nothing was deleted"))
+        #expect(WriteOutcome.of(.removeEvent(id: "e1"), to: "run", produced: nothing).outcome == .failed(key: "run", reason: "nothing was removed"))
+        #expect(WriteOutcome.of(.delete, to: "run", produced: nothing).outcome == .failed(key: "run", reason: "nothing was deleted"))
         let days = [day, day.adding(days: 1), day.adding(days: 2)]
-        #expect(WriteOutcome.of(.addSkips(days), to: "run", produced: nothing)?.outcome == .skipped(key: "run", days: days[0]...days[2], skipping: true))
-        #expect(WriteOutcome.of(.removeSkips([day]), to: "run", produced: nothing)?.outcome == .skipped(key: "run", days: day...day, skipping: false))
+        #expect(WriteOutcome.of(.addSkips(days), to: "run", produced: nothing).outcome == .skipped(key: "run", days: days[0]...days[2], skipping: true))
+        #expect(WriteOutcome.of(.removeSkips([day]), to: "run", produced: nothing).outcome == .skipped(key: "run", days: day...day, skipping: false))
         let note = StreakChange.setNote(StreakNote(day: day, text: "rain"))
-        #expect(WriteOutcome.of(note, to: "run", produced: nothing, replacedNote: true)?.outcome.message(in: zone) == "Replaced the note of Fri 2024-01-05 in run.")
-        #expect(WriteOutcome.of(note, to: "run", produced: nothing)?.outcome.message(in: zone) == "Noted Fri 2024-01-05 in run.")
+        #expect(WriteOutcome.of(note, to: "run", produced: nothing, replacedNote: true).outcome.message(in: zone) == "Replaced the note of Fri 2024-01-05 in run.")
+        #expect(WriteOutcome.of(note, to: "run", produced: nothing).outcome.message(in: zone) == "Noted Fri 2024-01-05 in run.")
+        // A change no key makes is still said, by its summary.
+        #expect(WriteOutcome.of(.reset, to: "run", produced: nothing).outcome.message(in: zone) == "Saved: reset run.")
     }
 
     @Test func aStreakThatLeavesTheScreenSendsNoView() {
         var trashed = StreakChangeResult(evaluation: nil)
         trashed.trashed = TrashedStreak(streakKey: "run", title: nil, dateDeleted: Date(timeIntervalSince1970: 0), eventCount: 3)
-        #expect(WriteOutcome.of(.delete, to: "run", produced: trashed)?.sendsView == false)
-        #expect(WriteOutcome.of(.archive(true), to: "run", produced: trashed)?.sendsView == false)
-        #expect(WriteOutcome.of(.removeNote(day), to: "run", produced: trashed)?.sendsView == true)
+        #expect(WriteOutcome.of(.delete, to: "run", produced: trashed).sendsView == false)
+        #expect(WriteOutcome.of(.archive(true), to: "run", produced: trashed).sendsView == false)
+        #expect(WriteOutcome.of(.removeNote(day), to: "run", produced: trashed).sendsView == true)
     }
 
     @Test func freezesNotNeededAreAnAnswerAndOtherRefusalsFailures() {

@@ -152,9 +152,7 @@ final class DashboardApp {
             write(named) { store, userId in
                 do {
                     let produced = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
-                    guard let said = WriteOutcome.of(change, to: named, produced: produced, replacedNote: replacedNote) else {
-                        return (.failed(key: named, reason: "\(change.summary(of: key)): saved"), produced.evaluation)
-                    }
+                    let said = WriteOutcome.of(change, to: named, produced: produced, replacedNote: replacedNote)
                     return (said.outcome, said.sendsView ? produced.evaluation : nil)
                 } catch {
                     guard let answer = WriteOutcome.refusal(error, of: change, to: named) else { throw error }
