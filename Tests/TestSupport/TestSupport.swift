@@ -15,9 +15,10 @@ public final class TestClock: @unchecked Sendable {
 }
 
 /// Waits (up to `seconds`) for work on other threads to make `condition` true: a watcher
-/// thread, inotify or a feed, which no awaitable value stands for.
+/// thread, inotify or a feed, which no awaitable value stands for. Long by default, as
+/// `next` is: the whole suite on two cores keeps such work waiting for seconds.
 @MainActor
-public func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+public func eventually(seconds: Double = 240, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
         guard Date() < deadline else { return false }
