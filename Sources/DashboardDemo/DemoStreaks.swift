@@ -132,7 +132,7 @@ public enum DemoStreaks {
         }
         return DemoHistory(
             configuration: StreakConfiguration(streakKey: "gym", freezeBehavior: .autoConsumeFreezes, schedule: .timesPerWeek(3)),
-            events: events, freezes: [], skips: (0...holiday.lowerBound.days(to: holiday.upperBound)).map { holiday.lowerBound.adding(days: $0) }
+            events: events, freezes: [], skips: holiday.days
         )
     }
 
@@ -154,7 +154,7 @@ public enum DemoStreaks {
         }
         return DemoHistory(
             configuration: StreakConfiguration(streakKey: "plants", freezeBehavior: .noFreezes, schedule: .rolling(times: 1, days: 3)).titled("Water the plants"),
-            events: events, freezes: [], skips: (0...away.lowerBound.days(to: away.upperBound)).map { away.lowerBound.adding(days: $0) }
+            events: events, freezes: [], skips: away.days
         )
     }
 

@@ -116,8 +116,7 @@ extension Effect {
 
     /// Skip `days` of `key`, or take their skips back (the days already checked by the form).
     public static func skip(_ key: String, days: ClosedRange<CalendarDay>, skipping: Bool) -> Effect {
-        let list = (0...days.lowerBound.days(to: days.upperBound)).map { days.lowerBound.adding(days: $0) }
-        return .write(skipping ? .addSkips(list) : .removeSkips(list), streak: key)
+        .write(skipping ? .addSkips(days.days) : .removeSkips(days.days), streak: key)
     }
 
     /// The edit form's settings of the streak `oldKey` (a new goal applies from today), with
@@ -136,9 +135,9 @@ extension Effect {
 
 extension WriteOutcome {
     /// What `change`, applied to `key`, did, as the footer says it, and whether its streak
-    /// is sent back (an archived or deleted streak leaves the screen). `replacedNote`: a
-    /// note change found a note on its day.
-    public static func of(_ change: StreakChange, to key: String, produced: StreakChangeResult, replacedNote: Bool = false)
+    /// is sent back (an archived or deleted streak leaves the screen). `shown`: the streak as
+    /// the screen showed it before the write (whether a note replaced one is read from it).
+    public static func of(_ change: StreakChange, to key: String, produced: StreakChangeResult, shown: StreakEvaluation? = nil)
         -> (outcome: WriteOutcome, sendsView: Bool) {
         switch change {
         case .removeEvent:
@@ -156,12 +155,12 @@ extension WriteOutcome {
             return (.archived(key: key), false)
         case .delete:
             return (produced.trashed.map(WriteOutcome.deleted) ?? .failed(key: key, reason: "nothing was deleted"), false)
-        case .addSkips(let days), .removeSkips(let days):
-            guard let first = days.min(), let last = days.max() else { return (.applied(key: key, summary: change.summary(of: key)), true) }
-            if case .addSkips = change { return (.skipped(key: key, days: first...last, skipping: true), true) }
-            return (.skipped(key: key, days: first...last, skipping: false), true)
+        case .addSkips(let days) where !days.isEmpty:
+            return (.skipped(key: key, days: days.min()!...days.max()!, skipping: true), true)
+        case .removeSkips(let days) where !days.isEmpty:
+            return (.skipped(key: key, days: days.min()!...days.max()!, skipping: false), true)
         case .setNote(let note):
-            return (.noted(key: key, day: note.day, replaced: replacedNote), true)
+            return (.noted(key: key, day: note.day, replaced: shown?.notes.contains { $0.day == note.day } ?? false), true)
         case .removeNote(let day):
             return (.noteRemoved(key: key, day: day), true)
         default:

@@ -17,12 +17,10 @@ enum PointsSettling {
     /// warning said so) is recorded now. Returns the events added.
     @discardableResult
     static func settle(_ context: CommandContext) async throws -> [ExperiencePointsEvent] {
-        guard let points = context.store as? any PointsStore, !points.settlesPointsOfItsChanges,
-              try await points.pointsSettings(userId: context.userId).isOn else { return [] }
-        let evaluations = try await context.readListed({ try await context.store.streakKeys(userId: context.userId) }) { key in
-            try await context.store.evaluate(userId: context.userId, streakKey: key, now: context.now, timezone: context.zone)
-        }
-        return try await StreakPoints.settle(evaluations, in: points, userId: context.userId, now: context.now, timezone: context.zone)
+        let store = context.store
+        return try await store.settlePoints(
+            ofStreaks: try await store.streakKeys(userId: context.userId), userId: context.userId, now: context.now, timezone: context.zone
+        )
     }
 
     /// The warning when a command's points could not be recorded after what it saved.

@@ -1,7 +1,8 @@
+import DashboardDemo
 import Foundation
 import Testing
-import SwiftfulGamification
 @testable import StreakDashboard
+@testable import SwiftfulGamification
 
 /// What the footer says after a change the dashboard wrote (`Effect.write`), made of the
 /// change and what the store said it produced, and whether the streak comes back to the screen.
@@ -22,7 +23,11 @@ struct WriteOutcomeTests {
         #expect(WriteOutcome.of(.addSkips(days), to: "run", produced: nothing).outcome == .skipped(key: "run", days: days[0]...days[2], skipping: true))
         #expect(WriteOutcome.of(.removeSkips([day]), to: "run", produced: nothing).outcome == .skipped(key: "run", days: day...day, skipping: false))
         let note = StreakChange.setNote(StreakNote(day: day, text: "rain"))
-        #expect(WriteOutcome.of(note, to: "run", produced: nothing, replacedNote: true).outcome.message(in: zone) == "Replaced the note of Fri 2024-01-05 in run.")
+        // Replaced or new, as the screen showed the streak before the write.
+        let shown = DemoStreaks.view(DemoStreaks.readingHistory()).evaluation
+        let noted = shown.withNotes([StreakNote(day: day, text: "sun")])
+        #expect(WriteOutcome.of(note, to: "run", produced: nothing, shown: noted).outcome.message(in: zone) == "Replaced the note of Fri 2024-01-05 in run.")
+        #expect(WriteOutcome.of(note, to: "run", produced: nothing, shown: shown.withNotes([])).outcome.message(in: zone) == "Noted Fri 2024-01-05 in run.")
         #expect(WriteOutcome.of(note, to: "run", produced: nothing).outcome.message(in: zone) == "Noted Fri 2024-01-05 in run.")
         // A change no key makes is still said, by its summary.
         #expect(WriteOutcome.of(.reset, to: "run", produced: nothing).outcome.message(in: zone) == "Saved: reset run.")

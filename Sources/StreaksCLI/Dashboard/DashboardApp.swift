@@ -146,13 +146,11 @@ final class DashboardApp {
                 (.loggedOn(key: key, day: isToday ? nil : day, at: date, count: count, amount: amount, unit: evaluation?.configuration.unit), evaluation)
             }
         case .write(let change, let key):
-            // Whether a note change finds a note on its day, as the screen shows the streak now.
-            let replacedNote = if case .setNote(let note) = change { state.views[key]?.evaluation.notes.contains { $0.day == note.day } ?? false } else { false }
-            let named = change.streakKeys(applyingTo: key).last ?? key
+            let named = effect.writesStreak ?? key, shown = state.views[key]?.evaluation
             write(named) { store, userId in
                 do {
                     let produced = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
-                    let said = WriteOutcome.of(change, to: named, produced: produced, replacedNote: replacedNote)
+                    let said = WriteOutcome.of(change, to: named, produced: produced, shown: shown)
                     return (said.outcome, said.sendsView ? produced.evaluation : nil)
                 } catch {
                     guard let answer = WriteOutcome.refusal(error, of: change, to: named) else { throw error }

@@ -151,3 +151,8 @@ extension Date {
         return Double(whole) > seconds ? whole - 1 : whole
     }
 }
+
+extension ClosedRange where Bound == CalendarDay {
+    /// Every day of the range, in order.
+    public var days: [CalendarDay] { (0...lowerBound.days(to: upperBound)).map { lowerBound.adding(days: $0) } }
+}

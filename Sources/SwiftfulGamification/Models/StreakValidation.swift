@@ -156,6 +156,6 @@ public enum StreakValidation {
     /// it ends before it starts or is longer than `longestSkipRange` days.
     public static func skipRange(from start: CalendarDay, through end: CalendarDay) throws -> [CalendarDay] {
         guard start <= end, start.days(to: end) < longestSkipRange else { throw StreakRuleError.badSkipRange(from: start, to: end) }
-        return (0...start.days(to: end)).map { start.adding(days: $0) }
+        return (start...end).days
     }
 }

@@ -51,8 +51,9 @@ extension StreakStore {
     }
 
     /// For a write of several streaks that is not one change (an import of many, in one
-    /// write): what the streaks `keys` earn now and no longer earn is recorded, as `apply`
-    /// records it after a change, when the store keeps points and they are on.
+    /// write), or a catch-up of what earlier writes could not record (`streaks points`): what
+    /// the streaks `keys` earn now and no longer earn is recorded, as `apply` records it after
+    /// a change, when the store keeps points and they are on.
     /// - Returns: the events added.
     @discardableResult
     public func settlePoints(ofStreaks keys: [String], userId: String, now: Date, timezone zone: TimeZone) async throws -> [ExperiencePointsEvent] {
@@ -63,9 +64,16 @@ extension StreakStore {
         return try await StreakPoints.settle(evaluations, in: points, userId: userId, now: now, timezone: zone)
     }
 
+    /// The streaks `keys` now; one deleted since the keys were listed has nothing to settle.
     private func evaluating(_ keys: [String], userId: String, now: Date, timezone zone: TimeZone) async throws -> [StreakEvaluation] {
         var evaluations: [StreakEvaluation] = []
-        for key in keys { evaluations.append(try await evaluate(userId: userId, streakKey: key, now: now, timezone: zone)) }
+        for key in keys {
+            do {
+                evaluations.append(try await evaluate(userId: userId, streakKey: key, now: now, timezone: zone))
+            } catch StreakStoreError.unknownStreak(let missing, _) where missing == key {
+                continue
+            }
+        }
         return evaluations
     }
 }
