@@ -71,11 +71,11 @@ let package = Package(
                 "SwiftfulGamificationPostgres",
                 "SwiftfulGamificationReplica",
                 "StreakDashboard",
+                "StreakDashboardRuntime",
                 "StreakPresentation",
                 "StreakImporters",
                 "StreakServer",
                 "SwiftfulGamificationHTTP",
-                "CNcurses",
                 "CProcessArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
@@ -90,6 +90,11 @@ let package = Package(
             name: "StreakDashboard",
             dependencies: ["SwiftfulGamification", "StreakPresentation"],
             resources: ["default", "light", "high-contrast", "colorblind"].map { .embedInCode("themes/\($0).toml") }
+        ),
+        // The dashboard running: its loop on a terminal (ncurses), writes to the store, live updates.
+        .target(
+            name: "StreakDashboardRuntime",
+            dependencies: ["SwiftfulGamification", "SwiftfulGamificationReplica", "StreakDashboard", "StreakPresentation", "CNcurses"]
         ),
         .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
@@ -125,7 +130,7 @@ let package = Package(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
-        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakDashboardRuntime", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(
             name: "StreakServerTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import StreakDashboardRuntime
 import StreakImporters
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
@@ -126,9 +127,5 @@ enum ErrorReport {
     }
 
     /// One line (no "Error:" prefix: the caller adds `streaks: error:`).
-    static func message(for error: any Error) -> String {
-        if let described = (error as? LocalizedError)?.errorDescription { return described }
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? "\(error)" : text
-    }
+    static func message(for error: any Error) -> String { StreakStoreError.message(for: error) }
 }

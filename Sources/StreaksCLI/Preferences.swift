@@ -1,4 +1,5 @@
 import Foundation
+import StreakDashboardRuntime
 import SwiftfulGamification
 
 /// What the dashboard remembers between runs, in `$XDG_CONFIG_HOME/streaks/preferences.toml`
@@ -29,5 +30,26 @@ struct Preferences: Equatable {
         var text = "# streaks dashboard preferences\n"
         if let theme { text += "theme = \(TOMLStrings.quoted(theme))\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
+
+extension DashboardMemory {
+    /// The dashboard's memory in the command line's files: `streaks ask`'s answers
+    /// (`AskMemory`, shared with it) and the preferences above.
+    static func files(environment: [String: String], store location: String, userId: String) -> DashboardMemory {
+        let answers = AskMemory(environment: environment)
+        return DashboardMemory(
+            answers: { key in answers.memory(AskMemory.entry(store: location, user: userId, key: key)) },
+            rememberAnswers: { walked, today in
+                var memory = AskMemory(environment: environment)
+                for (key, answers) in walked { memory.set(answers, for: AskMemory.entry(store: location, user: userId, key: key)) }
+                try memory.save(today: today)
+            },
+            saveTheme: { name in
+                var preferences = Preferences.load(environment: environment)
+                preferences.theme = name
+                try preferences.save(environment: environment)
+            }
+        )
     }
 }

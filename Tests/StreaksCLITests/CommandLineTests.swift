@@ -1,4 +1,5 @@
 import Foundation
+import StreakDashboardRuntime
 import Testing
 @testable import StreaksCLI
 

@@ -1,10 +1,10 @@
 import Foundation
 import StreakDashboard
+import StreakDashboardRuntime
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import Testing
 import TestSupport
-@testable import StreaksCLI
 
 /// The dashboard's whole path in process, on a terminal in memory: a key, the write through
 /// the streak's manager, the change observed, and exactly one frame, with no store read
@@ -20,7 +20,7 @@ struct DashboardKeyToFrameTests {
         let now = now
         return DashboardApp(
             store: files.onOwnThreads, userId: "me", zone: zone, clock: { now }, themes: .builtIn, theme: "default",
-            ascii: false, screen: backend, keys: ["walk"], notice: nil, trace: nil, environment: [:]
+            ascii: false, screen: backend, keys: ["walk"], notice: nil, trace: nil, memory: .none
         )
     }
 

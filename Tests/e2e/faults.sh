@@ -64,7 +64,8 @@ mine() {
     unit=$((unit + 1))
     [ $(((unit - 1) % SHARDS)) = "$SHARD" ]
 }
-STATE="python3 $HERE/store_state.py"
+# -S: no site packages (the helper needs the standard library only; site costs 50 ms a start).
+STATE="python3 -S $HERE/store_state.py"
 WORK=$(mktemp -d)
 MOUNT=$WORK/tmpfs
 cleanup() {
@@ -75,6 +76,12 @@ trap cleanup EXIT
 export TZ=America/New_York
 source "$(dirname "$0")/common.sh"
 QUIET_OK=1
+# section NAME: says how long the previous section took in this copy (CI prints it).
+section_name="setting up" section_started=$SECONDS
+section() {
+    echo "   ($section_name: $((SECONDS - section_started)) s)"
+    section_name=$1 section_started=$SECONDS
+}
 NOW=2024-01-13T15:00:00Z
 USER_NAME=tester
 
@@ -210,6 +217,7 @@ keep_promise() {
     check "$label: the cached status equals a recount" $STATE same "$after_state" "$recount_state"
 }
 
+section "An I/O error at each system call"
 # MARK: An I/O error at each system call.
 
 STORE=$WORK/store
@@ -246,6 +254,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
 done
 echo "ok - $injections injected I/O errors"
 
+section "A kill at each system call"
 # MARK: A kill at each system call.
 # Every write command killed (SIGKILL, as by the OOM killer or a closed laptop's shell) at
 # each write, fsync, rename, link, unlink, mkdir, ftruncate and open of a store file it
@@ -305,6 +314,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for entry in "${CO
 done
 echo "ok - $kills kills"
 
+section "A rename with earnings"
 # MARK: A rename with earnings, killed or failing at each system call.
 # The streak's earnings and its own points per day move inside the rename's write: after a
 # kill or an error, they sit under whichever key the streak has (never under a key no streak
@@ -369,6 +379,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
 done
 echo "ok - $point_faults renames with earnings killed or failing"
 
+section "Every change of the vocabulary"
 # MARK: Every change of the vocabulary, killed or failing at each system call.
 # The changes themselves (`streaks apply`, the vocabulary every surface writes through), one of
 # each, on a store with points on: killed (SIGKILL) at each write, fsync, rename, link, unlink
@@ -537,6 +548,7 @@ strace -f -qq -o /dev/null -e trace=write true 2>/dev/null && for call in write 
 done
 echo "ok - $copy_errors copies failed"
 
+section "A tiny disk at every level of free space"
 # MARK: A tiny disk at every level of free space.
 
 mkdir -p "$MOUNT"
@@ -570,6 +582,7 @@ else
     echo "skip - tmpfs levels: mounting needs root"
 fi
 
+section "Store files replaced by links"
 # MARK: Store files replaced by links, directories, FIFOs, empty files and garbage.
 
 streak_dir=users/$USER_NAME/streaks/daily
@@ -620,6 +633,7 @@ if [ "$SHARD" != $((SHARDS - 1)) ]; then
     exit
 fi
 
+section "Standard output and input closed or full"
 # MARK: Standard output and input closed or full.
 
 for entry in "log|log daily" "undo|undo daily" "status|status daily" "export|export daily"; do
@@ -654,6 +668,7 @@ check "import - with standard input closed: exit 2 (got $code) with a message" t
 check "import - with standard input closed: names it" grep -q "standard input" "$WORK/errors"
 check "import - with standard input closed: changed nothing" test "$(user_files_digest "$STORE")" = "$(user_files_digest "$BASE")"
 
+section "Absurd numbers and dates are refused at the edge; nothing is written"
 # MARK: Absurd numbers and dates are refused at the edge; nothing is written.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
@@ -699,6 +714,7 @@ for edit in 's/"events_required_per_day" : 1/"events_required_per_day" : 3000000
     check "config edited ($edit): nothing written" test "$(user_files_digest "$STORE")" = "$before"
 done
 
+section "Damage in place"
 # MARK: Damage in place, a forged snapshot, CRLF files, a FIFO config.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
@@ -739,6 +755,7 @@ code=$?
 check "a FIFO config.json does not hang (exit $code)" test "$code" = 1
 check "a FIFO config.json is named" grep -q "config.json is a FIFO" "$WORK/errors"
 
+section "Six writers racing someone deleting lock files"
 # MARK: Six writers racing someone deleting lock files.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
@@ -757,6 +774,7 @@ total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python
 recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
 check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
 
+section "Two renames racing (a b"
 # MARK: Two renames racing (a b, then b c): each exit says what happened to the store.
 
 rename_lies=0
@@ -777,6 +795,7 @@ for round in $(seq 1 15); do
 done
 check "15 rounds of racing renames: every exit code matches what the store shows ($rename_lies did not)" test "$rename_lies" = 0
 
+section "Reads while another process renames a streak back and forth"
 # MARK: Reads while another process renames a streak back and forth.
 
 rm -rf "$STORE" && cp -a "$BASE" "$STORE"
@@ -798,6 +817,7 @@ touch "$WORK/stop-renaming"
 wait "$renamer" 2>/dev/null
 check "$reads reads of every streak during renames by another process: none failed ($read_failures did: $(head -c 200 "$WORK/read-errors" 2>/dev/null))" test "$read_failures" = 0
 
+section "Without /proc (where Swift looks for the arguments)"
 # MARK: Without /proc (where Swift looks for the arguments), a command still does what it was asked.
 
 if unshare -m true 2>/dev/null; then
@@ -810,6 +830,7 @@ else
     echo "skip - without /proc: unshare needs root"
 fi
 
+section "Twelve writers at once"
 # MARK: Twelve writers at once, on the real clock: status counts every event they logged.
 
 for round in 1 2 3 4 5 6; do
@@ -825,4 +846,5 @@ for round in 1 2 3 4 5 6; do
     check "12 concurrent logs, round $round: status counts 12 (got $counted)" test "$counted" = 12
 done
 
+section ""
 summary

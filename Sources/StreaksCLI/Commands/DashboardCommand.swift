@@ -1,7 +1,7 @@
 import ArgumentParser
-import CNcurses
 import Foundation
 import StreakDashboard
+import StreakDashboardRuntime
 import SwiftfulGamification
 import SwiftfulGamificationReplica
 import SwiftfulGamificationFileStore
@@ -56,7 +56,7 @@ struct DashboardCommand: AsyncParsableCommand {
             store: context.store,
             userId: context.userId, zone: context.zone, clock: clock, themes: themes,
             theme: theme, ascii: ascii, screen: screen, keys: keys, notice: notice, trace: DashboardTrace(path: traceFile),
-            environment: context.console.environment
+            memory: .files(environment: context.console.environment, store: context.store.location, userId: context.userId)
         )
         await app.run(exitAfterFirstFrame: exitAfterFirstFrame)
     }

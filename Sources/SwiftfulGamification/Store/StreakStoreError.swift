@@ -59,6 +59,13 @@ extension StreakStoreError: LocalizedError {
 }
 
 extension StreakStoreError {
+    /// Any error's message, in one line: its own description, else Foundation's.
+    public static func message(for error: any Error) -> String {
+        if let described = (error as? LocalizedError)?.errorDescription { return described }
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty ? "\(error)" : text
+    }
+
     /// Any error's message without its final period, to be part of a longer sentence.
     public static func sentence(_ error: any Error) -> String {
         let text = (error as? LocalizedError)?.errorDescription ?? "\(error)"

@@ -6,16 +6,16 @@ import StreakDashboard
 /// turns standard input, SIGWINCH and every signal that would end the process into events
 /// (the run loop restores the terminal first). Every call happens on the main actor.
 @MainActor
-final class NcursesBackend: TerminalBackend {
+package final class NcursesBackend: TerminalBackend {
     let capability: ColorCapability
-    let isUTF8: Bool
+    package let isUTF8: Bool
     private struct PairKey: Hashable { let foreground: Int; let background: Int }
     private var pairs: [PairKey: Int32] = [:]
     private var screen: OpaquePointer?
     private var sources: [any DispatchSourceProtocol] = []
 
     /// - Throws: `DashboardError.unknownTerminal` when curses cannot drive `$TERM`.
-    init(noColor: Bool) throws {
+    package init(noColor: Bool) throws {
         // The character set is all curses needs from the locale (wide characters, UTF-8).
         setlocale(LC_CTYPE, "")
         isUTF8 = streaks_locale_is_utf8() != 0
@@ -45,7 +45,7 @@ final class NcursesBackend: TerminalBackend {
         capability = ColorCapability(colors: colors)
     }
 
-    var size: (width: Int, height: Int) { (Int(streaks_cols()), Int(streaks_lines())) }
+    package var size: (width: Int, height: Int) { (Int(streaks_cols()), Int(streaks_lines())) }
 
     /// Follows a terminal resize (after SIGWINCH) and returns the new size.
     func resize() -> (width: Int, height: Int) {
@@ -57,7 +57,7 @@ final class NcursesBackend: TerminalBackend {
         return size
     }
 
-    func draw(_ grid: Grid, theme: Theme) {
+    package func draw(_ grid: Grid, theme: Theme) {
         werase(streaks_stdscr())
         var styles: [CellStyle: (attr_t, Int32)] = [:]
         for y in 0..<min(grid.height, size.height) {
@@ -120,7 +120,7 @@ final class NcursesBackend: TerminalBackend {
         return request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    func start(deliver: @escaping @MainActor (AppEvent) -> Void, redraw: @escaping @MainActor () -> Void) {
+    package func start(deliver: @escaping @MainActor (AppEvent) -> Void, redraw: @escaping @MainActor () -> Void) {
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
@@ -164,7 +164,7 @@ final class NcursesBackend: TerminalBackend {
         }
     }
 
-    func stop() {
+    package func stop() {
         sources.forEach { $0.cancel() }
         sources = []
         restore()
@@ -200,10 +200,10 @@ final class NcursesBackend: TerminalBackend {
     }
 }
 
-enum DashboardError: Error, LocalizedError {
+package enum DashboardError: Error, LocalizedError {
     case unknownTerminal(String)
 
-    var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unknownTerminal(let term):
             return "The terminal type '\(term)' is unknown to curses; set TERM (for example TERM=xterm-256color) or use `streaks status`."

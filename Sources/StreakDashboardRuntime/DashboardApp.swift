@@ -2,9 +2,9 @@ import CNcurses
 import Foundation
 import Observation
 import StreakDashboard
+import StreakPresentation
 import SwiftfulGamification
 import SwiftfulGamificationReplica
-import SwiftfulGamificationFileStore
 
 /// The dashboard's run loop. Keys, streak changes, ticks and resizes all arrive as
 /// `AppEvent`s on one stream; `DashboardLoop` (the `Reducer` and when to draw) turns them
@@ -16,7 +16,7 @@ import SwiftfulGamificationFileStore
 /// same result changes no manager. Streaks changed, created or removed by any other process
 /// reach the managers through the same feed, and the screen through Observation.
 @MainActor
-final class DashboardApp {
+package final class DashboardApp {
     private let store: any StreakStore
     private let userId: String
     private let zone: TimeZone
@@ -25,7 +25,7 @@ final class DashboardApp {
     private let screen: any TerminalBackend
     private var loop: DashboardLoop
     /// What the screen shows (read by tests).
-    var state: DashboardState { loop.state }
+    package var state: DashboardState { loop.state }
     private let events: AsyncStream<AppEvent>
     private let continuation: AsyncStream<AppEvent>.Continuation
     /// The user's streaks, live: what the screen shows is read from its managers.
@@ -40,17 +40,17 @@ final class DashboardApp {
     private var ticking = false
     private let trace: DashboardTrace?
     /// Called as each write returns, before its outcome is shown (tests count what follows).
-    var onWritten: (() -> Void)?
-    private let environment: [String: String]
+    package var onWritten: (() -> Void)?
+    private let memory: DashboardMemory
     /// Day lookups run one at a time; while one runs, only the latest request waits.
     private var dayLoading = false
     private var pendingDay: (key: String, day: CalendarDay)?
     /// Experience points, while they are on.
     private var points: DashboardPoints?
 
-    init(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
+    package init(store: any StreakStore, userId: String, zone: TimeZone, clock: @escaping @Sendable () -> Date,
          themes: ThemeCatalog, theme: String, ascii: Bool, screen: any TerminalBackend, keys: [String], notice: String?,
-         trace: DashboardTrace?, environment: [String: String]) {
+         trace: DashboardTrace?, memory: DashboardMemory) {
         self.store = store
         self.userId = userId
         self.zone = zone
@@ -58,7 +58,7 @@ final class DashboardApp {
         self.themes = themes
         self.screen = screen
         self.trace = trace
-        self.environment = environment
+        self.memory = memory
         (events, continuation) = AsyncStream<AppEvent>.makeStream()
         var names = themes.names
         if let index = names.firstIndex(of: theme) { names = Array(names[index...] + names[..<index]) }
@@ -68,8 +68,7 @@ final class DashboardApp {
             width: size.width, height: size.height
         )
         state.message = notice
-        let memory = AskMemory(environment: environment)
-        state.askMemory = Dictionary(uniqueKeysWithValues: keys.map { ($0, memory.memory(AskMemory.entry(store: store.location, user: userId, key: $0))) })
+        state.askMemory = Dictionary(uniqueKeysWithValues: keys.map { ($0, memory.answers($0)) })
         loop = DashboardLoop(state: state)
         board = StreakBoard(store: store, userId: userId, now: clock, timeZone: { zone })
         board.onNotice = { [weak self] notice in self?.pendingNotices[notice.streakKey, default: []].append(notice.notice) }
@@ -79,7 +78,7 @@ final class DashboardApp {
     ///   - exitAfterFirstFrame: stop once the first frame with streak data is drawn (to
     ///     measure the time to first frame).
     ///   - ticking: move the clock as the screen needs (a test counting frames turns it off).
-    func run(exitAfterFirstFrame: Bool = false, ticking: Bool = true) async {
+    package func run(exitAfterFirstFrame: Bool = false, ticking: Bool = true) async {
         self.ticking = ticking
         screen.start(deliver: { [weak self] event in
             if case .key = event { self?.trace?.key() }
@@ -177,19 +176,15 @@ final class DashboardApp {
                 return (.skippedEveryStreak(days: days, streaks: results.filter { !$0.days.isEmpty }.count), nil)
             }
         case .saveTheme(let name):
-            let environment = environment
+            let memory = memory
             write(nil) { _, _ in
-                var preferences = Preferences.load(environment: environment)
-                preferences.theme = name
-                try preferences.save(environment: environment)
+                try memory.saveTheme(name)
                 return (.themeSaved(name), nil)
             }
         case .rememberAnswers(let answers):
-            let environment = environment, location = store.location, userId = userId
+            let memory = memory
             write(nil) { _, _ in
-                var memory = AskMemory(environment: environment)
-                for (key, answers) in answers { memory.set(answers, for: AskMemory.entry(store: location, user: userId, key: key)) }
-                try memory.save(today: CalendarDay(containing: now, in: zone))
+                try memory.rememberAnswers(answers, CalendarDay(containing: now, in: zone))
                 return (.answersRemembered, nil)
             }
         case .loadDay(let key, let day):
@@ -243,7 +238,7 @@ final class DashboardApp {
                 }
                 continuation.yield(.written(outcome, view, savedOffline: savedOffline))
             } catch {
-                continuation.yield(.written(.failed(key: key, reason: ErrorReport.message(for: error)), nil))
+                continuation.yield(.written(.failed(key: key, reason: StreakStoreError.message(for: error)), nil))
             }
         }
     }
@@ -260,7 +255,7 @@ final class DashboardApp {
                 do {
                     return .dayEventsLoaded(DayEvents(key: key, day: day, events: try await store.events(userId: userId, streakKey: key, on: day, timezone: zone)))
                 } catch {
-                    return .message(ErrorReport.message(for: error))
+                    return .message(StreakStoreError.message(for: error))
                 }
             }.value
             guard let self else { return }

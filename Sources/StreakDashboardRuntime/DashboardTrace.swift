@@ -7,10 +7,10 @@ import SwiftfulGamification
 /// monotonic time, the calculations run and store files read so far in this process, and
 /// the selected streak's event count, so a harness can measure a key's cost to the frame
 /// that shows its result.
-final class DashboardTrace: Sendable {
+package final class DashboardTrace: Sendable {
     private let handle: Mutex<FileHandle>
 
-    init?(path: String?) {
+    package init?(path: String?) {
         guard let path, FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else { return nil }
         self.handle = Mutex(handle)

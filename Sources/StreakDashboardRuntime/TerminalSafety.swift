@@ -3,8 +3,8 @@ import Foundation
 
 /// Restores the terminal however the process ends: normal exit, or a fatal signal
 /// (re-raised afterwards so the crash report survives).
-enum TerminalSafety {
-    static func install() {
+package enum TerminalSafety {
+    package static func install() {
         atexit { endwin() }
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
             signal(number) { caught in

@@ -5,7 +5,7 @@ import StreakDashboard
 /// drawn, and its input (keys, resizes, the end of the session) delivered as events.
 /// `NcursesBackend` is the real one; `MemoryBackend` runs the key-to-frame path in tests.
 @MainActor
-protocol TerminalBackend: AnyObject {
+package protocol TerminalBackend: AnyObject {
     var size: (width: Int, height: Int) { get }
     var isUTF8: Bool { get }
     /// Starts delivering input to `deliver`; `redraw` asks for the frame again (after the
@@ -18,23 +18,23 @@ protocol TerminalBackend: AnyObject {
 
 /// A terminal in memory: frames kept, keys pressed by the test.
 @MainActor
-final class MemoryBackend: TerminalBackend {
-    let size: (width: Int, height: Int)
-    let isUTF8 = true
-    private(set) var frames: [Grid] = []
+package final class MemoryBackend: TerminalBackend {
+    package let size: (width: Int, height: Int)
+    package let isUTF8 = true
+    package private(set) var frames: [Grid] = []
     private var deliver: (@MainActor (AppEvent) -> Void)?
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         size = (width, height)
     }
 
-    func start(deliver: @escaping @MainActor (AppEvent) -> Void, redraw: @escaping @MainActor () -> Void) {
+    package func start(deliver: @escaping @MainActor (AppEvent) -> Void, redraw: @escaping @MainActor () -> Void) {
         self.deliver = deliver
     }
 
-    func draw(_ grid: Grid, theme: Theme) { frames.append(grid) }
+    package func draw(_ grid: Grid, theme: Theme) { frames.append(grid) }
 
-    func stop() { deliver = nil }
+    package func stop() { deliver = nil }
 
-    func press(_ key: Key) { deliver?(.key(key)) }
+    package func press(_ key: Key) { deliver?(.key(key)) }
 }
