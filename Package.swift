@@ -39,11 +39,13 @@ let package = Package(
         ),
         // A server's streaks with a copy on this machine: offline writes queued and pushed.
         .target(name: "SwiftfulGamificationReplica", dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore"]),
-        // Other trackers' files (harsh, dijo, Loop, Beaver) read into streaks, and written back.
+        // Other trackers' files (harsh, dijo, Loop, Beaver) read into streaks, and written back; our own JSON Lines and CSV.
         .target(
             name: "StreakImporters",
             dependencies: [
                 "SwiftfulGamification",
+                // Our own JSON Lines format (StreakTransfer) reads lines as the store's log does.
+                "SwiftfulGamificationFileStore",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification", "TestSupport"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
-            dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
+            dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification", "StreakImporters", "TestSupport"]
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",

@@ -5,13 +5,13 @@ import SwiftfulGamification
 ///
 /// `date_created` is ISO 8601 with `Z` or an offset, or epoch seconds; `timezone` is a
 /// required IANA name; `metadata` values are plain JSON scalars or upstream's typed form.
-enum EventJSON {
-    struct Problem: Error, Equatable {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
+package enum EventJSON {
+    package struct Problem: Error, Equatable {
+        package let reason: String
+        package init(_ reason: String) { self.reason = reason }
     }
 
-    static func line(for event: StreakEvent) -> String {
+    package static func line(for event: StreakEvent) -> String {
         var writer = JSONWriter()
         write(event, to: &writer)
         return writer.text
@@ -19,7 +19,7 @@ enum EventJSON {
 
     /// `{"id":…,"date_created":…,"timezone":…,"is_freeze":…[,"amount":…][,"freeze_id":…][,"metadata":{…}]}`;
     /// with `everyKey`, `freeze_id` (null) and `metadata` (`{}`) are written even when empty.
-    static func write(_ event: StreakEvent, to writer: inout JSONWriter, everyKey: Bool = false) {
+    package static func write(_ event: StreakEvent, to writer: inout JSONWriter, everyKey: Bool = false) {
         writer.beginObject()
         writer.key("id")
         writer.string(event.id)
@@ -86,7 +86,7 @@ enum EventJSON {
     }
 
     /// The metadata as one JSON object, keys sorted.
-    static func metadataObject(_ metadata: [String: GamificationDictionaryValue]) -> String {
+    package static func metadataObject(_ metadata: [String: GamificationDictionaryValue]) -> String {
         var writer = JSONWriter()
         writer.beginObject()
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
@@ -110,7 +110,7 @@ enum EventJSON {
     }
 
     /// - Parameter requireId: without it, a missing id becomes a fresh UUID.
-    static func event(from value: JSONValue, zones: inout ZoneNameCache, requireId: Bool) throws -> StreakEvent {
+    package static func event(from value: JSONValue, zones: inout ZoneNameCache, requireId: Bool) throws -> StreakEvent {
         guard case .object = value else { throw Problem("expected a JSON object") }
         let id: String
         switch value["id"] {

@@ -5,11 +5,13 @@ import SwiftfulGamification
 /// `{"id":"…","date_created":"…","timezone":"…","is_freeze":false[,"amount":5.2]}` — in one pass with no
 /// intermediate values; anything else (escapes, metadata, other key orders) returns nil
 /// and goes to the general parser. Zone names are interned, as a log holds a handful.
-struct EventLineFastPath {
+package struct EventLineFastPath {
     private var zoneBytes: [UInt8] = []
     private var zoneName = ""
 
-    mutating func event(_ line: UnsafeBufferPointer<UInt8>, zones: inout ZoneNameCache) -> StreakEvent? {
+    package init() {}
+
+    package mutating func event(_ line: UnsafeBufferPointer<UInt8>, zones: inout ZoneNameCache) -> StreakEvent? {
         var cursor = Cursor(bytes: line)
         guard cursor.skip(#"{"id":""#), let id = cursor.stringBytes(), !id.isEmpty,
               cursor.skip(#"","date_created":""#), let dateBytes = cursor.stringBytes(),

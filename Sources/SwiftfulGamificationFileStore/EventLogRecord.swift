@@ -77,9 +77,11 @@ enum EventLogRecord: Equatable {
 }
 
 /// Remembers which zone names are valid, so a million lines cost a handful of lookups.
-struct ZoneNameCache {
+package struct ZoneNameCache {
     private var known: [String: Bool] = [:]
     private var lastValid: String?
+
+    package init() {}
 
     mutating func isValid(_ name: String) -> Bool {
         if name == lastValid { return true }

@@ -75,8 +75,8 @@ struct StreakSettings: Codable, Equatable {
 }
 
 /// The JSON coders for the store's small files (the logs use `JSONValue` and `JSONText`).
-enum StoreJSON {
-    static let decoder: JSONDecoder = {
+package enum StoreJSON {
+    package static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(date)
         return decoder
@@ -102,7 +102,7 @@ enum StoreJSON {
         return date
     }
 
-    static let encoder = makeEncoder(pretty: false)
+    package static let encoder = makeEncoder(pretty: false)
     static let prettyEncoder = makeEncoder(pretty: true)
 
     private static func makeEncoder(pretty: Bool) -> JSONEncoder {
@@ -112,7 +112,7 @@ enum StoreJSON {
     }
 
     /// A decoding error in a sentence.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
              DecodingError.valueNotFound(_, let context):

@@ -1,4 +1,5 @@
 import Foundation
+import StreakImporters
 import Testing
 import TestSupport
 @testable import SwiftfulGamification

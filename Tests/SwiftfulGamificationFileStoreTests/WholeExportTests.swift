@@ -1,4 +1,5 @@
 import Foundation
+import StreakImporters
 import Testing
 @testable import SwiftfulGamification
 @testable import SwiftfulGamificationFileStore

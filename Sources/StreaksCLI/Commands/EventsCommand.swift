@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakImporters
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 
