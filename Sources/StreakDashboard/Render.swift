@@ -42,8 +42,11 @@ public enum Render {
             let fading = toast.until.timeIntervalSince(state.now) <= 2
             let style = CellStyle(.accent, bold: !fading, reverse: true, dim: fading)
             grid.put(" \(toast.text) ", x: plan.message.x + 1, y: plan.message.y, style: style, limit: plan.message.width - 2)
-        } else if let message = state.message {
-            grid.put(message, x: plan.message.x + 1, y: plan.message.y, style: CellStyle(.accent), limit: plan.message.width - 2)
+        } else if state.message != nil {
+            let lines = ScreenPlan.messageLines(state)
+            for (row, line) in lines.enumerated() {
+                grid.put(line, x: plan.message.x + 1, y: plan.message.y + row, style: CellStyle(.accent), limit: plan.message.width - 2)
+            }
         }
         drawFooter(state, in: plan.footer, grid: &grid)
         switch state.overlay {

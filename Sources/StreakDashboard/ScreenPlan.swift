@@ -35,9 +35,18 @@ struct ScreenPlan {
     /// The least width of the day's detail beside a short history.
     static let shortHistoryDetailWidth = 30
 
+    /// The message's lines: a sentence longer than its line (a deletion with how to bring the
+    /// streak back, an error naming a path) takes up to three, above the minimum height's
+    /// rows, so it is read whole; a toast keeps one.
+    static func messageLines(_ state: DashboardState) -> [String] {
+        guard state.toast == nil, let message = state.message else { return [""] }
+        let spare = state.height - Render.minimumHeight
+        return Array(TextWrap.lines(message, width: max(1, state.width - 2)).prefix(max(1, min(3, spare + 1))))
+    }
+
     init(_ state: DashboardState) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
-        let outer = Layout.vertical([.length(1), .fill(1), .length(1), .length(1)]).split(screen)
+        let outer = Layout.vertical([.length(1), .fill(1), .length(Self.messageLines(state).count), .length(1)]).split(screen)
         header = outer[0]
         message = outer[2]
         footer = outer[3]

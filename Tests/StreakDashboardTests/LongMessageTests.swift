@@ -1,0 +1,50 @@
+import DashboardDemo
+import Foundation
+import Testing
+@testable import StreakDashboard
+import SwiftfulGamification
+
+/// A message longer than its line (a deletion saying how to bring the streak back, an error
+/// naming a path) was cut at the screen's edge; it wraps onto up to three lines instead.
+struct LongMessageTests {
+    static let deletion = "Deleted 'meditation' (1,234 events): in the trash until Jan 5, 2027; "
+        + "`streaks trash restore meditation` brings it back. The key 'meditation' is free now."
+
+    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    func aLongMessageIsReadWhole(width: Int, height: Int) {
+        var state = DemoStreaks.state([DemoStreaks.journalHistory()], width: width, height: height)
+        state.message = Self.deletion
+        let screen = Render.render(state).lines.joined(separator: "\n")
+        let words = Self.deletion.split(separator: " ")
+        // Every word is on the screen, in order, the last one too.
+        var rest = screen[...]
+        for word in words {
+            guard let found = rest.range(of: word) else {
+                Issue.record("'\(word)' missing at \(width)x\(height):\n\(screen)")
+                return
+            }
+            rest = rest[found.upperBound...]
+        }
+        // The footer (the keys) is still the last line.
+        let short = DemoStreaks.state([DemoStreaks.journalHistory()], width: width, height: height)
+        #expect(Render.render(state).lines.last == Render.render(short).lines.last)
+    }
+
+    @Test func aShortMessageKeepsOneLineAndTheLayout() {
+        var state = DemoStreaks.state([DemoStreaks.journalHistory()], width: 80, height: 24)
+        let before = Render.render(state).lines
+        state.message = "Logged 'journal'."
+        let after = Render.render(state).lines
+        #expect(ScreenPlan.messageLines(state).count == 1)
+        // Only the message line differs.
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(changed == [before.count - 2], "\(changed)")
+    }
+
+    @Test func atTheMinimumHeightTheMessageKeepsOneLine() {
+        var state = DemoStreaks.state([DemoStreaks.journalHistory()], width: Render.minimumWidth, height: Render.minimumHeight)
+        state.message = Self.deletion
+        #expect(ScreenPlan.messageLines(state).count == 1)
+        #expect(Render.render(state).lines.count == Render.minimumHeight)
+    }
+}
