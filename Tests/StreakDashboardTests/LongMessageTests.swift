@@ -48,3 +48,29 @@ struct LongMessageTests {
         #expect(Render.render(state).lines.count == Render.minimumHeight)
     }
 }
+
+/// Lines are measured in terminal columns: a wide character takes two.
+struct TextWrapTests {
+    @Test func wideCharactersCountTwoColumns() {
+        // 瞑想 is four columns: "瞑想 瞑想 瞑想" is 14, so at 10 it breaks after the second word.
+        #expect(TextWrap.lines("瞑想 瞑想 瞑想", width: 10) == ["瞑想 瞑想", "瞑想"])
+        for line in TextWrap.lines("毎日の瞑想を十分間続けることができました。とても良い一日でした。", width: 12) {
+            #expect(line.cellWidth <= 12, "\(line)")
+        }
+    }
+
+    @Test func aWordWiderThanTheLineIsCutAndNothingIsLost() {
+        let word = String(repeating: "日", count: 7) + "abc"
+        let lines = TextWrap.lines(word, width: 5)
+        #expect(lines.joined() == word)
+        #expect(lines.allSatisfy { $0.cellWidth <= 5 }, "\(lines)")
+        // One column cannot hold a wide character: it still goes, one a line.
+        #expect(TextWrap.lines("日本", width: 1) == ["日", "本"])
+    }
+
+    @Test func asciiWrapsAsBefore() {
+        #expect(TextWrap.lines("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("", width: 4) == [""])
+    }
+}
