@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SwiftfulGamificationPostgres", targets: ["SwiftfulGamificationPostgres"]),
         .library(name: "SwiftfulGamificationHTTP", targets: ["SwiftfulGamificationHTTP"]),
         .library(name: "SwiftfulGamificationReplica", targets: ["SwiftfulGamificationReplica"]),
+        // Other trackers' files and our own JSON Lines and CSV (`StreakTransfer`), read and written.
+        .library(name: "StreakImporters", targets: ["StreakImporters"]),
         .executable(name: "streaks", targets: ["streaks"]),
     ],
     dependencies: [

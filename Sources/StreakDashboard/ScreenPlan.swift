@@ -40,8 +40,13 @@ struct ScreenPlan {
     /// rows, so it is read whole; a toast keeps one.
     static func messageLines(_ state: DashboardState) -> [String] {
         guard state.toast == nil, let message = state.message else { return [""] }
-        let spare = state.height - Render.minimumHeight
-        return Array(TextWrap.lines(message, width: max(1, state.width - 2)).prefix(max(1, min(3, spare + 1))))
+        let width = max(1, state.width - 2)
+        let lines = TextWrap.lines(message, width: width)
+        let allowed = max(1, min(3, state.height - Render.minimumHeight + 1))
+        guard lines.count > allowed else { return lines }
+        // What does not fit ends the last line, cut at the screen's edge with "…".
+        let last = lines[(allowed - 1)...].joined(separator: " ").truncated(toCells: width, ascii: state.ascii)
+        return Array(lines.prefix(allowed - 1)) + [last]
     }
 
     init(_ state: DashboardState) {

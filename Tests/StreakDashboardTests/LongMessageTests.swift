@@ -41,11 +41,26 @@ struct LongMessageTests {
         #expect(changed == [before.count - 2], "\(changed)")
     }
 
-    @Test func atTheMinimumHeightTheMessageKeepsOneLine() {
+    @Test func atTheMinimumHeightTheMessageKeepsOneLineFilledAndSaysItWasCut() {
         var state = DemoStreaks.state([DemoStreaks.journalHistory()], width: Render.minimumWidth, height: Render.minimumHeight)
         state.message = Self.deletion
-        #expect(ScreenPlan.messageLines(state).count == 1)
+        let lines = ScreenPlan.messageLines(state)
+        #expect(lines.count == 1)
         #expect(Render.render(state).lines.count == Render.minimumHeight)
+        // The line is used to its end, and ends with the mark of a cut.
+        #expect(lines[0].cellWidth == state.width - 2 && lines[0].hasSuffix("…"), "\(lines)")
+        #expect(Self.deletion.hasPrefix(String(lines[0].dropLast())))
+    }
+
+    @Test func aMessageLongerThanThreeLinesEndsWithTheMarkOfACut() {
+        var state = DemoStreaks.state([DemoStreaks.journalHistory()], width: 80, height: 24)
+        state.message = String(repeating: Self.deletion + " ", count: 3)
+        let lines = ScreenPlan.messageLines(state)
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.cellWidth <= 78 })
+        #expect(lines[2].hasSuffix("…"), "\(lines)")
+        state.ascii = true
+        #expect(ScreenPlan.messageLines(state)[2].hasSuffix("~"))
     }
 }
 

@@ -14,7 +14,8 @@
 # a non-zero exit means the user files (events.jsonl, freezes.jsonl, config.json) are
 # byte for byte as before, or the message says what was saved and it is there exactly
 # once; a retry after a failure applies the effect once; the status from the derived files
-# equals a recount from the log; no run crashes (exit >= 128) or hangs.
+# equals a recount from the log; no run crashes (exit >= 128) or hangs, but for
+# libdispatch's own stop without /proc (see that section).
 #
 # Usage: Tests/e2e/faults.sh [path/to/streaks]
 # The cases are shared out among FAULTS_SHARDS copies of this script run at once (default:
@@ -629,6 +630,7 @@ done
 
 # The rest, short and partly about timing, runs in one copy: the last.
 if [ "$SHARD" != $((SHARDS - 1)) ]; then
+    section ""
     summary
     exit
 fi
@@ -774,7 +776,7 @@ total=$("$BIN" status daily --json --store "$STORE" --user "$USER_NAME" | python
 recount=$(cp -a "$STORE" "$WORK/recount" && find "$WORK/recount" -name snapshot.json -delete && "$BIN" status daily --json --store "$WORK/recount" --user "$USER_NAME" | python3 -c "import json,sys; print(json.load(sys.stdin)['total_events'])")
 check "6 x 40 racing writers: $total events counted from $start (a recount says $recount)" test "$total" = $((start + 240)) -a "$recount" = "$total"
 
-section "Two renames racing (a b"
+section "Two renames racing"
 # MARK: Two renames racing (a b, then b c): each exit says what happened to the store.
 
 rename_lies=0
@@ -826,7 +828,10 @@ section "Without /proc (where Swift looks for the arguments)"
 # command run again finishes the job once. A Swift trap of our own says "Fatal error" and fails.
 
 if unshare -m true 2>/dev/null; then
-    crashes=0
+    # A release build's own traps (a failed precondition, a bad index) also stop it with
+    # SIGILL and no message: a stop every time, or often, is ours, so more than 4 in 20 runs
+    # fail (libdispatch's rate makes that about one in a million).
+    crashes=0 failed_before=$failed
     for run in $(seq 1 20); do
         rm -rf "$STORE" && cp -a "$BASE" "$STORE"
         before=$(user_files_digest "$STORE")
@@ -834,16 +839,18 @@ if unshare -m true 2>/dev/null; then
             unshare -m sh -c "mount -t tmpfs none /proc && exec '$BIN' log daily --store '$STORE' --user '$USER_NAME' --now '$NOW'" >/dev/null 2>"$WORK/errors"
             exit_code=$?
             [ "$exit_code" = 0 ] && break
-            crashes=$((crashes + 1))
             check "without /proc, run $run: only libdispatch's monitor stops it (exit $exit_code: $(head -c 160 "$WORK/errors"))" \
                 bash -c "[ '$exit_code' = 132 ] && ! grep -q 'Fatal error' '$WORK/errors'"
-            # Saved before the crash: nothing left to do (a second log would be a second event).
+            [ "$exit_code" = 132 ] || break
+            crashes=$((crashes + 1))
+            # Saved before the stop: nothing left to do (a second log would be a second event).
             [ "$(user_files_digest "$STORE")" != "$before" ] && break
         done
         check "without /proc, run $run: the event is logged once (last exit $exit_code)" \
             $STATE effect log "$BASE_STATE" "$($STATE state "$BIN" "$STORE" "$NOW")"
     done
-    echo "ok - without /proc: 20 logs, each there once ($crashes stopped by libdispatch's monitor and finished)"
+    check "without /proc: at most 4 stops in 20 runs ($crashes)" test "$crashes" -le 4
+    [ "$failed" = "$failed_before" ] && echo "ok - without /proc: 20 logs, each there once ($crashes stopped by libdispatch's monitor and finished)"
 else
     echo "skip - without /proc: unshare needs root"
 fi
