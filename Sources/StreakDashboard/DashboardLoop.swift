@@ -2,9 +2,9 @@ import Foundation
 import SwiftfulGamification
 
 /// The run loop's state and when it draws: after every event that changes what is shown,
-/// except that a key whose effect writes draws nothing until the write's outcome is back
-/// (then the message and the new numbers come in one frame), and the store's echo of a
-/// write already shown draws nothing at all.
+/// except that a key whose effect writes draws nothing until the write's outcome is back:
+/// the streak's new numbers (from its manager, just before the outcome) wait for it, and the
+/// message and the numbers come in one frame. A view equal to the one shown draws nothing.
 public struct DashboardLoop: Sendable {
     public private(set) var state: DashboardState
     /// Writes under way, by streak key.
@@ -22,7 +22,7 @@ public struct DashboardLoop: Sendable {
             let (next, effects) = Reducer.reduce(state, event)
             state = next
             return (writing[view.key, default: 0] == 0, effects)
-        case .written(let outcome, _, _):
+        case .written(let outcome, _):
             if let key = outcome.key, let count = writing[key] { writing[key] = count > 1 ? count - 1 : nil }
             let (next, effects) = Reducer.reduce(state, event)
             state = next

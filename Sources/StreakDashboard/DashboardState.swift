@@ -274,10 +274,10 @@ public enum AppEvent: Sendable {
     case syncChanged(StoreSyncState)
     /// The user's experience points, as they changed (points on).
     case pointsUpdated(CurrentExperiencePointsData)
-    /// A write's outcome, with the streak as the write left it (nil when it failed or
-    /// changed no streak on screen).
+    /// A write's outcome. The streak as the write left it is not in it: it reaches the screen
+    /// as every change does, from the streak's manager (`streakUpdated`), just before this.
     /// `savedOffline`: the server was out of reach; the change waits on this machine.
-    case written(WriteOutcome, StreakView?, savedOffline: Bool = false)
+    case written(WriteOutcome, savedOffline: Bool = false)
 
     /// The case's name ("key", "streakUpdated"), without describing what it carries.
     public var name: String {

@@ -36,14 +36,10 @@ public enum Reducer {
         case .streakUpdated(let view):
             let effects = show(view, &state)
             return (state, effects)
-        case .written(let outcome, let view, let savedOffline):
+        case .written(let outcome, let savedOffline):
             if let key = outcome.key { state.loggingFromToday.remove(key) }
             let said = outcome.message(in: state.zone)
             if !said.isEmpty { state.message = said + (savedOffline ? " Saved on this machine: it waits for the server." : "") }
-            // An archived streak leaves the screen with the key list; nothing to show of it.
-            guard let view, state.keys.contains(view.key) else { return (state, []) }
-            let effects = show(view, &state)
-            return (state, effects)
         case .streakFailed(let key, let reason):
             state.failures[key] = reason
         case .dayEventsLoaded(let events):

@@ -134,11 +134,11 @@ extension Effect {
 }
 
 extension WriteOutcome {
-    /// What `change`, applied to `key`, did, as the footer says it, and whether its streak
-    /// is sent back (an archived or deleted streak leaves the screen). `shown`: the streak as
+    /// What `change`, applied to `key`, did, as the footer says it, and whether the streak's
+    /// manager takes the result (an archived or deleted streak leaves the screen instead). `shown`: the streak as
     /// the screen showed it before the write (whether a note replaced one is read from it).
     public static func of(_ change: StreakChange, to key: String, produced: StreakChangeResult, shown: StreakEvaluation? = nil)
-        -> (outcome: WriteOutcome, sendsView: Bool) {
+        -> (outcome: WriteOutcome, updatesManager: Bool) {
         switch change {
         case .removeEvent:
             return (produced.removed.map { .removed(key: key, event: $0) } ?? .failed(key: key, reason: "nothing was removed"), true)

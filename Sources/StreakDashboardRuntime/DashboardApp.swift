@@ -11,10 +11,12 @@ import SwiftfulGamificationReplica
 /// into state and effects; `Render` draws the state. Data flows one way: store -> feed ->
 /// `StreakBoard` (a `StreakManager` per streak) -> Observation -> this loop -> screen.
 /// Every write goes through the streak's manager to the store, which evaluates it once under
-/// its lock; the manager takes that result before the write returns, and the outcome comes
-/// back here with it (one frame: the message and the new numbers); the feed's echo of the
-/// same result changes no manager. Streaks changed, created or removed by any other process
-/// reach the managers through the same feed, and the screen through Observation.
+/// its lock; the manager takes that result before the write returns. What the screen shows
+/// of a streak comes from its manager alone, by one road: a write's own result too is sent
+/// from the manager (just before the write's outcome, so the loop draws both in one frame);
+/// the feed's echo of the same result changes no manager. Streaks changed, created or
+/// removed by any other process reach the managers through the same feed, and the screen
+/// through Observation.
 @MainActor
 package final class DashboardApp {
     private let store: any StreakStore
@@ -32,6 +34,8 @@ package final class DashboardApp {
     private let board: StreakBoard
     /// The manager each streak's view was last read from (a new one is observed anew).
     private var observed: [String: ObjectIdentifier] = [:]
+    /// The evaluation each streak's view was last sent with: a manager's value is sent once.
+    private var sent: [String: StreakEvaluation] = [:]
     /// Notices the managers made since their streak's view was last sent.
     private var pendingNotices: [String: [StreakNotice]] = [:]
     private var tasks: [Task<Void, Never>] = []
@@ -150,7 +154,7 @@ package final class DashboardApp {
                 do {
                     let produced = try await store.apply(change, to: StreakRef(userId: userId, key: key), at: now, timezone: zone)
                     let said = WriteOutcome.of(change, to: named, produced: produced, shown: shown)
-                    return (said.outcome, said.sendsView ? produced.evaluation : nil)
+                    return (said.outcome, said.updatesManager ? produced.evaluation : nil)
                 } catch {
                     guard let answer = WriteOutcome.refusal(error, of: change, to: named) else { throw error }
                     return (answer, nil)
@@ -196,7 +200,7 @@ package final class DashboardApp {
     }
 
     /// A write in the vocabulary of change (`StreakChange`), applied to the streak `key` at
-    /// `now`; `outcome` says what it did and which view (if any) to send back.
+    /// `now`; `outcome` says what it did and the result the streak's manager takes (if any).
     private func apply(
         _ change: StreakChange, to key: String, at now: Date,
         outcome: @escaping @Sendable (StreakEvaluation?) -> (WriteOutcome, StreakEvaluation?)
@@ -217,8 +221,8 @@ package final class DashboardApp {
     }
 
     /// Runs a write on the board: the evaluation it returns goes to that streak's manager
-    /// before the write returns (making the notices of it), then comes back here with the
-    /// outcome as an event (or the failure, as one).
+    /// before the write returns (making the notices of it); the manager's new view is sent,
+    /// then the outcome (or the failure) as an event.
     private func write(
         _ key: String?, _ work: @escaping @Sendable (any StreakStore, String) async throws -> (WriteOutcome, StreakEvaluation?)
     ) {
@@ -232,13 +236,10 @@ package final class DashboardApp {
                 trace?.written()
                 self?.onWritten?()
                 let savedOffline = (store as? ReplicatedStreakStore)?.offlineReason != nil && outcome.key != nil
-                let view = evaluation.map { evaluation in
-                    let key = evaluation.configuration.streakKey
-                    return StreakView(key: key, evaluation: evaluation, notices: self?.takeNotices(key) ?? [])
-                }
-                continuation.yield(.written(outcome, view, savedOffline: savedOffline))
+                if let written = evaluation?.configuration.streakKey { self?.sendView(of: written) }
+                continuation.yield(.written(outcome, savedOffline: savedOffline))
             } catch {
-                continuation.yield(.written(.failed(key: key, reason: StreakStoreError.message(for: error)), nil))
+                continuation.yield(.written(.failed(key: key, reason: StreakStoreError.message(for: error))))
             }
         }
     }
@@ -318,7 +319,10 @@ package final class DashboardApp {
             observed[key] = ObjectIdentifier(manager)
             managerChanged(key, manager)
         }
-        for key in observed.keys where board.managers[key] == nil { observed[key] = nil }
+        for key in observed.keys where board.managers[key] == nil {
+            observed[key] = nil
+            sent[key] = nil
+        }
         for (key, reason) in board.failures where shownFailures[key] != reason { continuation.yield(.streakFailed(key: key, reason: reason)) }
         shownFailures = board.failures
         if let sync = board.sync, sync != shownSync {
@@ -337,10 +341,15 @@ package final class DashboardApp {
         } onChange: { [weak self] in
             Task { @MainActor [weak self] in self?.managerChanged(key, manager) }
         }
-        // A write's own result is on screen already (its outcome brought it): no view to build.
-        if let evaluation = manager.evaluation, !(state.views[key]?.evaluation.isSameEvaluation(as: evaluation) ?? false) {
-            continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
-        }
+        sendView(of: key)
+    }
+
+    /// The streak's view from its manager, with the notices made of it, unless that value was
+    /// sent already (a write sends its own result at once; Observation then finds it sent).
+    private func sendView(of key: String) {
+        guard let evaluation = board.managers[key]?.evaluation, !(sent[key]?.isSameEvaluation(as: evaluation) ?? false) else { return }
+        sent[key] = evaluation
+        continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
     }
 
     private func takeNotices(_ key: String) -> [StreakNotice] {

@@ -30,22 +30,23 @@ struct DashboardLoopTests {
         return (frames, loop.state)
     }
 
-    @Test func aLogIsOneFrameWhenTheOutcomeComesFirst() {
+    /// The streak's new numbers (from its manager) come just before the outcome: they wait
+    /// for it, and one frame shows both.
+    @Test func aLogIsOneFrame() {
         let (_, view) = afterLog()
         let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
-        let (count, state) = frames([.written(outcome, view), .streakUpdated(view)])
+        let (count, state) = frames([.streakUpdated(view), .written(outcome)])
         #expect(count == 1)
         #expect(state.message == "Logged daily at 15:30.")
         #expect(state.views["daily"]?.streak.totalEvents == view.streak.totalEvents)
     }
 
-    @Test func aLogIsOneFrameWhenTheEchoComesFirst() {
+    /// The same result arriving again (the feed's echo, after the write) draws nothing.
+    @Test func theEchoOfAWriteDrawsNothing() {
         let (_, view) = afterLog()
         let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
-        let (count, state) = frames([.streakUpdated(view), .written(outcome, view)])
+        let (count, _) = frames([.streakUpdated(view), .written(outcome), .streakUpdated(view)])
         #expect(count == 1)
-        #expect(state.message == "Logged daily at 15:30.")
-        #expect(state.views["daily"]?.streak.totalEvents == view.streak.totalEvents)
     }
 
     /// Offline (a database's copy), the message says the change waits; the header counts it.
@@ -53,7 +54,7 @@ struct DashboardLoopTests {
         let (_, view) = afterLog()
         let outcome = WriteOutcome.logged(key: "daily", at: DemoStreaks.now)
         let (count, state) = frames([
-            .syncChanged(StoreSyncState(pendingChanges: 1, lastSynced: DemoStreaks.now.addingTimeInterval(-3_600), isOffline: true)), .written(outcome, view, savedOffline: true),
+            .syncChanged(StoreSyncState(pendingChanges: 1, lastSynced: DemoStreaks.now.addingTimeInterval(-3_600), isOffline: true)), .streakUpdated(view), .written(outcome, savedOffline: true),
         ])
         #expect(count == 2)
         #expect(state.message == "Logged daily at 15:30. Saved on this machine: it waits for the server.")
@@ -64,7 +65,7 @@ struct DashboardLoopTests {
     /// change from elsewhere draws again.
     @Test func aFailedWriteIsOneFrameAndOthersDrawAgain() {
         let (_, view) = afterLog()
-        let (count, state) = frames([.written(.failed(key: "daily", reason: "The disk is full."), nil), .streakUpdated(view)])
+        let (count, state) = frames([.written(.failed(key: "daily", reason: "The disk is full.")), .streakUpdated(view)])
         #expect(count == 2)
         #expect(state.message == "The disk is full.")
     }

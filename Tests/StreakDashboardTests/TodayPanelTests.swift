@@ -48,11 +48,11 @@ struct TodayPanelTests {
         #expect(second.isEmpty)
         #expect(twice.overlay == .today(TodayPanel(index: index)))
         // The write's outcome arrives (here without a new view): the key may be logged again.
-        let (back, _) = Reducer.reduce(twice, .written(.logged(key: key, at: twice.now), nil))
+        let (back, _) = Reducer.reduce(twice, .written(.logged(key: key, at: twice.now)))
         #expect(back.loggingFromToday.isEmpty)
         #expect(press(back, .character(" ")).1 == [.log(streak: key)])
         // A failed write frees it too.
-        let (failed, _) = Reducer.reduce(twice, .written(.failed(key: key, reason: "disk full"), nil))
+        let (failed, _) = Reducer.reduce(twice, .written(.failed(key: key, reason: "disk full")))
         #expect(failed.loggingFromToday.isEmpty)
     }
 

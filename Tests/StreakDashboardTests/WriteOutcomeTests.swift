@@ -36,9 +36,9 @@ struct WriteOutcomeTests {
     @Test func aStreakThatLeavesTheScreenSendsNoView() {
         var trashed = StreakChangeResult(evaluation: nil)
         trashed.trashed = TrashedStreak(streakKey: "run", title: nil, dateDeleted: Date(timeIntervalSince1970: 0), eventCount: 3)
-        #expect(WriteOutcome.of(.delete, to: "run", produced: trashed).sendsView == false)
-        #expect(WriteOutcome.of(.archive(true), to: "run", produced: trashed).sendsView == false)
-        #expect(WriteOutcome.of(.removeNote(day), to: "run", produced: trashed).sendsView == true)
+        #expect(WriteOutcome.of(.delete, to: "run", produced: trashed).updatesManager == false)
+        #expect(WriteOutcome.of(.archive(true), to: "run", produced: trashed).updatesManager == false)
+        #expect(WriteOutcome.of(.removeNote(day), to: "run", produced: trashed).updatesManager == true)
     }
 
     @Test func freezesNotNeededAreAnAnswerAndOtherRefusalsFailures() {
