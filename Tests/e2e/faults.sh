@@ -65,15 +65,32 @@ mine() {
     unit=$((unit + 1))
     [ $(((unit - 1) % SHARDS)) = "$SHARD" ]
 }
-# -S: no site packages (the helper needs the standard library only; site costs 50 ms a start).
-STATE="python3 -S $HERE/store_state.py"
 WORK=$(mktemp -d)
 MOUNT=$WORK/tmpfs
 cleanup() {
+    exec 7>&- 8<&-
     mountpoint -q "$MOUNT" 2>/dev/null && umount "$MOUNT"
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# The state helper runs once for the whole script (a Python start costs 100 ms, and the
+# cases ask it thousands of times), answering through two FIFOs on descriptors 7 and 8,
+# which command substitutions inherit; -S: it needs the standard library only.
+mkfifo "$WORK/state-requests" "$WORK/state-answers"
+python3 -S "$HERE/store_state.py" serve "$WORK/state-requests" "$WORK/state-answers" &
+exec 7>"$WORK/state-requests" 8<"$WORK/state-answers"
+state_helper() { # state_helper COMMAND ARGS...: store_state.py's output and exit code
+    local LC_ALL=C argument code size text=
+    {
+        printf '%d\n' $#
+        for argument in "$@"; do printf '%d\n%s\n' "${#argument}" "$argument"; done
+    } >&7
+    read -r -t 300 code <&8 && read -r -t 300 size <&8 || { echo "the state helper did not answer" >&2; return 3; }
+    [ "$size" -gt 0 ] && read -r -t 300 -N "$size" text <&8
+    printf '%s' "$text"
+    return "$code"
+}
+STATE=state_helper
 export TZ=America/New_York
 source "$(dirname "$0")/common.sh"
 QUIET_OK=1

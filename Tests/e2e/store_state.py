@@ -7,6 +7,7 @@
   store_state.py whole BIN STORE NOW        prints everything the user's streaks hold (every streak as
                                             `export --all` writes it, the trash, and the state above)
   store_state.py points BIN STORE NOW       prints the points of all time, after `points` settled them
+  store_state.py serve REQUESTS ANSWERS     answers the commands above through two FIFOs (see serve)
 """
 import json
 import subprocess
@@ -139,20 +140,53 @@ def effect(name, before, after):
         and set(after) - set(before) <= touched
 
 
-def main():
-    command = sys.argv[1]
+def answer(args):
+    """One command's exit code and output."""
+    command = args[0]
     if command == "state":
-        print(json.dumps(state(sys.argv[2], sys.argv[3], sys.argv[4]), sort_keys=True))
-    elif command == "effect":
-        sys.exit(0 if effect(sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])) else 1)
-    elif command == "whole":
-        print(json.dumps(whole(sys.argv[2], sys.argv[3], sys.argv[4]), sort_keys=True))
-    elif command == "points":
-        print(points(sys.argv[2], sys.argv[3], sys.argv[4]))
-    elif command == "same":
-        sys.exit(0 if json.loads(sys.argv[2]) == json.loads(sys.argv[3]) else 1)
-    else:
-        sys.exit("unknown command " + command)
+        return 0, json.dumps(state(args[1], args[2], args[3]), sort_keys=True) + "\n"
+    if command == "effect":
+        return (0 if effect(args[1], json.loads(args[2]), json.loads(args[3])) else 1), ""
+    if command == "whole":
+        return 0, json.dumps(whole(args[1], args[2], args[3]), sort_keys=True) + "\n"
+    if command == "points":
+        return 0, str(points(args[1], args[2], args[3])) + "\n"
+    if command == "same":
+        return (0 if json.loads(args[1]) == json.loads(args[2]) else 1), ""
+    return 2, "unknown command " + command + "\n"
+
+
+def serve(requests, answers):
+    """Answers commands one after another through two FIFOs, so a script asking thousands of
+    them starts Python once (a start costs 100 ms on a small machine). A request is its
+    argument count, then each argument as its length in bytes, a newline, the bytes and a
+    newline; an answer is the exit code, the output's length in bytes, and the output."""
+    with open(requests, "rb") as inbox, open(answers, "wb") as outbox:
+        while True:
+            header = inbox.readline()
+            if not header:
+                return
+            args = []
+            for _ in range(int(header)):
+                size = int(inbox.readline())
+                args.append(inbox.read(size).decode())
+                inbox.read(1)
+            try:
+                code, text = answer(args)
+            except Exception as error:  # an answer always comes: the script must not hang
+                code, text = 3, "store_state: %r\n" % (error,)
+            data = text.encode()
+            outbox.write(b"%d\n%d\n" % (code, len(data)) + data)
+            outbox.flush()
+
+
+def main():
+    if sys.argv[1] == "serve":
+        serve(sys.argv[2], sys.argv[3])
+        return
+    code, text = answer(sys.argv[1:])
+    sys.stdout.write(text)
+    sys.exit(code)
 
 
 if __name__ == "__main__":
