@@ -78,7 +78,8 @@ public enum Render {
         var summary: [String] = []
         if state.keys.count > 1 {
             summary.append("\(state.keys.count) streaks")
-            let statuses = state.views.values.map(\.streak.status)
+            // The listed streaks only: a new or renamed one's view can come before the list.
+            let statuses = state.keys.compactMap { state.views[$0]?.streak.status }
             let kept = statuses.filter { if case .active = $0 { return true }; return false }.count
             let atRisk = statuses.filter { $0 == .atRisk || $0 == .canExtendWithLeeway }.count
             // Active: kept today, resting, or a week with slack.

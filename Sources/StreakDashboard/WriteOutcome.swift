@@ -2,8 +2,9 @@ import Foundation
 import StreakPresentation
 import SwiftfulGamification
 
-/// What a dashboard write did, as the run loop hands it back with the streak it left; the
-/// reducer shows both at once (one frame, the message beside the new numbers).
+/// What a dashboard write did, as the run loop hands it back just after the streak's manager
+/// sent the streak as the write left it; the loop draws both at once (one frame, the message
+/// beside the new numbers).
 public enum WriteOutcome: Equatable, Sendable {
     case logged(key: String, at: Date)
     /// `count` events (of `amount` each, in `unit`) on a past day (nil: today).

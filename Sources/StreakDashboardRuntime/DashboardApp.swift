@@ -34,8 +34,9 @@ package final class DashboardApp {
     private let board: StreakBoard
     /// The manager each streak's view was last read from (a new one is observed anew).
     private var observed: [String: ObjectIdentifier] = [:]
-    /// The evaluation each streak's view was last sent with: a manager's value is sent once.
-    private var sent: [String: StreakEvaluation] = [:]
+    /// The manager and evaluation each streak's view was last sent with: a manager's value is
+    /// sent once (a new manager's always).
+    private var sent: [String: (manager: ObjectIdentifier, evaluation: StreakEvaluation)] = [:]
     /// Notices the managers made since their streak's view was last sent.
     private var pendingNotices: [String: [StreakNotice]] = [:]
     private var tasks: [Task<Void, Never>] = []
@@ -133,8 +134,8 @@ package final class DashboardApp {
 
     // MARK: - Effects
 
-    /// Every effect that writes goes to the store here, at this instant, and comes back as
-    /// its outcome with the streak as the write left it.
+    /// Every effect that writes goes to the store here, at this instant; the streak as the
+    /// write left it comes back from its manager, then the outcome.
     private func perform(_ effect: Effect) {
         let zone = zone, now = clock()
         switch effect {
@@ -319,10 +320,8 @@ package final class DashboardApp {
             observed[key] = ObjectIdentifier(manager)
             managerChanged(key, manager)
         }
-        for key in observed.keys where board.managers[key] == nil {
-            observed[key] = nil
-            sent[key] = nil
-        }
+        for key in observed.keys where board.managers[key] == nil { observed[key] = nil }
+        for key in sent.keys where board.managers[key] == nil { sent[key] = nil }
         for (key, reason) in board.failures where shownFailures[key] != reason { continuation.yield(.streakFailed(key: key, reason: reason)) }
         shownFailures = board.failures
         if let sync = board.sync, sync != shownSync {
@@ -347,8 +346,9 @@ package final class DashboardApp {
     /// The streak's view from its manager, with the notices made of it, unless that value was
     /// sent already (a write sends its own result at once; Observation then finds it sent).
     private func sendView(of key: String) {
-        guard let evaluation = board.managers[key]?.evaluation, !(sent[key]?.isSameEvaluation(as: evaluation) ?? false) else { return }
-        sent[key] = evaluation
+        guard let manager = board.managers[key], let evaluation = manager.evaluation else { return }
+        if let last = sent[key], last.manager == ObjectIdentifier(manager), last.evaluation.isSameEvaluation(as: evaluation) { return }
+        sent[key] = (ObjectIdentifier(manager), evaluation)
         continuation.yield(.streakUpdated(StreakView(key: key, evaluation: evaluation, notices: takeNotices(key))))
     }
 

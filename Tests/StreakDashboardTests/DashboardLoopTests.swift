@@ -5,8 +5,8 @@ import Testing
 @testable import SwiftfulGamification
 
 /// When the run loop draws: a keypress that writes gives exactly one new frame, when the
-/// write's outcome comes back with the new numbers (the message beside them), whatever
-/// order the store's echo of the same result arrives in.
+/// write's outcome comes back (the streak's new numbers, sent by its manager just before,
+/// wait for it), and the store's echo of the same result draws nothing.
 struct DashboardLoopTests {
     /// The daily demo streak with one more event at the demo clock.
     func afterLog() -> (history: DemoHistory, view: StreakView) {
@@ -75,5 +75,14 @@ struct DashboardLoopTests {
         var loop = DashboardLoop(state: DemoStreaks.state(DemoStreaks.fiveStreaks()))
         #expect(loop.handle(.streakUpdated(afterLog().view)).draw)
         #expect(!loop.handle(.streakUpdated(afterLog().view)).draw)  // the same again: nothing new
+    }
+
+    /// A new or renamed streak's view comes from its manager before the key list names it:
+    /// the header counts the listed streaks only.
+    @Test func aViewBeforeItsKeyIsListedIsNotCounted() {
+        var loop = DashboardLoop(state: DemoStreaks.state(DemoStreaks.fiveStreaks()))
+        let header = Render.render(loop.state).lines[0]
+        _ = loop.handle(.streakUpdated(StreakView(key: "fresh", evaluation: afterLog().view.evaluation, notices: [])))
+        #expect(Render.render(loop.state).lines[0] == header)
     }
 }

@@ -47,7 +47,7 @@ struct TodayPanelTests {
         let (twice, second) = press(once, .character(" "))
         #expect(second.isEmpty)
         #expect(twice.overlay == .today(TodayPanel(index: index)))
-        // The write's outcome arrives (here without a new view): the key may be logged again.
+        // The write's outcome arrives: the key may be logged again.
         let (back, _) = Reducer.reduce(twice, .written(.logged(key: key, at: twice.now)))
         #expect(back.loggingFromToday.isEmpty)
         #expect(press(back, .character(" ")).1 == [.log(streak: key)])

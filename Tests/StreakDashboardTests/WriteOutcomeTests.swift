@@ -33,7 +33,7 @@ struct WriteOutcomeTests {
         #expect(WriteOutcome.of(.reset, to: "run", produced: nothing).outcome.message(in: zone) == "Saved: reset run.")
     }
 
-    @Test func aStreakThatLeavesTheScreenSendsNoView() {
+    @Test func aStreakThatLeavesTheScreenIsNotGivenToItsManager() {
         var trashed = StreakChangeResult(evaluation: nil)
         trashed.trashed = TrashedStreak(streakKey: "run", title: nil, dateDeleted: Date(timeIntervalSince1970: 0), eventCount: 3)
         #expect(WriteOutcome.of(.delete, to: "run", produced: trashed).updatesManager == false)
