@@ -322,6 +322,7 @@ package final class DashboardApp {
         }
         for key in observed.keys where board.managers[key] == nil { observed[key] = nil }
         for key in sent.keys where board.managers[key] == nil { sent[key] = nil }
+        for key in pendingNotices.keys where board.managers[key] == nil { pendingNotices[key] = nil }
         for (key, reason) in board.failures where shownFailures[key] != reason { continuation.yield(.streakFailed(key: key, reason: reason)) }
         shownFailures = board.failures
         if let sync = board.sync, sync != shownSync {
