@@ -43,8 +43,7 @@ public enum Render {
             let style = CellStyle(.accent, bold: !fading, reverse: true, dim: fading)
             grid.put(" \(toast.text) ", x: plan.message.x + 1, y: plan.message.y, style: style, limit: plan.message.width - 2)
         } else if state.message != nil {
-            let lines = ScreenPlan.messageLines(state)
-            for (row, line) in lines.enumerated() {
+            for (row, line) in plan.messageLines.enumerated() {
                 grid.put(line, x: plan.message.x + 1, y: plan.message.y + row, style: CellStyle(.accent), limit: plan.message.width - 2)
             }
         }

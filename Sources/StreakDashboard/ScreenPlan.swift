@@ -18,6 +18,8 @@ struct ScreenPlan {
     var months: Rect?
     var statistics: Rect?
     var message: Rect
+    /// The message's lines as drawn (see `messageLines`), one per row of `message`.
+    var messageLines: [String]
     var footer: Rect
 
     /// A band: month labels and seven days, and for a weekly streak a row of week verdicts.
@@ -51,7 +53,8 @@ struct ScreenPlan {
 
     init(_ state: DashboardState) {
         let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
-        let outer = Layout.vertical([.length(1), .fill(1), .length(Self.messageLines(state).count), .length(1)]).split(screen)
+        messageLines = Self.messageLines(state)
+        let outer = Layout.vertical([.length(1), .fill(1), .length(messageLines.count), .length(1)]).split(screen)
         header = outer[0]
         message = outer[2]
         footer = outer[3]

@@ -1,4 +1,3 @@
-import CNcurses
 import Foundation
 import Observation
 import StreakDashboard
