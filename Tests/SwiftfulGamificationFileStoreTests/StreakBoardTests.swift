@@ -86,6 +86,57 @@ struct StreakBoardTests {
         board.stop()
     }
 
+    /// Another process logs the streak after this process's write committed and before that
+    /// write returned: the feed delivers this write's result, then the other's. The write's
+    /// result, handed back after both, must not put the manager one change behind.
+    @Test func aWritesResultDoesNotTakeBackWhatAnotherProcessWroteAfterIt() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = try await board(fixture, clock: clock)
+        let manager = try #require(board.managers["daily"])
+        let mine = try await manager.perform { store, userId, key in
+            let written = try await store.addEvents([event("2024-01-02 09:00")], userId: userId, streakKey: key, now: clock.now, timezone: newYork)
+            try fixture.store().log([event("2024-01-02 09:30")], now: "2024-01-02 10:00")
+            try await Self.until { manager.currentStreakData.totalEvents == 2 }
+            return (written.evaluation.streak.totalEvents, written.evaluation)
+        }
+        #expect(mine == 1)
+        #expect(manager.currentStreakData.totalEvents == 2)
+        board.stop()
+    }
+
+    /// The same through the board's `perform` (the dashboard's road).
+    @Test func aBoardWritesResultDoesNotTakeBackWhatAnotherProcessWroteAfterIt() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = try await board(fixture, clock: clock)
+        let manager = try #require(board.managers["daily"])
+        try await board.perform { store, userId in
+            let written = try await store.addEvents([event("2024-01-02 09:00")], userId: userId, streakKey: "daily", now: clock.now, timezone: newYork)
+            try fixture.store().log([event("2024-01-02 09:30")], now: "2024-01-02 10:00")
+            try await Self.until { manager.currentStreakData.totalEvents == 2 }
+            return ((), written.evaluation)
+        }
+        #expect(manager.currentStreakData.totalEvents == 2)
+        // A write the feed has not delivered yet is still taken when it returns.
+        let late = try await board.perform { store, userId in
+            ((), try await store.addEvents([event("2024-01-02 09:45")], userId: userId, streakKey: "daily", now: clock.now, timezone: newYork).evaluation)
+        }
+        #expect(late == () && manager.currentStreakData.totalEvents == 3)
+        board.stop()
+    }
+
+    /// Waits, off the main actor, until `condition` holds on it.
+    nonisolated static func until(_ condition: @escaping @MainActor () -> Bool) async throws {
+        for _ in 0..<2_400 {
+            if await MainActor.run(body: condition) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("the condition never held")
+    }
+
     @Test func noticesAreMadeOnceByTheManagerNotOnFirstSight() async throws {
         let fixture = StoreFixture()
         try fixture.create()

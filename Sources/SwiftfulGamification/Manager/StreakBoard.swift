@@ -31,6 +31,8 @@ public final class StreakBoard {
     @ObservationIgnored private let logger: (any GamificationLogger)?
     @ObservationIgnored private var tasks: [Task<Void, Never>] = []
     @ObservationIgnored private let noticeSubscribers = Broadcast<BoardNotice>()
+    /// Writes under way here and in the managers, and what the feed delivered meanwhile.
+    @ObservationIgnored private let writes = WritesInFlight()
     /// Called with every notice as its manager makes it, before the change is observed
     /// (for a screen that shows a notice with the change that caused it).
     @ObservationIgnored public var onNotice: ((BoardNotice) -> Void)?
@@ -55,7 +57,9 @@ public final class StreakBoard {
                 guard let self else { return }
                 switch update {
                 case .keys(let list): self.keysChanged(list)
-                case .evaluation(let evaluation): self.received(evaluation, for: evaluation.configuration.streakKey)
+                case .evaluation(let evaluation):
+                    self.writes.feedDelivered(evaluation)
+                    self.received(evaluation, for: evaluation.configuration.streakKey)
                 case .failed(let key, let reason): self.failures[key] = reason
                 }
             }
@@ -81,11 +85,14 @@ public final class StreakBoard {
 
     /// Runs a write on the store, any streak's or none's (creating, renaming, archiving,
     /// moving): the evaluation it returns goes to its streak's manager (a new one for a new
-    /// streak) before this returns; what else it changes arrives through the store's feed.
+    /// streak) before this returns, unless the feed delivered it first (then the manager has
+    /// it, or what another process wrote after it); what else it changes arrives through the
+    /// store's feed.
     public func perform<Result: Sendable>(
         _ write: @Sendable (_ store: any StreakStore, _ userId: String) async throws -> (Result, StreakEvaluation?)
     ) async throws -> Result {
-        let (result, evaluation) = try await write(store, userId)
+        let (store, userId) = (store, userId)
+        let (result, evaluation) = try await writes.run { try await write(store, userId) }
         if let evaluation { received(evaluation, for: evaluation.configuration.streakKey) }
         return result
     }
@@ -103,7 +110,9 @@ public final class StreakBoard {
             manager.receive(evaluation)
             return
         }
-        let manager = StreakManager(store: store, userId: userId, evaluation: evaluation, logger: logger, now: now, timeZone: timeZone)
+        let manager = StreakManager(
+            store: store, userId: userId, evaluation: evaluation, writes: writes, logger: logger, now: now, timeZone: timeZone
+        )
         manager.noticeSink = { [weak self] notice in
             let boardNotice = BoardNotice(streakKey: key, notice: notice)
             self?.onNotice?(boardNotice)

@@ -48,6 +48,8 @@ public final class StreakManager {
     @ObservationIgnored var callbacks = NoticeCallbacks()
     /// The store a `StreakBoard`'s manager writes to (`perform`); nil for one made from services.
     @ObservationIgnored var store: (any StreakStore)?
+    /// Its board's writes under way (`perform`'s result is not taken over a newer delivery).
+    @ObservationIgnored var writes: WritesInFlight?
     /// Where a `StreakBoard` hears this manager's notices, after its own subscribers.
     @ObservationIgnored var noticeSink: ((StreakNotice) -> Void)?
 
@@ -80,7 +82,7 @@ public final class StreakManager {
     /// board's subscription (no listener, calculation or cache of its own). Its first
     /// evaluation is where the streak stands, not news: notices start after it.
     init(
-        store: any StreakStore, userId: String, evaluation: StreakEvaluation, logger: (any GamificationLogger)?,
+        store: any StreakStore, userId: String, evaluation: StreakEvaluation, writes: WritesInFlight, logger: (any GamificationLogger)?,
         now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone
     ) {
         remote = StoreRemoteStreakService(store: store, now: now, timezone: timeZone)
@@ -93,6 +95,7 @@ public final class StreakManager {
         currentStreakData = evaluation.streak
         noticeTracker = StreakNoticeTracker(starting: evaluation.streak)
         self.store = store
+        self.writes = writes
         self.userId = userId
         receive(evaluation)
     }
