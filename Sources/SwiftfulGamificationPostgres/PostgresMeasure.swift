@@ -35,7 +35,7 @@ struct PostgresMeasure: Equatable {
             let start_day: String?
             let day_value: String?
         }
-        guard let columns = try? JSONDecoder().decode(Columns.self, from: Data(text.utf8)) else { return nil }
+        guard let columns = try? PostgresStreakStore.decoder.decode(Columns.self, from: text) else { return nil }
         let per = columns.per.flatMap(StreakPeriod.init(rawValue:)) ?? .day
         switch (columns.kind, columns.amount) {
         case (nil, _): target = nil
