@@ -31,20 +31,25 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
-        .target(name: "SwiftfulGamification"),
-        .target(name: "SwiftfulGamificationFileStore", dependencies: ["SwiftfulGamification"]),
+        // What every target of the package shares and no streak knows of: hashing, broadcasting,
+        // waits on the wall clock, XDG paths, TOML strings, instrumentation (`package` access only).
+        .target(name: "GamificationSupport"),
+        .target(name: "SwiftfulGamification", dependencies: ["GamificationSupport"]),
+        .target(name: "SwiftfulGamificationFileStore", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
         .target(
             name: "SwiftfulGamificationPostgres",
             dependencies: [
+                "GamificationSupport",
                 "SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // A server's streaks with a copy on this machine: offline writes queued and pushed.
-        .target(name: "SwiftfulGamificationReplica", dependencies: ["SwiftfulGamification", "SwiftfulGamificationFileStore"]),
+        .target(name: "SwiftfulGamificationReplica", dependencies: ["GamificationSupport", "SwiftfulGamification", "SwiftfulGamificationFileStore"]),
         // Other trackers' files (harsh, dijo, Loop, Beaver) read into streaks, and written back; our own JSON Lines and CSV.
         .target(
             name: "StreakImporters",
             dependencies: [
+                "GamificationSupport",
                 "SwiftfulGamification",
                 // Our own JSON Lines format (StreakTransfer) reads lines as the store's log does.
                 "SwiftfulGamificationFileStore",
@@ -55,7 +60,7 @@ let package = Package(
         ),
         // The streak server for apps: an HTTP API over any store, bearer tokens, live events.
         // The client of `streaks serve`: a store over HTTP (URLSession; FoundationNetworking on Linux).
-        .target(name: "SwiftfulGamificationHTTP", dependencies: ["SwiftfulGamification"]),
+        .target(name: "SwiftfulGamificationHTTP", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
         .target(
             name: "StreakServer",
             dependencies: [
@@ -70,6 +75,7 @@ let package = Package(
         .target(
             name: "StreaksCLI",
             dependencies: [
+                "GamificationSupport",
                 "SwiftfulGamification",
                 "SwiftfulGamificationFileStore",
                 "SwiftfulGamificationPostgres",
@@ -89,22 +95,23 @@ let package = Package(
         // The C runtime's argv, for when /proc (where Swift's CommandLine looks) is missing.
         .target(name: "CProcessArguments"),
         // The words every surface shares: situations, progress, counts, times.
-        .target(name: "StreakPresentation", dependencies: ["SwiftfulGamification"]),
+        .target(name: "StreakPresentation", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
         .target(
             name: "StreakDashboard",
-            dependencies: ["SwiftfulGamification", "StreakPresentation"],
+            dependencies: ["GamificationSupport", "SwiftfulGamification", "StreakPresentation"],
             resources: ["default", "light", "high-contrast", "colorblind"].map { .embedInCode("themes/\($0).toml") }
         ),
         // The dashboard running: its loop on a terminal (ncurses), writes to the store, live updates.
         .target(
             name: "StreakDashboardRuntime",
-            dependencies: ["SwiftfulGamification", "SwiftfulGamificationReplica", "StreakDashboard", "StreakPresentation", "CNcurses"]
+            dependencies: ["GamificationSupport", "SwiftfulGamification", "SwiftfulGamificationReplica", "StreakDashboard", "StreakPresentation", "CNcurses"]
         ),
-        .target(name: "DashboardDemo", dependencies: ["StreakDashboard", "SwiftfulGamification"]),
+        .target(name: "DashboardDemo", dependencies: ["GamificationSupport", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(
             name: "benchmarks",
             dependencies: [
+                "GamificationSupport",
                 "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
                 "StreakDashboard", "StreakPresentation", "DashboardDemo",
             ],
@@ -118,14 +125,16 @@ let package = Package(
             name: "PostgresTestSupport", dependencies: ["SwiftfulGamificationPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/PostgresTestSupport"
         ),
-        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["SwiftfulGamification", "TestSupport"]),
+        .testTarget(name: "GamificationSupportTests", dependencies: ["GamificationSupport"]),
+        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["GamificationSupport", "SwiftfulGamification", "TestSupport"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
-            dependencies: ["SwiftfulGamificationFileStore", "SwiftfulGamification", "StreakImporters", "TestSupport"]
+            dependencies: ["GamificationSupport", "SwiftfulGamificationFileStore", "SwiftfulGamification", "StreakImporters", "TestSupport"]
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",
             dependencies: [
+                "GamificationSupport",
                 "SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport",
                 "PostgresTestSupport",
             ]
@@ -134,7 +143,7 @@ let package = Package(
             name: "SwiftfulGamificationReplicaTests",
             dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
-        .testTarget(name: "StreaksCLITests", dependencies: ["StreaksCLI", "streaks", "StreakDashboardRuntime", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(name: "StreaksCLITests", dependencies: ["GamificationSupport", "StreaksCLI", "streaks", "StreakDashboardRuntime", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(
             name: "StreakServerTests",
             dependencies: [
@@ -144,14 +153,14 @@ let package = Package(
         ),
         .testTarget(
             name: "StreakImportersTests",
-            dependencies: ["StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],
+            dependencies: ["GamificationSupport", "StreakImporters", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // Code written against upstream SwiftfulGamification's public API, compiled against ours.
         .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
             name: "StreakDashboardTests",
-            dependencies: ["StreakDashboard", "StreakPresentation", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
+            dependencies: ["GamificationSupport", "StreakDashboard", "StreakPresentation", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
             exclude: ["__Snapshots__"]
         ),
     ]

@@ -1,3 +1,4 @@
+import GamificationSupport
 import SwiftfulGamification
 
 /// A theme file that cannot be read, with the line at fault.

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// Beaver Habit Tracker's JSON export: `habits`, each with `records` (`day`, `done`,

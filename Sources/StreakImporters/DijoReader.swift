@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// dijo's `habit_record.json` and `habit_record[auto].json`: an array of Bit, Count and

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// harsh's folder: the `habits` file (`Name: frequency[: end date]`, `! Heading` lines,

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// A habit as the streak it becomes: key, configuration, and the events, skips and notes

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// What an import does, habit by habit, as a dry run and a real run print it alike.

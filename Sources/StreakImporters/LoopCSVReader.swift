@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 import ZIPFoundation
 

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// A tracking-only streak's day values in words (rule 13): today's, or the latest and when,

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// What a write that changes the list of streaks says it did, the same on the dashboard's

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// Where a streak stands today, in words: one `StreakSituation`, said at three lengths (the

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// What every surface (the dashboard, the command line, reminders) says about a streak,

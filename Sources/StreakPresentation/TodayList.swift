@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// "What is left today?": every streak due today that is not kept yet, most urgent first,

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import StreakDashboardRuntime
 import StreakImporters
 import SwiftfulGamification

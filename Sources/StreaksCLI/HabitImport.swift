@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import StreakImporters
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

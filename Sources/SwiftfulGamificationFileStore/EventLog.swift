@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// Reads an append-only event log. Only complete lines count: a last line without its

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// The derived files beside an event log: `snapshot.json` (the `StreakHistory` of the log

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// Where the store lives: `--store DIR`, else `$STREAKS_HOME`, else

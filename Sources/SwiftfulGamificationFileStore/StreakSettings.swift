@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// A streak's `config.json`: its configuration and the history of its goal.

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// Generated histories: `count` events over up to ten years in three zones with DST,

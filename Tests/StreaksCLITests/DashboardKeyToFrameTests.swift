@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import StreakDashboard
 import StreakDashboardRuntime
 import SwiftfulGamification

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Observation
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Synchronization
 import Testing
 @testable import SwiftfulGamification

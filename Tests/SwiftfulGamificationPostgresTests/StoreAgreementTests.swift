@@ -1,3 +1,4 @@
+import GamificationSupport
 import PostgresTestSupport
 import Foundation
 @testable import SwiftfulGamification

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// The library's `StreakStatistics` for the selected streak: recent completion, weekdays and

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// `streaks copy`: every streak of a user from one store to another (a directory or a

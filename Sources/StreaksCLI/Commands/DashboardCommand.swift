@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamificationSupport
 import StreakDashboard
 import StreakDashboardRuntime
 import SwiftfulGamification

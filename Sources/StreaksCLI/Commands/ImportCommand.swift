@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamificationSupport
 import StreakImporters
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

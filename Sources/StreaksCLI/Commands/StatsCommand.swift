@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GamificationSupport
 import StreakPresentation
 import SwiftfulGamification
 

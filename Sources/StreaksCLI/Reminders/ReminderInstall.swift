@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import SwiftfulGamification
 
 /// `streaks remind --install`: a systemd user service and timer (`Persistent=true`: a run

@@ -1,3 +1,5 @@
+import GamificationSupport
+
 /// Rule 4a keeps the past settled, so a calculation need not settle it again: the state
 /// `Settlement` reached once `day` was settled, with a fingerprint of everything that decided
 /// it. A later calculation whose inputs give the same fingerprint through `day` resumes after

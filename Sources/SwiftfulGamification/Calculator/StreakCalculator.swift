@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 
 /// The one implementation of STREAK_RULES.md: a pure function of events, freezes,
 /// configuration, `now` and the current zone.

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Observation
 
 /// Every streak of a user, live: one `StreakManager` per streak, fed by one subscription to

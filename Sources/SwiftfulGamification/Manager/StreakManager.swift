@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Observation
 
 /// One streak of the logged-in user, observable by SwiftUI or any `Observations` loop.

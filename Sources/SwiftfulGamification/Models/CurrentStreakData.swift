@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 
 /// A streak as calculated at one moment: what screens show and what providers cache.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 
 /// Upstream's error, with upstream's one case: a manager call that needs a user before
 /// `logIn(userId:)`. An exhaustive `switch` written against upstream compiles unchanged.

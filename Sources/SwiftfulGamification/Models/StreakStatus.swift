@@ -1,3 +1,5 @@
+import GamificationSupport
+
 /// Where a streak stands now (STREAK_RULES.md, section 7).
 public enum StreakStatus: Sendable, Hashable {
     /// No regular event was ever logged.

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 
 /// Every write a person or a program can make to a streak (or to the points and progress
 /// beside it), said once: what the offline copy queues, what `StreakStore.apply` carries out

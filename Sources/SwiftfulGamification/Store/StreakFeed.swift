@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Synchronization
 
 /// The one live path from a store to everyone watching it: subscriptions, de-duplication

@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Testing
 @testable import SwiftfulGamification
 

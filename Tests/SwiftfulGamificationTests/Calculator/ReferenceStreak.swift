@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwiftfulGamification
+import GamificationSupport
 
 /// STREAK_RULES.md rules 1-10 applied literally, by brute force: every crediting of every
 /// whole event to the days it allows is tried and ranked by rule 4, and the longest streak is

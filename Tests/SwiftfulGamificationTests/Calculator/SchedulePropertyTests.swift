@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 import Testing
 import TestSupport
 @testable import SwiftfulGamification

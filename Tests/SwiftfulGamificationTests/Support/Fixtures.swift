@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwiftfulGamification
+import GamificationSupport
 
 extension TimeZone {
     static let newYork = TimeZone(identifier: "America/New_York")!

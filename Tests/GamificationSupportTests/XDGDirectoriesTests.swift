@@ -1,5 +1,5 @@
+import GamificationSupport
 import Testing
-@testable import SwiftfulGamification
 
 @Suite struct XDGDirectoriesTests {
     /// An absolute value wins; relative or empty is invalid by the specification and the

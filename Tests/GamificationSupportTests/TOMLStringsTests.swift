@@ -1,5 +1,5 @@
+import GamificationSupport
 import Testing
-@testable import SwiftfulGamification
 
 @Suite struct TOMLStringsTests {
     @Test func readsTablesKeysAndStringsWithCommentsAndEscapes() throws {

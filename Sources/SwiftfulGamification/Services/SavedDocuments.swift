@@ -1,4 +1,5 @@
 import Foundation
+import GamificationSupport
 
 /// Upstream's device-local caches: one JSON value per file in a folder, written atomically
 /// so a crash leaves the old file or the new.

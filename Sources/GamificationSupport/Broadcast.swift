@@ -2,19 +2,19 @@ import Foundation
 import Synchronization
 
 /// Values handed to every subscriber as they come: each subscriber has its own stream.
-public final class Broadcast<Value: Sendable>: Sendable {
+package final class Broadcast<Value: Sendable>: Sendable {
     private let subscribers = Mutex<[UUID: AsyncStream<Value>.Continuation]>([:])
     private let buffering: AsyncStream<Value>.Continuation.BufferingPolicy
 
     /// - Parameter buffering: what a slow subscriber keeps (`.unbounded`: every value).
-    public init(buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) {
+    package init(buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) {
         self.buffering = buffering
     }
 
     /// A new subscriber's stream, starting with `current` when given. `current` is read as
     /// the subscriber joins, so a value sent meanwhile is never lost to it: either `current`
     /// holds it already or it arrives after.
-    public func subscribe(current: @autoclosure () -> Value? = nil) -> AsyncStream<Value> {
+    package func subscribe(current: @autoclosure () -> Value? = nil) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: buffering)
         let id = UUID()
         subscribers.withLock { subscribers in
@@ -27,13 +27,13 @@ public final class Broadcast<Value: Sendable>: Sendable {
 
     /// Hands `value` to every subscriber, in the order values are sent (a subscriber joining
     /// meanwhile gets it after its `current`).
-    public func send(_ value: Value) {
+    package func send(_ value: Value) {
         subscribers.withLock { subscribers in
             for continuation in subscribers.values { continuation.yield(value) }
         }
     }
 
-    public func finish() {
+    package func finish() {
         for continuation in subscribers.withLock({ subscribers in defer { subscribers = [:] }; return Array(subscribers.values) }) {
             continuation.finish()
         }
