@@ -5,7 +5,7 @@ let package = Package(
     name: "SwiftfulGamification",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification"]),
+        .library(name: "SwiftfulGamification", targets: ["SwiftfulGamification", "StreakStoreKit"]),
         .library(name: "SwiftfulGamificationFileStore", targets: ["SwiftfulGamificationFileStore"]),
         .library(name: "SwiftfulGamificationPostgres", targets: ["SwiftfulGamificationPostgres"]),
         .library(name: "SwiftfulGamificationHTTP", targets: ["SwiftfulGamificationHTTP"]),
@@ -35,22 +35,25 @@ let package = Package(
         // waits on the wall clock, XDG paths, TOML strings, instrumentation (`package` access only).
         .target(name: "GamificationSupport"),
         .target(name: "SwiftfulGamification", dependencies: ["GamificationSupport"]),
-        .target(name: "SwiftfulGamificationFileStore", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
+        // The store kit: the store protocol, the vocabulary of change, the live feed, the board
+        // of managers, and upstream's services over any store.
+        .target(name: "StreakStoreKit", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
+        .target(name: "SwiftfulGamificationFileStore", dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification"]),
         .target(
             name: "SwiftfulGamificationPostgres",
             dependencies: [
                 "GamificationSupport",
-                "SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "StreakStoreKit", "SwiftfulGamification", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // A server's streaks with a copy on this machine: offline writes queued and pushed.
-        .target(name: "SwiftfulGamificationReplica", dependencies: ["GamificationSupport", "SwiftfulGamification", "SwiftfulGamificationFileStore"]),
+        .target(name: "SwiftfulGamificationReplica", dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification", "SwiftfulGamificationFileStore"]),
         // Other trackers' files (harsh, dijo, Loop, Beaver) read into streaks, and written back; our own JSON Lines and CSV.
         .target(
             name: "StreakImporters",
             dependencies: [
                 "GamificationSupport",
-                "SwiftfulGamification",
+                "StreakStoreKit", "SwiftfulGamification",
                 // Our own JSON Lines format (StreakTransfer) reads lines as the store's log does.
                 "SwiftfulGamificationFileStore",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -60,11 +63,11 @@ let package = Package(
         ),
         // The streak server for apps: an HTTP API over any store, bearer tokens, live events.
         // The client of `streaks serve`: a store over HTTP (URLSession; FoundationNetworking on Linux).
-        .target(name: "SwiftfulGamificationHTTP", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
+        .target(name: "SwiftfulGamificationHTTP", dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification"]),
         .target(
             name: "StreakServer",
             dependencies: [
-                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationHTTP", "StreakPresentation",
+                "StreakStoreKit", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationHTTP", "StreakPresentation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -76,7 +79,7 @@ let package = Package(
             name: "StreaksCLI",
             dependencies: [
                 "GamificationSupport",
-                "SwiftfulGamification",
+                "StreakStoreKit", "SwiftfulGamification",
                 "SwiftfulGamificationFileStore",
                 "SwiftfulGamificationPostgres",
                 "SwiftfulGamificationReplica",
@@ -95,16 +98,16 @@ let package = Package(
         // The C runtime's argv, for when /proc (where Swift's CommandLine looks) is missing.
         .target(name: "CProcessArguments"),
         // The words every surface shares: situations, progress, counts, times.
-        .target(name: "StreakPresentation", dependencies: ["GamificationSupport", "SwiftfulGamification"]),
+        .target(name: "StreakPresentation", dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification"]),
         .target(
             name: "StreakDashboard",
-            dependencies: ["GamificationSupport", "SwiftfulGamification", "StreakPresentation"],
+            dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification", "StreakPresentation"],
             resources: ["default", "light", "high-contrast", "colorblind"].map { .embedInCode("themes/\($0).toml") }
         ),
         // The dashboard running: its loop on a terminal (ncurses), writes to the store, live updates.
         .target(
             name: "StreakDashboardRuntime",
-            dependencies: ["GamificationSupport", "SwiftfulGamification", "SwiftfulGamificationReplica", "StreakDashboard", "StreakPresentation", "CNcurses"]
+            dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification", "SwiftfulGamificationReplica", "StreakDashboard", "StreakPresentation", "CNcurses"]
         ),
         .target(name: "DashboardDemo", dependencies: ["GamificationSupport", "StreakDashboard", "SwiftfulGamification"]),
         .executableTarget(name: "screenshots", dependencies: ["DashboardDemo", "StreakDashboard", "SwiftfulGamification"]),
@@ -112,7 +115,7 @@ let package = Package(
             name: "benchmarks",
             dependencies: [
                 "GamificationSupport",
-                "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
+                "StreakStoreKit", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
                 "StreakDashboard", "StreakPresentation", "DashboardDemo",
             ],
             exclude: ["RESULTS.md"]
@@ -126,28 +129,28 @@ let package = Package(
             path: "Tests/PostgresTestSupport"
         ),
         .testTarget(name: "GamificationSupportTests", dependencies: ["GamificationSupport"]),
-        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["GamificationSupport", "SwiftfulGamification", "TestSupport"]),
+        .testTarget(name: "SwiftfulGamificationTests", dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamification", "TestSupport"]),
         .testTarget(
             name: "SwiftfulGamificationFileStoreTests",
-            dependencies: ["GamificationSupport", "SwiftfulGamificationFileStore", "SwiftfulGamification", "StreakImporters", "TestSupport"]
+            dependencies: ["GamificationSupport", "StreakStoreKit", "SwiftfulGamificationFileStore", "SwiftfulGamification", "StreakImporters", "TestSupport"]
         ),
         .testTarget(
             name: "SwiftfulGamificationPostgresTests",
             dependencies: [
                 "GamificationSupport",
-                "SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport",
+                "StreakStoreKit", "SwiftfulGamificationPostgres", "SwiftfulGamificationFileStore", "SwiftfulGamificationReplica", "SwiftfulGamification", "TestSupport",
                 "PostgresTestSupport",
             ]
         ),
         .testTarget(
             name: "SwiftfulGamificationReplicaTests",
-            dependencies: ["SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
+            dependencies: ["StreakStoreKit", "SwiftfulGamificationReplica", "SwiftfulGamificationFileStore", "SwiftfulGamification", "TestSupport"]
         ),
         .testTarget(name: "StreaksCLITests", dependencies: ["GamificationSupport", "StreaksCLI", "streaks", "StreakDashboardRuntime", "StreakPresentation", "SwiftfulGamification", "SwiftfulGamificationFileStore", "TestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(
             name: "StreakServerTests",
             dependencies: [
-                "StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "TestSupport", "PostgresTestSupport",
+                "StreakStoreKit", "StreakServer", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "TestSupport", "PostgresTestSupport",
                 "SwiftfulGamificationHTTP", "SwiftfulGamificationReplica", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -160,7 +163,7 @@ let package = Package(
         .testTarget(name: "UpstreamCompatibilityTests", dependencies: ["SwiftfulGamification"]),
         .testTarget(
             name: "StreakDashboardTests",
-            dependencies: ["GamificationSupport", "StreakDashboard", "StreakPresentation", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
+            dependencies: ["GamificationSupport", "StreakStoreKit", "StreakDashboard", "StreakPresentation", "DashboardDemo", "SwiftfulGamification", "SwiftfulGamificationFileStore"],
             exclude: ["__Snapshots__"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import StreakPresentation
+import StreakStoreKit
 import Synchronization
 import SwiftfulGamification
 

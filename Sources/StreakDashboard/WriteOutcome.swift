@@ -1,6 +1,7 @@
 import Foundation
 import GamificationSupport
 import StreakPresentation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// What a dashboard write did, as the run loop hands it back just after the streak's manager

@@ -3,6 +3,7 @@ import GamificationSupport
 import Observation
 import StreakDashboard
 import StreakPresentation
+import StreakStoreKit
 import SwiftfulGamification
 import SwiftfulGamificationReplica
 

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Points in the dashboard, while they are on: an `ExperiencePointsManager` on the store's

@@ -1,5 +1,6 @@
 import Foundation
 import GamificationSupport
+import StreakStoreKit
 import SwiftfulGamification
 
 /// A habit as the streak it becomes: key, configuration, and the events, skips and notes

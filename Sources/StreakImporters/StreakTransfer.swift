@@ -1,5 +1,6 @@
 import Foundation
 import GamificationSupport
+import StreakStoreKit
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 

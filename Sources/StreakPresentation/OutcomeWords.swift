@@ -1,5 +1,6 @@
 import Foundation
 import GamificationSupport
+import StreakStoreKit
 import SwiftfulGamification
 
 /// What a write that changes the list of streaks says it did, the same on the dashboard's

@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// A streak in JSON, in the words every surface shares (the command line's `--json`, the

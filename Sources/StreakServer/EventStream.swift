@@ -1,5 +1,6 @@
 import Foundation
 import StreakPresentation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// `GET /v1/stream` as server-sent events: `keys` (the user's streak keys, first and whenever

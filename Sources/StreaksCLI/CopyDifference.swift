@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// How a streak already in a copy's target differs from its source. A copy adds what the

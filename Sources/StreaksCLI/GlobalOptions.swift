@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakStoreKit
 import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Points in commands: the settings changed as a change of the store (which settles what

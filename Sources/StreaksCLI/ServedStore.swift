@@ -1,5 +1,6 @@
 import Foundation
 import StreakServer
+import StreakStoreKit
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres

@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Experience points and progress, kept beside the user's streaks: one append-only ledger

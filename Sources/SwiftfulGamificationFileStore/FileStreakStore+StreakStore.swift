@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// The file store's methods are synchronous: they wait on a file lock and `fsync`. Async code

@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// The trash: `users/USER/trash/MICROS-KEY`, one folder per deleted streak (MICROS the

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Follows the server's event stream (`GET /v1/stream`) for as long as it is asked to,

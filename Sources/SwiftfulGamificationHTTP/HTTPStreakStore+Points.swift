@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Experience points and progress on the server (what upstream's `ExperiencePointsManager`

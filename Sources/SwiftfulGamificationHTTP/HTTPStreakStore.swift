@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import GamificationSupport
+import StreakStoreKit
 import Synchronization
 import SwiftfulGamification
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import StreakStoreKit
 import SwiftfulGamification
 
 /// What the server said no to, or why it could not be asked.

@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// A streak whole as the server sends it to `HTTPStreakStore` (`GET /v1/streaks/{key}/record`,

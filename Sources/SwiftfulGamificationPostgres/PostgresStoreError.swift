@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import StreakStoreKit
 import SwiftfulGamification
 
 /// What goes wrong between the store and PostgreSQL, in one line naming the database (its

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StreakStoreKit
 import SwiftfulGamification
 
 extension PostgresStreakStore {

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import StreakStoreKit
 import SwiftfulGamification
 
 /// Experience points, progress and the points settings in PostgreSQL, under row-level

@@ -1,4 +1,5 @@
 import PostgresNIO
+import StreakStoreKit
 import SwiftfulGamification
 
 extension PostgresStreakStore: RevisionedStreakStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GamificationSupport
 import PostgresNIO
+import StreakStoreKit
 import Synchronization
 import SwiftfulGamification
 

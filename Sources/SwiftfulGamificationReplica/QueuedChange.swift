@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// A write made while the server was away, as it waits in the outbox: what it changes, of

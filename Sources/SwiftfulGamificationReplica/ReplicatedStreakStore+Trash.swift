@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// The trash on a database copy: the server's trash while it is in reach; offline, the

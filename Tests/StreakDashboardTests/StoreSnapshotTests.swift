@@ -1,5 +1,6 @@
 import DashboardDemo
 import Foundation
+import StreakStoreKit
 import Testing
 @testable import StreakDashboard
 import SwiftfulGamification

@@ -1,5 +1,6 @@
 import DashboardDemo
 import Foundation
+@testable import StreakStoreKit
 import Testing
 @testable import StreakDashboard
 @testable import SwiftfulGamification

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PostgresTestSupport
+@testable import StreakStoreKit
 import Testing
 @testable import StreakServer
 import Synchronization

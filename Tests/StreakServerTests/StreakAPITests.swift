@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import Testing
 @testable import StreakServer
 import SwiftfulGamification

@@ -1,5 +1,6 @@
 import Foundation
 import GamificationSupport
+@testable import StreakStoreKit
 import Testing
 @testable import SwiftfulGamification
 @testable import SwiftfulGamificationFileStore

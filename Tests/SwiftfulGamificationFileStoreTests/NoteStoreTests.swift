@@ -1,5 +1,6 @@
 import Foundation
 import StreakImporters
+@testable import StreakStoreKit
 import Testing
 import TestSupport
 @testable import SwiftfulGamification

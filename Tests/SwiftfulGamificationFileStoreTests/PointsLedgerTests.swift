@@ -1,4 +1,5 @@
 import Foundation
+@testable import StreakStoreKit
 import Testing
 import TestSupport
 @testable import SwiftfulGamification

@@ -1,6 +1,7 @@
 import Foundation
 import GamificationSupport
 import Observation
+@testable import StreakStoreKit
 import Testing
 import TestSupport
 @testable import SwiftfulGamification

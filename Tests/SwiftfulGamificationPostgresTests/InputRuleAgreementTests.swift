@@ -1,5 +1,6 @@
 import PostgresTestSupport
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres

@@ -2,6 +2,7 @@ import GamificationSupport
 import PostgresTestSupport
 import Foundation
 @testable import SwiftfulGamification
+@testable import StreakStoreKit
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
 import Testing

@@ -1,6 +1,7 @@
 import PostgresTestSupport
 import Foundation
 import PostgresNIO
+import StreakStoreKit
 import SwiftfulGamification
 import SwiftfulGamificationPostgres
 import Testing

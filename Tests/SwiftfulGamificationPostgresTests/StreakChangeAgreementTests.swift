@@ -1,6 +1,7 @@
 import PostgresTestSupport
 import Foundation
 @testable import SwiftfulGamification
+@testable import StreakStoreKit
 import SwiftfulGamificationFileStore
 import SwiftfulGamificationPostgres
 import Testing

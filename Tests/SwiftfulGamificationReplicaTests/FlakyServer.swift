@@ -1,4 +1,5 @@
 import Foundation
+import StreakStoreKit
 import Synchronization
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

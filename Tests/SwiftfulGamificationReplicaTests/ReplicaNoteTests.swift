@@ -1,4 +1,5 @@
 import Foundation
+@testable import StreakStoreKit
 import Testing
 import SwiftfulGamification
 import SwiftfulGamificationFileStore

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StreakPresentation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// `streaks apply`: changes of the vocabulary (`StreakChangeRequest`) as JSON, one per line,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GamificationSupport
+import StreakStoreKit
 import SwiftfulGamification
 
 /// `streaks copy`: every streak of a user from one store to another (a directory or a

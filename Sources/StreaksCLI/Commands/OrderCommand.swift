@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// `streaks order`: where a streak stands among the others, and in which group.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StreakPresentation
+import StreakStoreKit
 import SwiftfulGamification
 
 /// `streaks points`: experience points for kept days and milestones, and the level they make.

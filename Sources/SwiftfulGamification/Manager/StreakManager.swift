@@ -47,12 +47,11 @@ public final class StreakManager {
     @ObservationIgnored private var noticeTracker: StreakNoticeTracker
     @ObservationIgnored let noticeSubscribers = Broadcast<StreakNotice>()
     @ObservationIgnored var callbacks = NoticeCallbacks()
-    /// The store a `StreakBoard`'s manager writes to (`perform`); nil for one made from services.
-    @ObservationIgnored var store: (any StreakStore)?
-    /// Its board's writes under way (`perform`'s result is not taken over a newer delivery).
-    @ObservationIgnored var writes: WritesInFlight?
+    /// What a `StreakBoard`'s manager writes through (the store kit's `perform`: its store and
+    /// the board's writes under way); nil for one made from services.
+    @ObservationIgnored package let board: (any Sendable)?
     /// Where a `StreakBoard` hears this manager's notices, after its own subscribers.
-    @ObservationIgnored var noticeSink: ((StreakNotice) -> Void)?
+    @ObservationIgnored package var noticeSink: ((StreakNotice) -> Void)?
 
     /// Loads the cached streak synchronously.
     /// - Parameters:
@@ -69,6 +68,7 @@ public final class StreakManager {
     ) {
         remote = services.remote
         local = services.local
+        board = nil
         self.configuration = configuration
         self.logger = logger
         self.now = now
@@ -82,11 +82,11 @@ public final class StreakManager {
     /// A `StreakBoard`'s manager: the store's own evaluation of the streak, fed by the
     /// board's subscription (no listener, calculation or cache of its own). Its first
     /// evaluation is where the streak stands, not news: notices start after it.
-    init(
-        store: any StreakStore, userId: String, evaluation: StreakEvaluation, writes: WritesInFlight, logger: (any GamificationLogger)?,
+    package init(
+        board: any Sendable, remote: any RemoteStreakService, userId: String, evaluation: StreakEvaluation, logger: (any GamificationLogger)?,
         now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone
     ) {
-        remote = StoreRemoteStreakService(store: store, now: now, timezone: timeZone)
+        self.remote = remote
         local = NoStreakCache()
         configuration = evaluation.configuration
         self.logger = logger
@@ -95,14 +95,13 @@ public final class StreakManager {
         listenerRetryDelay = .seconds(2)
         currentStreakData = evaluation.streak
         noticeTracker = StreakNoticeTracker(starting: evaluation.streak)
-        self.store = store
-        self.writes = writes
+        self.board = board
         self.userId = userId
         receive(evaluation)
     }
 
     /// The store's newest evaluation of this streak (its subscription's, or a write's own).
-    func receive(_ evaluation: StreakEvaluation) {
+    package func receive(_ evaluation: StreakEvaluation) {
         if evaluation.configuration != configuration { configuration = evaluation.configuration }
         let skipped = evaluation.skippedDays.sorted().map(CalendarDay.init(dayNumber:))
         if skipped != skips { skips = skipped }
@@ -401,4 +400,10 @@ public final class StreakManager {
         calendar.timeZone = timeZone
         return calendar.date(byAdding: .year, value: -1, to: now) ?? now.addingTimeInterval(-366 * 86_400)
     }
+}
+
+/// A board manager's cache: the store keeps its own, nothing to read or save here.
+struct NoStreakCache: LocalStreakPersistence {
+    func getSavedStreakData(streakKey: String) -> CurrentStreakData? { nil }
+    func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws {}
 }

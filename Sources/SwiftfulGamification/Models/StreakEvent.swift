@@ -54,7 +54,7 @@ public struct StreakEvent: Identifiable, Sendable, Hashable {
     }
 
     /// `validate`, resolving each zone name once across many events.
-    func validate(now: Date, oldestAllowed: Date? = nil, zonesChecked: inout Set<String>) throws {
+    package func validate(now: Date, oldestAllowed: Date? = nil, zonesChecked: inout Set<String>) throws {
         try StreakValidation.validateIdentifier(id, of: "event")
         if let freezeId, StreakValidation.hasControlCharacter(freezeId) { throw StreakRuleError.controlCharacter("freeze id") }
         try StreakValidation.validateDate(dateCreated, "event date")

@@ -1,4 +1,5 @@
 import Foundation
+@testable import StreakStoreKit
 import Testing
 @testable import SwiftfulGamification
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import StreakStoreKit
 import Synchronization
 import Testing
 import TestSupport

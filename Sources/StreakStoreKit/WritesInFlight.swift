@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// The writes a `StreakBoard` (or one of its managers) has under way, and what the store's
 /// feed delivered meanwhile. A write's result reaches its manager when the write returns, but

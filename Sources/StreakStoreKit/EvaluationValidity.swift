@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 extension StreakEvaluation {
     /// The instant this result stops holding without a write: the next midnight or leeway

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// Any `StreakStore` (the file store, PostgreSQL) as `StreakServices`, so a `StreakManager`
 /// runs on it unchanged.

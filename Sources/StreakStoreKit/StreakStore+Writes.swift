@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// Every write of a streak by name, as upstream's services and the stores' own callers
 /// make them: each is one `StreakChange` through the store's one entry point

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 import Synchronization
 
 /// Whether the store's link is up, to every subscriber (the latest first).

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// A store that keeps experience points and progress beside the streaks (the file store
 /// does): what `StoreExperiencePointsService` and `StoreProgressService` run on.

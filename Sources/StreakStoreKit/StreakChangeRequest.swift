@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// One change of the vocabulary as a program sends it (`streaks apply`, and the server's
 /// `POST /v1/changes`): a JSON object naming the change and the key it applies to, in the

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 extension StreakChange {
     /// Whose points a change can move.

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// Experience points kept by a `PointsStore`, for an `ExperiencePointsManager`: every process
 /// sees the same events, and each stream yields fresh points (calculated from the store's

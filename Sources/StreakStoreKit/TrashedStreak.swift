@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// A deleted streak in its store's trash: its key was freed when it was deleted, and
 /// `StreakStore.restoreStreak` brings it back, under that key or another, until it expires.

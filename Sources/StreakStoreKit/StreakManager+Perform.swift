@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 extension StreakManager {
     /// Runs a write of this streak on the store of the `StreakBoard` it belongs to, and makes
@@ -13,16 +15,30 @@ extension StreakManager {
     public func perform<Result: Sendable>(
         _ write: @Sendable (_ store: any StreakStore, _ userId: String, _ streakKey: String) async throws -> (Result, StreakEvaluation?)
     ) async throws -> Result {
-        guard let store, let writes, let userId else { throw StreakError.notLoggedIn }
+        guard let board = board as? BoardLink, let userId else { throw StreakError.notLoggedIn }
+        let (store, writes) = (board.store, board.writes)
         let key = configuration.streakKey
         let (result, evaluation) = try await writes.run { try await write(store, userId, key) }
         if let evaluation, self.userId == userId { receive(evaluation) }
         return result
     }
+
+    /// A `StreakBoard`'s manager: the store's own evaluation of the streak, fed by the
+    /// board's subscription (no listener, calculation or cache of its own). Its first
+    /// evaluation is where the streak stands, not news: notices start after it.
+    convenience init(
+        store: any StreakStore, userId: String, evaluation: StreakEvaluation, writes: WritesInFlight, logger: (any GamificationLogger)?,
+        now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone
+    ) {
+        self.init(
+            board: BoardLink(store: store, writes: writes), remote: StoreRemoteStreakService(store: store, now: now, timezone: timeZone),
+            userId: userId, evaluation: evaluation, logger: logger, now: now, timeZone: timeZone
+        )
+    }
 }
 
-/// A board manager's cache: the store keeps its own, nothing to read or save here.
-struct NoStreakCache: LocalStreakPersistence {
-    func getSavedStreakData(streakKey: String) -> CurrentStreakData? { nil }
-    func saveCurrentStreakData(streakKey: String, _ streak: CurrentStreakData?) throws {}
+/// What a board's manager writes through: the board's store, and its writes under way.
+struct BoardLink: Sendable {
+    let store: any StreakStore
+    let writes: WritesInFlight
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 /// The order streaks are shown in, everywhere (the dashboard, `status`, `list`, `--json`):
 /// streaks without a group first, then each group in the order of its first streak; within

@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 extension StreakPoints {
     /// Records what `evaluations`' streaks have earned and no longer earn, once each (the ids

@@ -1,5 +1,7 @@
 import Foundation
 import GamificationSupport
+import SwiftfulGamification
+import GamificationSupport
 import Observation
 
 /// Every streak of a user, live: one `StreakManager` per streak, fed by one subscription to

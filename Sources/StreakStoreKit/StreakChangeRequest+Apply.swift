@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 
 extension StreakChangeRequest {
     /// What applying a request gave: what the change produced, and whether it had been

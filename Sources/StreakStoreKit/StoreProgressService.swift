@@ -1,4 +1,6 @@
 import Foundation
+import GamificationSupport
+import SwiftfulGamification
 import Synchronization
 
 /// Progress kept by a `PointsStore`, for a `ProgressManager`: every process sees the same

@@ -1,5 +1,7 @@
 import Foundation
 import GamificationSupport
+import SwiftfulGamification
+import GamificationSupport
 import Synchronization
 
 /// The one live path from a store to everyone watching it: subscriptions, de-duplication
