@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// A store that keeps experience points and progress beside the streaks (the file store

@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// Experience points kept by a `PointsStore`, for an `ExperiencePointsManager`: every process

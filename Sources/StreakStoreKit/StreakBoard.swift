@@ -1,7 +1,6 @@
 import Foundation
 import GamificationSupport
 import SwiftfulGamification
-import GamificationSupport
 import Observation
 
 /// Every streak of a user, live: one `StreakManager` per streak, fed by one subscription to
@@ -61,7 +60,7 @@ public final class StreakBoard {
                 switch update {
                 case .keys(let list): self.keysChanged(list)
                 case .evaluation(let evaluation):
-                    self.writes.feedDelivered(evaluation)
+                    self.writes.feedDelivered(evaluation.configuration.streakKey)
                     self.received(evaluation, for: evaluation.configuration.streakKey)
                 case .failed(let key, let reason): self.failures[key] = reason
                 }
@@ -88,9 +87,9 @@ public final class StreakBoard {
 
     /// Runs a write on the store, any streak's or none's (creating, renaming, archiving,
     /// moving): the evaluation it returns goes to its streak's manager (a new one for a new
-    /// streak) before this returns, unless the feed delivered it first (then the manager has
-    /// it, or what another process wrote after it); what else it changes arrives through the
-    /// store's feed.
+    /// streak) before this returns, unless the feed delivered something for that streak while
+    /// the write ran (then the manager has the write's result or what came after it, and the
+    /// feed delivers the rest); what else it changes arrives through the store's feed.
     public func perform<Result: Sendable>(
         _ write: @Sendable (_ store: any StreakStore, _ userId: String) async throws -> (Result, StreakEvaluation?)
     ) async throws -> Result {

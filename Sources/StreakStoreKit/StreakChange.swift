@@ -1,7 +1,6 @@
 import Foundation
 import GamificationSupport
 import SwiftfulGamification
-import GamificationSupport
 
 /// Every write a person or a program can make to a streak (or to the points and progress
 /// beside it), said once: what the offline copy queues, what `StreakStore.apply` carries out

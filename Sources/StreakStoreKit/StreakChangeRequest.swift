@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// One change of the vocabulary as a program sends it (`streaks apply`, and the server's

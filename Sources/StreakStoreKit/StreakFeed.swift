@@ -1,7 +1,6 @@
 import Foundation
 import GamificationSupport
 import SwiftfulGamification
-import GamificationSupport
 import Synchronization
 
 /// The one live path from a store to everyone watching it: subscriptions, de-duplication

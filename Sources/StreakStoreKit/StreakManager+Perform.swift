@@ -1,13 +1,12 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 extension StreakManager {
     /// Runs a write of this streak on the store of the `StreakBoard` it belongs to, and makes
     /// the evaluation the write returns this manager's before returning: its observers see
     /// the change once, and the store's echo of the same evaluation changes nothing. When the
-    /// feed delivered that evaluation while the write ran, the manager has it already (or
-    /// what another process wrote after it), and it is not taken again.
+    /// board's feed delivered anything for the streak while the write ran, the manager has
+    /// the write's result or what came after it, and the result is not taken over it.
     /// - Parameter write: the store, the user and the streak's key; returns a result and the
     ///   streak as the write left it (nil when the write leaves nothing of it to show).
     /// - Throws: `StreakError.notLoggedIn` for a manager made from services (it has no store

@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// The order streaks are shown in, everywhere (the dashboard, `status`, `list`, `--json`):

@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// Every write of a streak by name, as upstream's services and the stores' own callers

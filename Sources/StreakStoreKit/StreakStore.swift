@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// Where a user's streaks live and are calculated: the file store, or PostgreSQL.

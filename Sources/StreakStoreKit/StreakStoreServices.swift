@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// Any `StreakStore` (the file store, PostgreSQL) as `StreakServices`, so a `StreakManager`

@@ -1,5 +1,4 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
 /// A deleted streak in its store's trash: its key was freed when it was deleted, and

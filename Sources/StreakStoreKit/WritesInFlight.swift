@@ -1,42 +1,34 @@
 import Foundation
-import GamificationSupport
 import SwiftfulGamification
 
-/// The writes a `StreakBoard` (or one of its managers) has under way, and what the store's
-/// feed delivered meanwhile. A write's result reaches its manager when the write returns, but
-/// the feed may have delivered that same evaluation first (a store publishes each write as it
-/// commits) and then a newer one (another process wrote the streak in between): the write's
-/// result is then older than what the manager holds, and is not handed to it again.
+/// What a `StreakBoard`'s feed delivered while a write of the board (or of one of its
+/// managers) ran. A write's result reaches its manager when the write returns, but the feed
+/// may have delivered something for that streak meanwhile: the write's own result (a store
+/// publishes a write as it commits), what another process wrote just after it, or a refresh
+/// that read the streak after the commit. The manager then holds the write's result or
+/// something newer, and the result, possibly older, is not handed to it again; the feed
+/// delivers the write's own change if it has not yet. A result is taken only when nothing
+/// for its streak came meanwhile.
 @MainActor
 final class WritesInFlight {
-    private var underWay = 0
     private var deliveries = 0
-    /// The feed's evaluations since the oldest write under way began, numbered; empty when none is.
-    private var delivered: [(number: Int, evaluation: StreakEvaluation)] = []
+    /// Each streak's last delivery, by its number.
+    private var lastDelivery: [String: Int] = [:]
 
-    /// The feed delivered `evaluation` (called before its manager takes it).
-    func feedDelivered(_ evaluation: StreakEvaluation) {
+    /// The feed delivered an evaluation of `key` (called before its manager takes it).
+    func feedDelivered(_ key: String) {
         deliveries += 1
-        if underWay > 0 { delivered.append((deliveries, evaluation)) }
+        lastDelivery[key] = deliveries
     }
 
-    /// Runs `write`; its evaluation comes back unless the feed delivered the same one while
-    /// it ran (the manager has it, or something newer).
+    /// Runs `write`; its evaluation comes back unless the feed delivered something for the
+    /// same streak while it ran.
     func run<Result>(
         _ write: () async throws -> (Result, StreakEvaluation?)
     ) async rethrows -> (Result, StreakEvaluation?) {
-        underWay += 1
         let start = deliveries
-        defer {
-            underWay -= 1
-            if underWay == 0 { delivered.removeAll() }
-        }
         let (result, evaluation) = try await write()
-        guard let evaluation else { return (result, nil) }
-        let key = evaluation.configuration.streakKey
-        let alreadyDelivered = delivered.contains { entry in
-            entry.number > start && entry.evaluation.configuration.streakKey == key && entry.evaluation.isSameEvaluation(as: evaluation)
-        }
-        return (result, alreadyDelivered ? nil : evaluation)
+        guard let evaluation, (lastDelivery[evaluation.configuration.streakKey] ?? 0) <= start else { return (result, nil) }
+        return (result, evaluation)
     }
 }

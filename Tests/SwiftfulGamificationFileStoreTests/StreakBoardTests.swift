@@ -122,11 +122,34 @@ struct StreakBoardTests {
             return ((), written.evaluation)
         }
         #expect(manager.currentStreakData.totalEvents == 2)
-        // A write the feed has not delivered yet is still taken when it returns.
-        let late = try await board.perform { store, userId in
-            ((), try await store.addEvents([event("2024-01-02 09:45")], userId: userId, streakKey: "daily", now: clock.now, timezone: newYork).evaluation)
+        // A result the feed delivered nothing for meanwhile is taken when the write returns
+        // (here one made up, with a note no store holds, so no store publishes it).
+        let made = try #require(manager.evaluation).withNotes([StreakNote(day: CalendarDay(year: 2024, month: 1, day: 2), text: "made up")])
+        try await board.perform { _, _ in ((), made) }
+        #expect(manager.evaluation?.notes.map(\.text) == ["made up"])
+        board.stop()
+    }
+
+    /// A write that changes nothing (an event the streak holds, sent again) races another
+    /// process's log: the store's publish of the unchanged result is not news to the feed,
+    /// so only the other's arrives; the write's result, as old as the start, must not
+    /// replace it.
+    @Test func aWriteThatChangesNothingDoesNotTakeBackAnotherProcesssLog() async throws {
+        let fixture = StoreFixture()
+        try fixture.create()
+        let logged = event("2024-01-02 09:00")
+        try fixture.store().log([logged], now: "2024-01-02 10:00")
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let board = try await board(fixture, clock: clock)
+        let manager = try #require(board.managers["daily"])
+        #expect(await eventually(seconds: 240) { manager.currentStreakData.totalEvents == 1 })
+        try await manager.perform { store, userId, key in
+            let again = try await store.addEvents([logged], userId: userId, streakKey: key, now: clock.now, timezone: newYork)
+            try fixture.store().log([event("2024-01-02 09:30")], now: "2024-01-02 10:00")
+            try await Self.until { manager.currentStreakData.totalEvents == 2 }
+            return ((), again.evaluation)
         }
-        #expect(late == () && manager.currentStreakData.totalEvents == 3)
+        #expect(manager.currentStreakData.totalEvents == 2)
         board.stop()
     }
 

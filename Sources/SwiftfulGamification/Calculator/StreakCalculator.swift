@@ -147,10 +147,11 @@ public enum StreakCalculator {
         return evaluation
     }
 
-    /// What, beside the history, decides how every day settles: a stable hash of it.
+    /// What, beside the history, decides how every day settles: a stable hash of it; nil
+    /// (no checkpoint) when it cannot be written out, rather than a hash that leaves it out.
     private static func settlementSeed(
         configuration: StreakConfiguration, goalSchedule: [StreakGoalChange], skips: [CalendarDay], freezes: [StreakFreeze], leeway: StreakLeeway, zone: TimeZone
-    ) -> UInt64 {
+    ) -> UInt64? {
         struct Inputs: Encodable {
             let configuration: StreakConfiguration
             let goalSchedule: [StreakGoalChange]
@@ -162,7 +163,8 @@ public enum StreakCalculator {
         var hash = StableHash()
         // Our encoder writes keys in the order the types encode them, the same in every process
         // (none of these holds a dictionary); Foundation's with sorted keys was a sixth of a write.
-        hash.add(bytes: (try? StreamingJSONEncoder.microseconds.encode(inputs)) ?? [])
+        guard let bytes = try? StreamingJSONEncoder.microseconds.encode(inputs) else { return nil }
+        hash.add(bytes: bytes)
         hash.add(leeway.base, leeway.changes.count)
         for change in leeway.changes { hash.add(change.day, change.hours) }
         hash.add(bytes: Array((leeway.zone ?? "").utf8))
