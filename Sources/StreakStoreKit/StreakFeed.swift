@@ -79,6 +79,8 @@ public final class StreakFeed: Sendable {
         var lists: [UUID: ListSubscription] = [:]
         /// Bumped by every publish and change of a streak: a refresh started before that is stale.
         var generations: [Target: Int] = [:]
+        /// The generation each streak's last publish made (a write's own result).
+        var published: [Target: Int] = [:]
         var keyGenerations: [String: Int] = [:]
         var announcedKeys: [String: [String]] = [:]
         var followed: Set<String> = []
@@ -203,6 +205,7 @@ public final class StreakFeed: Sendable {
         let target = Target(userId: userId, key: streakKey)
         let others = state.withLock { state -> [UUID] in
             state.generations[target, default: 0] += 1
+            state.published[target] = state.generations[target]
             var others: [UUID] = []
             for (id, subscriber) in state.subscribers where subscriber.target == target {
                 let zone = subscriber.timezone()
@@ -269,9 +272,15 @@ public final class StreakFeed: Sendable {
     }
 
     private func finishRefresh(_ target: Target, ids: [UUID], generation: Int, at now: Date, result: Result<StreakEvaluation, any Error>) {
+        var again: [UUID] = []
         let ended = state.withLock { state -> [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] in
-            // A publish or change since the refresh started has newer news (or will).
-            guard state.generations[target, default: 0] == generation else { return [] }
+            // A change since the refresh started has started its own. A publish since has a
+            // write's result, but this refresh may have read a change made after that write
+            // (another process's, whose notice came first): it is read again, not dropped.
+            guard state.generations[target, default: 0] == generation else {
+                if state.published[target] == state.generations[target] { again = ids.filter { state.subscribers[$0] != nil } }
+                return []
+            }
             switch result {
             case .success(let evaluation):
                 for id in ids { deliver(evaluation, to: id, calculatedAt: now, in: &state) }
@@ -305,6 +314,7 @@ public final class StreakFeed: Sendable {
         }
         // Outside the lock: finishing runs the stream's termination handler, which takes it.
         if case .failure(let error) = result { ended.forEach { $0.finish(throwing: error) } }
+        refresh(again)
     }
 
     /// Yields `evaluation` unless it is what the subscriber last got. Under the lock.

@@ -167,6 +167,24 @@ struct StreakFeedTests {
         #expect(seen.values.count == 2)
     }
 
+    /// Another process's change lands just after this process's write, and its notice comes
+    /// before the write's own publish: the refresh it starts reads both, and ends after the
+    /// write's (older) result was published. It is read again rather than dropped, so the
+    /// subscriber ends with both changes, not one behind.
+    @Test @MainActor func aRefreshOfALaterChangeIsNotLostToAnEarlierWritesPublish() async throws {
+        let (source, clock, feed, seen) = try await collected()
+        source.add(event("2024-01-02 09:00"))  // this process's write
+        let written = try source.evaluate("daily", now: clock.now, zone: .newYork)
+        source.add(event("2024-01-02 09:30"))  // another process's, just after
+        source.delay = .milliseconds(300)
+        feed.changed(userId: "u1", streakKeys: ["daily"])  // its notice: a slow refresh that reads both
+        try await Task.sleep(for: .milliseconds(50))
+        source.delay = .zero
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now)
+        #expect(await seen.count(reaches: 3))
+        #expect(seen.values.map(\.streak.totalEvents) == [0, 1, 2])
+    }
+
     @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
         var (source, _, feed, updates) = try await subscribed()
         source.remove("daily")
