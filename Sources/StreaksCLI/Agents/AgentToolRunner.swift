@@ -1,6 +1,5 @@
 import Foundation
 import MCP
-import StreakStoreKit
 import Synchronization
 
 /// Runs the tools of `streaks mcp` one at a time (a command closes the stores it opened when

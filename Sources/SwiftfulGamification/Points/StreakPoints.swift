@@ -68,18 +68,18 @@ public enum StreakPoints {
     private static func dayId(_ key: String, _ day: CalendarDay) -> String { "day.\(key).\(day)" }
 
     /// What the recorded earnings add up to by base id, and how many events each has.
-    package struct Tally {
-        package struct Entry {
-            package var net = 0
-            package var count = 0
+    struct Tally {
+        struct Entry {
+            var net = 0
+            var count = 0
             /// When the base's first event is dated.
-            package var firstDate: Date
+            var firstDate: Date
         }
 
-        package private(set) var entries: [String: Entry] = [:]
+        private(set) var entries: [String: Entry] = [:]
 
         /// The earnings among `recorded` (of the streaks `only` names, when given).
-        package init(_ recorded: [ExperiencePointsEvent], of only: Set<String>? = nil) {
+        init(_ recorded: [ExperiencePointsEvent], of only: Set<String>? = nil) {
             for event in recorded {
                 guard let base = StreakPoints.baseId(of: event.id) else { continue }
                 if let only, !(StreakPoints.streakKey(ofBase: base).map(only.contains) ?? false) { continue }
@@ -87,10 +87,10 @@ public enum StreakPoints {
             }
         }
 
-        package func net(of base: String) -> Int { entries[base]?.net ?? 0 }
+        func net(of base: String) -> Int { entries[base]?.net ?? 0 }
 
         /// The id the next event of `base` takes: `base` itself first, then `base#2`, `base#3`...
-        package func nextId(for base: String) -> String {
+        func nextId(for base: String) -> String {
             let count = entries[base]?.count ?? 0
             return count == 0 ? base : "\(base)#\(count + 1)"
         }
@@ -103,13 +103,13 @@ public enum StreakPoints {
     }
 
     /// `day.KEY.DATE` of `day.KEY.DATE#3`; nil for an event that is not a streak earning.
-    package static func baseId(of id: String) -> String? {
+    static func baseId(of id: String) -> String? {
         guard id.hasPrefix("day.") || id.hasPrefix("milestone.") else { return nil }
         return id.firstIndex(of: "#").map { String(id[..<$0]) } ?? id
     }
 
     /// The streak key of `day.KEY.DATE` or `milestone.KEY.START.COUNT` (keys hold no dot).
-    package static func streakKey(ofBase base: String) -> String? {
+    static func streakKey(ofBase base: String) -> String? {
         guard let first = base.firstIndex(of: ".") else { return nil }
         let rest = base[base.index(after: first)...]
         guard let second = rest.firstIndex(of: "."), second > rest.startIndex, base[base.index(after: second)...].contains(where: { $0 != "." }) else { return nil }

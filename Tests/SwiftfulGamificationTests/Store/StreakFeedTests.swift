@@ -181,7 +181,7 @@ struct StreakFeedTests {
         try await Task.sleep(for: .milliseconds(50))
         source.delay = .zero
         feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now)
-        #expect(await seen.count(reaches: 3))
+        #expect(await seen.count(reaches: 3, seconds: 240))
         #expect(seen.values.map(\.streak.totalEvents) == [0, 1, 2])
     }
 
