@@ -81,6 +81,10 @@ public final class StreakFeed: Sendable {
         var generations: [Target: Int] = [:]
         /// The generation each streak's last publish made (a write's own result).
         var published: [Target: Int] = [:]
+        /// Deliveries numbered across all streaks, and each streak's last one's number: a
+        /// write's publish delivers only if nothing of its streak was delivered since it began.
+        var deliveries = 0
+        var lastDelivery: [Target: Int] = [:]
         var keyGenerations: [String: Int] = [:]
         var announcedKeys: [String: [String]] = [:]
         var followed: Set<String> = []
@@ -199,18 +203,32 @@ public final class StreakFeed: Sendable {
 
     // MARK: - What the store tells
 
+    /// Where a write stands among the feed's deliveries, taken before it begins (see `publish`).
+    public struct WriteMark: Sendable {
+        fileprivate let delivery: Int
+    }
+
+    /// Taken by a store before a write begins, and handed to its `publish`.
+    public func writeBegins() -> WriteMark {
+        state.withLock { WriteMark(delivery: $0.deliveries) }
+    }
+
     /// A write's own result, calculated at `now`: handed to every subscriber of the streak
     /// it holds for (same zone, its clock within the result's validity); the others refresh.
-    public func publish(userId: String, streakKey: String, evaluation: StreakEvaluation, at now: Date) {
+    /// When something of the streak was delivered since the write `began` (another
+    /// process's later change, whose notice came first, or another write of this process),
+    /// the result may be older than what subscribers hold: they all refresh instead.
+    public func publish(userId: String, streakKey: String, evaluation: StreakEvaluation, at now: Date, began: WriteMark) {
         let target = Target(userId: userId, key: streakKey)
         let others = state.withLock { state -> [UUID] in
             state.generations[target, default: 0] += 1
-            state.published[target] = state.generations[target]
+            let overtaken = state.lastDelivery[target, default: 0] > began.delivery
+            if !overtaken { state.published[target] = state.generations[target] }
             var others: [UUID] = []
             for (id, subscriber) in state.subscribers where subscriber.target == target {
                 let zone = subscriber.timezone()
                 let clock = subscriber.now()
-                if zone.identifier == evaluation.timeZoneIdentifier, clock >= now, clock < evaluation.validUntil(now: now, timezone: zone) {
+                if !overtaken, zone.identifier == evaluation.timeZoneIdentifier, clock >= now, clock < evaluation.validUntil(now: now, timezone: zone) {
                     deliver(evaluation, to: id, in: &state)
                 } else {
                     others.append(id)
@@ -320,6 +338,8 @@ public final class StreakFeed: Sendable {
     /// Yields `evaluation` unless it is what the subscriber last got. Under the lock.
     private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil, in state: inout State) {
         guard let subscriber = state.subscribers[id] else { return }
+        state.deliveries += 1
+        state.lastDelivery[subscriber.target] = state.deliveries
         let zone = subscriber.timezone()
         state.subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
         tickerMayWakeSooner(&state)

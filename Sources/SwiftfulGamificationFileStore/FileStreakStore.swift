@@ -160,13 +160,14 @@ public final class FileStreakStore: Sendable {
         let journal = WriteJournal(directory: userDirectory, compound: compound || parts.count > 1 || parts.contains { $0.creating != nil })
         journal.createdDirectories(try POSIXFile.makeDirectory(userDirectory))
         folders.forEach { ownWrites.begin($0.directory) }
+        let began = feed.writeBegins()
         var published: [(evaluation: StreakEvaluation, at: Date)?] = Array(repeating: nil, count: parts.count)
         defer {
             for (index, folder) in folders.enumerated() {
                 ownWrites.end(folder.directory, current: folder.currentPath)
                 // Watchers in this process get the write's own result: nobody reads it back.
                 if let result = published[index] {
-                    feed.publish(userId: userId, streakKey: parts[index].streakKey, evaluation: result.evaluation, at: result.at)
+                    feed.publish(userId: userId, streakKey: parts[index].streakKey, evaluation: result.evaluation, at: result.at, began: began)
                 }
             }
         }

@@ -61,6 +61,7 @@ public final class HTTPStreakStore: StreakStore {
     func apply(_ change: StreakChange, userId: String, key: String, now: Date, timezone: TimeZone) async throws -> AppliedChange {
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let body = try StreakChangeRequest(key: key, change: change, operation: operation).encoded()
+        let began = feed.writeBegins()
         let data = try await namingKnownKeys { try await self.transport.post(["changes"], query: ["form": "library", "tz": timezone.identifier], body: body) }
         let applied = try StreakWire.decode(AppliedChange.self, from: data)
         // A change the server took before (a create of a key it has, a removal of what is gone)
@@ -71,7 +72,7 @@ public final class HTTPStreakStore: StreakStore {
         for (key, moved) in applied.revisions where moved.count == 2 {
             StoreOperation.current?.noteRevision(streakKey: key, before: moved[0], after: moved[1])
         }
-        if let evaluation = applied.evaluation { feed.publish(userId: userId, streakKey: evaluation.configuration.streakKey, evaluation: evaluation, at: now) }
+        if let evaluation = applied.evaluation { feed.publish(userId: userId, streakKey: evaluation.configuration.streakKey, evaluation: evaluation, at: now, began: began) }
         return applied
     }
 

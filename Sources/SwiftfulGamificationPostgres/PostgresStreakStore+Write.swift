@@ -90,6 +90,7 @@ extension PostgresStreakStore {
         // A replica's queued write is pushed under its own ids: a repeat returns the first result.
         let operation = StoreOperation.current?.nextWriteId() ?? UUID().uuidString
         let plan = WritePlan(userId: userId, key: streakKey, operation: operation, now: now, timezone: timezone)
+        let began = feed.writeBegins()
         var done: Written<Output>?
         if otherKeys.isEmpty, !reusingFresh, !eventIds.isEmpty, eventIds.count <= Self.deferredLimit {
             done = try await unlockedWrite(plan, adding: eventIds, change)
@@ -102,7 +103,7 @@ extension PostgresStreakStore {
         }
         guard let done else { throw WriteConflict() }
         // Committed: watchers in this process get the write's own result, nobody reads it back.
-        if publishing { feed.publish(userId: userId, streakKey: streakKey, evaluation: done.evaluation, at: now) }
+        if publishing { feed.publish(userId: userId, streakKey: streakKey, evaluation: done.evaluation, at: now, began: began) }
         if done.keyListChanged { feed.keysChanged(userId: userId) }
         return (done.output, done.evaluation)
     }

@@ -52,8 +52,9 @@ struct StreakFeedListTests {
 
         // A published write is handed on as it is, without a refresh.
         let before = source.refreshes
+        let began = feed.writeBegins()
         source.add(event("2024-01-02 09:45"))
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now, began: began)
         #expect(await eventually(seconds: 240) { self.evaluations(seen.values, of: "daily").last?.streak.totalEvents == 1 })
         #expect(source.refreshes == before)
     }

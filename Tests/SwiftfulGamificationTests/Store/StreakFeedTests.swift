@@ -107,9 +107,10 @@ struct StreakFeedTests {
         var japan = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { self.tokyo }).makeAsyncIterator()
         #expect(try await next(&york)?.timeZoneIdentifier == "America/New_York")
         #expect(try await next(&japan)?.timeZoneIdentifier == "Asia/Tokyo")
+        let began = feed.writeBegins()
         source.add(event("2024-01-02 09:00"))
         let before = source.refreshes
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now, began: began)
         let yorkUpdate = try #require(try await next(&york))
         let japanUpdate = try #require(try await next(&japan))
         #expect(yorkUpdate.timeZoneIdentifier == "America/New_York" && yorkUpdate.streak.totalEvents == 1)
@@ -122,15 +123,17 @@ struct StreakFeedTests {
     @Test func aPublishedResultNeedsNoRefresh() async throws {
         var (source, clock, feed, updates) = try await subscribed()
         let before = source.refreshes
+        var began = feed.writeBegins()
         source.add(event("2024-01-02 09:00"))
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now, began: began)
         #expect(try await next(&updates)?.streak.totalEvents == 1)
         #expect(source.refreshes == before)
         let late = TestClock(at("2024-01-05 10:00"))
         var lateUpdates = feed.subscribe(userId: "u1", streakKey: "daily", now: { late.now }, timezone: { .newYork }).makeAsyncIterator()
         _ = try await next(&lateUpdates)
+        began = feed.writeBegins()
         source.add(event("2024-01-02 09:30"))
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now, began: began)
         let lateUpdate = try #require(try await next(&lateUpdates))
         #expect(lateUpdate.today == CalendarDay(year: 2024, month: 1, day: 5))
         #expect(lateUpdate.streak.totalEvents == 2)
@@ -158,9 +161,10 @@ struct StreakFeedTests {
         source.delay = .milliseconds(300)
         feed.changed(userId: "u1")  // a slow refresh, which read the streak empty
         try await Task.sleep(for: .milliseconds(50))
+        let began = feed.writeBegins()
         source.add(event("2024-01-02 09:00"))
         source.add(event("2024-01-02 09:30"))
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: try source.evaluate("daily", now: clock.now, zone: .newYork), at: clock.now, began: began)
         #expect(await seen.count(reaches: 2))
         try await Task.sleep(for: .milliseconds(500))
         #expect(seen.values.map(\.streak.totalEvents) == [0, 2])
@@ -173,6 +177,7 @@ struct StreakFeedTests {
     /// subscriber ends with both changes, not one behind.
     @Test @MainActor func aRefreshOfALaterChangeIsNotLostToAnEarlierWritesPublish() async throws {
         let (source, clock, feed, seen) = try await collected()
+        let began = feed.writeBegins()
         source.add(event("2024-01-02 09:00"))  // this process's write
         let written = try source.evaluate("daily", now: clock.now, zone: .newYork)
         source.add(event("2024-01-02 09:30"))  // another process's, just after
@@ -180,9 +185,28 @@ struct StreakFeedTests {
         feed.changed(userId: "u1", streakKeys: ["daily"])  // its notice: a slow refresh that reads both
         try await Task.sleep(for: .milliseconds(50))
         source.delay = .zero
-        feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now)
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now, began: began)
         #expect(await seen.count(reaches: 3, seconds: 240))
         #expect(seen.values.map(\.streak.totalEvents) == [0, 1, 2])
+    }
+
+    /// Another process's change lands just after this process's write, and its notice is
+    /// read and delivered before the write's own publish: the older publish must not follow
+    /// it (subscribers would hold the write's result, one change behind, until the next).
+    /// The publish refreshes instead, which reads the newer state again.
+    @Test @MainActor func aWritesPublishDoesNotFollowALaterChangeAlreadyDelivered() async throws {
+        let (source, clock, feed, seen) = try await collected()
+        let began = feed.writeBegins()
+        source.add(event("2024-01-02 09:00"))  // this process's write, committed
+        let written = try source.evaluate("daily", now: clock.now, zone: .newYork)
+        source.add(event("2024-01-02 09:30"))  // another process's, just after
+        feed.changed(userId: "u1", streakKeys: ["daily"])  // its notice, read and delivered first
+        #expect(await seen.count(reaches: 2, seconds: 240))
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now, began: began)
+        source.add(event("2024-01-02 09:45"))  // a third change, so the stream's next value shows
+        feed.changed(userId: "u1", streakKeys: ["daily"])
+        #expect(await seen.count(reaches: 3, seconds: 240))
+        #expect(seen.values.map(\.streak.totalEvents) == [0, 2, 3])
     }
 
     @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
