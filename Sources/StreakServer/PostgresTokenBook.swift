@@ -19,6 +19,15 @@ public final class PostgresTokenBook: TokenBook {
         return TokenSecret.same(stored.secretSHA256, TokenSecret.hash(secret)) ? stored.userId : nil
     }
 
+    /// One statement for both (see `PostgresStreakStore.serverToken(id:presentedSHA256:readingFresh:now:timezone:)`).
+    public func user(presenting token: String, readingFresh key: String, now: Date, timezone: TimeZone) async throws -> (userId: String, fresh: StreakEvaluation?)? {
+        guard let (id, secret) = TokenSecret.parts(of: token) else { return nil }
+        let presented = TokenSecret.hash(secret)
+        guard let stored = try await store.serverToken(id: id, presentedSHA256: presented, readingFresh: key, now: now, timezone: timezone),
+              TokenSecret.same(stored.secretSHA256, presented) else { return nil }
+        return (stored.userId, stored.fresh)
+    }
+
     public func create(userId: String, name: String, now: Date) async throws -> (token: String, record: APIToken) {
         try StreakValidation.validateUserId(userId)
         try await store.prepareServedUser(userId)

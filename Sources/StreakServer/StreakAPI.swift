@@ -86,7 +86,7 @@ public struct StreakAPI: Sendable {
             return try await streaks(as: try await user(request), request)
         case let path where path.count == 2 && path[0] == "streaks":
             try allow(request, "GET")
-            return try await streak(path[1], as: try await user(request), request)
+            return try await streak(path[1], request)
         case let path where path.count == 3 && path[0] == "streaks" && path[2] == "days":
             try allow(request, "GET")
             return try await days(of: path[1], as: try await user(request), request)
@@ -133,14 +133,26 @@ public struct StreakAPI: Sendable {
 
     /// The user whose bearer token the request carries.
     private func user(_ request: APIRequest) async throws -> String {
+        try await user(request) { token in try await self.tokens.user(presenting: token).map { ($0, nil) } }.userId
+    }
+
+    /// The user whose bearer token the request carries, and `key`'s evaluation when the
+    /// token book reads it in the same step and it holds (else nil: ask the store).
+    private func user(_ request: APIRequest, readingFresh key: String, now: Date, timezone: TimeZone) async throws -> (userId: String, fresh: StreakEvaluation?) {
+        try await user(request) { token in try await self.tokens.user(presenting: token, readingFresh: key, now: now, timezone: timezone) }
+    }
+
+    private func user(
+        _ request: APIRequest, presenting: (String) async throws -> (userId: String, fresh: StreakEvaluation?)?
+    ) async throws -> (userId: String, fresh: StreakEvaluation?) {
         guard let header = request.headers["authorization"] else {
             throw APIError(401, "no token: send 'Authorization: Bearer TOKEN' (made by 'streaks token create')")
         }
         let words = header.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.count == 2, words[0].lowercased() == "bearer", let user = try await tokens.user(presenting: String(words[1])) else {
+        guard words.count == 2, words[0].lowercased() == "bearer", let found = try await presenting(String(words[1])) else {
             throw APIError(401, "the token is not valid (unknown, revoked or mistyped)")
         }
-        return user
+        return found
     }
 
     private func timezone(_ request: APIRequest) throws -> TimeZone {
@@ -170,10 +182,20 @@ public struct StreakAPI: Sendable {
         return .json(["streaks": ordered.map { StatusJSON.statusObject($0, configuration: $0.configuration, now: now, zone: zone) }])
     }
 
-    private func streak(_ key: String, as userId: String, _ request: APIRequest) async throws -> APIResponse {
-        let zone = try timezone(request), now = clock()
+    /// One streak: its stored result read with the token where the book can (one statement
+    /// on PostgreSQL), else evaluated. The token is checked first, whatever else is wrong.
+    private func streak(_ key: String, _ request: APIRequest) async throws -> APIResponse {
+        let now = clock()
+        let (userId, fresh): (String, StreakEvaluation?)
+        if let asked = try? timezone(request), (try? Self.existingKey(key)) != nil {
+            (userId, fresh) = try await user(request, readingFresh: key, now: now, timezone: asked)
+        } else {
+            (userId, fresh) = (try await user(request), nil)
+        }
+        let zone = try timezone(request)
         let library = try form(request, ["library"]) != nil
-        let evaluation = try await evaluate(key, userId, now, zone)
+        let evaluation: StreakEvaluation
+        if let fresh { evaluation = fresh } else { evaluation = try await evaluate(key, userId, now, zone) }
         if library { return try APIResponse.library(evaluation) }
         return .json(StatusJSON.statusObject(evaluation, configuration: evaluation.configuration, now: now, zone: zone))
     }

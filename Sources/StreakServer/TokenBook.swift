@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftfulGamification
 
 /// A bearer token's record: never the token itself, which is shown once when it is made.
 public struct APIToken: Sendable, Equatable {
@@ -22,12 +23,21 @@ public protocol TokenBook: Sendable {
     /// The user a presented token belongs to; nil for a token that is unknown, revoked or
     /// malformed.
     func user(presenting token: String) async throws -> String?
+    /// `user(presenting:)`, and `key`'s evaluation at `now` in `timezone` when the book reads
+    /// it in the same step and it still holds (nil: the caller asks the store).
+    func user(presenting token: String, readingFresh key: String, now: Date, timezone: TimeZone) async throws -> (userId: String, fresh: StreakEvaluation?)?
     /// Makes a token for the user; the token is returned once and only its hash is kept.
     func create(userId: String, name: String, now: Date) async throws -> (token: String, record: APIToken)
     /// The live tokens (of one user, or of all), oldest first.
     func list(userId: String?) async throws -> [APIToken]
     /// Revokes the token with the id; returns its record, nil when there is none.
     func revoke(id: String, now: Date) async throws -> APIToken?
+}
+
+extension TokenBook {
+    public func user(presenting token: String, readingFresh key: String, now: Date, timezone: TimeZone) async throws -> (userId: String, fresh: StreakEvaluation?)? {
+        try await user(presenting: token).map { ($0, nil) }
+    }
 }
 
 /// A token's parts and its hash: `stk_` + a 12-character id + `_` + 43 characters of secret

@@ -296,6 +296,41 @@ enum PostgresSchema {
             $$
             """,
         ],
+        // 15: a server's read of one streak (`GET /v1/streaks/{key}`) in one statement: the
+        // token's user and stored hash; when the presented secret's hash is the stored one and
+        // the login may act as that user, the user named (as the token lookup names them) and,
+        // under row-level security as that user, the streak's stored evaluation. Invoker's
+        // rights: the read is the caller's own, after the naming, which only PL/pgSQL orders.
+        [
+            """
+            CREATE FUNCTION streak_token_evaluation(wanted text, presented_sha256 text, wanted_key text, privilege text)
+            RETURNS TABLE (token_user text, token_sha256 text, named boolean, found_id bigint, found_evaluation text, found_calculated_us bigint,
+                           found_valid_until_us bigint)
+            LANGUAGE plpgsql VOLATILE SET search_path FROM CURRENT
+            AS $$
+            DECLARE
+                token record;
+            BEGIN
+                SELECT t.user_id, t.secret_sha256 INTO token FROM streak_server_token(wanted) AS t;
+                IF NOT FOUND THEN
+                    RETURN;
+                END IF;
+                token_user := token.user_id;
+                token_sha256 := token.secret_sha256;
+                named := token.secret_sha256 = presented_sha256
+                    AND coalesce(pg_catalog.pg_has_role(current_user, pg_catalog.to_regrole(pg_catalog.quote_ident(token.user_id)), privilege), false);
+                IF named THEN
+                    PERFORM pg_catalog.set_config('streaks.user', token.user_id, false);
+                    SELECT s.id, m.evaluation, m.calculated_us, m.valid_until_us
+                    INTO found_id, found_evaluation, found_calculated_us, found_valid_until_us
+                    FROM streaks AS s JOIN streak_summaries AS m ON m.user_id = s.user_id AND m.streak_id = s.id
+                    WHERE s.user_id = token.user_id AND s.streak_key = wanted_key AND s.deleted_us IS NULL;
+                END IF;
+                RETURN NEXT;
+            END
+            $$
+            """,
+        ],
     ]
 
     /// The tables row-level security guards, as migration 1 made them.

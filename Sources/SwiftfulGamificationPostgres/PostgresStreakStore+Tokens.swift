@@ -45,6 +45,48 @@ extension PostgresStreakStore {
         })
     }
 
+    /// A server's read of one streak in one statement (migration 15): the token's user and
+    /// stored hash, as `serverToken(id:)` answers, and the streak's last evaluation while it
+    /// holds at `now` in `timezone`. The evaluation is read only when the presented secret's
+    /// hash is the stored one and the login acts by naming users (the user named, as the
+    /// token lookup names them), under row-level security as that user; it is nil otherwise,
+    /// and when the streak is missing or its result no longer holds (the caller then asks
+    /// `evaluate`, which says which). The caller still compares the hashes in constant time.
+    public func serverToken(
+        id: String, presentedSHA256: String, readingFresh streakKey: String, now: Date, timezone: TimeZone
+    ) async throws -> (userId: String, secretSHA256: String, fresh: StreakEvaluation?)? {
+        try StreakValidation.validateDate(now, "current date")
+        try StreakValidation.validateStreakKey(streakKey)
+        let read: (String, String, Int64?, [(String?, Int64?, Int64?)])? = try await session.run(naming: { connection, privilege in
+            var binds = PostgresBindings(capacity: 4)
+            binds.append(id)
+            guard let privilege else {
+                guard let (userId, hash) = try await ReusedStatements.rows(TokenStatement(binds: binds), on: connection).first else { return (nil, nil) }
+                return ((userId, hash, nil, []), nil)
+            }
+            binds.append(presentedSHA256)
+            binds.append(streakKey)
+            binds.append(privilege)
+            guard let (userId, hash, named, streakId, evaluation, calculated, validUntil) =
+                try await ReusedStatements.rows(TokenEvaluationStatement(binds: binds), on: connection).first else { return (nil, nil) }
+            return ((userId, hash, streakId, [(evaluation, calculated, validUntil)]), named ? userId : nil)
+        })
+        guard let (userId, hash, streakId, rows) = read else { return nil }
+        let fresh = try streakId.flatMap { try self.fresh(in: rows, streakId: $0, userId: userId, now: now, timezone: timezone) }
+        return (userId, hash, fresh)
+    }
+
+    /// `serverToken(id:presentedSHA256:readingFresh:now:timezone:)`'s statement, prepared.
+    struct TokenEvaluationStatement: PostgresPreparedStatement {
+        typealias Row = (String, String, Bool, Int64?, String?, Int64?, Int64?)
+        static let name = "streaks_server_token_evaluation"
+        static let sql = "SELECT * FROM streak_token_evaluation($1, $2, $3, $4)"
+        let binds: PostgresBindings
+
+        func makeBindings() throws -> PostgresBindings { binds }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
     /// `serverToken(id:)`'s statement, prepared: every request of a server asks it.
     struct TokenStatement: PostgresPreparedStatement {
         typealias Row = (String, String)

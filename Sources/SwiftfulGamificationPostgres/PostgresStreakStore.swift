@@ -256,7 +256,7 @@ public final class PostgresStreakStore: StreakStore {
 
     /// The evaluation in `rows` (evaluation, calculated_us, valid_until_us) of the streak with
     /// `streakId` when it holds at `now` in `timezone`.
-    private func fresh(in rows: [(String?, Int64?, Int64?)], streakId: Int64, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation? {
+    func fresh(in rows: [(String?, Int64?, Int64?)], streakId: Int64, userId: String, now: Date, timezone: TimeZone) throws -> StreakEvaluation? {
         let micros = Int64(now.microsecondsSince1970)
         for (text, calculated, validUntil) in rows {
             guard let text, let calculated, let validUntil, micros >= calculated, micros < validUntil,

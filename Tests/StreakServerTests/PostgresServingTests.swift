@@ -264,6 +264,45 @@ struct PostgresServingTests {
         await server.store.close()
     }
 
+    /// A server's GET of one streak reads the token and the streak in one statement: the
+    /// token's own user's streak alone, and only for the right secret; anything else reads
+    /// no streak (the caller then asks the store, which says why).
+    @Test func aTokenReadsItsOwnUsersStreakInTheSameStatementAndOnlyWithItsSecret() async throws {
+        let server = try await Server()
+        let (ana, bob) = (TestDatabase.freshUser(), TestDatabase.freshUser())
+        let anaToken = try await server.tokens.create(userId: ana, name: "", now: Self.now)
+        let bobToken = try await server.tokens.create(userId: bob, name: "", now: Self.now)
+        for (user, count) in [(ana, 2), (bob, 1)] {
+            let events = (1...count).map { StreakEvent(id: "\(user)-\($0)", dateCreated: Self.now.addingTimeInterval(Double(-$0 * 60)), timezone: "UTC") }
+            try await server.store.apply(.addEvents(events, creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: user, key: "run"), at: Self.now, timezone: Self.utc)
+        }
+        let anaSecret = try #require(TokenSecret.parts(of: anaToken.token)).secret
+        let bobSecret = try #require(TokenSecret.parts(of: bobToken.token)).secret
+        func read(_ id: String, _ secret: String, _ key: String = "run", zone: TimeZone = Self.utc) async throws -> (userId: String, secretSHA256: String, fresh: StreakEvaluation?)? {
+            try await server.store.serverToken(id: id, presentedSHA256: TokenSecret.hash(secret), readingFresh: key, now: Self.now, timezone: zone)
+        }
+
+        let anas = try #require(try await read(anaToken.record.id, anaSecret))
+        #expect(anas.userId == ana && anas.fresh?.streak.totalEvents == 2 && anas.fresh?.streak.userId == ana)
+        let bobs = try #require(try await read(bobToken.record.id, bobSecret))
+        #expect(bobs.userId == bob && bobs.fresh?.streak.totalEvents == 1, "each token its own user's streak of the same key")
+
+        let wrong = try #require(try await read(anaToken.record.id, bobSecret))
+        #expect(wrong.userId == ana && wrong.fresh == nil, "another secret reads nothing")
+        #expect(try await read(anaToken.record.id, anaSecret, "walk")?.fresh == nil, "no such streak")
+        #expect(try await read(anaToken.record.id, anaSecret, zone: TimeZone(identifier: "Asia/Tokyo")!)?.fresh == nil, "calculated in another zone")
+        await #expect(throws: StreakRuleError.self) { _ = try await read(anaToken.record.id, anaSecret, "~1~run") }
+
+        // Through the book and the route: the same answers; a revoked token reads nothing.
+        #expect(try await server.tokens.user(presenting: anaToken.token, readingFresh: "run", now: Self.now, timezone: Self.utc)?.fresh?.streak.totalEvents == 2)
+        #expect(await ask(server.api, "GET", "/v1/streaks/run", token: anaToken.token).json["total_events"] as? Int == 2)
+        #expect(await ask(server.api, "GET", "/v1/streaks/run", token: bobToken.token).json["total_events"] as? Int == 1)
+        _ = try await server.tokens.revoke(id: anaToken.record.id, now: Self.now)
+        #expect(try await read(anaToken.record.id, anaSecret) == nil)
+        #expect(await ask(server.api, "GET", "/v1/streaks/run", token: anaToken.token).status == 401)
+        await server.store.close()
+    }
+
     /// The owner of the tables serving as each user is held like anyone else, the tokens'
     /// table included (its policy does not bind its owner, so the owner takes each user's
     /// role): a statement that forgets its user lists that user's tokens alone.

@@ -1,5 +1,6 @@
 import Foundation
 import StreakStoreKit
+import Synchronization
 import Testing
 @testable import StreakServer
 import SwiftfulGamification
@@ -274,5 +275,47 @@ struct StreakAPITests {
             if !given { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(given)
+    }
+
+    /// A book that reads a streak with the token (PostgreSQL's does, in one statement) hands
+    /// the route its result, and the route asks the store nothing more; a request the book
+    /// cannot answer that way (a bad zone, a key no store keeps) still has its token checked
+    /// first.
+    @Test func aStreaksRouteTakesTheResultItsTokenBookReadWithTheToken() async throws {
+        let book = ReadingBook(tokens, store: store)
+        let api = StreakAPI(store: store, tokens: book, zone: TimeZone(identifier: "UTC")!) { Self.now }
+        let good = try await token("ana")
+        let answer = await StreakServerTests.ask(api, "GET", "/v1/streaks/run", token: good, query: ["form": "library"])
+        #expect(answer.status == 200)
+        #expect((answer.json["configuration"] as? [String: Any])?["streak_id"] as? String == "read", "the book's result, as it read it")
+        #expect(book.reads.withLock { $0 } == ["run"])
+        #expect(await StreakServerTests.ask(api, "GET", "/v1/streaks/run", token: nil, query: ["tz": "Nowhere/City"]).status == 401)
+        #expect(await StreakServerTests.ask(api, "GET", "/v1/streaks/run", token: good, query: ["tz": "Nowhere/City"]).status == 400)
+        #expect(await StreakServerTests.ask(api, "GET", "/v1/streaks/~1~run", token: nil).status == 401)
+        #expect(await StreakServerTests.ask(api, "GET", "/v1/streaks/~1~run", token: good).status == 404)
+        #expect(book.reads.withLock { $0 } == ["run"], "only a request it can answer reads with the token")
+    }
+
+    /// The file store's book, answering a read of any streak with ana's "read" (so a test
+    /// can tell its result from the store's).
+    final class ReadingBook: TokenBook {
+        let book: FileTokenBook
+        let store: any StreakStore
+        let reads = Mutex<[String]>([])
+
+        init(_ book: FileTokenBook, store: any StreakStore) {
+            self.book = book
+            self.store = store
+        }
+
+        func user(presenting token: String) async throws -> String? { try book.user(presenting: token) }
+        func user(presenting token: String, readingFresh key: String, now: Date, timezone: TimeZone) async throws -> (userId: String, fresh: StreakEvaluation?)? {
+            reads.withLock { $0.append(key) }
+            guard let user = try book.user(presenting: token) else { return nil }
+            return (user, try await store.evaluate(userId: "ana", streakKey: "read", now: now, timezone: timezone))
+        }
+        func create(userId: String, name: String, now: Date) async throws -> (token: String, record: APIToken) { try book.create(userId: userId, name: name, now: now) }
+        func list(userId: String?) async throws -> [APIToken] { try book.list(userId: userId) }
+        func revoke(id: String, now: Date) async throws -> APIToken? { try book.revoke(id: id, now: now) }
     }
 }
