@@ -19,7 +19,7 @@ public enum StatusJSON {
     /// `statusObject` with rule 13's strength (a whole percent; null for tracking only).
     public static func statusObject(_ evaluation: StreakEvaluation, configuration: StreakConfiguration, now: Date, zone: TimeZone) -> [String: Any] {
         var object = statusObject(evaluation.streak, configuration: configuration, now: now, zone: zone)
-        object["strength"] = StreakStrength(evaluation: evaluation).map { $0.percent as Any } ?? NSNull()
+        object["strength"] = StreakStrength.percent(of: evaluation).map { $0 as Any } ?? NSNull()
         // Rule 13: a tracking-only streak's day value, today's and the latest (`stats` has the rest).
         let measured = measurementFields(StreakMeasurements(evaluation: evaluation))
         for key in ["measure", "today_value", "latest"] { object[key] = measured[key] }

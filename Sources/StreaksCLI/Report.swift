@@ -68,7 +68,7 @@ enum Report {
         var lines = ["\(name): \(length(current, of: streak)) — " + statusPhrase(evaluation, now: now, zone: zone)]
         var details = [StreakFacts.progressShort(streak, goal: goal), "longest \(length(streak.longestStreak ?? 0, of: streak))", count(streak.totalEvents ?? 0, "event")]
         if let start = streak.dateStreakStart { details.append("since \(localDay(start, zone))") }
-        if let strength = StreakStrength(evaluation: evaluation) { details.append("strength \(strength.percent)%") }
+        if let strength = StreakStrength.percent(of: evaluation) { details.append("strength \(strength)%") }
         lines.append("  " + details.joined(separator: " · "))
         if configuration.freezeBehavior != .noFreezes {
             var freezes = "  freezes: \(streak.freezesAvailableCount ?? 0) available"

@@ -35,6 +35,24 @@ public struct StreakStrength: Sendable, Equatable {
 
     /// The strength of `evaluation`'s streak; nil for a tracking-only streak (no target to keep).
     public init?(evaluation: StreakEvaluation) {
+        var points: [Point] = []
+        guard let (initial, score) = Self.walk(evaluation, scored: { points.append(Point(day: $0, score: $1)) }) else { return nil }
+        series = points
+        self.initial = initial
+        self.score = score
+    }
+
+    /// The latest score as a whole percentage alone (what a status line shows), without the
+    /// series; nil for a tracking-only streak.
+    public static func percent(of evaluation: StreakEvaluation) -> Int? {
+        walk(evaluation, scored: { _, _ in }).map { percent($0.score) }
+    }
+
+    /// Scores the streak day by day (each scored day handed to `scored`); the first and the
+    /// latest score, nil for a tracking-only streak. Reads one day at a time and keeps one
+    /// window of values: a three-year streak's days as one array were a large allocation at
+    /// every status of a server's GET.
+    private static func walk(_ evaluation: StreakEvaluation, scored: (CalendarDay, Double) -> Void) -> (initial: Double, score: Double)? {
         let configuration = evaluation.configuration
         let target = configuration.effectiveTarget
         guard target.kind != .tracking, let first = evaluation.firstHistoryDay else { return nil }
@@ -47,17 +65,17 @@ public struct StreakStrength: Sendable, Equatable {
         // once a day, two) periods of the frequency.
         let window = byAmount ? (target.period == .week ? 7 : target.period == .month ? 30 : 1) : frequency.num < frequency.den ? 2 * frequency.den : frequency.den
         let needed = byAmount ? 0 : (frequency.num < frequency.den ? 2 * frequency.num : frequency.num)
-        let days = evaluation.days(from: first, through: today)
-        var values: [Double] = []  // per day: kept (1/0), or its sum
-        var score = isLimit ? 1.0 : 0.0
-        initial = score
-        var points: [Point] = []
+        var recent = [Double](repeating: 0, count: window)  // per day: kept (1/0), or its sum; the last `window` days
+        let initial = isLimit ? 1.0 : 0.0
+        var score = initial
         var running = 0.0
-        for (index, record) in days.enumerated() {
+        guard first <= today else { return (initial, score) }
+        for (index, number) in (first.dayNumber...today.dayNumber).enumerated() {
+            let record = evaluation.day(CalendarDay(dayNumber: number))
             let value = byAmount ? record.amount : (record.state == .kept ? 1 : 0)
-            values.append(value)
             running += value
-            if index >= window { running -= values[index - window] }
+            running -= recent[index % window]  // the value `window` days back (0 before)
+            recent[index % window] = value
             if record.day == today, !(record.state == .kept || (isLimit && record.isOverLimit)) { break }
             guard record.state != .skipped, record.state != .frozen else { continue }
             let reached: Double
@@ -73,10 +91,9 @@ public struct StreakStrength: Sendable, Equatable {
                 reached = min(1, running / Double(needed))
             }
             score = score * multiplier + reached * (1 - multiplier)
-            points.append(Point(day: record.day, score: score))
+            scored(record.day, score)
         }
-        series = points
-        self.score = score
+        return (initial, score)
     }
 
     /// The expected share of days as num/den: 1/1 daily, |set|/7 on weekdays, T/7 a week;

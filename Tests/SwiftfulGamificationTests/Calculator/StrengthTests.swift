@@ -7,10 +7,13 @@ import Testing
 struct StrengthTests {
     let daily = pow(0.5, 1.0 / 13)
 
+    /// The strength, checked against the percent a status line reads alone (every case here
+    /// asks both ways).
     private func strength(_ events: [StreakEvent], _ configuration: StreakConfiguration, skips: [CalendarDay] = [], now: String) -> StreakStrength? {
-        StreakStrength(evaluation: StreakCalculator.evaluate(
-            events: events, configuration: configuration, currentDate: at(now), timezone: .newYork, skips: skips
-        ))
+        let evaluation = StreakCalculator.evaluate(events: events, configuration: configuration, currentDate: at(now), timezone: .newYork, skips: skips)
+        let strength = StreakStrength(evaluation: evaluation)
+        #expect(StreakStrength.percent(of: evaluation) == strength?.percent)
+        return strength
     }
 
     @Test func threeKeptDaysThenAMiss() throws {
