@@ -304,7 +304,9 @@ public final class StreakFeed: Sendable {
                 for id in ids { deliver(evaluation, to: id, calculatedAt: now, in: &state) }
                 return []
             case .failure(let error) where source.isTransient(error):
-                // Tried again at the next change, or a second later.
+                // Tried again at the next change, or a second later. A write's publish after
+                // this must not stand in for the change this refresh failed to read.
+                noteDelivery(to: target, in: &state)
                 for id in ids {
                     let retry = state.subscribers[id]?.now().addingTimeInterval(1)
                     state.subscribers[id]?.validUntil = retry
@@ -312,6 +314,7 @@ public final class StreakFeed: Sendable {
                 tickerMayWakeSooner(&state)
                 return []
             case .failure(let error):
+                noteDelivery(to: target, in: &state)
                 var ended: [AsyncThrowingStream<StreakEvaluation, any Error>.Continuation] = []
                 for id in ids {
                     switch state.subscribers[id]?.sink {
@@ -338,8 +341,7 @@ public final class StreakFeed: Sendable {
     /// Yields `evaluation` unless it is what the subscriber last got. Under the lock.
     private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil, in state: inout State) {
         guard let subscriber = state.subscribers[id] else { return }
-        state.deliveries += 1
-        state.lastDelivery[subscriber.target] = state.deliveries
+        noteDelivery(to: subscriber.target, in: &state)
         let zone = subscriber.timezone()
         state.subscribers[id]?.validUntil = evaluation.validUntil(now: calculatedAt ?? subscriber.now(), timezone: zone)
         tickerMayWakeSooner(&state)
@@ -349,6 +351,13 @@ public final class StreakFeed: Sendable {
         case .stream(let continuation): continuation.yield(evaluation)
         case .list(let listId): state.lists[listId]?.continuation.yield(.evaluation(evaluation))
         }
+    }
+
+    /// Under the lock: something of `target` reached its subscribers (or a refresh of it
+    /// failed), after which a write begun before is no longer the latest word (`publish`).
+    private func noteDelivery(to target: Target, in state: inout State) {
+        state.deliveries += 1
+        state.lastDelivery[target] = state.deliveries
     }
 
     private func announceKeys(userId: String, to newSubscriber: UUID?) {

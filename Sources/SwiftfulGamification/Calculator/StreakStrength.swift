@@ -63,7 +63,8 @@ public struct StreakStrength: Sendable, Equatable {
         let byAmount = configuration.measuresAmount
         // Amounts: the sum over the target's period; counts: kept days over one (or, below
         // once a day, two) periods of the frequency.
-        let window = byAmount ? (target.period == .week ? 7 : target.period == .month ? 30 : 1) : frequency.num < frequency.den ? 2 * frequency.den : frequency.den
+        // At least one day: a configuration made without validation may ask for none.
+        let window = max(1, byAmount ? (target.period == .week ? 7 : target.period == .month ? 30 : 1) : frequency.num < frequency.den ? 2 * frequency.den : frequency.den)
         let needed = byAmount ? 0 : (frequency.num < frequency.den ? 2 * frequency.num : frequency.num)
         var recent = [Double](repeating: 0, count: window)  // per day: kept (1/0), or its sum; the last `window` days
         let initial = isLimit ? 1.0 : 0.0

@@ -209,6 +209,34 @@ struct StreakFeedTests {
         #expect(seen.values.map(\.streak.totalEvents) == [0, 2, 3])
     }
 
+    /// The same, but the refresh of the other process's change fails for a moment (a
+    /// connection reset): the write's older result must not stand in for that change and
+    /// cancel its retry. The publish refreshes; once the source answers, the change arrives.
+    @Test @MainActor func aWritesPublishDoesNotCancelTheRetryOfALaterChangesFailedRefresh() async throws {
+        let source = MemorySource()
+        var feedSource = source.source
+        feedSource.isTransient = { _ in true }
+        let feed = StreakFeed(source: feedSource, tickInterval: .milliseconds(10))
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let seen = Collector(feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }))
+        try #require(await seen.count(reaches: 1))
+        let began = feed.writeBegins()
+        source.add(event("2024-01-02 09:00"))  // this process's write, committed
+        let written = try source.evaluate("daily", now: clock.now, zone: .newYork)
+        source.add(event("2024-01-02 09:30"))  // another process's, just after
+        source.fail("daily", true)
+        let before = source.refreshes
+        feed.changed(userId: "u1", streakKeys: ["daily"])  // its notice: the refresh fails
+        #expect(await eventually(seconds: 240) { source.refreshes > before })
+        try await Task.sleep(for: .milliseconds(50))
+        feed.publish(userId: "u1", streakKey: "daily", evaluation: written, at: clock.now, began: began)
+        try await Task.sleep(for: .milliseconds(50))
+        source.fail("daily", false)
+        clock.set(clock.now.addingTimeInterval(2))  // past the retry's second
+        #expect(await seen.count(reaches: 2, seconds: 240))
+        #expect(seen.values.map(\.streak.totalEvents) == [0, 2])
+    }
+
     @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
         var (source, _, feed, updates) = try await subscribed()
         source.remove("daily")
