@@ -116,7 +116,7 @@ let package = Package(
             dependencies: [
                 "GamificationSupport",
                 "StreakStoreKit", "SwiftfulGamification", "SwiftfulGamificationFileStore", "SwiftfulGamificationPostgres", "SwiftfulGamificationReplica",
-                "StreakDashboard", "StreakPresentation", "DashboardDemo",
+                "StreakDashboard", "StreakPresentation", "DashboardDemo", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["RESULTS.md"]
         ),

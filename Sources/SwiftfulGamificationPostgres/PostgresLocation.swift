@@ -2,6 +2,7 @@ import Foundation
 import GamificationSupport
 import SwiftfulGamification
 import NIOSSL
+import NIOPosix
 import PostgresNIO
 
 /// A database URL, `postgres://[user[:password]@][host][:port][/database][?host=/socket/dir]`,
@@ -144,5 +145,14 @@ public struct PostgresLocation: Sendable, Equatable {
         }
         let context = try NIOSSLContext(configuration: configuration)
         return tlsMode == .allow || tlsMode == .prefer ? .prefer(context) : .require(context)
+    }
+}
+
+extension PostgresLocation {
+    /// A connection of its own, outside any store (the benchmarks' floor under a write).
+    package func connect() async throws -> PostgresConnection {
+        try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: try connectionConfiguration(), id: 1, logger: PostgresSession.logger
+        )
     }
 }

@@ -20,12 +20,12 @@ enum ConcurrentWriters {
 
     /// Runs `writers` processes of `eventsEach` writes on `store` (a directory or a database
     /// URL); the rate counts from the common start to the last writer's last commit.
-    static func round(benchmarks: String, store: String, writers: Int, eventsEach: Int, seed: Int) throws -> Round {
+    static func round(benchmarks: String, store: String, writers: Int, eventsEach: Int, seed: Int, writerFlag: String = "--writer") throws -> Round {
         let start = Date().timeIntervalSince1970 + 1.5  // every writer connected and waiting by then
         let processes = try (0..<writers).map { writer in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: benchmarks)
-            process.arguments = ["--writer", store, String(eventsEach), String(seed * 100 + writer), String(start)]
+            process.arguments = [writerFlag, store, String(eventsEach), String(seed * 100 + writer), String(start)]
             let output = Pipe()
             process.standardOutput = output
             try process.run()

@@ -8,6 +8,7 @@ import SwiftfulGamification
 // Run: swift build -c release && .build/release/benchmarks
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "--writer" { exit(ConcurrentWriters.writerMain(Array(arguments.dropFirst(2)))) }
+if arguments.count > 1, arguments[1] == "--floor-writer" { exit(FloorWriters.writerMain(Array(arguments.dropFirst(2)))) }
 let quick = arguments.contains("--quick")
 let resultsPath = "Sources/benchmarks/RESULTS.md"
 let binDirectory = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
