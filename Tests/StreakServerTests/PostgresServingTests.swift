@@ -303,6 +303,30 @@ struct PostgresServingTests {
         await server.store.close()
     }
 
+    /// Another role calling the one-statement read with plain SQL, even holding a token's id
+    /// and its secret's hash, names nobody and reads nothing: it may not act as the token's
+    /// user, whatever privilege it asks about.
+    @Test func anotherRoleCallingTheOneStatementReadNamesNobodyAndReadsNothing() async throws {
+        let server = try await Server()
+        let ana = TestDatabase.freshUser()
+        let token = try await server.tokens.create(userId: ana, name: "", now: Self.now)
+        let event = StreakEvent(id: "a-1", dateCreated: Self.now, timezone: "UTC")
+        try await server.store.apply(.addEvents([event], creating: StreakConfiguration(streakKey: "run")), to: StreakRef(userId: ana, key: "run"), at: Self.now, timezone: Self.utc)
+        let hash = TokenSecret.hash(try #require(TokenSecret.parts(of: token.token)).secret)
+        let connection = try await TestDatabase.connect(role: "alice")
+        for privilege in ["MEMBER", "USAGE"] {
+            let read = try await TestDatabase.sql(
+                "SELECT named::text || ' ' || coalesce(found_evaluation, 'nothing') FROM streak_token_evaluation('\(token.record.id)', '\(hash)', 'run', '\(privilege)')",
+                on: connection
+            )
+            #expect(read == ["false nothing"], "\(privilege)")
+        }
+        #expect(try await TestDatabase.sql("SELECT coalesce(current_setting('streaks.user', true), '')", on: connection) == [""], "nobody named")
+        #expect(try await TestDatabase.sql("SELECT count(*)::text FROM streak_summaries", on: connection) == ["0"])
+        try await connection.close()
+        await server.store.close()
+    }
+
     /// The owner of the tables serving as each user is held like anyone else, the tokens'
     /// table included (its policy does not bind its owner, so the owner takes each user's
     /// role): a statement that forgets its user lists that user's tokens alone.
