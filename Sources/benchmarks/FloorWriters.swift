@@ -15,12 +15,17 @@ enum FloorWriters {
     static func prepare(owner: String) throws {
         try Measure.blocking {
             let connection = try await PostgresLocation(url: owner).connect()
-            defer { Task { try? await connection.close() } }
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (id text PRIMARY KEY, streak text NOT NULL, at_us bigint NOT NULL)"),
-                logger: logger
-            )
-            try await connection.query(PostgresQuery(unsafeSQL: "GRANT INSERT, SELECT ON \(table) TO PUBLIC"), logger: logger)
+            do {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (id text PRIMARY KEY, streak text NOT NULL, at_us bigint NOT NULL)"),
+                    logger: logger
+                )
+                try await connection.query(PostgresQuery(unsafeSQL: "GRANT INSERT, SELECT ON \(table) TO PUBLIC"), logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
         }
     }
 
