@@ -237,6 +237,35 @@ struct StreakFeedTests {
         #expect(seen.values.map(\.streak.totalEvents) == [0, 2])
     }
 
+    /// Streams ended (their consumers cancelled) while the feed delivers to them: the feed
+    /// hands values over outside its lock, since a cancellation ends the stream through a
+    /// handler that takes the lock while the consumer's task is held (a yield under the lock
+    /// waited for that task, and both waited for ever). Every round ends, and the feed still
+    /// delivers after.
+    @Test func streamsEndedWhileTheFeedDeliversToThemNeverHangIt() async throws {
+        let source = MemorySource()
+        let clock = TestClock(at("2024-01-02 10:00"))
+        let feed = feed(source)
+        let empty = try source.evaluate("daily", now: clock.now, zone: .newYork)
+        source.add(event("2024-01-02 09:00"))
+        let one = try source.evaluate("daily", now: clock.now, zone: .newYork)
+        for _ in 0..<2_000 {
+            let stream = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork })
+            let consumer = Task { for try await _ in stream {} }
+            let publishing = Task.detached {
+                for index in 0..<10 {
+                    feed.publish(userId: "u1", streakKey: "daily", evaluation: index % 2 == 0 ? empty : one, at: clock.now, began: feed.writeBegins())
+                }
+            }
+            let cancelling = Task.detached { consumer.cancel() }
+            await publishing.value
+            await cancelling.value
+            _ = await consumer.result
+        }
+        var after = feed.subscribe(userId: "u1", streakKey: "daily", now: { clock.now }, timezone: { .newYork }).makeAsyncIterator()
+        #expect(try await next(&after)?.streak.totalEvents == 1)
+    }
+
     @Test func aStreakThatIsGoneEndsItsStreamWithWhy() async throws {
         var (source, _, feed, updates) = try await subscribed()
         source.remove("daily")
