@@ -322,7 +322,7 @@ struct PostgresServingTests {
             #expect(read == ["false nothing"], "\(privilege)")
         }
         #expect(try await TestDatabase.sql("SELECT coalesce(current_setting('streaks.user', true), '')", on: connection) == [""], "nobody named")
-        #expect(try await TestDatabase.sql("SELECT count(*)::text FROM streak_summaries", on: connection) == ["0"])
+        #expect(try await TestDatabase.sql("SELECT count(*)::text FROM streak_summaries WHERE user_id = '\(ana)'", on: connection) == ["0"], "none of ana's rows")
         try await connection.close()
         await server.store.close()
     }
