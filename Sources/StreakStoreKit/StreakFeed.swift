@@ -91,27 +91,11 @@ public final class StreakFeed: Sendable {
         var ticker: Task<Void, Never>?
         /// When (on the real clock) the ticker wakes next.
         var tickerWake: Date?
-        /// What is to be handed to the streams, in the order it was decided (see `send`).
-        var outbox: [Outgoing] = []
-        var sending = false
-    }
-
-    /// One value for one stream, decided under the lock and handed over outside it.
-    private enum Outgoing {
-        case evaluation(AsyncThrowingStream<StreakEvaluation, any Error>.Continuation, StreakEvaluation)
-        case keys(AsyncStream<[String]>.Continuation, [String])
-        case list(AsyncStream<StreakListUpdate>.Continuation, StreakListUpdate)
-
-        func hand() {
-            switch self {
-            case .evaluation(let continuation, let value): continuation.yield(value)
-            case .keys(let continuation, let value): continuation.yield(value)
-            case .list(let continuation, let value): continuation.yield(value)
-            }
-        }
     }
 
     private let state = Mutex(State())
+    /// Yields decided under the lock, run outside it in that order (`Handover`).
+    private let handover = Handover()
 
     /// - Parameter tickInterval: the longest wait between comparing subscribers' clocks with
     ///   the instant their result stops holding (a clock may jump, as a pinned one in a test
@@ -254,7 +238,7 @@ public final class StreakFeed: Sendable {
             }
             return others
         }
-        send()
+        handover.run()
         refresh(others)
     }
 
@@ -344,7 +328,7 @@ public final class StreakFeed: Sendable {
                         // A list's member stays: its next change tries again.
                         state.subscribers[id]?.last = nil
                         let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
-                        if let list = state.lists[listId] { state.outbox.append(.list(list.continuation, .failed(streakKey: target.key, reason: reason))) }
+                        if let continuation = state.lists[listId]?.continuation { handover.queue { continuation.yield(.failed(streakKey: target.key, reason: reason)) } }
                     case nil:
                         break
                     }
@@ -353,12 +337,12 @@ public final class StreakFeed: Sendable {
             }
         }
         // Outside the lock: finishing runs the stream's termination handler, which takes it.
-        send()
+        handover.run()
         if case .failure(let error) = result { ended.forEach { $0.finish(throwing: error) } }
         refresh(again)
     }
 
-    /// Queues `evaluation` for the subscriber (handed over by `send`) unless it is what the
+    /// Queues `evaluation` for the subscriber (handed over by `handover`) unless it is what the
     /// subscriber last got. Under the lock.
     private func deliver(_ evaluation: StreakEvaluation, to id: UUID, calculatedAt: Date? = nil, in state: inout State) {
         guard let subscriber = state.subscribers[id] else { return }
@@ -369,8 +353,8 @@ public final class StreakFeed: Sendable {
         if let last = subscriber.last, last.isSameEvaluation(as: evaluation) { return }
         state.subscribers[id]?.last = evaluation
         switch subscriber.sink {
-        case .stream(let continuation): state.outbox.append(.evaluation(continuation, evaluation))
-        case .list(let listId): if let list = state.lists[listId] { state.outbox.append(.list(list.continuation, .evaluation(evaluation))) }
+        case .stream(let continuation): handover.queue { continuation.yield(evaluation) }
+        case .list(let listId): if let continuation = state.lists[listId]?.continuation { handover.queue { continuation.yield(.evaluation(evaluation)) } }
         }
     }
 
@@ -393,44 +377,21 @@ public final class StreakFeed: Sendable {
                     let changed = state.announcedKeys[userId] != keys
                     state.announcedKeys[userId] = keys
                     for (id, list) in state.keyLists where list.userId == userId && (changed || id == newSubscriber) {
-                        state.outbox.append(.keys(list.continuation, keys))
+                        let continuation = list.continuation
+                        handover.queue { continuation.yield(keys) }
                     }
                     return state.lists.filter { $0.value.userId == userId && (changed || $0.key == newSubscriber) }.keys
                         .flatMap { self.listKeys(keys, to: $0, in: &state) }
                 } else if let newSubscriber {
                     // A later look is under way and will tell the others; this one starts with the latest known.
                     let latest = state.announcedKeys[userId] ?? keys
-                    if let list = state.keyLists[newSubscriber] { state.outbox.append(.keys(list.continuation, latest)) }
+                    if let continuation = state.keyLists[newSubscriber]?.continuation { handover.queue { continuation.yield(latest) } }
                     return state.lists[newSubscriber] == nil ? [] : self.listKeys(latest, to: newSubscriber, in: &state)
                 }
                 return []
             }
-            self.send()
+            self.handover.run()
             self.refresh(joined)
-        }
-    }
-
-    /// Hands the outbox to the streams in the order it was filled, outside the lock, one
-    /// sender at a time (a thread that finds another sending leaves its values to it). Not
-    /// under the lock: a yield may wait for its consumer's task while that task is being
-    /// cancelled, and the cancellation ends the stream, whose handler takes the lock (a
-    /// server's event stream closed during a delivery hung that way).
-    private func send() {
-        let starts = state.withLock { state -> Bool in
-            guard !state.sending, !state.outbox.isEmpty else { return false }
-            state.sending = true
-            return true
-        }
-        guard starts else { return }
-        while true {
-            let batch = state.withLock { state -> [Outgoing] in
-                let batch = state.outbox
-                state.outbox = []
-                if batch.isEmpty { state.sending = false }
-                return batch
-            }
-            guard !batch.isEmpty else { return }
-            batch.forEach { $0.hand() }
         }
     }
 
@@ -438,7 +399,8 @@ public final class StreakFeed: Sendable {
     /// listed; returns the members that joined (to refresh).
     private func listKeys(_ keys: [String], to listId: UUID, in state: inout State) -> [UUID] {
         guard var list = state.lists[listId] else { return [] }
-        state.outbox.append(.list(list.continuation, .keys(keys)))
+        let continuation = list.continuation
+        handover.queue { continuation.yield(.keys(keys)) }
         for (key, member) in list.members where !keys.contains(key) {
             state.subscribers[member] = nil
             list.members[key] = nil
